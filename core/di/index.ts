@@ -1,0 +1,3 @@
+export * from './container';
+export { TOKENS } from './tokens';
+export { ContainerProvider, useContainer, useService } from './react-container';

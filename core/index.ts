@@ -1,0 +1,25 @@
+/**
+ * The kernel's public surface. Plugins import from here only, so a plugin built elsewhere binds to
+ * the same single copy of inversify, React and Effector as the app.
+ */
+export * from './di';
+export * from './plugin/plugin-api';
+export { PluginRegistry, type RegistryOptions } from './plugin/plugin-registry';
+export { ApiError, AxiosApiClient, normaliseError, type ApiClient, type ApiResponse, type RequestOptions } from './services/api-client';
+export { CSRF_COOKIE, CSRF_HEADER, PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
+export { DocumentCookieService, type CookieService } from './services/cookie-service';
+export { createToastService, toastOnFailure, toastOnSuccess, type Toast, type ToastInput, type ToastKind, type ToastService } from './services/toast-service';
+export { TimerPollingService, type PollingService, type PollingTask } from './services/polling-service';
+export { SessionAuthService, type AuthService, type SignInFields } from './services/auth-service';
+export { DocumentKeyboardShortcuts, isMacPlatform, matchesChord, parseChord, type KeyboardShortcuts } from './services/keyboard-shortcuts';
+export { DeferredNavigator, type Navigator } from './services/navigator';
+export { coreServicesModule } from './services/core-module';
+export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
+export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
+export * from './model/session-types';
+
+import * as React from 'react';
+export { React };
+export * as effector from 'effector';
+export * as effectorReact from 'effector-react';
+export * as inversify from 'inversify';

@@ -1,0 +1,28 @@
+import { ContainerModule } from 'inversify';
+import { TOKENS } from '../di/tokens';
+import { AxiosApiClient } from './api-client';
+import { DocumentCookieService } from './cookie-service';
+import { PageCsrfTokenSource } from './csrf-token';
+import { createToastService } from './toast-service';
+import { TimerPollingService } from './polling-service';
+import { SessionAuthService } from './auth-service';
+import { DocumentKeyboardShortcuts } from './keyboard-shortcuts';
+import { DeferredNavigator } from './navigator';
+import { createAppModel } from '../model/app-model';
+
+/** Binds the core services. Factories (not decorated classes) so core works without decorator metadata. */
+export const coreServicesModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CookieService).toDynamicValue(() => new DocumentCookieService());
+  bind(TOKENS.CsrfTokenSource).toDynamicValue((ctx) => new PageCsrfTokenSource(ctx.get(TOKENS.CookieService)));
+  bind(TOKENS.ApiClient).toDynamicValue((ctx) => new AxiosApiClient(ctx.get(TOKENS.CsrfTokenSource)));
+  bind(TOKENS.ToastService).toDynamicValue(() => createToastService());
+  bind(TOKENS.PollingService).toDynamicValue(() => new TimerPollingService());
+  bind(TOKENS.KeyboardShortcuts).toDynamicValue(() => new DocumentKeyboardShortcuts());
+  bind(TOKENS.Navigator).toConstantValue(new DeferredNavigator());
+  bind(TOKENS.AppModel).toDynamicValue((ctx) =>
+    createAppModel({ api: ctx.get(TOKENS.ApiClient), toast: ctx.get(TOKENS.ToastService) }),
+  );
+  bind(TOKENS.AuthService).toDynamicValue(
+    (ctx) => new SessionAuthService(ctx.get(TOKENS.ApiClient), ctx.get(TOKENS.CsrfTokenSource), ctx.get(TOKENS.AppModel)),
+  );
+});

@@ -1,0 +1,77 @@
+export type Dispose = () => void;
+
+export interface KeyboardShortcuts {
+  /** Binds a chord such as `mod+k` or `mod+shift+l`; returns the unbinder. */
+  bind(chord: string, handler: (event: KeyboardEvent) => void): Dispose;
+  /** Human label for a chord on this platform: `⌘K` on a Mac, `Ctrl+K` elsewhere. */
+  format(chord: string): string;
+}
+
+export function isMacPlatform(nav: { platform?: string; userAgent?: string } | undefined = globalThis.navigator): boolean {
+  return /Mac|iPhone|iPad/.test(nav?.platform || nav?.userAgent || '');
+}
+
+interface ParsedChord {
+  key: string;
+  mod: boolean;
+  shift: boolean;
+  alt: boolean;
+}
+
+export function parseChord(chord: string): ParsedChord {
+  const parts = chord.toLowerCase().split('+');
+  const key = parts.pop() ?? '';
+  return { key, mod: parts.includes('mod'), shift: parts.includes('shift'), alt: parts.includes('alt') };
+}
+
+export function matchesChord(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>, chord: string, mac: boolean): boolean {
+  const parsed = parseChord(chord);
+  const mod = mac ? event.metaKey : event.ctrlKey;
+  return (
+    event.key.toLowerCase() === parsed.key &&
+    mod === parsed.mod &&
+    event.shiftKey === parsed.shift &&
+    event.altKey === parsed.alt
+  );
+}
+
+/** Editing keys typed into a field must not fire app shortcuts, except chords with a modifier. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+export class DocumentKeyboardShortcuts implements KeyboardShortcuts {
+  private readonly bindings = new Set<{ chord: string; handler: (event: KeyboardEvent) => void }>();
+  private readonly mac = isMacPlatform();
+  private listening = false;
+
+  constructor(private readonly target: Pick<Document, 'addEventListener'> = document) {}
+
+  bind(chord: string, handler: (event: KeyboardEvent) => void): Dispose {
+    if (!this.listening) {
+      this.target.addEventListener('keydown', (e) => this.onKeyDown(e as KeyboardEvent));
+      this.listening = true;
+    }
+    const binding = { chord, handler };
+    this.bindings.add(binding);
+    return () => this.bindings.delete(binding);
+  }
+
+  format(chord: string): string {
+    const { key, mod, shift, alt } = parseChord(chord);
+    const label = key.length === 1 ? key.toUpperCase() : key[0].toUpperCase() + key.slice(1);
+    if (this.mac) return `${mod ? '⌘' : ''}${alt ? '⌥' : ''}${shift ? '⇧' : ''}${label}`;
+    return [mod && 'Ctrl', alt && 'Alt', shift && 'Shift', label].filter(Boolean).join('+');
+  }
+
+  private onKeyDown(event: KeyboardEvent) {
+    for (const binding of this.bindings) {
+      if (!matchesChord(event, binding.chord, this.mac)) continue;
+      if (!parseChord(binding.chord).mod && isTypingTarget(event.target)) continue;
+      event.preventDefault();
+      binding.handler(event);
+      return;
+    }
+  }
+}

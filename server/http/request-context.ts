@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import type { RouteAccess } from '../plugin-api';
+
+/** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
+export interface Session {
+  id: string;
+  userId: string | null;
+  csrfToken: string;
+}
+
+/** The logged-in user as routes see it (loaded once per request by the session hook). */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  confirmed: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  role: 'all' | 'web' | 'worker';
+  smtpUrl: string | null;
+  /** Base URL used in mails, e.g. http://localhost:3000. */
+  publicUrl: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** Mail goes to DATA_DIR/outbox (no SMTP_URL): then the /dev/outbox page is served. */
+  outboxEnabled: boolean;
+  /** Rate limit on authentication routes, requests per minute per IP. */
+  authRateLimitPerMinute: number;
+  sessionTtlDays: number;
+  analytics: { key: string | null; host: string | null };
+  errorReporting: { dsn: string | null };
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Queues a mail (job `mail.deliver`) so a slow SMTP server never slows a request. */
+  enqueue(mail: Mail): Promise<void>;
+  /** Sends now; used by the job handler. */
+  deliver(mail: Mail): Promise<void>;
+}
+
+export interface JobQueue {
+  send(name: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
+export interface Storage {
+  put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile>;
+  get(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** Public path the browser loads the file from, e.g. `/files/avatars/abc.png`. */
+  urlFor(key: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+    mailer: Mailer;
+    jobs: JobQueue;
+    storage: Storage;
+    /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */
+    replaceSession(request: FastifyRequest, reply: FastifyReply, userId: string | null): Promise<Session>;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    currentUser: CurrentUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Default `member`. See RouteAccess. */
+    access?: RouteAccess;
+    /** Auth routes get the stricter rate limit. */
+    authRateLimit?: boolean;
+  }
+}

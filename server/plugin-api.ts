@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Queryable } from './db/database';
+
+/**
+ * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
+ * default-exporting `defineServerPlugin({...})`, listed once in `server/plugins.ts`.
+ */
+export interface Migration {
+  /** Globally ordered id, `YYYYMMDDHHMM_<plugin>_<what>`; applied once, in id order, in a transaction. */
+  id: string;
+  sql: string;
+}
+
+export interface JobContext {
+  db: Queryable;
+  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export interface JobDefinition<T = any> {
+  /** Queue name, `<plugin>.<verb>`, e.g. `mail.deliver`. */
+  name: string;
+  handler(data: T, ctx: JobContext): Promise<void>;
+  retryLimit?: number;
+}
+
+export interface ServerPlugin {
+  id: string;
+  migrations?: Migration[];
+  jobs?: JobDefinition[];
+  /** Registered encapsulated (not through fastify-plugin): hooks and decorators stay inside. */
+  routes?: FastifyPluginAsync;
+}
+
+export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
+  if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
+  return plugin;
+}
+
+/**
+ * Who may call a route, declared in its `config.access` and enforced by one hook for all routes:
+ * - public: anyone (pages, sign-up, sign-in, share links);
+ * - user: a logged-in user, even with an unconfirmed e-mail (the user's own settings);
+ * - member: a logged-in user with a confirmed e-mail: the product (the default, so forgetting
+ *   to declare access never opens a route).
+ */
+export type RouteAccess = 'public' | 'user' | 'member';
