@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
 import type { RouteAccess } from '../plugin-api';
 
