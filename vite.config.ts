@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The browser bundle: `index.html` -> `shell/main.tsx`. Plugin pages are dynamic imports, so each
+ * lands in its own lazy chunk and the shell's initial JavaScript stays small.
+ * In `npm run dev` the API server (tsx watch) listens on API_PORT and Vite proxies to it.
+ */
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+const apiPaths = ['/api', '/users', '/dev', '/files', '/s/'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+});
