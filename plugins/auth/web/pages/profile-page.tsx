@@ -1,0 +1,31 @@
+import { effectorReact, React, useService } from '../../../../core';
+import { AUTH_MODEL } from '../auth-model';
+import { AvatarSection, EmailSection, NameSection, PasswordSection } from '../components/profile-sections';
+import { usePageOpened } from '../components/use-form';
+
+const { useEffect } = React;
+
+export default function ProfilePage() {
+  const { profile } = useService(AUTH_MODEL);
+  const opened = effectorReact.useUnit(profile.pageOpened);
+  usePageOpened(opened);
+
+  // `/profile#password` (palette: "Change password") lands on that section.
+  useEffect(() => {
+    const hash = window.location.hash.slice(1);
+    if (!hash) return;
+    const section = document.getElementById(hash);
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+
+  return (
+    <main className="auth-page auth-profile">
+      <h1>Profile</h1>
+      <AvatarSection />
+      <NameSection />
+      <EmailSection />
+      <PasswordSection />
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { effectorReact, useService } from '../../../../core';
+import { AUTH_PAGES } from '../../common/auth-contract';
+import { AUTH_MODEL } from '../auth-model';
+import { AppLink } from '../components/app-link';
+import { CheckboxField, FormField, SubmitButton } from '../components/form-field';
+import { onSubmitCall, useForm, usePageOpened } from '../components/use-form';
+
+export default function SignInPage() {
+  const { signIn } = useService(AUTH_MODEL);
+  const { field, values, setValue } = useForm(signIn.form);
+  const [pending, submitted, opened] = effectorReact.useUnit([signIn.$pending, signIn.submitted, signIn.pageOpened]);
+  usePageOpened(() => opened(window.location.search));
+
+  return (
+    <main className="auth-page">
+      <h1>Log in to Polycue</h1>
+      <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Log in">
+        <FormField label="E-mail" type="email" autoComplete="email" required autoFocus {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" required {...field('password')} />
+        <CheckboxField label="Remember me" name="rememberMe" checked={values.rememberMe} onCheckedChange={(checked) => setValue('rememberMe', checked)} />
+        <SubmitButton pending={pending}>Log in</SubmitButton>
+      </form>
+      <nav className="auth-links" aria-label="Account">
+        <AppLink to={AUTH_PAGES.passwordNew}>Forgot your password?</AppLink>
+        <AppLink to={AUTH_PAGES.signUp}>Create an account</AppLink>
+      </nav>
+    </main>
+  );
+}

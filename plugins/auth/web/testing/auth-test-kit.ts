@@ -1,0 +1,132 @@
+import {
+  ApiError,
+  createAppModel,
+  createToastService,
+  effector,
+  SessionAuthService,
+  type ApiClient,
+  type ApiResponse,
+  type CookieService,
+  type CsrfTokenSource,
+  type Navigator,
+  type UserResource,
+} from '../../../../core';
+import { createAuthModel } from '../auth-model';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Reply = unknown | ApiError | ((body: unknown) => unknown);
+
+export interface RecordedCall {
+  method: Method;
+  url: string;
+  body: unknown;
+}
+
+/** A core ApiClient that records every call and answers from a table of `METHOD path` replies. */
+export class FakeApiClient implements ApiClient {
+  readonly calls: RecordedCall[] = [];
+  private readonly replies = new Map<string, Reply>();
+
+  reply(method: Method, url: string, reply: Reply): this {
+    this.replies.set(`${method} ${url}`, reply);
+    return this;
+  }
+
+  callsTo(method: Method, url: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method && c.url === url);
+  }
+
+  get<T>(url: string) {
+    return this.send<T>('GET', url, undefined);
+  }
+  post<T>(url: string, body?: unknown) {
+    return this.send<T>('POST', url, body);
+  }
+  put<T>(url: string, body?: unknown) {
+    return this.send<T>('PUT', url, body);
+  }
+  patch<T>(url: string, body?: unknown) {
+    return this.send<T>('PATCH', url, body);
+  }
+  delete<T>(url: string, body?: unknown) {
+    return this.send<T>('DELETE', url, body);
+  }
+
+  private async send<T>(method: Method, url: string, body: unknown): Promise<ApiResponse<T>> {
+    this.calls.push({ method, url, body });
+    const key = `${method} ${url}`;
+    if (!this.replies.has(key)) throw new ApiError(`No fake reply for ${key}`, 404, 'not_found');
+    let reply = this.replies.get(key);
+    if (typeof reply === 'function') reply = (reply as (b: unknown) => unknown)(body);
+    if (reply instanceof ApiError) throw reply;
+    return { data: reply as T, status: 200, headers: {} };
+  }
+}
+
+export class RecordingNavigator implements Navigator {
+  readonly visits: { path: string; replace: boolean }[] = [];
+  navigate(path: string, options?: { replace?: boolean }) {
+    this.visits.push({ path, replace: !!options?.replace });
+  }
+  get last() {
+    return this.visits.at(-1);
+  }
+}
+
+export class MemoryCookies implements CookieService {
+  readonly jar = new Map<string, string>();
+  get(name: string) {
+    return this.jar.get(name) ?? null;
+  }
+  set(name: string, value: string) {
+    this.jar.set(name, value);
+  }
+  remove(name: string) {
+    this.jar.delete(name);
+  }
+}
+
+export function makeUser(overrides: Partial<UserResource['attributes']> = {}): UserResource {
+  return {
+    id: 'u1',
+    type: 'user',
+    attributes: {
+      name: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      role: 'user',
+      onboardingState: 'survey',
+      confirmedEmail: false,
+      relevantAlert: null,
+      shouldSeeNewsletterPopup: false,
+      numberOfProjectsSuccessfullyCreated: 0,
+      lastUsedAccountId: null,
+      lastUsedWorkspaceId: null,
+      avatarUrl: null,
+      lastViewedAlertId: null,
+      ...overrides,
+    },
+  };
+}
+
+const noCsrf: CsrfTokenSource = { current: () => null, refresh: () => {} };
+
+/**
+ * The real auth model on the real app model, toast service and SessionAuthService, with only the
+ * edges faked: the HTTP client, the router and the cookie jar. Each test forks its own scope.
+ */
+export function createAuthTestKit() {
+  const api = new FakeApiClient();
+  const navigator = new RecordingNavigator();
+  const cookies = new MemoryCookies();
+  const toast = createToastService();
+  const app = createAppModel({ api, toast });
+  const auth = new SessionAuthService(api, noCsrf, app);
+  const logged: unknown[] = [];
+  const dialogsOpened: unknown[] = [];
+  const chrome = { openDialog: (load: unknown) => void dialogsOpened.push(load) };
+  const model = createAuthModel({ api, auth, toast, navigator, cookies, app, chrome, logger: { error: (...args: unknown[]) => logged.push(args) } });
+  const scope = effector.fork();
+  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  return { api, navigator, cookies, toast, app, auth, model, scope, toasts, logged, dialogsOpened };
+}
