@@ -5,6 +5,16 @@
 export * from './di';
 export * from './plugin/plugin-api';
 export { PluginRegistry, type RegistryOptions } from './plugin/plugin-registry';
+export {
+  progressSources,
+  shellOverlays,
+  SHELL_EXTENSION_POINTS,
+  type ProgressItem,
+  type ProgressSource,
+  type ShellOverlay,
+} from './plugin/shell-extension-points';
+// Widgets (the data table) are imported from `core/ui` so their code stays in the pages that use them.
+export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './ui/shell-chrome';
 export { ApiError, AxiosApiClient, normaliseError, type ApiClient, type ApiResponse, type RequestOptions } from './services/api-client';
 export { CSRF_COOKIE, CSRF_HEADER, PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
 export { DocumentCookieService, type CookieService } from './services/cookie-service';

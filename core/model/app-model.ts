@@ -52,7 +52,7 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
 
   const $startParams = createStore<AppStartParams>({ accountId: null, workspaceId: null })
     .on(appStarted, (_, params) => params)
-    .reset(fetchWorkspacesFx.done, loggedOut);
+    .reset(loggedOut);
 
   const $user = createStore<UserResource | null>(null)
     .on(fetchUserFx.doneData, (_, response) => response?.data ?? null)
@@ -97,13 +97,16 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
   });
 
   // Workspace: chosen whenever the workspace list arrives, keeping the current one if it still exists.
-  sample({
+  // Through an event so the URL params are forgotten only after this choice read them (resetting
+  // on fetchWorkspacesFx.done cleared them before this sample ran, and the URL workspace was lost).
+  const workspaceChosen = sample({
     clock: fetchWorkspacesFx.doneData,
     source: { account: $currentAccount, user: $user, params: $startParams, current: $currentWorkspaceId },
     fn: ({ account, user, params, current }, workspaces) =>
       chooseWorkspace(workspaces, account, user, params.workspaceId ?? current)?.id ?? null,
-    target: $currentWorkspaceId,
   });
+  sample({ clock: workspaceChosen, target: $currentWorkspaceId });
+  $startParams.reset(workspaceChosen);
   sample({ clock: workspaceSelected, target: [$currentWorkspaceId, saveLastUsedWorkspaceFx] });
   // Remember the choice locally too, so switching accounts back and forth returns to it.
   sample({

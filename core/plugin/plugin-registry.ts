@@ -8,6 +8,7 @@ import type {
   RouteContribution,
 } from './plugin-api';
 import type { AppModel } from '../model/app-model';
+import { SHELL_EXTENSION_POINTS } from './shell-extension-points';
 
 export interface RegistryOptions {
   /** Ids of plugins or contributions (command ids, nav ids) the app switches off. */
@@ -81,7 +82,9 @@ export class PluginRegistry {
 
   /** Contributions to a point, collected lazily. Contributions to an undeclared point are ignored with a warning. */
   contributions<T>(point: ExtensionPoint<T>): T[] {
-    const declared = this.plugins.some((p) => p.extensionPoints?.some((e) => e.id === point.id));
+    const declared =
+      SHELL_EXTENSION_POINTS.some((e) => e.id === point.id) ||
+      this.plugins.some((p) => p.extensionPoints?.some((e) => e.id === point.id));
     const values = this.plugins
       .flatMap((p) => p.contributions ?? [])
       .filter((c) => c.point.id === point.id)

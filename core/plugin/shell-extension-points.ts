@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { defineExtensionPoint, type ExtensionPoint, type WhenContext } from './plugin-api';
+
+/**
+ * Extension points the shell owns and reads. No plugin declares them, so the registry treats them
+ * as declared: a plugin contributes to them like to any other plugin's point.
+ */
+
+/** One long-running item (an export) as the progress panel shows it. */
+export interface ProgressItem {
+  id: string;
+  title: string;
+  /** 0..1 */
+  progress: number;
+  state: 'running' | 'done' | 'failed';
+  downloadUrl?: string;
+}
+
+/** Where the progress panel asks for the state of the items it follows (e.g. the exports plugin). */
+export interface ProgressSource {
+  id: string;
+  fetch(ids: string[]): Promise<ProgressItem[]>;
+}
+
+export const progressSources: ExtensionPoint<ProgressSource> = defineExtensionPoint<ProgressSource>('shell.progressSources');
+
+/**
+ * Something drawn over the product's (app-layout) pages, e.g. the newsletter popup. Its code is
+ * loaded lazily once `when` holds; the component decides itself whether to show anything.
+ */
+export interface ShellOverlay {
+  id: string;
+  load: () => Promise<{ default: ComponentType }>;
+  when?: (ctx: WhenContext) => boolean;
+}
+
+export const shellOverlays: ExtensionPoint<ShellOverlay> = defineExtensionPoint<ShellOverlay>('shell.overlays');
+
+export const SHELL_EXTENSION_POINTS: readonly ExtensionPoint<unknown>[] = [progressSources, shellOverlays] as ExtensionPoint<unknown>[];

@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { TableVirtuoso, type TableVirtuosoHandle } from 'react-virtuoso';
+import { useTable, type RowData, type RowSelectionState, type Updater } from '@tanstack/react-table';
+import { dataTableFeatures, type DataTableColumn } from './data-table-columns';
+import { gridComponents, SelectionCheckbox, type AnyRow, type GridContext } from './data-table-parts';
+import { applyRowClick, extendSelection, headerCheckboxState, toggleAll } from './selection-range';
+
+export interface DataTableProps<TData extends RowData> {
+  rows: TData[];
+  /** Keep stable (module scope or memo): new columns rebuild the row model. */
+  columns: DataTableColumn<TData>[];
+  getRowId: (row: TData) => string;
+  /** Accessible name of the grid. */
+  label: string;
+  /** Controlled selection; omit to hide the checkbox column. */
+  selection?: ReadonlySet<string>;
+  onSelectionChange?: (next: Set<string>) => void;
+  /** Asked for the next page when the user nears the end, and until the first pages fill the viewport. */
+  onEndReached?: () => void;
+  /** False once the last page is loaded. */
+  hasMore?: boolean;
+  loading?: boolean;
+  emptyState?: ReactNode;
+  /** Enter or double-click on a row. */
+  onRowOpen?: (row: TData) => void;
+  /** Height of the scroll area; defaults to filling its container. */
+  height?: number | string;
+}
+
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+/**
+ * The reusable data grid: TanStack Table 9 for the model, TableVirtuoso for rendering only the
+ * visible rows, and the selection rules of `selection-range.ts`. Selection is controlled so the
+ * owner (usually an Effector store) decides what bulk actions see.
+ */
+export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
+  const { rows, columns, getRowId, selection = NO_SELECTION, onSelectionChange, loading = false, hasMore = true } = props;
+  const selectable = onSelectionChange !== undefined;
+  const gridId = useId().replace(/:/g, '');
+  const virtuoso = useRef<TableVirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const anchor = useRef<string | null>(null);
+
+  const rowSelection = useMemo(() => {
+    const record: RowSelectionState = {};
+    for (const id of selection) record[id] = true;
+    return record;
+  }, [selection]);
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (row: TData) => getRowId(row),
+    state: { rowSelection },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+      onSelectionChange?.(new Set(Object.keys(next)));
+    },
+  });
+  const tableRows = table.getRowModel().rows as AnyRow[];
+  const order = useMemo(() => tableRows.map((r) => r.id), [tableRows]);
+
+  const setSelection = useCallback((next: Set<string>) => onSelectionChange?.(next), [onSelectionChange]);
+  const rowById = useCallback((id: string) => tableRows.find((r) => r.id === id), [tableRows]);
+
+  const moveActive = useCallback(
+    (index: number, extend: boolean) => {
+      if (order.length === 0) return;
+      const clamped = Math.max(0, Math.min(order.length - 1, index));
+      const id = order[clamped];
+      setActiveId(id);
+      virtuoso.current?.scrollIntoView({ index: clamped });
+      if (extend && selectable) {
+        const step = extendSelection(order, selection, anchor.current ?? activeId ?? id, id);
+        anchor.current = step.anchorId;
+        setSelection(step.selection);
+      } else {
+        anchor.current = id;
+      }
+    },
+    [order, selection, selectable, activeId, setSelection],
+  );
+
+  const onGridKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableElement>) => {
+      const current = activeId === null ? -1 : order.indexOf(activeId);
+      const mod = event.ctrlKey || event.metaKey;
+      const handled = () => {
+        event.preventDefault();
+        event.stopPropagation();
+      };
+      if (event.key === 'ArrowDown') return handled(), moveActive(current + 1, event.shiftKey);
+      if (event.key === 'ArrowUp') return handled(), moveActive(current < 0 ? 0 : current - 1, event.shiftKey);
+      if (event.key === 'Home') return handled(), moveActive(0, event.shiftKey);
+      if (event.key === 'End') return handled(), moveActive(order.length - 1, event.shiftKey);
+      if (event.key === ' ' && selectable && activeId) {
+        handled();
+        const step = applyRowClick(order, selection, anchor.current, activeId, false);
+        anchor.current = step.anchorId;
+        return setSelection(step.selection);
+      }
+      if (event.key === 'Enter' && activeId) {
+        const row = rowById(activeId);
+        if (row && props.onRowOpen) return handled(), props.onRowOpen(row.original as TData);
+      }
+      if (mod && event.key.toLowerCase() === 'a' && selectable) return handled(), setSelection(new Set([...selection, ...order]));
+      if (event.key === 'Escape' && selectable && selection.size > 0) return handled(), setSelection(new Set());
+    },
+    [activeId, order, selection, selectable, moveActive, setSelection, rowById, props.onRowOpen],
+  );
+
+  const onCheckboxClick = useCallback(
+    (rowId: string, event: MouseEvent) => {
+      const step = applyRowClick(order, selection, anchor.current, rowId, event.shiftKey);
+      anchor.current = step.anchorId;
+      setActiveId(rowId);
+      setSelection(step.selection);
+    },
+    [order, selection, setSelection],
+  );
+
+  const onRowClick = useCallback(
+    (rowId: string, event: MouseEvent) => {
+      setActiveId(rowId);
+      if (selectable && (event.shiftKey || event.ctrlKey || event.metaKey)) return onCheckboxClick(rowId, event);
+      anchor.current = rowId;
+    },
+    [selectable, onCheckboxClick],
+  );
+
+  const onRowDoubleClick = useCallback(
+    (rowId: string) => {
+      const row = rowById(rowId);
+      if (row && props.onRowOpen) props.onRowOpen(row.original as TData);
+    },
+    [rowById, props.onRowOpen],
+  );
+
+  // The active row may disappear when the rows change (delete, reload).
+  useEffect(() => {
+    if (activeId !== null && !order.includes(activeId)) setActiveId(null);
+  }, [order, activeId]);
+
+  // Ask for the next page at most once per row count: Virtuoso's `endReached` and the fill check
+  // below can both fire for the same rows before the owner has flipped `loading`.
+  const { onEndReached } = props;
+  const requestedAt = useRef(-1);
+  const requestMore = useCallback(() => {
+    if (!onEndReached || loading || !hasMore || requestedAt.current === rows.length) return;
+    requestedAt.current = rows.length;
+    onEndReached();
+  }, [onEndReached, loading, hasMore, rows.length]);
+
+  // `endReached` never fires while the loaded rows do not fill the viewport: keep asking until they
+  // do. Measured a frame later, once Virtuoso has laid out the new rows.
+  useEffect(() => {
+    if (rows.length === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const el = scroller.current;
+      if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) requestMore();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rows.length, requestMore]);
+
+  const columnCount = columns.length + (selectable ? 1 : 0);
+  const context: GridContext = {
+    gridId,
+    label: props.label,
+    selectable,
+    selection,
+    activeId,
+    rowCount: rows.length,
+    columnCount,
+    loading,
+    emptyState: props.emptyState,
+    onGridKeyDown,
+    onRowClick,
+    onRowDoubleClick,
+    onCheckboxClick,
+  };
+
+  return (
+    <div className="data-table-container" style={{ height: props.height ?? '100%' }}>
+      <TableVirtuoso<AnyRow, GridContext>
+        ref={virtuoso}
+        scrollerRef={(el) => {
+          scroller.current = el instanceof HTMLElement ? el : null;
+        }}
+        data={tableRows}
+        context={context}
+        components={gridComponents}
+        computeItemKey={(_, row) => row.id}
+        endReached={requestMore}
+        increaseViewportBy={200}
+        fixedHeaderContent={() =>
+          table.getHeaderGroups().map((group) => (
+            <tr key={group.id} role="row" aria-rowindex={1}>
+              {selectable && (
+                <th className="data-table-select-cell" role="columnheader" scope="col">
+                  <SelectionCheckbox
+                    label="Select all rows"
+                    state={headerCheckboxState(order, selection)}
+                    onClick={() => setSelection(toggleAll(order, selection))}
+                  />
+                </th>
+              )}
+              {group.headers.map((header) => (
+                <th key={header.id} role="columnheader" scope="col" colSpan={header.colSpan}>
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))
+        }
+        fixedFooterContent={
+          loading && rows.length > 0
+            ? () => (
+                <tr role="row" aria-hidden="true">
+                  <td colSpan={columnCount} className="data-table-loading-more">
+                    Loading more…
+                  </td>
+                </tr>
+              )
+            : undefined
+        }
+        itemContent={(_, row, ctx) => (
+          <>
+            {ctx.selectable && (
+              <td className="data-table-select-cell" role="gridcell">
+                <SelectionCheckbox
+                  label="Select row"
+                  state={ctx.selection.has(row.id) ? 'all' : 'none'}
+                  onClick={(event) => ctx.onCheckboxClick(row.id, event)}
+                />
+              </td>
+            )}
+            {row.getAllCells().map((cell) => (
+              <td key={cell.id} role="gridcell">
+                <table.FlexRender cell={cell} />
+              </td>
+            ))}
+          </>
+        )}
+      />
+    </div>
+  );
+}

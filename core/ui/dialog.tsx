@@ -1,0 +1,48 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A plain modal dialog: backdrop, `role="dialog"` with `aria-modal`, Escape and a backdrop click
+ * close it, focus moves in on open and returns to where it was on close.
+ */
+export function Dialog({
+  label,
+  onClose,
+  children,
+  className = '',
+  closeOnEscape = true,
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  /** Off when the content handles Escape itself (the palette goes back a page first). */
+  closeOnEscape?: boolean;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('input, button, [href], select, textarea, [tabindex]:not([tabindex="-1"])');
+    (first ?? panel.current)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className={`dialog ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (closeOnEscape && e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Generic widgets plugins may import (a plugin may import core, never the shell). Import from
+ * `core/ui` rather than `core` so the data table's code and styles only load with the pages using it.
+ */
+export * from './data-table';
+export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './shell-chrome';
+export { Dialog } from './dialog';

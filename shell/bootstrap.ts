@@ -1,0 +1,85 @@
+import {
+  coreServicesModule,
+  createContainer,
+  PluginRegistry,
+  progressSources,
+  SHELL_CHROME,
+  TOKENS,
+  type PluginDefinition,
+  type ShellChrome,
+} from '../core';
+import { createPaletteModel } from './palette/palette-model';
+import { createFollowedItemsModel } from './progress-panel/followed-items-model';
+import { createAlertBannerModel } from './alert-banner-model';
+import { createShellChromeModel } from './shell-chrome-model';
+import { createAnalytics } from './observability/analytics';
+import { installErrorReporting, postJson } from './observability/error-reporting';
+import type { PageConfig } from './page-config';
+import type { Shell } from './shell-context';
+
+export interface ShellOptions {
+  plugins: PluginDefinition[];
+  config: PageConfig;
+  dev: boolean;
+  storage: Storage | null;
+  disabled?: string[];
+}
+
+/**
+ * Builds the container, the plugin registry and the shell's models, all outside React: a DI
+ * error thrown during render would unmount the whole tree (DESIGN.md section 7).
+ */
+export function createShell({ plugins, config, dev, storage, disabled }: ShellOptions): Shell {
+  const errorReporter = installErrorReporting(config.errorReporting, { dev, target: window, post: postJson });
+  const analytics = createAnalytics(config.analytics, {
+    dev,
+    sendBeacon: globalThis.navigator?.sendBeacon ? (url, body) => globalThis.navigator.sendBeacon(url, body) : undefined,
+  });
+
+  const container = createContainer(coreServicesModule);
+  const registry = new PluginRegistry(plugins, { disabled });
+  container.bind(TOKENS.PluginRegistry).toConstantValue(registry);
+
+  const app = container.get(TOKENS.AppModel);
+  const toast = container.get(TOKENS.ToastService);
+  const api = container.get(TOKENS.ApiClient);
+  const keyboard = container.get(TOKENS.KeyboardShortcuts);
+  const deferredNavigator = container.get(TOKENS.Navigator) as Shell['navigator'];
+  const palette = createPaletteModel({ storage });
+  const chrome = createShellChromeModel({ storage });
+  const progress = createFollowedItemsModel({
+    polling: container.get(TOKENS.PollingService),
+    sources: () => registry.contributions(progressSources),
+    storage,
+  });
+  const alert = createAlertBannerModel({ api, toast, app });
+
+  const shellChrome: ShellChrome = {
+    toggleSidebar: () => chrome.sidebarToggled(),
+    openDialog: (load) => chrome.dialogOpened(load),
+    followProgress: (item) => progress.itemFollowed(item),
+    openPalette: (commandId) => {
+      const command = commandId ? registry.commands().find((c) => c.id === commandId) : undefined;
+      palette.opened(command ? { commandId: command.id, title: command.title, placeholder: command.choicesPlaceholder } : undefined);
+    },
+  };
+  // Bound before plugins activate so their models may resolve it.
+  container.bind(SHELL_CHROME).toConstantValue(shellChrome);
+  registry.activate(container, app);
+
+  return {
+    container,
+    registry,
+    app,
+    toast,
+    keyboard,
+    navigator: deferredNavigator,
+    commandContext: { container, app, navigate: (path, options) => deferredNavigator.navigate(path, options) },
+    palette,
+    progress,
+    alert,
+    chrome,
+    analytics,
+    errorReporter,
+  };
+}

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { useShell } from '../shell-context';
+import { AlertBanner } from '../alert-banner';
+import { PageLoading } from '../router/route-guard-view';
+import { ProgressPanel } from '../progress-panel/progress-panel';
+import { Sidebar } from './sidebar';
+import { ShellOverlays } from './shell-overlays';
+
+/** The product's pages: sidebar (with the logo) and the main area under the alert banner. */
+export function AppLayout() {
+  const { app, chrome, alert } = useShell();
+  const [checked, sidebarHidden, toggleSidebar] = useUnit([app.$sessionChecked, chrome.$sidebarHidden, chrome.sidebarToggled]);
+  // Until we know who is there, draw nothing rather than a sidebar that may redirect away.
+  if (!checked) return <PageLoading />;
+  return (
+    <div className={`app-layout${sidebarHidden ? ' sidebar-hidden' : ''}`}>
+      {!sidebarHidden && <Sidebar />}
+      <div className="app-main">
+        <AlertBanner model={alert} />
+        {sidebarHidden && (
+          <button type="button" className="show-sidebar button" onClick={() => toggleSidebar()} aria-label="Show sidebar">
+            ☰
+          </button>
+        )}
+        <main className="app-content" id="main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <ProgressPanel />
+      <ShellOverlays />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import './theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { ContainerProvider, takeSelectionParams } from '../core';
+import { webPlugins } from './plugins';
+import { createShell } from './bootstrap';
+import { readPageConfig } from './page-config';
+import { ShellProvider, type Shell } from './shell-context';
+import { createAppRouter } from './router/create-app-router';
+import { ErrorBoundary, StartupFailure } from './error-boundary';
+import { AnalyticsProvider } from './observability/analytics';
+
+const root = createRoot(document.getElementById('root')!);
+
+function start() {
+  // Spec section 4: accountId/workspaceId in the address choose the current ones, then leave it
+  // (before the router reads the address).
+  const { accountId, workspaceId, rest } = takeSelectionParams(window.location.search);
+  if (accountId !== null || workspaceId !== null) {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest}${window.location.hash}`);
+  }
+
+  let shell: Shell;
+  let router: ReturnType<typeof createAppRouter>;
+  try {
+    // Everything resolved here, before React renders: a DI failure shows a message, not a blank page.
+    shell = createShell({ plugins: webPlugins, config: readPageConfig(), dev: import.meta.env.DEV, storage: safeLocalStorage() });
+    router = createAppRouter(shell.registry);
+    shell.navigator.attach({ navigate: (path, options) => void router.navigate(path, options) });
+  } catch (error) {
+    console.error('Polycue failed to start', error);
+    root.render(<StartupFailure message="Polycue could not start. Reloading usually fixes it." />);
+    return;
+  }
+
+  const tree = (
+    <ErrorBoundary onError={(error) => shell.errorReporter.report(error, { kind: 'render' })}>
+      <ContainerProvider container={shell.container}>
+        <ShellProvider value={shell}>
+          <RouterProvider router={router} />
+        </ShellProvider>
+      </ContainerProvider>
+    </ErrorBoundary>
+  );
+  root.render(
+    <StrictMode>
+      {/* Outside development and when configured; a no-op context otherwise. */}
+      {shell.analytics.enabled ? <AnalyticsProvider analytics={shell.analytics}>{tree}</AnalyticsProvider> : tree}
+    </StrictMode>,
+  );
+  shell.app.appStarted({ accountId, workspaceId });
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // private modes may refuse storage; the app works without remembering things
+  }
+}
+
+start();

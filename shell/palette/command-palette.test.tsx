@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Command, CommandContext, WhenContext } from '../../core';
+import { CommandPalette } from './command-palette';
+import { createPaletteModel } from './palette-model';
+
+afterEach(cleanup);
+
+const when: WhenContext = { isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: false };
+const ctx = { navigate: vi.fn() } as unknown as CommandContext;
+
+function setup(commands: Command[]) {
+  const model = createPaletteModel({ storage: null });
+  render(<CommandPalette model={model} commands={commands} whenContext={when} commandContext={ctx} formatShortcut={(c) => c.toUpperCase()} />);
+  act(() => model.opened());
+  return model;
+}
+
+describe('CommandPalette', () => {
+  it('is an accessible dialog listing commands with their shortcuts, hiding those whose `when` fails', () => {
+    setup([
+      { id: 'a.home', title: 'Go to home', group: 'Navigation', shortcut: 'mod+h', run: () => {} },
+      { id: 'a.admin', title: 'Manage users', group: 'Admin', when: (c) => c.isAccountAdmin, run: () => {} },
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'Command palette' });
+    expect(dialog).toBeTruthy();
+    expect(screen.getByLabelText('Type a command or search')).toBeTruthy();
+    expect(screen.getByText('Go to home')).toBeTruthy();
+    expect(screen.getByText('MOD+H')).toBeTruthy();
+    expect(screen.queryByText('Manage users')).toBeNull();
+  });
+
+  it('filters by title and keywords and runs the chosen command, closing the palette', async () => {
+    const run = vi.fn();
+    const model = setup([
+      { id: 'a.home', title: 'Go to home', group: 'Navigation', run: () => {} },
+      { id: 'a.profile', title: 'Open profile', group: 'Account', keywords: ['avatar'], run },
+    ]);
+    fireEvent.change(screen.getByLabelText('Type a command or search'), { target: { value: 'avatar' } });
+    await waitFor(() => expect(screen.queryByText('Go to home')).toBeNull());
+    fireEvent.click(screen.getByText('Open profile'));
+    expect(run).toHaveBeenCalledWith(ctx);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(model.$recentIds.getState()).toEqual(['a.profile']);
+  });
+
+  it('opens a nested page for commands with choices and goes back with Backspace on an empty search', async () => {
+    const chosen = vi.fn();
+    setup([
+      {
+        id: 'ws.switch',
+        title: 'Switch workspace…',
+        group: 'Workspace',
+        choices: () => [
+          { id: 'w1', title: 'Marketing', run: chosen },
+          { id: 'w2', title: 'Product', run: () => {} },
+        ],
+      },
+    ]);
+    fireEvent.click(screen.getByText('Switch workspace…'));
+    await screen.findByText('Marketing');
+    expect(screen.getByRole('button', { name: 'Commands' })).toBeTruthy(); // breadcrumb back to the parent
+    fireEvent.keyDown(screen.getByLabelText('Type a command or search'), { key: 'Backspace' });
+    await screen.findByText('Switch workspace…');
+    expect(screen.queryByText('Marketing')).toBeNull();
+
+    fireEvent.click(screen.getByText('Switch workspace…'));
+    fireEvent.click(await screen.findByText('Marketing'));
+    expect(chosen).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Command as Cmdk } from 'cmdk';
+import { useUnit } from 'effector-react';
+import type { Command, CommandChoice, CommandContext, CommandProvider, WhenContext } from '../../core';
+import { Dialog } from '../../core/ui/dialog';
+import type { PaletteModel } from './palette-model';
+import { buildCommandSections, filterChoices, isVisible, type PaletteSection } from './palette-sections';
+import { runChoice, runCommand } from './run-command';
+import { useDebouncedQuery } from './use-debounced-query';
+
+export interface CommandPaletteProps {
+  model: PaletteModel;
+  commands: readonly Command[];
+  providers?: readonly CommandProvider[];
+  whenContext: WhenContext;
+  commandContext: CommandContext;
+  formatShortcut?: (chord: string) => string;
+}
+
+/** Items painted in the first frame; the rest follow in the next one so opening stays fast. */
+const FIRST_PAINT_ITEMS = 40;
+const QUERY_DEBOUNCE_MS = 150;
+const NO_PROVIDERS: readonly CommandProvider[] = [];
+
+/**
+ * The command palette. Everything comes in through props (commands, providers, contexts, model),
+ * so it renders the same inside the app and in a benchmark with synthetic commands. Filtering
+ * is ours (`shouldFilter={false}`): cmdk does not virtualize, and provider results are already
+ * filtered by their source.
+ */
+export function CommandPalette({
+  model,
+  commands,
+  providers = NO_PROVIDERS,
+  whenContext,
+  commandContext,
+  formatShortcut = (chord) => chord,
+}: CommandPaletteProps) {
+  const [open, page, pages, search, recentIds] = useUnit([model.$open, model.$currentPage, model.$pages, model.$search, model.$recentIds]);
+  const [limit, setLimit] = useState(FIRST_PAINT_ITEMS);
+  useEffect(() => {
+    if (!open) return setLimit(FIRST_PAINT_ITEMS);
+    const frame = requestAnimationFrame(() => setLimit(Infinity));
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  const pageCommand = page ? commands.find((c) => c.id === page.commandId) : undefined;
+
+  const sections = useMemo(
+    () => (page ? [] : buildCommandSections(commands, whenContext, recentIds, search)),
+    [page, commands, whenContext, recentIds, search],
+  );
+  const provided = useDebouncedQuery<PaletteSection<Command>[]>(
+    open && !page && providers.length ? `providers:${search}` : null,
+    async () => {
+      const results = await Promise.all(
+        providers.map(async (p) => {
+          try {
+            return { heading: p.group, items: (await p.provide(commandContext, search)).filter((c) => isVisible(c, whenContext)) };
+          } catch (error) {
+            console.error(`Command provider "${p.id}" failed`, error);
+            return { heading: p.group, items: [] };
+          }
+        }),
+      );
+      return results.filter((s) => s.items.length > 0);
+    },
+    QUERY_DEBOUNCE_MS,
+    [],
+  );
+  const choices = useDebouncedQuery<CommandChoice[]>(
+    open && pageCommand?.choices ? `choices:${pageCommand.id}:${search}` : null,
+    async () => filterChoices(await pageCommand!.choices!(commandContext, search), search),
+    search ? QUERY_DEBOUNCE_MS : 0,
+    [],
+  );
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      model.escapePressed();
+    } else if (event.key === 'Backspace' && search === '' && pages.length > 0) {
+      event.preventDefault();
+      model.backspacePressed();
+    }
+  };
+
+  let budget = limit;
+  const take = <T,>(items: T[]) => {
+    const visible = items.slice(0, Math.max(0, budget));
+    budget -= visible.length;
+    return visible;
+  };
+  const allSections = [...sections, ...provided.value];
+
+  return (
+    <Dialog label="Command palette" onClose={() => model.closed()} className="palette" closeOnEscape={false}>
+      <Cmdk label="Command palette" shouldFilter={false} loop vimBindings={false} onKeyDown={onKeyDown} key={page?.commandId ?? 'root'}>
+        {page && (
+          <div className="palette-breadcrumb">
+            <button type="button" className="link-button" onClick={() => model.pagePopped()}>
+              Commands
+            </button>
+            <span aria-hidden="true"> › </span>
+            <span>{page.title}</span>
+          </div>
+        )}
+        <Cmdk.Input
+          autoFocus
+          aria-label="Type a command or search"
+          placeholder={page?.placeholder ?? (page ? 'Search…' : 'Type a command or search…')}
+          value={search}
+          onValueChange={(value) => model.searchChanged(value)}
+          className="palette-input"
+        />
+        <Cmdk.List className="palette-list">
+          {page ? (
+            <>
+              {choices.loading && choices.value.length === 0 && <Cmdk.Loading>Loading…</Cmdk.Loading>}
+              {!choices.loading && choices.value.length === 0 && <Cmdk.Empty>No matches</Cmdk.Empty>}
+              {pageCommand &&
+                take(choices.value).map((choice) => (
+                  <Cmdk.Item key={choice.id} value={`choice:${choice.id}`} onSelect={() => runChoice(pageCommand, choice, commandContext, model)}>
+                    <span className="palette-item-title">{choice.title}</span>
+                    {choice.subtitle && <span className="palette-item-subtitle">{choice.subtitle}</span>}
+                  </Cmdk.Item>
+                ))}
+            </>
+          ) : (
+            <>
+              {allSections.length === 0 && !provided.loading && <Cmdk.Empty>No commands match “{search}”</Cmdk.Empty>}
+              {allSections.map((section) => {
+                const items = take(section.items);
+                if (items.length === 0) return null;
+                return (
+                  <Cmdk.Group key={section.heading} heading={section.heading}>
+                    {items.map((command) => (
+                      <Cmdk.Item
+                        key={command.id}
+                        value={`${section.heading}:${command.id}`}
+                        onSelect={() => runCommand(command, commandContext, model, 'palette')}
+                      >
+                        <span className="palette-item-title">{command.title}</span>
+                        {command.choices && (
+                          <span className="palette-item-more" aria-hidden="true">
+                            ›
+                          </span>
+                        )}
+                        {command.shortcut && <kbd className="palette-shortcut">{formatShortcut(command.shortcut)}</kbd>}
+                      </Cmdk.Item>
+                    ))}
+                  </Cmdk.Group>
+                );
+              })}
+              {provided.loading && <Cmdk.Loading>Searching…</Cmdk.Loading>}
+            </>
+          )}
+        </Cmdk.List>
+      </Cmdk>
+    </Dialog>
+  );
+}
+
+export default CommandPalette;

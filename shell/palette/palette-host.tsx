@@ -1,0 +1,76 @@
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { buildWhenContext, useShell } from '../shell-context';
+import { isVisible } from './palette-sections';
+import { runCommand } from './run-command';
+
+// The palette UI (cmdk) is its own chunk: fetched when the browser is idle, so it is ready at the
+// first Ctrl+K without weighing on the initial JavaScript.
+const loadPalette = () => import('./command-palette');
+const CommandPalette = lazy(loadPalette);
+
+/** Ctrl/Cmd+K, every command's global shortcut, and the palette itself. */
+export function PaletteHost() {
+  const shell = useShell();
+  const { registry, palette, keyboard, app, commandContext } = shell;
+  const { pathname } = useLocation();
+  const [open, user, accountId, workspaceId, isAccountAdmin] = useUnit([
+    palette.$open,
+    app.$user,
+    app.$currentAccountId,
+    app.$currentWorkspaceId,
+    app.$isAccountAdmin,
+  ]);
+  const version = useSyncExternalStore(
+    (listener) => registry.subscribe(listener),
+    () => registry.getVersion(),
+  );
+  const commands = useMemo(() => registry.commands(), [registry, version]);
+  const providers = useMemo(() => registry.commandProviders(), [registry]);
+  const whenContext = useMemo(
+    () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname),
+    [user, accountId, workspaceId, isAccountAdmin, pathname],
+  );
+  // Shortcut handlers read the context at key time, not at bind time.
+  const whenRef = useRef(whenContext);
+  whenRef.current = whenContext;
+
+  useEffect(() => keyboard.bind('mod+k', () => palette.toggled()), [keyboard, palette]);
+
+  useEffect(() => {
+    const unbind = commands
+      .filter((command) => command.shortcut)
+      .map((command) =>
+        keyboard.bind(command.shortcut!, () => {
+          if (isVisible(command, whenRef.current)) runCommand(command, commandContext, palette, 'shortcut');
+        }),
+      );
+    return () => unbind.forEach((dispose) => dispose());
+  }, [commands, keyboard, palette, commandContext]);
+
+  const [everOpened, setEverOpened] = useState(false);
+  useEffect(() => {
+    if (open) setEverOpened(true);
+  }, [open]);
+  useEffect(() => {
+    const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
+    const prefetch = () => void loadPalette().catch(() => {});
+    if (idle) idle(prefetch);
+    else setTimeout(prefetch, 1500);
+  }, []);
+
+  if (!open && !everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <CommandPalette
+        model={palette}
+        commands={commands}
+        providers={providers}
+        whenContext={whenContext}
+        commandContext={commandContext}
+        formatShortcut={(chord) => keyboard.format(chord)}
+      />
+    </Suspense>
+  );
+}

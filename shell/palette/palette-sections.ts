@@ -1,0 +1,85 @@
+import type { Command, CommandChoice, WhenContext } from '../../core';
+
+export interface PaletteSection<T> {
+  heading: string;
+  items: T[];
+}
+
+export const RECENT_HEADING = 'Recent';
+
+interface Searchable {
+  title: string;
+  keywords?: string[];
+}
+
+/**
+ * How well an entry matches the search: every word must appear in the title or the keywords.
+ * Title prefixes rank above word starts, word starts above substrings, keywords last. 0 = hidden.
+ */
+export function matchScore(entry: Searchable, search: string): number {
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 1;
+  const title = entry.title.toLowerCase();
+  const keywords = (entry.keywords ?? []).join(' ').toLowerCase();
+  let score = 0;
+  for (const word of words) {
+    if (title.startsWith(word)) score += 4;
+    else if (title.includes(` ${word}`)) score += 3;
+    else if (title.includes(word)) score += 2;
+    else if (keywords.includes(word)) score += 1;
+    else return 0;
+  }
+  return score;
+}
+
+export function isVisible(command: { when?: (ctx: WhenContext) => boolean }, ctx: WhenContext): boolean {
+  try {
+    return command.when ? command.when(ctx) : true;
+  } catch {
+    return false; // a broken `when` hides its command instead of breaking the palette
+  }
+}
+
+/**
+ * The first palette page: commands whose `when` holds, matching the search, grouped by `group`
+ * in the order groups first appear; recently run commands first in their own "Recent" group.
+ */
+export function buildCommandSections(
+  commands: readonly Command[],
+  ctx: WhenContext,
+  recentIds: readonly string[],
+  search: string,
+): PaletteSection<Command>[] {
+  const scored = commands
+    .filter((command) => isVisible(command, ctx))
+    .map((command) => ({ command, score: matchScore(command, search) }))
+    .filter(({ score }) => score > 0);
+  const searching = search.trim() !== '';
+  if (searching) scored.sort((a, b) => b.score - a.score);
+
+  const byId = new Map(scored.map(({ command }) => [command.id, command]));
+  const recent = recentIds.map((id) => byId.get(id)).filter((c): c is Command => c !== undefined);
+  const recentSet = new Set(recent.map((c) => c.id));
+
+  const groups = new Map<string, Command[]>();
+  for (const { command } of scored) {
+    if (recentSet.has(command.id)) continue;
+    const list = groups.get(command.group) ?? [];
+    list.push(command);
+    groups.set(command.group, list);
+  }
+  const sections: PaletteSection<Command>[] = [];
+  if (recent.length) sections.push({ heading: RECENT_HEADING, items: recent });
+  for (const [heading, items] of groups) sections.push({ heading, items });
+  return sections;
+}
+
+/** A nested page lists its command's choices, filtered by the search and best match first. */
+export function filterChoices(choices: readonly CommandChoice[], search: string): CommandChoice[] {
+  if (!search.trim()) return [...choices];
+  return choices
+    .map((choice) => ({ choice, score: matchScore(choice, search) }))
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map(({ choice }) => choice);
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useUnit } from 'effector-react';
+import type { Toast, ToastService } from '../../core';
+
+/**
+ * Renders the ToastService's toasts. Each leaves after its durationMs; success and info toasts
+ * are polite status messages, errors are alerts so screen readers announce them at once.
+ */
+export function ToastViewport({ toasts }: { toasts: ToastService }) {
+  const [list, dismiss] = useUnit([toasts.$toasts, toasts.dismissed]);
+  return (
+    <div className="toast-viewport">
+      {list.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
+      ))}
+    </div>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.durationMs, onDismiss]);
+  const isError = toast.kind === 'error';
+  return (
+    <div
+      className={`toast toast-${toast.kind}`}
+      role={isError ? 'alert' : 'status'}
+      aria-live={isError ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
+      <div className="toast-body">
+        <p className="toast-title">{toast.title}</p>
+        {toast.description && <p className="toast-description">{toast.description}</p>}
+      </div>
+      <button type="button" className="icon-button" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
+}
