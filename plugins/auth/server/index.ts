@@ -1,0 +1,23 @@
+import { defineServerPlugin } from '../../../server/plugin-api';
+import { createAuthServices } from './auth-services';
+import { registerCurrentUserRoutes } from './current-user-routes';
+import { registerPasswordRoutes } from './password-routes';
+import { registerProfileRoutes } from './profile-routes';
+import { registerRegistrationRoutes } from './registration-routes';
+import { registerSessionRoutes } from './session-routes';
+
+/**
+ * Authentication (sign-up, confirmation, log-in/out, password reset) and the user's own settings
+ * under `/api/v1/users/`. Paths, bodies and messages: plugins/auth/common/auth-contract.ts.
+ */
+export default defineServerPlugin({
+  id: 'auth',
+  async routes(app) {
+    const services = createAuthServices(app);
+    registerRegistrationRoutes(app, services);
+    registerSessionRoutes(app, services);
+    registerPasswordRoutes(app, services);
+    registerCurrentUserRoutes(app, services);
+    registerProfileRoutes(app, services);
+  },
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError } from '../../../server/http/errors';
+import { AUTH_PAGES, AUTH_PATHS, type SignInRequest, type SignOutResponse } from '../common/auth-contract';
+import { currentUserResponse, signInBody } from './auth-schemas';
+import type { AuthServices } from './auth-services';
+import { normaliseEmail } from './email-policy';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid Email or password.';
+
+/** Log-in and log-out (Devise's sessions). Both replace the session, so the CSRF token changes. */
+export function registerSessionRoutes(app: FastifyInstance, services: AuthServices): void {
+  const { users, presenter } = services;
+
+  app.post<{ Body: SignInRequest }>(
+    AUTH_PATHS.signIn,
+    { config: { access: 'public', authRateLimit: true }, schema: { body: signInBody, response: { 200: currentUserResponse } } },
+    async (request, reply) => {
+      const { email, password } = request.body.user;
+      const user = await users.findByEmail(normaliseEmail(email));
+      // An unknown e-mail costs one hash too, and gets the same sentence: no account probing by timing.
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !valid) throw httpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+      // Unconfirmed users may log in: routes with access `member` still refuse them until they confirm.
+      await app.replaceSession(request, reply, user.id);
+      return presenter.currentUser(user);
+    },
+  );
+
+  app.delete(
+    AUTH_PATHS.signOut,
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: { type: 'object', required: ['redirectTo'], properties: { redirectTo: { type: 'string' } } } } },
+    },
+    async (request, reply): Promise<SignOutResponse> => {
+      await app.replaceSession(request, reply, null);
+      return { redirectTo: AUTH_PAGES.signIn };
+    },
+  );
+}

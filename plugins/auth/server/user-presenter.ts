@@ -1,0 +1,56 @@
+import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/model/session-types';
+import type { Storage } from '../../../server/http/request-context';
+import type { AlertRepository } from '../../../server/identity/alert-repository';
+import type { AccountMembership, TenancyRepository } from '../../../server/identity/tenancy-repository';
+import type { UserRecord } from '../../../server/identity/user-repository';
+
+/** Rows to the `{ data: { id, type, attributes } }` resources the browser reads (core/model/session-types.ts). */
+export class UserPresenter {
+  constructor(
+    private readonly storage: Storage,
+    private readonly alerts: AlertRepository,
+    private readonly tenancy: TenancyRepository,
+  ) {}
+
+  async user(record: UserRecord): Promise<UserResource> {
+    const alert = await this.alerts.relevantFor(record.lastViewedAlertId);
+    return {
+      id: record.id,
+      type: 'user',
+      attributes: {
+        name: record.name,
+        lastName: record.lastName,
+        email: record.email,
+        role: record.role,
+        onboardingState: record.onboardingState,
+        confirmedEmail: record.confirmedAt !== null,
+        relevantAlert: alert,
+        shouldSeeNewsletterPopup: record.shouldSeeNewsletterPopup,
+        numberOfProjectsSuccessfullyCreated: record.numberOfProjectsSuccessfullyCreated,
+        lastUsedAccountId: record.lastUsedAccountId,
+        lastUsedWorkspaceId: record.lastUsedWorkspaceId,
+        avatarUrl: record.avatarKey ? this.storage.urlFor(record.avatarKey) : null,
+        lastViewedAlertId: record.lastViewedAlertId,
+      },
+    };
+  }
+
+  account(membership: AccountMembership): AccountResource {
+    return {
+      id: membership.accountId,
+      type: 'account',
+      attributes: {
+        name: membership.name,
+        avatarUrl: membership.avatarKey ? this.storage.urlFor(membership.avatarKey) : null,
+        role: membership.role,
+        lastUsedWorkspaceId: membership.lastUsedWorkspaceId,
+        subscription: { isCurrent: membership.subscriptionIsCurrent },
+      },
+    };
+  }
+
+  async currentUser(record: UserRecord): Promise<CurrentUserResponse> {
+    const [data, memberships] = await Promise.all([this.user(record), this.tenancy.listAccountsForUser(record.id)]);
+    return { data, included: memberships.map((m) => this.account(m)) };
+  }
+}
