@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type {} from 'fastify';
 import type { Database } from '../db/database';
 import type { RouteAccess } from '../plugin-api';
 

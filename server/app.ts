@@ -1,0 +1,115 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/database';
+import { collectMigrations, migrate } from './db/migrator';
+import { accessPlugin } from './http/access';
+import { csrfPlugin } from './http/csrf';
+import { installErrorHandler } from './http/error-handler';
+import { parseNestedForm } from './http/form-body';
+import type { AppConfig } from './http/request-context';
+import { registerAuthRateLimit, registerSecurityHeaders } from './http/security';
+import { sessionsPlugin } from './http/sessions';
+import { spaPlugin } from './http/spa';
+import { schemaController } from './http/validation';
+import { PgBossJobQueue } from './jobs/job-queue';
+import { mailDeliverJob, NodeMailer } from './mail/mailer';
+import { outboxPageRoutes } from './mail/outbox-page';
+import type { ServerPlugin } from './plugin-api';
+import { fileRoutes } from './storage/file-routes';
+import { LocalStorage } from './storage/local-storage';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  plugins: ServerPlugin[];
+  logger?: FastifyServerOptions['logger'];
+  /** Where built browser files live (tests point it elsewhere). Default: <repo>/dist. */
+  distDir?: string;
+}
+
+/** Upper bound of a multipart upload through the core parser; routes check their own limits. */
+const MULTIPART_FILE_LIMIT = 50 * 1024 * 1024;
+
+/**
+ * The server host: infrastructure as fastify-plugin decorators (visible to every feature), then
+ * each feature's routes in its own encapsulated context, then the SPA fallback. Migrations run
+ * before anything serves; the job queue starts according to ROLE. `app.close()` stops the queue;
+ * the database belongs to the caller and is closed by it.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db, plugins } = options;
+  if (db.kind === 'pglite' && config.role !== 'all') {
+    throw new Error(`ROLE=${config.role} needs DATABASE_URL: the embedded database lives inside one process`);
+  }
+  const ids = new Set<string>();
+  for (const plugin of plugins) {
+    if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is listed twice`);
+    ids.add(plugin.id);
+  }
+
+  await migrate(db, collectMigrations(plugins));
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Proxies in front of the app pass the client address; the rate limit keys on it.
+    trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
+    schemaController,
+  });
+  installErrorHandler(app);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
+  let jobs: PgBossJobQueue | null = null;
+  const mailer = new NodeMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: `Polycue <no-reply@${new URL(config.publicUrl).hostname}>`,
+    jobs: () => {
+      if (!jobs) throw new Error('The job queue is not started yet');
+      return jobs;
+    },
+  });
+  app.decorate('mailer', mailer);
+
+  const jobDefinitions = [mailDeliverJob(mailer), ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+  const jobNames = new Set<string>();
+  for (const job of jobDefinitions) {
+    if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
+    jobNames.add(job.name);
+  }
+  jobs = await PgBossJobQueue.start({
+    db,
+    databaseUrl: config.databaseUrl,
+    jobs: jobDefinitions,
+    work: config.role !== 'web',
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { parser: parseNestedForm });
+  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 } });
+  await registerSecurityHeaders(app);
+  await app.register(sessionsPlugin);
+  await app.register(csrfPlugin);
+  await app.register(accessPlugin);
+  await registerAuthRateLimit(app);
+
+  app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
+  await app.register(fileRoutes);
+  if (config.outboxEnabled) await app.register(outboxPageRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
+
+  for (const plugin of plugins) {
+    if (plugin.routes) await app.register(plugin.routes);
+  }
+  await app.register(spaPlugin, { distDir: options.distDir });
+  return app;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { AppConfig } from './http/request-context';
+
+/** A bad environment variable stops start-up with a message naming it, not a stack trace later. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `${value} is outside ${min}..${max}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `"${raw}" is not a URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `protocol must be one of ${protocols.join(', ')}, got ${parsed.protocol}`);
+  }
+  return raw;
+}
+
+const ROLES = ['all', 'web', 'worker'] as const;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const role = (text(env, 'ROLE') ?? 'all') as AppConfig['role'];
+  if (!ROLES.includes(role)) throw new ConfigError('ROLE', `"${role}" must be one of ${ROLES.join(', ')}`);
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    role,
+    smtpUrl,
+    publicUrl,
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    outboxEnabled: smtpUrl === null,
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 1_000_000),
+    sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
+    analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },
+    errorReporting: { dsn: url(env, 'ERROR_REPORTING_DSN', ['http:', 'https:']) },
+  };
+}

@@ -1,0 +1,91 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database';
+import type { PgliteDatabase } from '../db/pglite-database';
+import type { JobQueue } from '../http/request-context';
+import type { JobContext, JobDefinition } from '../plugin-api';
+
+/** pg-boss 10's floor; the in-process worker is also woken directly after each send. */
+const POLLING_INTERVAL_SECONDS = 0.5;
+
+export interface JobQueueOptions {
+  db: Database;
+  /** Set for a PostgreSQL server: pg-boss opens its own small pool. */
+  databaseUrl: string | null;
+  jobs: JobDefinition[];
+  /** Work the jobs in this process (ROLE all and worker); `false` only sends (ROLE web). */
+  work: boolean;
+  log: JobContext['log'] & { warn(obj: unknown, msg?: string): void };
+}
+
+/**
+ * pg-boss on the same database as the app, so web and worker processes on different machines
+ * share one queue. On PGlite pg-boss talks through `executeSql`: parameterless SQL (its
+ * migrations are several statements) goes to exec(), the rest to query().
+ */
+export class PgBossJobQueue implements JobQueue {
+  private readonly workerIds = new Map<string, string>();
+
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly known: Set<string>,
+  ) {}
+
+  static async start(options: JobQueueOptions): Promise<PgBossJobQueue> {
+    const { db, databaseUrl, jobs, work, log } = options;
+    const common = { schema: 'pgboss', schedule: false, supervise: work } as const;
+    const boss = databaseUrl
+      ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
+      : new PgBoss({ ...common, db: pgliteExecutor(db as PgliteDatabase) });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+
+    const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)));
+    for (const job of jobs) {
+      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
+    }
+    if (work) {
+      for (const job of jobs) await queue.workOn(job, { db, log });
+    }
+    return queue;
+  }
+
+  private async workOn(job: JobDefinition, ctx: JobContext): Promise<void> {
+    const id = await this.boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async (batch) => {
+      for (const item of batch) {
+        try {
+          await job.handler(item.data, ctx);
+        } catch (err) {
+          ctx.log.error({ err, job: job.name, id: item.id }, 'job failed; pg-boss retries it');
+          throw err;
+        }
+      }
+    });
+    this.workerIds.set(job.name, id);
+  }
+
+  async send(name: string, data: object, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+    if (!this.known.has(name)) throw new Error(`Unknown job "${name}": no plugin declares it`);
+    const id = await this.boss.send(name, data, {
+      singletonKey: options.singletonKey,
+      startAfter: options.startAfterSeconds,
+    });
+    const workerId = this.workerIds.get(name);
+    // Same process works this queue: wake it now instead of waiting for the next poll.
+    if (workerId && !options.startAfterSeconds) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+function pgliteExecutor(db: PgliteDatabase): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return db.pg.query(text, values);
+      const results = await db.pg.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}

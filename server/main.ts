@@ -1,0 +1,59 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { serverPlugins } from './plugins';
+
+/**
+ * The server process. ROLE=all (default): HTTP and in-process job worker; ROLE=web: HTTP, jobs
+ * only sent; ROLE=worker: jobs only, no HTTP. SIGINT/SIGTERM close the app (and with it the job
+ * queue, letting running jobs finish) and then the database.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  let app;
+  try {
+    app = await buildApp({
+      config,
+      db,
+      plugins: serverPlugins,
+      // Quiet by default: start-up prints exactly the two lines below; LOG_LEVEL=info shows requests.
+      logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    });
+    await app.ready();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (config.role === 'worker') {
+    console.log(`Polycue worker is running (jobs only, ${db.kind})`);
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Polycue is running at http://localhost:${port}`);
+  if (config.outboxEnabled) console.log(`Mail outbox: http://localhost:${port}/dev/outbox`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+});

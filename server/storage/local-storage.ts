@@ -1,0 +1,80 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type { Storage, StoredFile } from '../http/request-context';
+
+/** Segments of letters, digits, `_`, `-`, `.`; never starting with a dot (no `..`, no hidden files). */
+const KEY_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key "${key}"`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  if (key.length > 1000 || segments.length === 0 || !segments.every((segment) => KEY_SEGMENT.test(segment))) {
+    throw new InvalidStorageKeyError(key);
+  }
+}
+
+/**
+ * Files under DATA_DIR/files/<key>; the content type sits beside each file in `.meta/`, a folder
+ * no valid key can name. Writes go to a temporary name and are renamed, so readers never see
+ * half a file.
+ */
+export class LocalStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  private metaOf(key: string): string {
+    return path.join(this.root, '.meta', ...key.split('/')) + '.json';
+  }
+
+  async put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile> {
+    const file = this.pathOf(key);
+    const meta = this.metaOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(meta), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    if (Buffer.isBuffer(data)) await writeFile(temp, data);
+    else await pipeline(data, createWriteStream(temp));
+    await writeFile(meta, JSON.stringify({ contentType }));
+    await rename(temp, file);
+    const { size } = await stat(file);
+    return { key, size, contentType };
+  }
+
+  async get(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
+    const file = this.pathOf(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      const contentType = await readFile(this.metaOf(key), 'utf8')
+        .then((text) => (JSON.parse(text) as { contentType: string }).contentType)
+        .catch(() => 'application/octet-stream');
+      return { stream: createReadStream(file), size: info.size, contentType };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+    await rm(this.metaOf(key), { force: true });
+  }
+
+  urlFor(key: string): string {
+    assertValidKey(key);
+    return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}

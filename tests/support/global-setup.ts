@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Starts ONE throw-away PostgreSQL server for the whole `server` test run (Debian's postgresql
+ * package: initdb into a temp dir, pg_ctl on a free loopback port, durability off for speed).
+ * Each HTTP suite then creates its own database on it (tests/support/test-app.ts).
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test server's `postgres` database. */
+    postgresUrl: string;
+  }
+}
+
+function postgresBinDir(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((name) => /^\d+$/.test(name) && existsSync(path.join(base, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) {
+    throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): apt-get install postgresql');
+  }
+  return path.join(base, versions[0], 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** initdb and postgres refuse to run as root: then run them as Debian's `postgres` user. */
+function osUser(): { name: string; uid: number; gid: number } | null {
+  if (userInfo().uid !== 0) return null;
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  return { name: 'postgres', uid, gid };
+}
+
+function run(runAs: { name: string } | null, command: string, args: string[]): void {
+  const [file, argv] = runAs ? ['runuser', ['-u', runAs.name, '--', command, ...args]] : [command, args];
+  const result = spawnSync(file, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(command)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const bin = postgresBinDir();
+  const runAs = osUser();
+  const root = mkdtempSync(path.join(tmpdir(), 'polycue-pg-'));
+  if (runAs) chownSync(root, runAs.uid, runAs.gid);
+  const dataDir = path.join(root, 'data');
+  const logFile = path.join(root, 'postgres.log');
+  writeFileSync(logFile, '');
+  if (runAs) chownSync(logFile, runAs.uid, runAs.gid);
+
+  run(runAs, path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const serverOptions = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${root}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
+  run(runAs, path.join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
+
+  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+
+  return async () => {
+    try {
+      run(runAs, path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+}
