@@ -17,7 +17,7 @@ export interface PageConfig {
   csrfToken: string;
   env: string;
   analytics: { key: string | null; host: string | null };
-  errorReporting: { dsn: string | null };
+  errorReporting: { dsn: string | null; environment: string };
 }
 
 /** JSON safe inside `<script>`: no `</script>`, no HTML comment openers, no line separators. */
@@ -82,7 +82,7 @@ export const spaPlugin = fp(
         csrfToken: session.csrfToken,
         env: app.config.nodeEnv,
         analytics: app.config.analytics,
-        errorReporting: app.config.errorReporting,
+        errorReporting: { ...app.config.errorReporting, environment: app.config.nodeEnv },
       });
       return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     }
