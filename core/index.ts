@@ -27,9 +27,3 @@ export { coreServicesModule } from './services/core-module';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
 export * from './model/session-types';
-
-import * as React from 'react';
-export { React };
-export * as effector from 'effector';
-export * as effectorReact from 'effector-react';
-export * as inversify from 'inversify';

@@ -1,8 +1,9 @@
-import { effectorReact, TOKENS, useService } from '../../../core';
+import { useUnit } from 'effector-react';
+import { TOKENS, useService } from '../../../core';
 
 export default function HomePage() {
   const app = useService(TOKENS.AppModel);
-  const [workspace, account] = effectorReact.useUnit([app.$currentWorkspace, app.$currentAccount]);
+  const [workspace, account] = useUnit([app.$currentWorkspace, app.$currentAccount]);
   return (
     <div className="page">
       <header className="page-header">
