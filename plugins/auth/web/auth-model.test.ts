@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, effector } from '../../../core';
+import * as effector from 'effector';
+import { ApiError } from '../../../core';
 import { AUTH_MESSAGES, ONBOARDING_COOKIE, SIGN_UP_FAILURE_REDIRECT_MS } from '../common/auth-contract';
 import { createAuthTestKit, makeUser } from './testing/auth-test-kit';
 

@@ -1,4 +1,5 @@
-import { React, TOKENS, useService } from '../../../../core';
+import * as React from 'react';
+import { TOKENS, useService } from '../../../../core';
 
 /** An in-app link: a real <a href> (open in new tab works) that navigates through core's Navigator. */
 export function AppLink({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) {

@@ -1,4 +1,4 @@
-import { React } from '../../../../core';
+import * as React from 'react';
 import './auth-forms.css';
 
 const { useId } = React;

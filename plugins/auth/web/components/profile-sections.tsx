@@ -1,4 +1,6 @@
-import { effectorReact, React, useService } from '../../../../core';
+import * as effectorReact from 'effector-react';
+import * as React from 'react';
+import { useService } from '../../../../core';
 import { AVATAR_TYPES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-contract';
 import { AUTH_MODEL } from '../auth-model';
 import { FormField, SubmitButton } from './form-field';

@@ -1,4 +1,5 @@
-import { effectorReact, React } from '../../../../core';
+import * as effectorReact from 'effector-react';
+import * as React from 'react';
 import type { FieldChange, FormModel } from '../model/form-model';
 
 const { useRef, useEffect } = React;

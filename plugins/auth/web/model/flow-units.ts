@@ -1,16 +1,5 @@
-import {
-  effector,
-  normaliseError,
-  type ApiClient,
-  type ApiError,
-  type AppModel,
-  type AuthService,
-  type CookieService,
-  type Navigator,
-  type ShellChrome,
-  type ToastInput,
-  type ToastService,
-} from '../../../../core';
+import * as effector from 'effector';
+import { normaliseError, type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ShellChrome, type ToastInput, type ToastService } from '../../../../core';
 
 const { createEffect, createStore, sample } = effector;
 

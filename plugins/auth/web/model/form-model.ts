@@ -1,4 +1,4 @@
-import { effector } from '../../../../core';
+import * as effector from 'effector';
 
 const { createEvent, createStore } = effector;
 

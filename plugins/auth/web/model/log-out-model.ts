@@ -1,4 +1,4 @@
-import { effector } from '../../../../core';
+import * as effector from 'effector';
 import { AUTH_MESSAGES, AUTH_PAGES, ONBOARDING_COOKIE } from '../../common/auth-contract';
 import { apiEffect, safeRedirectPath, type AuthModelDeps, type FlowUnits } from './flow-units';
 

@@ -1,4 +1,5 @@
-import { effector, type UserResource } from '../../../../core';
+import * as effector from 'effector';
+import { type UserResource } from '../../../../core';
 import { AUTH_PATHS, type ResetNewsletterPopupRequest } from '../../common/auth-contract';
 import { apiEffect, type AuthModelDeps, type FlowUnits } from './flow-units';
 

@@ -1,4 +1,5 @@
-import { effector, type UserResource } from '../../../../core';
+import * as effector from 'effector';
+import { type UserResource } from '../../../../core';
 import {
   AUTH_MESSAGES,
   AUTH_PAGES,

@@ -1,4 +1,5 @@
-import { effector, type ApiError, type UserResource } from '../../../../core';
+import * as effector from 'effector';
+import { type ApiError, type UserResource } from '../../../../core';
 import {
   AUTH_MESSAGES,
   AUTH_PATHS,

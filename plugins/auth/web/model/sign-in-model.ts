@@ -1,4 +1,5 @@
-import { effector, type SignInFields } from '../../../../core';
+import * as effector from 'effector';
+import { type SignInFields } from '../../../../core';
 import { AUTH_MESSAGES, ONBOARDING_COOKIE } from '../../common/auth-contract';
 import { createFormModel } from './form-model';
 import { apiEffect, failureState, safeRedirectPath, type AuthModelDeps, type FlowUnits } from './flow-units';

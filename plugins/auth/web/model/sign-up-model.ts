@@ -1,4 +1,4 @@
-import { effector } from '../../../../core';
+import * as effector from 'effector';
 import { AUTH_MESSAGES, AUTH_PAGES, AUTH_PATHS, ONBOARDING_COOKIE, SIGN_UP_FAILURE_REDIRECT_MS, type SignUpRequest, type SignUpResponse } from '../../common/auth-contract';
 import { createFormModel, formFieldName } from './form-model';
 import { apiEffect, failureState, type AuthModelDeps, type FlowUnits } from './flow-units';

@@ -1,4 +1,5 @@
-import { effectorReact, useService } from '../../../../core';
+import * as effectorReact from 'effector-react';
+import { useService } from '../../../../core';
 import { AUTH_MODEL } from '../auth-model';
 import { SubmitButton } from '../components/form-field';
 import '../components/auth-forms.css';

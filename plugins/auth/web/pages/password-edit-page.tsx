@@ -1,4 +1,5 @@
-import { effectorReact, useService } from '../../../../core';
+import * as effectorReact from 'effector-react';
+import { useService } from '../../../../core';
 import { AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-contract';
 import { AUTH_MODEL } from '../auth-model';
 import { AppLink } from '../components/app-link';

@@ -1,4 +1,6 @@
-import { effectorReact, React, useService } from '../../../../core';
+import * as effectorReact from 'effector-react';
+import * as React from 'react';
+import { useService } from '../../../../core';
 import { AUTH_MODEL } from '../auth-model';
 import { AvatarSection, EmailSection, NameSection, PasswordSection } from '../components/profile-sections';
 import { usePageOpened } from '../components/use-form';

@@ -1,16 +1,5 @@
-import {
-  ApiError,
-  createAppModel,
-  createToastService,
-  effector,
-  SessionAuthService,
-  type ApiClient,
-  type ApiResponse,
-  type CookieService,
-  type CsrfTokenSource,
-  type Navigator,
-  type UserResource,
-} from '../../../../core';
+import * as effector from 'effector';
+import { ApiError, createAppModel, createToastService, SessionAuthService, type ApiClient, type ApiResponse, type CookieService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
 import { createAuthModel } from '../auth-model';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
