@@ -1,6 +1,6 @@
 import type { Command } from '../../../core';
 import { AUTH_PAGES } from '../common/auth-contract';
-import { AUTH_MODEL } from './auth-model';
+import { loadAuthModel } from './auth-model-loader';
 
 /** Palette commands: plain data, listed before any auth page is loaded. */
 export const authCommands: Command[] = [
@@ -10,8 +10,8 @@ export const authCommands: Command[] = [
     group: 'Account',
     keywords: ['sign out', 'logout', 'exit'],
     when: (ctx) => ctx.isAuthenticated,
-    // Through the model, so failure shows 'Logout is failed' and success follows the server's redirect.
-    run: (ctx) => ctx.container.get(AUTH_MODEL).logOut.logOutRequested(),
+    // Through the model (loaded on first use), so failure shows 'Logout is failed' and success follows the server's redirect.
+    run: async (ctx) => (await loadAuthModel(ctx.container)).logOut.logOutRequested(),
   },
   {
     id: 'auth.openProfile',

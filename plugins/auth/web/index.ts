@@ -1,9 +1,11 @@
-import { definePlugin, PLUGIN_API_VERSION, type RouteContribution } from '../../../core';
+import { contribute, definePlugin, PLUGIN_API_VERSION, shellOverlays, type RouteContribution } from '../../../core';
 import { AUTH_PAGES } from '../common/auth-contract';
 import { authCommands } from './auth-commands';
-import { authModelFactory } from './auth-model';
 
-/** Pages load lazily: none of their code is in the shell's initial bundle. */
+/**
+ * Only data here. Pages, the auth model (loaded by pages and commands through `loadAuthModel`) and
+ * the newsletter popup are dynamic imports: none of their code is in the shell's initial bundle.
+ */
 const routes: RouteContribution[] = [
   { path: AUTH_PAGES.signUp, access: 'guest', layout: 'bare', title: 'Sign up', load: () => import('./pages/sign-up-page') },
   { path: AUTH_PAGES.signIn, access: 'guest', layout: 'bare', title: 'Log in', load: () => import('./pages/sign-in-page') },
@@ -22,5 +24,8 @@ export default definePlugin({
   routes,
   nav: [{ id: 'auth.profile', label: 'Profile', path: AUTH_PAGES.profile, order: 90, icon: '☺', when: (ctx) => ctx.isMember }],
   commands: authCommands,
-  model: authModelFactory,
+  contributions: [
+    // Loaded on member (app-layout) pages only; the popup itself shows only to users the server flags.
+    contribute(shellOverlays, { id: 'auth.newsletterPopup', load: () => import('./newsletter-popup'), when: (ctx) => ctx.isMember }),
+  ],
 });

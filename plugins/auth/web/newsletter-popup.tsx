@@ -1,34 +1,72 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../core';
-import { AUTH_MODEL } from './auth-model';
+import * as React from 'react';
+import type { Container } from '../../../core';
+import { useLazyModel } from './components/use-lazy-model';
+import { loadModelOnce } from './lazy-model';
+import { buildNewsletterModel, NEWSLETTER_MODEL } from './model/newsletter-model';
 import './components/auth-forms.css';
 
+const { useEffect, useRef } = React;
+
+/** This chunk is already loaded when the popup renders; the model is still built outside render. */
+const loadNewsletterModel = (container: Container) => loadModelOnce(container, NEWSLETTER_MODEL, async () => buildNewsletterModel);
+
 /**
- * Offered once to members the server flags with shouldSeeNewsletterPopup; either answer hides it.
- * Takes an optional `onClose` so the shell may also host it as a dialog.
+ * The shell overlay (contributed to `shellOverlays` for members): offered once to members the
+ * server flags with shouldSeeNewsletterPopup; either answer hides it.
  */
-export function NewsletterPopup({ onClose }: { onClose?: () => void }) {
-  const { newsletter } = useService(AUTH_MODEL);
+export default function NewsletterPopup() {
+  const newsletter = useLazyModel(loadNewsletterModel);
   const [visible, pending, answered] = effectorReact.useUnit([newsletter.$visible, newsletter.$pending, newsletter.answered]);
-  if (!visible) return null;
-  const answer = (subscribe: boolean) => {
-    answered(subscribe);
-    onClose?.();
+  return visible ? <NewsletterDialog pending={pending} answered={answered} /> : null;
+}
+
+/**
+ * Non-modal (the page stays usable), but announced: focus moves into the dialog so its title and
+ * text are read, Escape answers 'No thanks', and focus goes back where it was once it closes.
+ */
+function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (subscribe: boolean) => void }) {
+  const dialog = useRef<HTMLElement>(null);
+  const returnFocusTo = useRef<Element | null>(null);
+
+  useEffect(() => {
+    // Set once: StrictMode's second effect run would otherwise record the dialog itself.
+    returnFocusTo.current ??= document.activeElement;
+    dialog.current?.focus();
+    return () => {
+      const previous = returnFocusTo.current;
+      const focusLost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+      if (focusLost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || pending) return;
+    event.preventDefault();
+    event.stopPropagation();
+    answered(false);
   };
+
   return (
-    <aside className="newsletter-popup" role="dialog" aria-labelledby="newsletter-popup-title" aria-describedby="newsletter-popup-text">
+    <aside
+      ref={dialog}
+      className="newsletter-popup"
+      role="dialog"
+      aria-labelledby="newsletter-popup-title"
+      aria-describedby="newsletter-popup-text"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <h2 id="newsletter-popup-title">Stay in the loop</h2>
       <p id="newsletter-popup-text">Get product news and tips on subtitles, translation and voice-over, about once a month.</p>
       <div className="auth-row">
-        <button type="button" className="auth-button auth-button-primary" disabled={pending} onClick={() => answer(true)}>
+        <button type="button" className="auth-button auth-button-primary" disabled={pending} onClick={() => answered(true)}>
           Subscribe
         </button>
-        <button type="button" className="auth-button" disabled={pending} onClick={() => answer(false)}>
+        <button type="button" className="auth-button" disabled={pending} onClick={() => answered(false)}>
           No thanks
         </button>
       </div>
     </aside>
   );
 }
-
-export default NewsletterPopup;

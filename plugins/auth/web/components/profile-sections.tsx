@@ -1,8 +1,7 @@
 import * as effectorReact from 'effector-react';
 import * as React from 'react';
-import { useService } from '../../../../core';
 import { AVATAR_TYPES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-contract';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from './use-lazy-model';
 import { FormField, SubmitButton } from './form-field';
 import { onSubmitCall, useForm } from './use-form';
 
@@ -10,7 +9,7 @@ const { useId, useRef } = React;
 
 /** The sections of `/profile`; each is its own <form> with its own call and pending flag. */
 export function NameSection() {
-  const { profile } = useService(AUTH_MODEL);
+  const { profile } = useAuthModel();
   const { field } = useForm(profile.nameForm);
   const [pending, submitted] = effectorReact.useUnit([profile.$namePending, profile.nameSubmitted]);
   const headingId = useId();
@@ -29,7 +28,7 @@ export function NameSection() {
 }
 
 export function EmailSection() {
-  const { profile } = useService(AUTH_MODEL);
+  const { profile } = useAuthModel();
   const { field } = useForm(profile.emailForm);
   const [pending, submitted] = effectorReact.useUnit([profile.$emailPending, profile.emailSubmitted]);
   const headingId = useId();
@@ -53,7 +52,7 @@ export function EmailSection() {
 }
 
 export function PasswordSection() {
-  const { profile } = useService(AUTH_MODEL);
+  const { profile } = useAuthModel();
   const { field } = useForm(profile.passwordForm);
   const [pending, submitted] = effectorReact.useUnit([profile.$passwordPending, profile.passwordSubmitted]);
   const headingId = useId();
@@ -80,7 +79,7 @@ export function PasswordSection() {
 }
 
 export function AvatarSection() {
-  const { profile, $user } = useService(AUTH_MODEL);
+  const { profile, $user } = useAuthModel();
   const [user, pending, chosen] = effectorReact.useUnit([$user, profile.$avatarPending, profile.avatarChosen]);
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();

@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { normaliseError, type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ShellChrome, type ToastInput, type ToastService } from '../../../../core';
+import { normaliseError, type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ToastInput, type ToastService } from '../../../../core';
 
 const { createEffect, createStore, sample } = effector;
 
@@ -12,8 +12,6 @@ export interface AuthModelDeps {
   cookies: CookieService;
   app: AppModel;
   logger: Pick<Console, 'error'>;
-  /** Absent outside the shell (tests); used to show the newsletter popup as a dialog. */
-  chrome?: Pick<ShellChrome, 'openDialog'> | null;
 }
 
 export interface NavigationTarget {

@@ -1,24 +1,25 @@
 import * as effector from 'effector';
-import { type UserResource } from '../../../../core';
+import { TOKENS, type Container, type ServiceIdentifier, type UserResource } from '../../../../core';
 import { AUTH_PATHS, type ResetNewsletterPopupRequest } from '../../common/auth-contract';
-import { apiEffect, type AuthModelDeps, type FlowUnits } from './flow-units';
+import { apiEffect, type AuthModelDeps } from './flow-units';
 
 const { combine, createEffect, createEvent, createStore, sample } = effector;
 
-/** One loader reference, so the shell's dialog host loads the popup's chunk once. */
-export const loadNewsletterPopup = () => import('../newsletter-popup');
+export type NewsletterModelDeps = Pick<AuthModelDeps, 'api' | 'app' | 'logger'>;
 
 /**
  * The newsletter popup: offered once to members whose user says shouldSeeNewsletterPopup. It hides
- * at once on either answer; a failed save is only logged, since asking again would nag. The shell
- * has no slot for plugin overlays, so the popup is shown through ShellChrome.openDialog.
+ * at once on either answer; a failed save is only logged, since asking again would nag.
+ * Separate from the auth model: the popup is a shell overlay on every member page, and must not
+ * pull in the sign-up, sign-in, reset, onboarding and profile flows with it.
  */
-export function createNewsletterModel({ api, app, chrome }: AuthModelDeps, units: FlowUnits) {
+export function createNewsletterModel({ api, app, logger }: NewsletterModelDeps) {
   const answered = createEvent<boolean>();
   const answerNewsletterFx = apiEffect(async (subscribe: boolean) => {
     const body: ResetNewsletterPopupRequest = { subscribe };
     return (await api.put<{ data?: UserResource }>(AUTH_PATHS.resetShouldSeeNewsletterPopup, body)).data?.data ?? null;
   });
+  const logFailureFx = createEffect((error: unknown) => logger.error('[auth] newsletter answer not saved', error));
   const $answeredHere = createStore(false).on(answered, () => true).reset(app.loggedOut);
 
   const $visible = combine(app.$user, $answeredHere, (user, answeredHere) => {
@@ -27,12 +28,17 @@ export function createNewsletterModel({ api, app, chrome }: AuthModelDeps, units
     return shouldSeeNewsletterPopup && confirmedEmail && onboardingState === 'processed';
   });
 
-  const showPopupFx = createEffect(() => chrome?.openDialog(loadNewsletterPopup));
-  sample({ clock: $visible.updates, filter: (visible) => visible, fn: () => undefined, target: showPopupFx });
-
   sample({ clock: answered, source: answerNewsletterFx.pending, filter: (pending) => !pending, fn: (_, subscribe) => subscribe, target: answerNewsletterFx });
   sample({ clock: answerNewsletterFx.doneData, filter: (user): user is UserResource => user !== null, fn: (user) => user!, target: app.userUpdated });
-  sample({ clock: answerNewsletterFx.failData, fn: (error) => ({ context: 'newsletter answer not saved', error }), target: units.logFailureFx });
+  sample({ clock: answerNewsletterFx.failData, target: logFailureFx });
 
-  return { answered, answerNewsletterFx, showPopupFx, $visible, $pending: answerNewsletterFx.pending };
+  return { answered, answerNewsletterFx, $visible, $pending: answerNewsletterFx.pending };
+}
+
+export type NewsletterModel = ReturnType<typeof createNewsletterModel>;
+
+export const NEWSLETTER_MODEL = Symbol.for('polycue.auth.newsletterModel') as ServiceIdentifier<NewsletterModel>;
+
+export function buildNewsletterModel(container: Container): NewsletterModel {
+  return createNewsletterModel({ api: container.get(TOKENS.ApiClient), app: container.get(TOKENS.AppModel), logger: console });
 }

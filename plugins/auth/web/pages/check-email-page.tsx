@@ -1,12 +1,11 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AppLink } from '../components/app-link';
 import '../components/auth-forms.css';
 
 /** After the survey (or before it: the two may happen in either order) until the e-mail is confirmed. */
 export default function CheckEmailPage() {
-  const { onboarding, $user } = useService(AUTH_MODEL);
+  const { onboarding, $user } = useAuthModel();
   const [user, pending, resend] = effectorReact.useUnit([$user, onboarding.$resendPending, onboarding.resendRequested]);
 
   if (user?.attributes.confirmedEmail) {

@@ -1,13 +1,12 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { SubmitButton } from '../components/form-field';
 import '../components/auth-forms.css';
 import { onSubmitCall, usePageOpened } from '../components/use-form';
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../onboarding-questions';
 
 export default function OnboardingPage() {
-  const { onboarding } = useService(AUTH_MODEL);
+  const { onboarding } = useAuthModel();
   const [answers, pending, answerChanged, submitted, opened] = effectorReact.useUnit([
     onboarding.$answers,
     onboarding.$surveyPending,

@@ -1,14 +1,13 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
 import { AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-contract';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AppLink } from '../components/app-link';
 import { FormField, SubmitButton } from '../components/form-field';
 import { onSubmitCall, useForm, usePageOpened } from '../components/use-form';
 import { WEB_MESSAGES } from '../web-messages';
 
 export default function PasswordEditPage() {
-  const { passwordReset } = useService(AUTH_MODEL);
+  const { passwordReset } = useAuthModel();
   const { field } = useForm(passwordReset.editForm);
   const [pending, token, submitted, opened] = effectorReact.useUnit([
     passwordReset.$editPending,

@@ -1,13 +1,12 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
 import { AUTH_PAGES } from '../../common/auth-contract';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AppLink } from '../components/app-link';
 import { FormField, SubmitButton } from '../components/form-field';
 import { onSubmitCall, useForm } from '../components/use-form';
 
 export default function PasswordNewPage() {
-  const { passwordReset } = useService(AUTH_MODEL);
+  const { passwordReset } = useAuthModel();
   const { field } = useForm(passwordReset.requestForm);
   const [pending, sentTo, submitted] = effectorReact.useUnit([
     passwordReset.$requestPending,

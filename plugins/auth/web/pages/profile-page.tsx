@@ -1,14 +1,13 @@
 import * as effectorReact from 'effector-react';
 import * as React from 'react';
-import { useService } from '../../../../core';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AvatarSection, EmailSection, NameSection, PasswordSection } from '../components/profile-sections';
 import { usePageOpened } from '../components/use-form';
 
 const { useEffect } = React;
 
 export default function ProfilePage() {
-  const { profile } = useService(AUTH_MODEL);
+  const { profile } = useAuthModel();
   const opened = effectorReact.useUnit(profile.pageOpened);
   usePageOpened(opened);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, ContainerProvider, createContainer, TOKENS } from '../../../../core';
-import { AUTH_MODEL } from '../auth-model';
+import { AUTH_MODEL } from '../auth-model-loader';
 import { createAuthTestKit } from '../testing/auth-test-kit';
 import SignInPage from './sign-in-page';
 

@@ -1,13 +1,12 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
 import { AUTH_PAGES } from '../../common/auth-contract';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AppLink } from '../components/app-link';
 import { CheckboxField, FormField, SubmitButton } from '../components/form-field';
 import { onSubmitCall, useForm, usePageOpened } from '../components/use-form';
 
 export default function SignInPage() {
-  const { signIn } = useService(AUTH_MODEL);
+  const { signIn } = useAuthModel();
   const { field, values, setValue } = useForm(signIn.form);
   const [pending, submitted, opened] = effectorReact.useUnit([signIn.$pending, signIn.submitted, signIn.pageOpened]);
   usePageOpened(() => opened(window.location.search));

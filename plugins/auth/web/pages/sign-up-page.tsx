@@ -1,13 +1,12 @@
 import * as effectorReact from 'effector-react';
-import { useService } from '../../../../core';
 import { AUTH_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/auth-contract';
-import { AUTH_MODEL } from '../auth-model';
+import { useAuthModel } from '../components/use-lazy-model';
 import { AppLink } from '../components/app-link';
 import { FormField, SubmitButton } from '../components/form-field';
 import { onSubmitCall, useForm, usePageOpened } from '../components/use-form';
 
 export default function SignUpPage() {
-  const { signUp } = useService(AUTH_MODEL);
+  const { signUp } = useAuthModel();
   const { field } = useForm(signUp.form);
   const [pending, returning, submitted, opened] = effectorReact.useUnit([signUp.$pending, signUp.$returning, signUp.submitted, signUp.pageOpened]);
   usePageOpened(() => opened(window.location.search));

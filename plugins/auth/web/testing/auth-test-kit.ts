@@ -1,6 +1,7 @@
 import * as effector from 'effector';
 import { ApiError, createAppModel, createToastService, SessionAuthService, type ApiClient, type ApiResponse, type CookieService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
 import { createAuthModel } from '../auth-model';
+import { createNewsletterModel } from '../model/newsletter-model';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Reply = unknown | ApiError | ((body: unknown) => unknown);
@@ -112,10 +113,10 @@ export function createAuthTestKit() {
   const app = createAppModel({ api, toast });
   const auth = new SessionAuthService(api, noCsrf, app);
   const logged: unknown[] = [];
-  const dialogsOpened: unknown[] = [];
-  const chrome = { openDialog: (load: unknown) => void dialogsOpened.push(load) };
-  const model = createAuthModel({ api, auth, toast, navigator, cookies, app, chrome, logger: { error: (...args: unknown[]) => logged.push(args) } });
+  const logger = { error: (...args: unknown[]) => void logged.push(args) };
+  const model = createAuthModel({ api, auth, toast, navigator, cookies, app, logger });
+  const newsletter = createNewsletterModel({ api, app, logger });
   const scope = effector.fork();
   const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
-  return { api, navigator, cookies, toast, app, auth, model, scope, toasts, logged, dialogsOpened };
+  return { api, navigator, cookies, toast, app, auth, model, newsletter, scope, toasts, logged };
 }
