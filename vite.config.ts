@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pagesFromApi } from './scripts/vite-dev-pages.mjs';
 
 /**
  * The browser bundle: `index.html` -> `shell/main.tsx`. Plugin pages are dynamic imports, so each
@@ -11,8 +12,11 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 const apiPaths = ['/api', '/users', '/dev', '/files', '/s/'];
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // pagesFromApi: in dev, page loads get the session cookie, CSRF meta tag and page config from
+  // the API server (scripts/vite-dev-pages.mjs); API calls go through the proxy below.
+  plugins: [react(), pagesFromApi(apiTarget)],
+  // The manifest lets `npm run bench` find the entry chunk and its static imports.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

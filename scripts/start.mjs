@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: everything a fresh machine needs, then the production server in the foreground.
+ * npm dependencies -> Debian packages of the engines -> `vite build` when dist/ is stale ->
+ * on the first start, the embedded database created in its own process (lib/database.mjs) ->
+ * server/main.ts (which applies pending migrations before it listens). PORT, HOST, DATA_DIR and
+ * the rest of the environment pass through (README "Configuration").
+ */
+import { buildIfStale } from './lib/build.mjs';
+import { prepareEmbeddedDatabase } from './lib/database.mjs';
+import { runForeground } from './lib/process.mjs';
+import { APP_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
+
+await ensureNodeModules();
+await ensureSystemPackages(APP_PACKAGES);
+await buildIfStale();
+
+const env = { ...process.env, NODE_ENV: 'production' };
+try {
+  await prepareEmbeddedDatabase(env);
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+
+runForeground([{ name: 'server', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env }]);

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests), then
+ * typecheck, lint, Vitest (web + server projects), `vite build`, Playwright (when tests/e2e has
+ * specs). Every step runs even after a failure, so one run shows everything that is wrong.
+ *
+ * The last line is always `N passed, N failed`: passed/failed tests of Vitest and Playwright
+ * (from their JSON reports), where a failing step that reports no test counts (typecheck, lint,
+ * build, a suite that crashed before reporting) counts as one failure. Exit code 1 if anything failed.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { viteBuild } from './lib/build.mjs';
+import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
+import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
+
+const REPORT_DIR = path.join(REPO_ROOT, '.tmp', 'test-reports');
+const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
+const PLAYWRIGHT_REPORT = path.join(REPORT_DIR, 'playwright.json');
+const E2E_DIR = path.join(REPO_ROOT, 'tests', 'e2e');
+
+/** @type {{ name: string, status: 'passed' | 'failed' | 'skipped', ms: number, passed: number, failed: number }[]} */
+const results = [];
+
+/**
+ * @param {string} name
+ * @param {() => Promise<{ code: number, counts?: { passed: number, failed: number } | null } | null>} body
+ *   null = skipped
+ */
+async function step(name, body) {
+  console.log(`\n━━ ${name}`);
+  const started = performance.now();
+  const outcome = await body();
+  const ms = performance.now() - started;
+  if (outcome === null) {
+    results.push({ name, status: 'skipped', ms, passed: 0, failed: 0 });
+    console.log(`━━ ${name}: skipped`);
+    return;
+  }
+  const ok = outcome.code === 0;
+  const counts = outcome.counts ?? null;
+  results.push({
+    name,
+    status: ok ? 'passed' : 'failed',
+    ms,
+    passed: counts?.passed ?? 0,
+    // A failing step without test counts (or with none failed, e.g. a crash) still fails the run.
+    failed: ok ? (counts?.failed ?? 0) : Math.max(counts?.failed ?? 0, 1),
+  });
+  console.log(`━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${outcome.code})`} in ${formatDuration(ms)}`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function hasE2eSpecs(dir = E2E_DIR) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { withFileTypes: true }).some((entry) =>
+    entry.isDirectory() ? entry.name !== 'support' && hasE2eSpecs(path.join(dir, entry.name)) : /\.spec\.[cm]?[jt]sx?$/.test(entry.name),
+  );
+}
+
+function totals() {
+  return {
+    passed: results.reduce((sum, result) => sum + result.passed, 0),
+    failed: results.reduce((sum, result) => sum + result.failed, 0),
+  };
+}
+
+// Set-up exits the process when it cannot go on (e.g. chromium missing and not root): the last
+// line still gives the counts, with that step as the failure.
+let summarized = false;
+process.on('exit', (code) => {
+  if (summarized || code === 0) return;
+  const { passed, failed } = totals();
+  console.log(`${passed} passed, ${failed + 1} failed`);
+});
+
+rmSync(REPORT_DIR, { recursive: true, force: true });
+mkdirSync(REPORT_DIR, { recursive: true });
+
+await step('setup', async () => {
+  await ensureNodeModules();
+  await ensureSystemPackages([...APP_PACKAGES, ...TEST_PACKAGES]);
+  return { code: 0 };
+});
+
+await step('typecheck', () => run(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+
+await step('lint', () => run('npm', ['run', '--silent', 'lint']));
+
+await step('vitest', async () => {
+  const { code } = await run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]);
+  const report = readJson(VITEST_REPORT);
+  const counts = report ? { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 } : null;
+  return { code, counts };
+});
+
+let built = false;
+await step('build', async () => {
+  const code = await viteBuild();
+  built = code === 0;
+  return { code };
+});
+
+await step('playwright', async () => {
+  if (!hasE2eSpecs()) {
+    console.log('no specs in tests/e2e');
+    return null;
+  }
+  if (!built) {
+    console.log('the build failed: nothing to test in the browser');
+    return null;
+  }
+  const { code } = await run(localBin('playwright'), ['test', '--reporter=list,json'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT },
+  });
+  const stats = readJson(PLAYWRIGHT_REPORT)?.stats;
+  const counts = stats ? { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 } : null;
+  return { code, counts };
+});
+
+console.log('\n━━ summary');
+for (const result of results) {
+  const tests = result.passed + result.failed > 0 ? `  ${result.passed} passed, ${result.failed} failed` : '';
+  console.log(`${result.name.padEnd(11)} ${result.status.padEnd(8)} ${formatDuration(result.ms).padStart(8)}${tests}`);
+}
+const { passed, failed } = totals();
+const failedSteps = results.filter((result) => result.status === 'failed').map((result) => result.name);
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+summarized = true;
+process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0);
