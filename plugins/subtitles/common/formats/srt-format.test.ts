@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { readSrt, writeSrt } from './srt-format';
+import { SubtitleParseError } from './subtitle-parse-error';
+
+function parseError(run: () => unknown): SubtitleParseError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SubtitleParseError) return error;
+    throw error;
+  }
+  throw new Error('expected a SubtitleParseError');
+}
+
+describe('readSrt is lenient', () => {
+  it('reads CRLF, CR and LF line ends alike', () => {
+    const lf = '1\n00:00:01,000 --> 00:00:02,000\nHello\nthere\n\n2\n00:00:03,000 --> 00:00:04,000\nBye\n';
+    const expected = [
+      { start: 1000, end: 2000, text: 'Hello\nthere' },
+      { start: 3000, end: 4000, text: 'Bye' },
+    ];
+    expect(readSrt(lf)).toEqual(expected);
+    expect(readSrt(lf.replaceAll('\n', '\r\n'))).toEqual(expected);
+    expect(readSrt(lf.replaceAll('\n', '\r'))).toEqual(expected);
+  });
+
+  it('reads cues without blank lines between them and without or with wrong numbers', () => {
+    const srt = [
+      '7',
+      '00:00:01,000 --> 00:00:02,000',
+      'First',
+      '00:00:03,000 --> 00:00:04,000',
+      'Second',
+      '3',
+      '00:00:05,000 --> 00:00:06,000',
+      'Third',
+      '',
+      '',
+      '00:00:07,000 --> 00:00:08,000',
+      '12',
+    ].join('\n');
+    expect(readSrt(srt).map((cue) => cue.text)).toEqual(['First', 'Second', 'Third', '12']);
+  });
+
+  it('reads comma or dot fractions of 1 to 3 digits, one-digit fields, missing hours and extra spaces', () => {
+    const srt = [
+      '1',
+      '  0:0:1.5   -->   00:00:02,25  ',
+      'a',
+      '',
+      '2',
+      '00:03,000 --> 00:04.1',
+      'b',
+      '',
+      '3',
+      '1:02:03,4567 --> 01:02:04,000 X1:100 X2:600 Y1:10 Y2:50',
+      'c',
+    ].join('\n');
+    expect(readSrt(srt).map((cue) => [cue.start, cue.end])).toEqual([
+      [1500, 2250],
+      [3000, 4100],
+      [3_723_457, 3_724_000],
+    ]);
+  });
+
+  it('strips formatting tags and keeps whether the whole cue is italic', () => {
+    const srt = [
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      '<i>Singing</i>',
+      '<i>in the rain</i>',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      '{\\an8}<font color="#ffff00">Top</font> <b>bold</b> <u>and</u> <i>one word</i>',
+      '',
+      '3',
+      '00:00:05,000 --> 00:00:06,000',
+      '{\\i1}Whispered{\\i0}',
+      '',
+      '4',
+      '00:00:07,000 --> 00:00:08,000',
+      'I <3 you, 1 < 2 and {curly}',
+    ].join('\n');
+    expect(readSrt(srt)).toEqual([
+      { start: 1000, end: 2000, text: 'Singing\nin the rain', italic: true },
+      { start: 3000, end: 4000, text: 'Top bold and one word' },
+      { start: 5000, end: 6000, text: 'Whispered', italic: true },
+      { start: 7000, end: 8000, text: 'I <3 you, 1 < 2 and {curly}' },
+    ]);
+  });
+
+  it('attaches stray text after a blank line to the cue before it', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nSpoken\n\nline lost after a blank\n\n2\n00:00:03,000 --> 00:00:04,000\nNext\n';
+    expect(readSrt(srt).map((cue) => cue.text)).toEqual(['Spoken\nline lost after a blank', 'Next']);
+  });
+
+  it('keeps a cue with no text and ignores a leading cue number on its own', () => {
+    expect(readSrt('1\n\n00:00:01,000 --> 00:00:02,000\n\n')).toEqual([{ start: 1000, end: 2000, text: '' }]);
+  });
+});
+
+describe('readSrt refuses what it cannot read, naming the line', () => {
+  it('a timing line that is not a valid time range', () => {
+    const error = parseError(() => readSrt('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:01:02,000 -> 00:01\ntext\n'));
+    expect(error.line).toBe(6);
+    expect(error.message).toBe("Line 6: the timing '00:01:02,000 -> 00:01' is not a valid time range");
+  });
+
+  it('a timing with an arrow but a broken time', () => {
+    expect(parseError(() => readSrt('1\r\n00:00:01,000 --> 00:0x:02,000\r\nx\r\n')).message).toBe(
+      "Line 2: the timing '00:00:01,000 --> 00:0x:02,000' is not a valid time range",
+    );
+    expect(parseError(() => readSrt('1\n00:00:61,000 --> 00:01:02,000\nx\n')).line).toBe(2);
+  });
+
+  it('a cue that ends before it starts', () => {
+    const error = parseError(() => readSrt('\n\n1\n00:00:05,000 --> 00:00:04,000\nx\n'));
+    expect(error.message).toBe('Line 4: the cue ends (00:00:04,000) before it starts (00:00:05,000)');
+  });
+
+  it('text before the first cue', () => {
+    expect(parseError(() => readSrt('Hello there\n\n1\n00:00:01,000 --> 00:00:02,000\nx\n')).message).toBe(
+      "Line 1: the text 'Hello there' comes before the first cue timing",
+    );
+  });
+});
+
+describe('writeSrt is strict', () => {
+  it('numbers from 1, uses HH:MM:SS,mmm, CRLF and a blank line after every cue', () => {
+    const srt = writeSrt([
+      { start: 3_600_000 * 12 + 61_001, end: 3_600_000 * 12 + 62_000, text: 'Later' },
+      { start: 0, end: 999, text: ' Two \n\n lines ', italic: true, speaker: 'Anna' },
+    ]);
+    expect(srt).toBe('1\r\n00:00:00,000 --> 00:00:00,999\r\n<i>Two\r\nlines</i>\r\n\r\n2\r\n12:01:01,001 --> 12:01:02,000\r\nLater\r\n\r\n');
+  });
+
+  it('never writes text that would read back as a timing line', () => {
+    const srt = writeSrt([{ start: 0, end: 1000, text: 'From 10:00 --> 11:00\nmeeting' }]);
+    expect(readSrt(srt)).toEqual([{ start: 0, end: 1000, text: 'From 10:00 → 11:00\nmeeting' }]);
+  });
+});
+
+describe('readSrt tells broken timings from text that starts with a time', () => {
+  it('refuses two times without a proper arrow between them', () => {
+    expect(() => readSrt('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:03,000 00:00:04,000\nx\n')).toThrow(
+      "Line 6: the timing '00:00:03,000 00:00:04,000' is not a valid time range",
+    );
+  });
+
+  it('keeps a text line that starts with a time', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\n10:30 -> lunch\n')[0].text).toBe('10:30 -> lunch');
+  });
+});
+
+describe('writeSrt edge cases', () => {
+  it('writes hours past 99 in full and no empty italic tags', () => {
+    expect(writeSrt([{ start: 100 * 3_600_000, end: 100 * 3_600_000 + 5, text: ' ', italic: true }])).toBe('1\r\n100:00:00,000 --> 100:00:00,005\r\n\r\n\r\n');
+  });
+
+  it('tidies spaces and tabs and keeps characters outside the BMP', () => {
+    expect(writeSrt([{ start: 0, end: 1, text: 'a\t b  😀\n\n c ' }])).toBe('1\r\n00:00:00,000 --> 00:00:00,001\r\na b 😀\r\nc\r\n\r\n');
+  });
+});

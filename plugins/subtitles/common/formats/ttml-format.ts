@@ -1,0 +1,192 @@
+/**
+ * TTML / DFXP (.ttml, .dfxp, .xml). Read leniently: any namespace prefixes, <br/> and nested
+ * spans, clock times ("00:00:01.5", "00:00:01:12" with frames), offset times ("12.5s", "500ms",
+ * "30f", "900t") using ttp:frameRate, frameRateMultiplier, subFrameRate and tickRate, begin with
+ * end or dur, times nested in body/div (a child's times count from its parent's begin), italic
+ * from tts:fontStyle on the paragraph, a span or a referenced style, the speaker from ttm:agent.
+ * Fatal: XML that is not well-formed, a time expression that cannot be read, a paragraph without
+ * a begin or an end, one that ends before it starts. Written strictly: UTF-8 XML, text escaped,
+ * characters XML cannot hold dropped, <br/> between lines, clock times with milliseconds.
+ */
+import { type Cue, assertWritableCue, cueLines, sortCues } from './cue';
+import { normalizeCueText } from './markup';
+import { SubtitleParseError } from './subtitle-parse-error';
+import { decodeSubtitleText } from './text-decoding';
+import { formatClockMs } from './timecode';
+import { type XmlElement, parseXml } from './xml-reader';
+
+interface TimeBase {
+  frameRate: number;
+  subFrameRate: number;
+  tickRate: number;
+}
+
+interface Context {
+  base: TimeBase;
+  italicStyles: Set<string>;
+  agents: Map<string, string>;
+  cues: Cue[];
+}
+
+const CLOCK = /^(\d+):(\d{2}):(\d{2})(?:(\.\d+)|:(\d+)(?:\.(\d+))?)?$/;
+const OFFSET = /^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$/;
+
+function readTimeExpression(value: string, base: TimeBase, line: number): number {
+  const text = value.trim();
+  const clock = CLOCK.exec(text);
+  if (clock) {
+    let seconds = Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+    if (clock[4]) seconds += Number(clock[4]);
+    if (clock[5]) seconds += (Number(clock[5]) + (clock[6] ? Number(clock[6]) / base.subFrameRate : 0)) / base.frameRate;
+    return Math.round(seconds * 1000);
+  }
+  const offset = OFFSET.exec(text);
+  if (offset) {
+    const amount = Number(offset[1]);
+    const seconds = { h: amount * 3600, m: amount * 60, s: amount, ms: amount / 1000, f: amount / base.frameRate, t: amount / base.tickRate }[
+      offset[2] as 'h' | 'm' | 's' | 'ms' | 'f' | 't'
+    ];
+    return Math.round(seconds * 1000);
+  }
+  throw new SubtitleParseError(line, `the time expression '${text}' is not a valid TTML time`);
+}
+
+function readTimeBase(tt: XmlElement): TimeBase {
+  const frameRateAttribute = Number(tt.attributes.frameRate);
+  const [numerator, denominator] = (tt.attributes.frameRateMultiplier ?? '1 1').trim().split(/\s+/).map(Number);
+  const multiplier = numerator > 0 && denominator > 0 ? numerator / denominator : 1;
+  const frameRate = (frameRateAttribute > 0 ? frameRateAttribute : 30) * multiplier;
+  const subFrameRate = Number(tt.attributes.subFrameRate) > 0 ? Number(tt.attributes.subFrameRate) : 1;
+  const tickRateAttribute = Number(tt.attributes.tickRate);
+  const tickRate = tickRateAttribute > 0 ? tickRateAttribute : frameRateAttribute > 0 ? frameRate * subFrameRate : 1;
+  return { frameRate, subFrameRate, tickRate };
+}
+
+function* descendants(element: XmlElement): Generator<XmlElement> {
+  for (const child of element.children) {
+    if (typeof child === 'string') continue;
+    yield child;
+    yield* descendants(child);
+  }
+}
+
+function textOf(element: XmlElement): string {
+  return element.children.map((child) => (typeof child === 'string' ? child : textOf(child))).join('');
+}
+
+/** Styles whose tts:fontStyle is italic, following one level of style references. */
+function readHead(tt: XmlElement): { italicStyles: Set<string>; agents: Map<string, string> } {
+  const italicStyles = new Set<string>();
+  const agents = new Map<string, string>();
+  const head = tt.children.find((child): child is XmlElement => typeof child !== 'string' && child.name === 'head');
+  if (!head) return { italicStyles, agents };
+  const styles = [...descendants(head)].filter((element) => element.name === 'style' && element.attributes.id);
+  for (const style of styles) if (style.attributes.fontStyle === 'italic') italicStyles.add(style.attributes.id);
+  for (const style of styles) {
+    const referenced = (style.attributes.style ?? '').split(/\s+/);
+    if (style.attributes.fontStyle === undefined && referenced.some((id) => italicStyles.has(id))) italicStyles.add(style.attributes.id);
+  }
+  for (const agent of descendants(head)) {
+    if (agent.name !== 'agent' || !agent.attributes.id) continue;
+    const name = [...descendants(agent)].find((element) => element.name === 'name');
+    agents.set(agent.attributes.id, (name ? textOf(name) : agent.attributes.id).replace(/\s+/g, ' ').trim());
+  }
+  return { italicStyles, agents };
+}
+
+function isItalic(element: XmlElement, context: Context, inherited: boolean): boolean {
+  if (element.attributes.fontStyle !== undefined) return element.attributes.fontStyle === 'italic';
+  const styles = element.attributes.style;
+  if (styles && styles.split(/\s+/).some((id) => context.italicStyles.has(id))) return true;
+  return inherited;
+}
+
+/** Paragraph content to text: source whitespace collapses (xml:space default), <br/> breaks lines. */
+function collectText(element: XmlElement, context: Context, italic: boolean, counts: { italic: number; plain: number }): string {
+  let out = '';
+  for (const child of element.children) {
+    if (typeof child === 'string') {
+      const piece = child.replace(/[ \t\r\n]+/g, ' ');
+      out += piece;
+      if (piece.trim() !== '') counts[italic ? 'italic' : 'plain']++;
+    } else if (child.name === 'br') {
+      out += '\n';
+    } else if (child.name !== 'metadata') {
+      out += collectText(child, context, isItalic(child, context, italic), counts);
+    }
+  }
+  return out;
+}
+
+function walk(element: XmlElement, context: Context, parentBegin: number, parentEnd: number | null, italic: boolean, agent: string | undefined): void {
+  const { base } = context;
+  const a = element.attributes;
+  const begin = a.begin === undefined ? parentBegin : parentBegin + readTimeExpression(a.begin, base, element.line);
+  let end = parentEnd;
+  if (a.end !== undefined) end = parentBegin + readTimeExpression(a.end, base, element.line);
+  else if (a.dur !== undefined) end = begin + readTimeExpression(a.dur, base, element.line);
+  const ownItalic = isItalic(element, context, italic);
+  const ownAgent = a.agent !== undefined ? a.agent.trim().split(/\s+/)[0] : agent;
+  if (element.name !== 'p') {
+    for (const child of element.children) if (typeof child !== 'string') walk(child, context, begin, end, ownItalic, ownAgent);
+    return;
+  }
+  if (a.begin === undefined && parentBegin === 0 && parentEnd === null) throw new SubtitleParseError(element.line, 'the paragraph has no begin time');
+  if (end === null) throw new SubtitleParseError(element.line, 'the paragraph has no end time or duration');
+  if (end < begin) throw new SubtitleParseError(element.line, `the paragraph ends (${formatClockMs(end, '.')}) before it begins (${formatClockMs(begin, '.')})`);
+  const counts = { italic: 0, plain: 0 };
+  const cue: Cue = { start: begin, end, text: normalizeCueText(collectText(element, context, ownItalic, counts)) };
+  const speaker = ownAgent === undefined ? undefined : (context.agents.get(ownAgent) ?? ownAgent);
+  if (speaker) cue.speaker = speaker;
+  if (counts.italic > 0 && counts.plain === 0) cue.italic = true;
+  context.cues.push(cue);
+}
+
+export function readTtml(input: string | Uint8Array): Cue[] {
+  const tt = parseXml(decodeSubtitleText(input));
+  if (tt.name !== 'tt') throw new SubtitleParseError(tt.line, `the root element is <${tt.name}>, not <tt>`);
+  const context: Context = { base: readTimeBase(tt), ...readHead(tt), cues: [] };
+  const body = tt.children.find((child): child is XmlElement => typeof child !== 'string' && child.name === 'body');
+  if (body) walk(body, context, 0, null, false, undefined);
+  return sortCues(context.cues);
+}
+
+export interface TtmlWriteOptions {
+  /** BCP 47 language of the text, written as xml:lang (empty when unknown, as TTML allows). */
+  language?: string;
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+export function writeTtml(cues: readonly Cue[], options: TtmlWriteOptions = {}): string {
+  const sorted = sortCues(cues);
+  const agentIds = new Map<string, string>();
+  for (const cue of sorted) if (cue.speaker && !agentIds.has(cue.speaker)) agentIds.set(cue.speaker, `speaker${agentIds.size + 1}`);
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" ' +
+    `xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:timeBase="media" xml:lang="${escapeXml(options.language ?? '')}">\n`;
+  out += '  <head>\n';
+  if (agentIds.size > 0) {
+    out += '    <metadata>\n';
+    for (const [name, id] of agentIds) out += `      <ttm:agent xml:id="${id}" type="person"><ttm:name type="full">${escapeXml(name)}</ttm:name></ttm:agent>\n`;
+    out += '    </metadata>\n';
+  }
+  out += '  </head>\n  <body>\n    <div>\n';
+  for (let i = 0; i < sorted.length; i++) {
+    const cue = sorted[i];
+    assertWritableCue(cue, i);
+    const agent = cue.speaker ? ` ttm:agent="${agentIds.get(cue.speaker)}"` : '';
+    const italic = cue.italic ? ' tts:fontStyle="italic"' : '';
+    const body = cueLines(cue.text).map(escapeXml).join('<br/>');
+    out += `      <p begin="${formatClockMs(cue.start, '.')}" end="${formatClockMs(cue.end, '.')}"${agent}${italic}>${body}</p>\n`;
+  }
+  return `${out}    </div>\n  </body>\n</tt>\n`;
+}

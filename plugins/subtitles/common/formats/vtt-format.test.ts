@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { SubtitleParseError } from './subtitle-parse-error';
+import { readVtt, writeVtt } from './vtt-format';
+
+describe('readVtt', () => {
+  it('skips the header, NOTE, STYLE and REGION blocks, identifiers and cue settings', () => {
+    const vtt = [
+      'WEBVTT - Some title',
+      'Kind: captions',
+      'Language: en',
+      '',
+      'STYLE',
+      '::cue { color: yellow }',
+      '',
+      'REGION',
+      'id:fred width:40%',
+      '',
+      'NOTE a comment',
+      'spanning lines',
+      '',
+      'intro-1',
+      '00:01.000 --> 00:02.500 align:start position:10%',
+      '<v.loud Mary Ann>Hi &amp; welcome</v>',
+      '',
+      'NOTE between cues',
+      '',
+      '2',
+      '01:00:03.000 --> 01:00:04.000',
+      '<c.yellow>Bye</c> <00:00:03.500><b>now</b>&nbsp;!',
+    ].join('\r\n');
+    expect(readVtt(vtt)).toEqual([
+      { start: 1000, end: 2500, text: 'Hi & welcome', speaker: 'Mary Ann' },
+      { start: 3_603_000, end: 3_604_000, text: 'Bye now\u00a0!' },
+    ]);
+  });
+
+  it('reads cues right after the signature line when the blank line is missing', () => {
+    expect(readVtt('WEBVTT\n00:00:01.000 --> 00:00:02.000\n<i>Hi</i>\n')).toEqual([{ start: 1000, end: 2000, text: 'Hi', italic: true }]);
+  });
+
+  it('reports the real line number of a bad timing after the header', () => {
+    try {
+      readVtt('WEBVTT\n\n\n00:00:01.000 --> 00:00:02.000\nok\n\n00:00:03.000 --> later\nx\n');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SubtitleParseError);
+      expect((error as SubtitleParseError).message).toBe("Line 7: the timing '00:00:03.000 --> later' is not a valid time range");
+    }
+  });
+});
+
+describe('writeVtt', () => {
+  it('writes the signature, dotted times, escaped text, voice spans and italics', () => {
+    expect(writeVtt([{ start: 61_500, end: 62_000, text: 'a < b & c\n--> d', speaker: 'Ann', italic: true }])).toBe(
+      'WEBVTT\n\n00:01:01.500 --> 00:01:02.000\n<v Ann><i>a &lt; b &amp; c\n--&gt; d</i>\n\n',
+    );
+  });
+});

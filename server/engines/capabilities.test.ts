@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { computeCapabilities, languageCapabilities } from './capabilities';
+import { loadEngineConfig } from './engine-config';
+import { createEngines, type Engines } from './engine-registry';
+
+describe('language capabilities of this installation', () => {
+  it('comes from the installed Debian engines', async () => {
+    const capabilities = await languageCapabilities(createEngines(loadEngineConfig({})));
+    expect(capabilities.languagesForVideos).toContain('en');
+    expect(capabilities.alignmentLanguages).toContain('en');
+    expect(capabilities.translationLanguages.en).toEqual(expect.arrayContaining(['es', 'ca']));
+    // fr -> ca exists only through Spanish.
+    expect(capabilities.translationLanguages.fr).toContain('ca');
+    expect(capabilities.dubbingLanguages).toEqual(expect.arrayContaining(['en', 'es', 'fr']));
+    expect(capabilities.voiceCloningLanguages).toEqual([]);
+  });
+
+  it('marks a video language with no route out as non-translatable and caches the result', async () => {
+    let calls = 0;
+    const engines: Engines = {
+      speechToText: { name: 'stt', languages: async () => (calls++, ['en', 'ja']), transcribe: async () => [] },
+      alignment: { name: 'align', languages: async () => ['en'], align: async () => [] },
+      translation: { name: 'tr', pairs: async () => [{ from: 'en', to: 'es' }], translate: async (cues) => cues },
+      speechSynthesis: { name: 'tts', voices: async () => [{ language: 'es', voice: 'es' }], synthesize: async () => ({ path: '', durationMs: 0 }) },
+    };
+    const first = await languageCapabilities(engines);
+    expect(first.nonTranslatableLanguages).toEqual(['ja']);
+    expect(first.translationLanguages).toEqual({ en: ['es'] });
+    expect(await languageCapabilities(engines)).toBe(first);
+    expect(calls).toBe(1);
+    expect((await computeCapabilities(engines)).dubbingLanguages).toEqual(['es']);
+  });
+});

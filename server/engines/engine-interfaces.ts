@@ -1,0 +1,99 @@
+/**
+ * The engine contracts the pipeline talks to. Each has an embedded default built on Debian
+ * packages (pocketsphinx, apertium, espeak-ng) and an adapter for an OpenAI-compatible HTTP
+ * service; engine-registry.ts picks one per engine from the configuration.
+ * Language codes are ISO 639-1 (`en`, `es`, ...); times are milliseconds from the audio start.
+ */
+
+/** One recognised or aligned word. `confidence` is 0..1 (1 when the engine gives none). */
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
+  confidence: number;
+}
+
+export interface TranscribeOptions {
+  language: string;
+  /** Workspace vocabulary: names and terms the engine should be able to recognise. */
+  vocabulary?: string[];
+  signal?: AbortSignal;
+}
+
+export interface SpeechToTextEngine {
+  readonly name: string;
+  languages(): Promise<string[]>;
+  /** `audioPath` is a 16 kHz mono WAV (media.ts extractAudio). */
+  transcribe(audioPath: string, options: TranscribeOptions): Promise<TimedWord[]>;
+}
+
+export interface AlignOptions {
+  language: string;
+  signal?: AbortSignal;
+}
+
+export interface AlignmentEngine {
+  readonly name: string;
+  languages(): Promise<string[]>;
+  /** Times the user's own transcript: one TimedWord per transcript word, original spelling kept. */
+  align(audioPath: string, transcript: string, options: AlignOptions): Promise<TimedWord[]>;
+}
+
+export interface LanguagePair {
+  from: string;
+  to: string;
+}
+
+export interface Cue {
+  id: string;
+  text: string;
+}
+
+export interface GlossaryEntry {
+  source: string;
+  target: string;
+}
+
+export interface TranslateOptions {
+  from: string;
+  to: string;
+  /** The workspace guideline prompt; engines that take instructions get it. */
+  guideline?: string;
+  glossary?: GlossaryEntry[];
+  signal?: AbortSignal;
+}
+
+export interface TranslationEngine {
+  readonly name: string;
+  /** Directly installed pairs (translation-routes.ts derives the pivots). */
+  pairs(): Promise<LanguagePair[]>;
+  /** Same ids, same count, same order as `cues`. */
+  translate(cues: Cue[], options: TranslateOptions): Promise<Cue[]>;
+}
+
+export interface Voice {
+  language: string;
+  voice: string;
+}
+
+export interface SynthesizeOptions {
+  language: string;
+  voice?: string;
+  /** The cue window: the engine aims its speaking rate at it (isochrony then fits it exactly). */
+  targetDurationMs?: number;
+  speedWpm?: number;
+  /** Where to write the WAV; when absent, a new temporary directory that the caller removes. */
+  outputPath?: string;
+  signal?: AbortSignal;
+}
+
+export interface SynthesizedClip {
+  path: string;
+  durationMs: number;
+}
+
+export interface SpeechSynthesisEngine {
+  readonly name: string;
+  voices(): Promise<Voice[]>;
+  synthesize(text: string, options: SynthesizeOptions): Promise<SynthesizedClip>;
+}

@@ -1,0 +1,191 @@
+import { runProcess } from './process-runner';
+
+/**
+ * Media work through ffmpeg/ffprobe 5.1. Every call streams from file to file inside ffmpeg, so
+ * the Node process never holds long audio in memory.
+ */
+
+export interface MediaStream {
+  index: number;
+  type: 'video' | 'audio' | 'subtitle' | 'data';
+  codec: string;
+  width?: number;
+  height?: number;
+  sampleRate?: number;
+  channels?: number;
+}
+
+export interface MediaInfo {
+  durationMs: number;
+  sizeBytes: number;
+  streams: MediaStream[];
+  hasAudio: boolean;
+  hasVideo: boolean;
+}
+
+export interface MediaCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface TimeRange {
+  startMs: number;
+  endMs: number;
+}
+
+/** The speech engines' input format: 16 kHz, mono, signed 16-bit PCM in WAV. */
+export const SPEECH_SAMPLE_RATE = 16_000;
+
+const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+/** A canonical 44-byte WAV header: pocketsphinx skips exactly that much of a .wav file. */
+const PLAIN_WAV = ['-bitexact', '-map_metadata', '-1', '-c:a', 'pcm_s16le', '-f', 'wav'];
+const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+interface FfprobeJson {
+  format?: { duration?: string; size?: string };
+  streams?: Array<{
+    index: number;
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    sample_rate?: string;
+    channels?: number;
+    disposition?: { attached_pic?: number };
+  }>;
+}
+
+export async function probe(inputPath: string, options: MediaCallOptions = {}): Promise<MediaInfo> {
+  const { stdout } = await runProcess(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', inputPath],
+    { signal: options.signal, timeoutMs: options.timeoutMs ?? 120_000 },
+  );
+  const json = JSON.parse(stdout) as FfprobeJson;
+  const streams: MediaStream[] = (json.streams ?? []).map((stream) => ({
+    index: stream.index,
+    type: (['video', 'audio', 'subtitle'].includes(stream.codec_type ?? '') ? stream.codec_type : 'data') as MediaStream['type'],
+    codec: stream.codec_name ?? 'unknown',
+    ...(stream.width ? { width: stream.width, height: stream.height } : {}),
+    ...(stream.sample_rate ? { sampleRate: Number(stream.sample_rate), channels: stream.channels } : {}),
+  }));
+  const coverArt = new Set((json.streams ?? []).filter((s) => s.disposition?.attached_pic).map((s) => s.index));
+  return {
+    durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
+    sizeBytes: Number(json.format?.size ?? 0),
+    streams,
+    hasAudio: streams.some((s) => s.type === 'audio'),
+    hasVideo: streams.some((s) => s.type === 'video' && !coverArt.has(s.index)),
+  };
+}
+
+/** The first audio track as 16 kHz mono WAV, optionally only a time range of it. */
+export async function extractAudio(
+  inputPath: string,
+  outputPath: string,
+  options: MediaCallOptions & { range?: TimeRange } = {},
+): Promise<void> {
+  const range = options.range;
+  const seek = range ? ['-ss', seconds(range.startMs)] : [];
+  const length = range ? ['-t', seconds(range.endMs - range.startMs)] : [];
+  await runProcess(
+    'ffmpeg',
+    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
+    { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+  );
+}
+
+/** A time range of an audio file, as speech WAV (chunks for parallel recognition). */
+export function cutRange(inputPath: string, outputPath: string, range: TimeRange, options: MediaCallOptions = {}): Promise<void> {
+  return extractAudio(inputPath, outputPath, { ...options, range });
+}
+
+export interface SilenceOptions extends MediaCallOptions {
+  /** Level under which audio counts as silence. */
+  noiseDb?: number;
+  minSilenceMs?: number;
+}
+
+/** Silent stretches found by ffmpeg's silencedetect, parsed line by line from its log. */
+export async function detectSilences(inputPath: string, options: SilenceOptions = {}): Promise<TimeRange[]> {
+  const { noiseDb = -35, minSilenceMs = 300 } = options;
+  const silences: TimeRange[] = [];
+  let openStart: number | null = null;
+  await runProcess(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'info', '-i', inputPath, '-vn', '-af', `silencedetect=noise=${noiseDb}dB:d=${seconds(minSilenceMs)}`, '-f', 'null', '-'],
+    {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      onStderrLine: (line) => {
+        const start = /silence_start: (-?[\d.]+)/.exec(line);
+        if (start) openStart = Math.max(0, Math.round(Number(start[1]) * 1000));
+        const end = /silence_end: ([\d.]+)/.exec(line);
+        if (end && openStart !== null) {
+          silences.push({ startMs: openStart, endMs: Math.round(Number(end[1]) * 1000) });
+          openStart = null;
+        }
+      },
+    },
+  );
+  // A silence running to the end of the file has a start and no end line.
+  if (openStart !== null) {
+    const { durationMs } = await probe(inputPath, options);
+    if (durationMs > openStart) silences.push({ startMs: openStart, endMs: durationMs });
+  }
+  return silences;
+}
+
+/**
+ * Splits `durationMs` into chunks of about `targetChunkMs`, cutting in the middle of a silence
+ * so no word is split. Around each ideal cut it looks between 0.6× and 1.4× the target for the
+ * longest silence (the nearest one on ties); with no silence there it cuts hard at the target.
+ * A short remainder (under 0.4× the target) joins the last chunk rather than standing alone.
+ */
+export function planChunks(durationMs: number, silences: readonly TimeRange[], targetChunkMs: number): TimeRange[] {
+  if (durationMs <= 0) return [];
+  if (targetChunkMs <= 0) throw new RangeError('targetChunkMs must be positive');
+  const sorted = [...silences].sort((a, b) => a.startMs - b.startMs);
+  const chunks: TimeRange[] = [];
+  let start = 0;
+  while (durationMs - start > targetChunkMs * 1.4) {
+    const ideal = start + targetChunkMs;
+    const earliest = start + targetChunkMs * 0.6;
+    const latest = start + targetChunkMs * 1.4;
+    let best: { cut: number; length: number; distance: number } | null = null;
+    for (const silence of sorted) {
+      const cut = Math.round((silence.startMs + silence.endMs) / 2);
+      if (cut <= earliest || cut >= latest || cut >= durationMs) continue;
+      const candidate = { cut, length: silence.endMs - silence.startMs, distance: Math.abs(cut - ideal) };
+      if (!best || candidate.length > best.length || (candidate.length === best.length && candidate.distance < best.distance)) {
+        best = candidate;
+      }
+    }
+    const end = best ? best.cut : Math.round(ideal);
+    chunks.push({ startMs: start, endMs: end });
+    start = end;
+  }
+  chunks.push({ startMs: start, endMs: durationMs });
+  return chunks;
+}
+
+/** One JPEG frame at `atMs` (clamped by the caller to the video length). */
+export async function thumbnail(inputPath: string, outputPath: string, atMs: number, options: MediaCallOptions & { width?: number } = {}): Promise<void> {
+  const scale = options.width ? ['-vf', `scale=${options.width}:-2`] : [];
+  await runProcess(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-ss', seconds(atMs), '-i', inputPath, '-frames:v', '1', ...scale, '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', outputPath],
+    { signal: options.signal, timeoutMs: options.timeoutMs ?? 120_000 },
+  );
+}
+
+/** The video stream copied as is with `audioPath` as its only sound track (the dubbed video). */
+export async function muxAudio(videoPath: string, audioPath: string, outputPath: string, options: MediaCallOptions = {}): Promise<void> {
+  await runProcess(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-i', videoPath, '-i', audioPath, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', outputPath],
+    { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+  );
+}

@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../process-runner';
+import { parseWordLine } from './pocketsphinx-decoder';
+import { PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
+import { ipaToCmuPhones, letterToSound, pronounce } from './pronunciations';
+
+describe('pocketsphinx output', () => {
+  it('reads word lines, drops fillers and alternate-pronunciation marks', () => {
+    expect(parseWordLine('probably(2) 0.540 0.860 0.178673')).toEqual({ text: 'probably', start: 540, end: 860, confidence: 0.178673 });
+    expect(parseWordLine('<sil> 0.420 0.530 0.999500')).toBeNull();
+    expect(parseWordLine('[NOISE] 1.000 1.200 0.9')).toBeNull();
+    expect(parseWordLine('</s> 3.840 4.440 1.000000')).toBeNull();
+    expect(parseWordLine('we probably got absolutely')).toBeNull(); // the hypothesis line
+  });
+});
+
+describe('pronunciations for unknown words', () => {
+  it('maps espeak-ng IPA onto CMU phones', () => {
+    expect(ipaToCmuPhones('həlˈoʊ')).toEqual(['HH', 'AH', 'L', 'OW']);
+    expect(ipaToCmuPhones('dʒˈʌdʒ')).toEqual(['JH', 'AH', 'JH']);
+    expect(ipaToCmuPhones('bˈʌʔn̩')).toEqual(['B', 'AH', 'T', 'AH', 'N']);
+  });
+
+  it('asks espeak-ng for several words at once, with letter rules as a fallback', async () => {
+    const phones = await pronounce(['Polycue', 'Zorbatron']);
+    expect(phones.get('polycue')).toEqual(['P', 'AA', 'L', 'IH', 'K', 'Y', 'UW']);
+    expect(phones.get('zorbatron')?.slice(0, 3)).toEqual(['Z', 'AO', 'R']);
+    expect(letterToSound('shop')).toEqual(['SH', 'AA', 'P']);
+  });
+});
+
+describe('PocketsphinxSpeechToText on espeak-ng speech', () => {
+  const engine = new PocketsphinxSpeechToText();
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-stt-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('offers the installed acoustic models as languages', async () => {
+    expect(await engine.languages()).toContain('en');
+    expect(() => engine.modelFor('xx')).toThrow(/no model/);
+  });
+
+  it('transcribes a known sentence with most words found, in order, timed, with vocabulary spelling', async () => {
+    const text = 'Hello world, this is a test of the speech recognition system. The children played football in the park after school.';
+    const native = path.join(dir, 'native.wav');
+    const wav = path.join(dir, 'speech.wav');
+    await runProcess('espeak-ng', ['-v', 'en-us+klatt', '-s', '160', '-w', native], { input: text });
+    await runProcess('ffmpeg', ['-loglevel', 'error', '-y', '-i', native, '-ac', '1', '-ar', '16000', '-bitexact', '-map_metadata', '-1', wav]);
+
+    // "Zorbatron" is not in the dictionary: it goes through a generated pronunciation.
+    const words = await engine.transcribe(wav, { language: 'en', vocabulary: ['Children of men', 'Zorbatron'] });
+    const expected = text.toLowerCase().replace(/[.,]/g, '').split(' ');
+    const heard = words.map((word) => word.text.toLowerCase());
+    expect(words.map((word) => word.text)).toContain('Children');
+    const found = expected.filter((word) => heard.includes(word));
+    expect(found.length / expected.length).toBeGreaterThanOrEqual(0.55);
+    for (let index = 1; index < words.length; index++) expect(words[index]!.start).toBeGreaterThanOrEqual(words[index - 1]!.end);
+    expect(words.every((word) => word.end > word.start && word.confidence >= 0 && word.confidence <= 1)).toBe(true);
+  });
+});

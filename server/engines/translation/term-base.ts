@@ -1,0 +1,19 @@
+import type { GlossaryEntry } from '../engine-interfaces';
+
+/**
+ * The seam through which translation engines honour a workspace term base. The rules
+ * themselves are the pipeline's craft (plugins/pipeline/server/craft/term-base.ts), adapted in
+ * craft-term-base.ts; engines only know this interface, so they stay testable on their own.
+ */
+export interface TermBase {
+  /** Hides glossary terms behind placeholders the engine passes through untouched. */
+  protect(source: string, entries: readonly GlossaryEntry[]): { text: string; restore(translated: string): string };
+  /** Whatever the engine did, each glossary term in the source comes out as its target term. */
+  enforce(input: { source: string; target: string; entries: readonly GlossaryEntry[]; literalTranslations?: ReadonlyMap<string, readonly string[]> }): string;
+}
+
+/** No term base: the engine's output as it is. */
+export const NO_TERM_BASE: TermBase = {
+  protect: (source) => ({ text: source, restore: (translated) => translated }),
+  enforce: ({ target }) => target,
+};
