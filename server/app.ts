@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
 import { collectMigrations, migrate } from './db/migrator';
+import { authzPlugin } from './authz/index';
 import { accessPlugin } from './http/access';
 import { csrfPlugin } from './http/csrf';
 import { installErrorHandler } from './http/error-handler';
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionsPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
+  // Before any route: checks every route's tenant declaration and resolves request.tenant.
+  await app.register(authzPlugin);
   await registerAuthRateLimit(app);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));

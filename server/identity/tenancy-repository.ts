@@ -9,6 +9,23 @@ import type { Queryable } from '../db/database';
  * - Someone who is not in `account_users` sees nothing of the account (routes answer 404).
  */
 export type AccountRole = 'admin' | 'member';
+/** `account_admin`: every admin has it on every workspace (kept in sync here); `member`: granted by an admin. */
+export type WorkspaceAccessType = 'account_admin' | 'member';
+
+/** Who owns a row: its account, and its workspace when it lives inside one. */
+export interface TenantOwner {
+  accountId?: string;
+  workspaceId?: string;
+}
+
+/** The caller's standing in an account (and in one of its workspaces), read fresh on every request. */
+export interface TenantStanding {
+  accountId: string;
+  accountUserId: string;
+  accountRole: AccountRole;
+  workspaceId?: string;
+  accessType?: WorkspaceAccessType;
+}
 
 export interface AccountMembership {
   accountId: string;
@@ -48,10 +65,10 @@ export function personalAccountName(user: AccountOwner): string {
   return `${owner}'s account`;
 }
 
-const WORKSPACE_COLUMNS = 'w.id::text AS id, w.account_id::text AS "accountId", w.name, w.number_of_projects AS "numberOfProjects"';
+export const WORKSPACE_COLUMNS = 'w.id::text AS id, w.account_id::text AS "accountId", w.name, w.number_of_projects AS "numberOfProjects"';
 
 /** Workspaces the account user may open: all of the account for an admin, granted ones for a member. */
-const VISIBLE_WORKSPACE = `
+export const VISIBLE_WORKSPACE = `
   (au.role = 'admin' OR EXISTS (
     SELECT 1 FROM workspace_users wu WHERE wu.workspace_id = w.id AND wu.account_user_id = au.id))`;
 
@@ -127,6 +144,45 @@ export class TenancyRepository {
       [userId, workspaceId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The caller's role in the account, or null when they are not one of its users. */
+  async findAccountStanding(userId: string, accountId: string): Promise<TenantStanding | null> {
+    const { rows } = await this.db.query<TenantStanding>(
+      `SELECT account_id::text AS "accountId", id::text AS "accountUserId", role AS "accountRole"
+       FROM account_users WHERE user_id = $1 AND account_id = $2`,
+      [userId, accountId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The caller's standing in a workspace they may open, or null (unknown, another tenant's, or a
+   * member without access). Admins always hold `account_admin` access, row or not.
+   */
+  async findWorkspaceStanding(userId: string, workspaceId: string): Promise<TenantStanding | null> {
+    const { rows } = await this.db.query<TenantStanding>(
+      `SELECT w.account_id::text AS "accountId", au.id::text AS "accountUserId", au.role AS "accountRole",
+              w.id::text AS "workspaceId",
+              CASE WHEN au.role = 'admin' THEN 'account_admin' ELSE own.access_type END AS "accessType"
+       FROM workspaces w
+       JOIN account_users au ON au.account_id = w.account_id AND au.user_id = $1
+       LEFT JOIN workspace_users own ON own.workspace_id = w.id AND own.account_user_id = au.id
+       WHERE w.id = $2 AND ${VISIBLE_WORKSPACE}`,
+      [userId, workspaceId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The account a call without an account id acts in: the last used one if still a member, else the first. */
+  async defaultAccountId(userId: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT au.account_id::text AS id FROM account_users au JOIN users u ON u.id = au.user_id
+       WHERE au.user_id = $1
+       ORDER BY COALESCE(au.account_id = u.last_used_account_id, false) DESC, au.created_at, au.id LIMIT 1`,
+      [userId],
+    );
+    return rows[0]?.id ?? null;
   }
 
   /** Remembers the workspace per account (spec 4: "the account's last used workspace"). */

@@ -73,7 +73,8 @@ function infraTestPlugin(): ServerPlugin & { seen: string[] } {
           },
           async (request) => ({ page: request.query.page }),
         );
-        app.get('/api/test/me', async (request) => ({ user: request.currentUser }));
+        // Default access (member); a user-level route, so it says so (server/authz refuses silence).
+        app.get('/api/test/me', { config: { tenant: 'none' } }, async (request) => ({ user: request.currentUser }));
         app.post('/api/test/limited', { config: { access: 'public', authRateLimit: true } }, async () => ({ ok: true }));
         app.post<{ Body: { body: string } }>('/api/test/jobs', { config: { access: 'public' } }, async (request) => {
           await app.jobs.send('infra-test.record', { body: request.body.body });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../../../server/http/errors';
+import { AccountInvitations } from '../../../server/identity/account-invitations';
 import { isUniqueViolation } from '../../../server/identity/user-repository';
 import { AUTH_MESSAGES, AUTH_PATHS, type ResendConfirmationRequest, type SignUpRequest } from '../common/auth-contract';
 import { confirmationMail, emailChangeMail } from './auth-mails';
@@ -50,6 +51,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
             confirmationTokenHash: confirmation.hash,
           });
           await tenancy.createPersonalAccount(tx, created);
+          // Accounts that invited this address (plugins/accounts) take the new user in with the invited role.
+          await AccountInvitations.acceptFor(tx, created);
           return created.id;
         });
       } catch (error) {

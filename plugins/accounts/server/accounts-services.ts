@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { httpError } from '../../../server/http/errors';
+import { AccountAdministration } from '../../../server/identity/account-administration';
+import { AccountInvitations } from '../../../server/identity/account-invitations';
+import { AccountUserDirectory } from '../../../server/identity/account-user-directory';
+import { TenancyRepository } from '../../../server/identity/tenancy-repository';
+import { WorkspaceAdministration } from '../../../server/identity/workspace-administration';
+import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
+import { AccountsPresenter } from './accounts-presenter';
+
+/** What the accounts routes share: the identity repositories over the app's database and the presenter. */
+export function createAccountsServices(app: FastifyInstance) {
+  return {
+    tenancy: new TenancyRepository(app.db),
+    accounts: new AccountAdministration(app.db),
+    workspaces: new WorkspaceAdministration(app.db),
+    directory: new AccountUserDirectory(app.db),
+    invitations: new AccountInvitations(app.db),
+    presenter: new AccountsPresenter(app.storage),
+  };
+}
+
+export type AccountsServices = ReturnType<typeof createAccountsServices>;
+
+/** A name as typed: trimmed; only spaces is a 422 naming the field. */
+export function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw httpError(422, 'invalid', ACCOUNTS_SERVER_MESSAGES.nameBlank, 'name');
+  return trimmed;
+}
+
+/** The caller's tenant (resolved by server/authz before the handler) as the directory's viewer. */
+export function viewerOf(request: FastifyRequest) {
+  const tenant = tenantOf(request);
+  return { accountUserId: tenant.accountUserId, accountRole: tenant.accountRole };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandContext, WhenContext } from '../../../core';
+import { accountsCommands } from './accounts-commands';
+import { ACCOUNTS_MODEL } from './accounts-model';
+import { createAccountsTestKit, workspace } from './testing/accounts-test-kit';
+
+const command = (id: string) => accountsCommands.find((c) => c.id === id)!;
+const when = (over: Partial<WhenContext>): WhenContext => ({
+  isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: false, ...over,
+});
+
+/** The palette reads the app model as the running app does: unscoped, through getState. */
+function context() {
+  const kit = createAccountsTestKit();
+  const visits: string[] = [];
+  const container = { get: (token: unknown) => (token === ACCOUNTS_MODEL ? kit.model : null) };
+  const ctx = { app: kit.app, container, navigate: (path: string) => visits.push(path) } as unknown as CommandContext;
+  return { kit, ctx, visits };
+}
+
+describe('accounts palette commands', () => {
+  it('"Switch workspace…" lists the current account\'s workspaces and switches to the chosen one', async () => {
+    const { kit, ctx } = context();
+    kit.api.reply('GET', '/api/v1/accounts/a1/show_workspaces', { data: [workspace('w2'), workspace('w1')] }).reply('PUT', '/api/v1/users/set_last_used_workspace', {});
+    await kit.app.fetchUserFx();
+    await kit.app.fetchWorkspacesFx('a1');
+    const choices = await command('accounts.switchWorkspace').choices!(ctx, '');
+    expect(choices.map((c) => c.title)).toEqual(['Workspace w2', 'Workspace w1']);
+    await choices[0].run(ctx);
+    expect(kit.app.$currentWorkspaceId.getState()).toBe('w2');
+  });
+
+  it('"Switch account…" lists every account with the role', async () => {
+    const { kit, ctx } = context();
+    await kit.app.fetchUserFx();
+    const choices = await command('accounts.switchAccount').choices!(ctx, '');
+    expect(choices.map((c) => [c.title, c.subtitle])).toEqual([
+      ['Account a1', 'Admin · current'],
+      ['Account a2', 'Member'],
+    ]);
+  });
+
+  it('admin-only commands are hidden from members; they open their popup on the right page', () => {
+    for (const id of ['accounts.createWorkspace', 'accounts.inviteMember']) {
+      expect(command(id).when!(when({ isAccountAdmin: false }))).toBe(false);
+      expect(command(id).when!(when({ isAccountAdmin: true }))).toBe(true);
+    }
+    expect(command('accounts.openSettings').when!(when({}))).toBe(true);
+    const { kit, ctx, visits } = context();
+    command('accounts.inviteMember').run!(ctx);
+    expect(visits).toEqual(['/account/members']);
+    expect(kit.model.dialogs.$dialog.getState()).toEqual({ kind: 'createAccountUser' });
+  });
+});

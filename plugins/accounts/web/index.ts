@@ -1,0 +1,24 @@
+import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { ACCOUNTS_PAGES } from '../common/accounts-contract';
+import { accountsCommands } from './accounts-commands';
+import { accountsModelFactory } from './accounts-model';
+
+/**
+ * Accounts, members and workspaces (the "admin" plugin): account settings, the members table and
+ * the workspace list, their popups, and the palette commands to switch account or workspace.
+ * Admin actions are shown to members disabled, with the reason as their tooltip; the server
+ * enforces the same rules (plugins/accounts/server, server/authz).
+ */
+export default definePlugin({
+  id: 'accounts',
+  title: 'Accounts and workspaces',
+  apiVersion: PLUGIN_API_VERSION,
+  routes: [
+    { path: ACCOUNTS_PAGES.settings, access: 'member', layout: 'app', title: 'Account settings', load: () => import('./pages/account-settings-page') },
+    { path: ACCOUNTS_PAGES.members, access: 'member', layout: 'app', title: 'Members', load: () => import('./pages/members-page') },
+    { path: ACCOUNTS_PAGES.workspaces, access: 'member', layout: 'app', title: 'Workspaces', load: () => import('./pages/workspaces-page') },
+  ],
+  nav: [{ id: 'accounts.settings', label: 'Account', path: ACCOUNTS_PAGES.settings, order: 80, icon: '⚙', when: (ctx) => ctx.isMember }],
+  commands: accountsCommands,
+  model: accountsModelFactory,
+});

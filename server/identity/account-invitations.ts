@@ -1,0 +1,87 @@
+import type { Database, Queryable } from '../db/database';
+import type { AccountRole } from './tenancy-repository';
+import { grantAdminsAccess } from './workspace-administration';
+
+export interface AddByEmailResult {
+  /** Account users created now (the address belonged to a user who was not in the account). */
+  added: { accountUserId: string; email: string }[];
+  /** Addresses of users already in the account: left as they are (their role is changed elsewhere). */
+  alreadyMembers: string[];
+  /** Unknown addresses: a pending invitation each (created, or refreshed with the new role). */
+  invited: { id: string; email: string }[];
+}
+
+/**
+ * Adding people by e-mail. A known address joins at once; an unknown one gets a pending
+ * invitation (table `account_invitations`, created by the accounts plugin's migration) that turns
+ * into membership when someone signs up with that address. Inviting again is idempotent.
+ */
+export class AccountInvitations {
+  constructor(private readonly db: Database) {}
+
+  async addByEmail(accountId: string, emails: string[], role: AccountRole, invitedBy: string): Promise<AddByEmailResult> {
+    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    return this.db.transaction(async (tx) => {
+      const { rows: users } = await tx.query<{ id: string; email: string; accountUserId: string | null }>(
+        `SELECT u.id::text AS id, lower(u.email) AS email, au.id::text AS "accountUserId"
+         FROM users u LEFT JOIN account_users au ON au.user_id = u.id AND au.account_id = $2
+         WHERE lower(u.email) = ANY($1::text[])`,
+        [wanted, accountId],
+      );
+      const result: AddByEmailResult = { added: [], alreadyMembers: [], invited: [] };
+      for (const user of users) {
+        if (user.accountUserId) {
+          result.alreadyMembers.push(user.email);
+          continue;
+        }
+        const accountUserId = await addMember(tx, accountId, user.id, role);
+        if (accountUserId) result.added.push({ accountUserId, email: user.email });
+      }
+      const known = new Set(users.map((u) => u.email));
+      for (const email of wanted.filter((e) => !known.has(e))) {
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO account_invitations (account_id, email, role, invited_by) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (account_id, email) DO UPDATE SET role = EXCLUDED.role, invited_by = EXCLUDED.invited_by, updated_at = now()
+           RETURNING id::text AS id`,
+          [accountId, email, role, invitedBy],
+        );
+        result.invited.push({ id: rows[0].id, email });
+      }
+      return result;
+    });
+  }
+
+  async cancel(accountId: string, invitationIds: string[]): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      'DELETE FROM account_invitations WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id',
+      [accountId, invitationIds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Sign-up: the new user joins every account that invited their address, with the invited role.
+   * Run inside the sign-up transaction. Does nothing when the accounts plugin (and its table) is absent.
+   */
+  static async acceptFor(tx: Queryable, user: { id: string; email: string }): Promise<string[]> {
+    const { rows: table } = await tx.query<{ present: boolean }>(`SELECT to_regclass('account_invitations') IS NOT NULL AS present`);
+    if (!table[0].present) return [];
+    const { rows } = await tx.query<{ accountId: string; role: AccountRole }>(
+      `DELETE FROM account_invitations WHERE email = lower($1) RETURNING account_id::text AS "accountId", role`,
+      [user.email],
+    );
+    for (const invitation of rows) await addMember(tx, invitation.accountId, user.id, invitation.role);
+    return rows.map((r) => r.accountId);
+  }
+}
+
+async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<string | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)
+     ON CONFLICT (account_id, user_id) DO NOTHING RETURNING id::text AS id`,
+    [accountId, userId, role],
+  );
+  const accountUserId = rows[0]?.id ?? null;
+  if (accountUserId && role === 'admin') await grantAdminsAccess(tx, accountId, { accountUserId });
+  return accountUserId;
+}

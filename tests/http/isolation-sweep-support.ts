@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../server/db/database';
+import { SESSION_COOKIE, hashToken } from '../../server/http/sessions';
+import type { TestAppContext } from '../support/test-app';
+import { TestClient } from '../support/test-client';
+
+/**
+ * Support of the tenant-isolation sweep: two tenants seeded straight into the database (names
+ * carry sentinel strings), sessions for their people, request values filled from a route's JSON
+ * schema, and a hash of every row the owner's tenant holds.
+ */
+
+/** Everything the owner's tenant holds, plus the callers that must not reach it. */
+export interface SweepSeed {
+  /** In every owner name and e-mail: no foreign response may contain it. */
+  ownerTag: string;
+  /** In the name of the workspace the member cannot open: the member's responses must not contain it. */
+  hiddenTag: string;
+  ownerUserId: string;
+  colleagueUserId: string;
+  accountId: string;
+  /** The workspace the member may open. */
+  visibleWorkspaceId: string;
+  /** The workspace the member may not open: every workspace id in a request names this one. */
+  hiddenWorkspaceId: string;
+  ownerAccountUserId: string;
+  memberAccountUserId: string;
+  colleagueAccountUserId: string;
+  /** The colleague's `member` access to the hidden workspace. */
+  hiddenWorkspaceUserId: string;
+  invitationId: string;
+  memberUserId: string;
+  /** The member's own account (they are its admin). */
+  memberAccountId: string;
+  strangerUserId: string;
+  strangerAccountId: string;
+}
+
+const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+
+async function insertUser(db: Queryable, email: string, name: string): Promise<string> {
+  return id(db, `INSERT INTO users (email, password_hash, name, last_name, confirmed_at, onboarding_state) VALUES ($1, 'x', $2, 'Sweep', now(), 'processed')`, [
+    email,
+    name,
+  ]);
+}
+
+async function insertAccount(db: Queryable, name: string): Promise<string> {
+  return id(db, 'INSERT INTO accounts (name) VALUES ($1)', [name]);
+}
+
+async function insertWorkspace(db: Queryable, accountId: string, name: string): Promise<string> {
+  return id(db, 'INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [accountId, name]);
+}
+
+async function insertAccountUser(db: Queryable, accountId: string, userId: string, role: 'admin' | 'member'): Promise<string> {
+  return id(db, 'INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)', [accountId, userId, role]);
+}
+
+async function insertAccess(db: Queryable, workspaceId: string, accountUserId: string, accessType: 'account_admin' | 'member'): Promise<string> {
+  return id(db, 'INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, $3)', [
+    workspaceId,
+    accountUserId,
+    accessType,
+  ]);
+}
+
+/**
+ * Owner (admin) with two workspaces; a colleague with access to the hidden one; a member with
+ * access to the visible one only; a pending invitation; a stranger with an account of their own.
+ */
+export async function seedTenants(db: Queryable): Promise<SweepSeed> {
+  const hex = randomBytes(5).toString('hex');
+  const ownerTag = `zqowner${hex}`;
+  const hiddenTag = `${ownerTag}hidden`;
+  const ownerUserId = await insertUser(db, `${ownerTag}.owner@example.com`, `${ownerTag} Owner`);
+  const colleagueUserId = await insertUser(db, `${ownerTag}.colleague@example.com`, `${ownerTag} Colleague`);
+  const memberUserId = await insertUser(db, `member.${hex}@example.com`, 'Sweep Member');
+  const strangerUserId = await insertUser(db, `stranger.${hex}@example.com`, 'Sweep Stranger');
+
+  const accountId = await insertAccount(db, `${ownerTag} Account`);
+  const visibleWorkspaceId = await insertWorkspace(db, accountId, `${ownerTag} Visible workspace`);
+  const hiddenWorkspaceId = await insertWorkspace(db, accountId, `${hiddenTag} Hidden workspace`);
+  const ownerAccountUserId = await insertAccountUser(db, accountId, ownerUserId, 'admin');
+  await insertAccess(db, visibleWorkspaceId, ownerAccountUserId, 'account_admin');
+  await insertAccess(db, hiddenWorkspaceId, ownerAccountUserId, 'account_admin');
+  const memberAccountUserId = await insertAccountUser(db, accountId, memberUserId, 'member');
+  await insertAccess(db, visibleWorkspaceId, memberAccountUserId, 'member');
+  const colleagueAccountUserId = await insertAccountUser(db, accountId, colleagueUserId, 'member');
+  const hiddenWorkspaceUserId = await insertAccess(db, hiddenWorkspaceId, colleagueAccountUserId, 'member');
+  const invitationId = await id(db, `INSERT INTO account_invitations (account_id, email, role) VALUES ($1, $2, 'member')`, [
+    accountId,
+    `${ownerTag}.invited@example.com`,
+  ]);
+  await db.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [ownerUserId, accountId, hiddenWorkspaceId]);
+
+  const strangerAccountId = await insertAccount(db, `Stranger account ${hex}`);
+  const strangerWorkspaceId = await insertWorkspace(db, strangerAccountId, `Stranger workspace ${hex}`);
+  const strangerAccountUserId = await insertAccountUser(db, strangerAccountId, strangerUserId, 'admin');
+  await insertAccess(db, strangerWorkspaceId, strangerAccountUserId, 'account_admin');
+  // The member's own account, so "the last used account" of the member is theirs, not the owner's.
+  const memberAccountId = await insertAccount(db, `Member account ${hex}`);
+  const memberOwnAccountUserId = await insertAccountUser(db, memberAccountId, memberUserId, 'admin');
+  await insertAccess(db, await insertWorkspace(db, memberAccountId, `Member workspace ${hex}`), memberOwnAccountUserId, 'account_admin');
+  await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [memberUserId, memberAccountId]);
+  await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [strangerUserId, strangerAccountId]);
+
+  return {
+    ownerTag,
+    hiddenTag,
+    ownerUserId,
+    colleagueUserId,
+    accountId,
+    visibleWorkspaceId,
+    hiddenWorkspaceId,
+    ownerAccountUserId,
+    memberAccountUserId,
+    colleagueAccountUserId,
+    hiddenWorkspaceUserId,
+    invitationId,
+    memberUserId,
+    memberAccountId,
+    strangerUserId,
+    strangerAccountId,
+  };
+}
+
+/** A logged-in browser for `userId`, through a session row (no password hashing per route). */
+export async function clientFor(ctx: TestAppContext, userId: string): Promise<TestClient> {
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  await ctx.db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [
+    hashToken(token),
+    userId,
+    csrf,
+  ]);
+  const client = new TestClient(ctx.app, { visit: false });
+  client.cookies.set(SESSION_COOKIE, token);
+  client.csrfToken = csrf;
+  return client;
+}
+
+// --- the owner's rows --------------------------------------------------------------------------
+
+/** Not tenant data: anyone's visit creates a session; migrations are bookkeeping. */
+const TABLES_NOT_HASHED = new Set(['sessions', 'schema_migrations']);
+
+function ownerPredicate(table: string, seed: SweepSeed, accountUserIds: Set<string>, workspaceIds: Set<string>) {
+  const users = new Set([seed.ownerUserId, seed.colleagueUserId]);
+  const byOwnId: Record<string, Set<string>> = {
+    users,
+    accounts: new Set([seed.accountId]),
+    workspaces: workspaceIds,
+    account_users: accountUserIds,
+  };
+  return (row: Record<string, unknown>, text: string): boolean => {
+    if (text.includes(seed.ownerTag)) return true;
+    const has = (column: string, set: Set<string>) => row[column] !== undefined && row[column] !== null && set.has(String(row[column]));
+    if (byOwnId[table] && has('id', byOwnId[table])) return true;
+    return (
+      has('account_id', new Set([seed.accountId])) ||
+      has('workspace_id', workspaceIds) ||
+      has('user_id', users) ||
+      has('account_user_id', accountUserIds)
+    );
+  };
+}
+
+const TENANT_COLUMNS = ['account_id', 'workspace_id', 'user_id', 'account_user_id'];
+
+/**
+ * A hash of every row of the owner's tenant, in every table of the public schema: rows naming
+ * the owner's account, workspaces, users or account users, or containing the owner's sentinel.
+ * A table with no such column is hashed whole (it may hold anything, so any change counts).
+ */
+export async function ownerRowsHash(db: Queryable, seed: SweepSeed): Promise<Record<string, string>> {
+  const { rows: tables } = await db.query<{ table: string; columns: string[] }>(
+    `SELECT c.table_name AS table, array_agg(c.column_name::text) AS columns
+     FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+     GROUP BY c.table_name ORDER BY c.table_name`,
+  );
+  const accountUserIds = new Set(
+    (await db.query<{ id: string }>('SELECT id::text AS id FROM account_users WHERE account_id = $1', [seed.accountId])).rows.map((r) => r.id),
+  );
+  accountUserIds.add(seed.ownerAccountUserId).add(seed.memberAccountUserId).add(seed.colleagueAccountUserId);
+  const workspaceIds = new Set([seed.visibleWorkspaceId, seed.hiddenWorkspaceId]);
+  const hashes: Record<string, string> = {};
+  for (const { table, columns } of tables) {
+    if (TABLES_NOT_HASHED.has(table)) continue;
+    const tenantScoped = ['users', 'accounts', 'workspaces'].includes(table) || columns.some((c) => TENANT_COLUMNS.includes(c));
+    const isOwners = ownerPredicate(table, seed, accountUserIds, workspaceIds);
+    const { rows } = await db.query<{ row: Record<string, unknown> }>(`SELECT row_to_json(t) AS row FROM "${table}" t`);
+    const texts = rows
+      .map(({ row }) => ({ row, text: JSON.stringify(row) }))
+      .filter(({ row, text }) => !tenantScoped || isOwners(row, text))
+      .map(({ text }) => text)
+      .sort();
+    hashes[table] = `${texts.length}:${createHash('sha256').update(texts.join('\n')).digest('hex').slice(0, 16)}`;
+  }
+  return hashes;
+}
