@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ALERT } from './tests/e2e/support/e2e-alert';
 
 /**
  * Browser tests run against the built app (`vite build` -> dist/) served by the real server in
@@ -77,6 +78,10 @@ export default defineConfig({
       // Every test signs up and logs in from one address: the production limit would trip.
       AUTH_RATE_LIMIT: '100000',
       DATABASE_URL: '',
+      // One site-wide alert, published before start (see scripts/e2e-server.mjs).
+      POLYCUE_E2E_ALERT_MESSAGE: E2E_ALERT.message,
+      POLYCUE_E2E_ALERT_LINK_LABEL: E2E_ALERT.linkLabel,
+      POLYCUE_E2E_ALERT_LINK_URL: E2E_ALERT.linkUrl,
       SMTP_URL: '',
     },
   },

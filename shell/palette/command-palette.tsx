@@ -98,7 +98,7 @@ export function CommandPalette({
 
   return (
     <Dialog label="Command palette" onClose={() => model.closed()} className="palette" closeOnEscape={false}>
-      <Cmdk label="Command palette" shouldFilter={false} loop vimBindings={false} onKeyDown={onKeyDown} key={page?.commandId ?? 'root'}>
+      <Cmdk label="Type a command or search" shouldFilter={false} loop vimBindings={false} onKeyDown={onKeyDown} key={page?.commandId ?? 'root'}>
         {page && (
           <div className="palette-breadcrumb">
             <button type="button" className="link-button" onClick={() => model.pagePopped()}>
@@ -110,7 +110,6 @@ export function CommandPalette({
         )}
         <Cmdk.Input
           autoFocus
-          aria-label="Type a command or search"
           placeholder={page?.placeholder ?? (page ? 'Search…' : 'Type a command or search…')}
           value={search}
           onValueChange={(value) => model.searchChanged(value)}

@@ -71,3 +71,26 @@ export async function signUpAndConfirm(page: Page, person: Person = newPerson())
 export async function mailsTo(email: string) {
   return (await readOutbox(e2eDataDir())).filter((mail) => mail.to.includes(email));
 }
+
+/** A toast with this title (toasts are role=status, errors role=alert), not the same text inline. */
+export function toast(page: Page, title: string | RegExp) {
+  return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: title }).first();
+}
+
+/** Runs a palette command by typing its title, as a keyboard user does. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press(process.platform === 'darwin' ? 'Meta+k' : 'Control+k');
+  const search = page.getByRole('combobox', { name: 'Type a command or search' });
+  await expect(search).toBeFocused();
+  await search.fill(title);
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('option', { name: new RegExp(title, 'i') }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
+/** Logs out through the palette and waits until the log-in page shows. */
+export async function logOut(page: Page): Promise<void> {
+  await runCommand(page, 'Log out');
+  await expect(page).toHaveURL(/\/users\/sign_in$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+}

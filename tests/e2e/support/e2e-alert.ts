@@ -1,0 +1,6 @@
+/** The alert the e2e server publishes before it starts; every test user sees it until dismissed. */
+export const E2E_ALERT = {
+  message: 'Scheduled maintenance on Sunday at 06:00 UTC',
+  linkLabel: 'Status page',
+  linkUrl: 'https://status.polycue.example/',
+} as const;
