@@ -21,6 +21,7 @@ import { outboxPageRoutes } from './mail/outbox-page';
 import type { ServerPlugin } from './plugin-api';
 import { fileRoutes } from './storage/file-routes';
 import { LocalStorage } from './storage/local-storage';
+import { ServiceRegistry } from './services';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('services', new ServiceRegistry());
   app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
   let jobs: PgBossJobQueue | null = null;
   const mailer = new NodeMailer({
@@ -114,5 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (plugin.routes) await app.register(plugin.routes);
   }
   await app.register(spaPlugin, { distDir: options.distDir });
+  if (config.role !== 'web') {
+    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, services: app.services });
+  }
   return app;
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Queryable } from './db/database';
+import type { AppConfig, JobQueue, Storage } from './http/request-context';
+import type { ServiceRegistry } from './services';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -11,9 +13,18 @@ export interface Migration {
   sql: string;
 }
 
+/**
+ * What a job handler gets: the same infrastructure a route sees through `app.*`, so jobs need no
+ * side channel and work the same in a ROLE=worker process. Workers start only after every
+ * plugin registered, so `services` is complete when the first job runs.
+ */
 export interface JobContext {
   db: Queryable;
   log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  config: AppConfig;
+  storage: Storage;
+  jobs: JobQueue;
+  services: ServiceRegistry;
 }
 
 export interface JobDefinition<T = any> {

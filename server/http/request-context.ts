@@ -1,6 +1,7 @@
 import type {} from 'fastify';
 import type { Database } from '../db/database';
 import type { RouteAccess } from '../plugin-api';
+import type { ServiceRegistry } from '../services';
 
 /** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
 export interface Session {
@@ -32,6 +33,10 @@ export interface AppConfig {
   /** Rate limit on authentication routes, requests per minute per IP. */
   authRateLimitPerMinute: number;
   sessionTtlDays: number;
+  /** Largest element (upload or link import) in bytes: MAX_ELEMENT_BYTES, default 2 GiB. */
+  maxElementBytes: number;
+  /** LINK_IMPORT_ALLOW_CIDRS: test-only ranges a link may reach besides the public internet (empty by default). */
+  linkImportAllowCidrs: string[];
   analytics: { key: string | null; host: string | null };
   errorReporting: { dsn: string | null };
 }
@@ -75,6 +80,8 @@ declare module 'fastify' {
     mailer: Mailer;
     jobs: JobQueue;
     storage: Storage;
+    /** Services plugins offer each other by token (server/services.ts). */
+    services: ServiceRegistry;
     /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */
     replaceSession(request: FastifyRequest, reply: FastifyReply, userId: string | null): Promise<Session>;
   }

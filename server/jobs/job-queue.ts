@@ -12,7 +12,7 @@ export interface JobQueueOptions {
   /** Set for a PostgreSQL server: pg-boss opens its own small pool. */
   databaseUrl: string | null;
   jobs: JobDefinition[];
-  /** Work the jobs in this process (ROLE all and worker); `false` only sends (ROLE web). */
+  /** Will this process work the jobs (ROLE all and worker)? `false` only sends (ROLE web). */
   work: boolean;
   log: JobContext['log'] & { warn(obj: unknown, msg?: string): void };
 }
@@ -28,6 +28,7 @@ export class PgBossJobQueue implements JobQueue {
   private constructor(
     readonly boss: PgBoss,
     private readonly known: Set<string>,
+    private readonly definitions: JobDefinition[],
   ) {}
 
   static async start(options: JobQueueOptions): Promise<PgBossJobQueue> {
@@ -39,14 +40,16 @@ export class PgBossJobQueue implements JobQueue {
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
 
-    const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)));
+    const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)), jobs);
     for (const job of jobs) {
       await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
     }
-    if (work) {
-      for (const job of jobs) await queue.workOn(job, { db, log });
-    }
     return queue;
+  }
+
+  /** Starts the workers, once the app has registered everything a handler may need. */
+  async startWorking(ctx: JobContext): Promise<void> {
+    for (const job of this.definitions) await this.workOn(job, ctx);
   }
 
   private async workOn(job: JobDefinition, ctx: JobContext): Promise<void> {
