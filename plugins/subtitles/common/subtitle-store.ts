@@ -1,0 +1,52 @@
+/**
+ * The subtitles plugin's storage as other server plugins see it (the pipeline writes its cues
+ * through this). The subtitles server plugin provides the implementation under SUBTITLE_STORE in
+ * `app.services`; job handlers get it from `ctx.services`. Types only here: `common/` is shared
+ * with the browser and must not pull in server code.
+ */
+
+/** Structurally the same as server/services.ts ServiceToken; declared here to keep common/ server-free. */
+export interface SubtitleServiceToken<T> {
+  readonly name: string;
+  readonly __service?: T;
+}
+
+/** A statement runner: the app's database or the transaction a caller is in. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface StoredCue {
+  /** Milliseconds, integers; end >= start. */
+  start: number;
+  end: number;
+  /** Lines joined by \n. */
+  text: string;
+  speaker?: string;
+}
+
+/** `transcript`: the video's own language (speech to text, alignment or an import); `translation`: any other. */
+export type SubtitleKind = 'transcript' | 'translation';
+
+export interface SubtitleSummary {
+  id: string;
+  projectVersionId: string;
+  language: string;
+  kind: SubtitleKind;
+  cuesCount: number;
+  updatedAt: string;
+}
+
+export interface SubtitleStore {
+  /** The subtitle of that version and language, created when missing (idempotent: unique per version and language). */
+  ensureSubtitle(
+    db: SqlRunner,
+    input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind },
+  ): Promise<SubtitleSummary>;
+  /** Replaces every cue of the subtitle in one statement set; call inside a transaction so a failure changes nothing. */
+  replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void>;
+  readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]>;
+  listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]>;
+}
+
+export const SUBTITLE_STORE: SubtitleServiceToken<SubtitleStore> = { name: 'subtitles.store' };
