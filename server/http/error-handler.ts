@@ -95,6 +95,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(status, err.code?.toLowerCase(), err.message));
     }
     request.log.error({ err }, 'unhandled error');
+    // With logging off (tests, quiet production) an unexpected failure must still leave a trace.
+    const level = (request.log as { level?: string }).level;
+    if (level === undefined || level === 'silent') console.error(`Unhandled error on ${request.method} ${request.url}:`, err);
     return reply.code(500).send(errorBody(500, 'internal', 'Something went wrong'));
   });
 }

@@ -1,4 +1,4 @@
-import { test, expect, toast, logOut, newPerson, submitSignUp, logIn } from './support/fixtures';
+import { test, expect, toast, logOut, newPerson, submitSignUp, logIn, waitForMail } from './support/fixtures';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -7,11 +7,13 @@ const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
  * local outbox page, confirm, answer the survey, land on / in their own account and workspace,
  * run a command from the palette, log out, log in again.
  */
-test('a newcomer signs up, confirms through the outbox, onboards, uses the palette and logs out', async ({ page, person }) => {
+test('a newcomer signs up, confirms through the outbox, onboards, uses the palette and logs out', async ({ page, person, dataDir }) => {
   await submitSignUp(page, person);
   await expect(page).toHaveURL(/\/onboarding$/);
 
-  // The mail, through the development outbox page and its clickable link.
+  // The mail, through the development outbox page and its clickable link. A job delivers it:
+  // wait until it is written, as a person would reload the outbox until it shows.
+  await waitForMail(dataDir, { to: person.email, subject: /confirm/i });
   await page.goto('/dev/outbox');
   const mailLink = page.getByRole('row').filter({ hasText: person.email }).getByRole('link', { name: /Confirm your Polycue account/ });
   await expect(mailLink).toBeVisible();
