@@ -27,3 +27,4 @@ export { coreServicesModule } from './services/core-module';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
 export * from './model/session-types';
+export { loadModelOnce, type TrackedPromise } from './plugin/lazy-model';

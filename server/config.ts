@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppConfig } from './http/request-context';
+import { AddressAllowance } from './net/address-allowance';
 
 /** A bad environment variable stops start-up with a message naming it, not a stack trace later. */
 export class ConfigError extends Error {
@@ -40,6 +41,17 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+/** Comma-separated CIDR ranges, each checked now so a typo stops start-up. */
+function cidrs(env: Env, name: string): string[] {
+  const list = (text(env, name) ?? '').split(',').map((cidr) => cidr.trim()).filter(Boolean);
+  try {
+    new AddressAllowance(list);
+  } catch (error) {
+    throw new ConfigError(name, (error as Error).message);
+  }
+  return list;
+}
+
 const ROLES = ['all', 'web', 'worker'] as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -62,6 +74,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboxEnabled: smtpUrl === null,
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
+    maxElementBytes: integer(env, 'MAX_ELEMENT_BYTES', 2 * 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
+    linkImportAllowCidrs: cidrs(env, 'LINK_IMPORT_ALLOW_CIDRS'),
     analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },
     errorReporting: { dsn: url(env, 'ERROR_REPORTING_DSN', ['http:', 'https:']) },
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Queryable } from './db/database';
+import type { Database } from './db/database';
 import type { AppConfig, JobQueue, Storage } from './http/request-context';
 import type { ServiceRegistry } from './services';
 
@@ -19,7 +19,8 @@ export interface Migration {
  * plugin registered, so `services` is complete when the first job runs.
  */
 export interface JobContext {
-  db: Queryable;
+  /** The app's database (transactions included: a step writes its outputs in one). */
+  db: Database;
   log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   config: AppConfig;
   storage: Storage;
@@ -32,6 +33,8 @@ export interface JobDefinition<T = any> {
   name: string;
   handler(data: T, ctx: JobContext): Promise<void>;
   retryLimit?: number;
+  /** Jobs of this queue one process works at once (default 1), e.g. one per core for CPU-bound engines. */
+  concurrency?: number;
 }
 
 export interface ServerPlugin {

@@ -67,7 +67,8 @@ export interface StoredFile {
 
 export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile>;
-  get(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
+  /** `range` (inclusive byte offsets, for HTTP Range): the stream holds only those bytes; `size` stays the whole file's. */
+  get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
   /** Public path the browser loads the file from, e.g. `/files/avatars/abc.png`. */
   urlFor(key: string): string;

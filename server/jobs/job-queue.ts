@@ -49,7 +49,9 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Starts the workers, once the app has registered everything a handler may need. */
   async startWorking(ctx: JobContext): Promise<void> {
-    for (const job of this.definitions) await this.workOn(job, ctx);
+    for (const job of this.definitions) {
+      for (let worker = 0; worker < Math.max(1, job.concurrency ?? 1); worker++) await this.workOn(job, ctx);
+    }
   }
 
   private async workOn(job: JobDefinition, ctx: JobContext): Promise<void> {

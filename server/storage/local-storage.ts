@@ -54,7 +54,7 @@ export class LocalStorage implements Storage {
     return { key, size, contentType };
   }
 
-  async get(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
+  async get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
     const file = this.pathOf(key);
     try {
       const info = await stat(file);
@@ -62,7 +62,7 @@ export class LocalStorage implements Storage {
       const contentType = await readFile(this.metaOf(key), 'utf8')
         .then((text) => (JSON.parse(text) as { contentType: string }).contentType)
         .catch(() => 'application/octet-stream');
-      return { stream: createReadStream(file), size: info.size, contentType };
+      return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size: info.size, contentType };
     } catch {
       return null;
     }

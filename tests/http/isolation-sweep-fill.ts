@@ -20,19 +20,53 @@ const ID_FIELDS: Record<string, (seed: SweepSeed) => string> = {
   alertId: () => '999999999',
   // The analytics id a visitor had before signing up: free text, not a row.
   anonymousId: () => 'sweep-anonymous-id',
+  // plugins/projects and plugins/labels (rows seeded in the hidden workspace).
+  elementId: (s) => s.elementId,
+  projectVersionId: (s) => s.projectVersionId,
+  selectedProjectVersionId: (s) => s.projectVersionId,
+  labelId: (s) => s.labelId,
+  label: (s) => s.labelId,
+  // tus upload ids are random text; the owner's uploads are checked by user, so any will do.
+  uploadId: () => 'sweepupload',
+  // plugins/subtitles (a subtitle with cues and a share link on projectVersionId).
+  subtitleId: (s) => s.subtitleId,
+  externalTokenId: (s) => s.externalTokenId,
 };
 
 /** `ids` in a bulk body: which kind of id, from the route's collection segment. */
 const BULK_IDS_BY_COLLECTION: Record<string, keyof typeof ID_FIELDS> = {
   workspaces: 'workspaceId',
   account_users: 'accountUserId',
+  elements: 'elementId',
 };
 
+/** Protocol routes whose body is not JSON (tus uploads): called with no body; they must still refuse outsiders. */
+export const RAW_BODY_ROUTES = new Set(['POST /api/v1/uploads/', 'PATCH /api/v1/uploads/:uploadId']);
+
 /** Routes whose body is multipart (no JSON schema): the field and what to send in it. */
-export const MULTIPART_ROUTES: Record<string, { field: string; kind: 'image' }> = {
+export const MULTIPART_ROUTES: Record<string, { field: string; kind: 'image' | 'subtitle' }> = {
   'POST /api/v1/users/change_avatar': { field: 'avatar', kind: 'image' },
   'POST /api/v1/accounts/:accountId/change_avatar': { field: 'avatar', kind: 'image' },
+  'POST /api/v1/project_versions/:projectVersionId/subtitles/:subtitleId/import_srt': { field: 'srt_content', kind: 'subtitle' },
 };
+
+/** The file a `subtitle` multipart route gets (the owner's import must succeed). */
+export const SWEEP_SUBTITLE_FILE = { filename: 'sweep.srt', contentType: 'application/x-subrip', content: '1\n00:00:01,000 --> 00:00:02,000\nSweep cue\n' };
+
+/** Text fields whose schema has a pattern the generic filler cannot meet: a valid value. */
+const TEXT_VALUES: Record<string, string> = {
+  // plugins/subtitles: a language code (create subtitle); 'en' is the seeded one, so the owner's call is idempotent.
+  language: 'en',
+  // plugins/pipeline: set-up languages this installation handles (en speech, en -> es translation, es voice).
+  subtitleLanguage: 'es',
+  dubbingLanguage: 'es',
+};
+
+/**
+ * Optional id fields naming resources of plugins not installed yet (plugins/pipeline's set-up
+ * settings): left out unless required. When such a plugin arrives, move its field to ID_FIELDS.
+ */
+const UNINSTALLED_OPTIONAL_IDS = new Set(['vocabularyListId', 'guidelineId', 'termbaseId']);
 
 type Schema = Record<string, any>;
 
@@ -63,8 +97,12 @@ function idFor(name: string, route: RouteCatalogEntry, seed: SweepSeed): string 
 let counter = 0;
 function text(name: string, schema: Schema, route: RouteCatalogEntry): string {
   counter += 1;
+  if (TEXT_VALUES[name] !== undefined) return TEXT_VALUES[name];
   const value =
-    schema.format === 'email' || /e-?mail/i.test(name)
+    /^(url|link)s?$/i.test(name)
+      ? // A loopback link: the import job refuses it at once (no allowance in the sweep), so nothing is fetched.
+        `http://127.0.0.1:9/sweep-${counter}.mp4`
+      : schema.format === 'email' || /e-?mail/i.test(name)
       ? `sweep-${counter}-${Date.now()}@example.com`
       : /password/i.test(name)
         ? `Sweep-password-${counter}`
@@ -89,6 +127,7 @@ export function fillValue(name: string, schema: Schema | undefined, route: Route
       const out: Record<string, unknown> = {};
       const required = new Set<string>(schema.required ?? []);
       for (const [key, child] of Object.entries<Schema>(schema.properties ?? {})) {
+        if (!required.has(key) && UNINSTALLED_OPTIONAL_IDS.has(key)) continue;
         if (required.has(key) || isIdLike(key, child)) out[key] = fillValue(key, child, route, seed);
       }
       return out;
@@ -111,7 +150,7 @@ export function fillValue(name: string, schema: Schema | undefined, route: Route
 export interface FilledRequest {
   path: string;
   body?: unknown;
-  multipart?: { field: string; kind: 'image' };
+  multipart?: { field: string; kind: 'image' | 'subtitle' };
 }
 
 /** The request a route gets: owner ids in the path, query and body. */
@@ -132,6 +171,7 @@ export function fillRequest(route: RouteCatalogEntry, seed: SweepSeed): FilledRe
   const url = search.size > 0 ? `${path}?${search}` : path;
 
   if (['GET', 'DELETE'].includes(route.method) && !route.schema.body) return { path: url };
+  if (RAW_BODY_ROUTES.has(routeKey(route))) return { path: url };
   const multipart = MULTIPART_ROUTES[routeKey(route)];
   if (multipart) return { path: url, multipart };
   if (!route.schema.body) {

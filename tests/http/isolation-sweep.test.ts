@@ -3,7 +3,7 @@ import type { RouteCatalogEntry } from '../../server/authz/index';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import type { TestClient, TestResponse } from '../support/test-client';
 import { tinyPng } from './auth-test-helpers';
-import { CannotFill, fillRequest, routeKey, type FilledRequest } from './isolation-sweep-fill';
+import { CannotFill, fillRequest, routeKey, SWEEP_SUBTITLE_FILE, type FilledRequest } from './isolation-sweep-fill';
 import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolation-sweep-support';
 
 /**
@@ -34,9 +34,8 @@ function kindOf(route: RouteCatalogEntry): RouteKind {
 
 async function send(client: TestClient, route: RouteCatalogEntry, request: FilledRequest): Promise<TestResponse> {
   if (request.multipart) {
-    return client.postMultipart(request.path, {
-      files: [{ field: request.multipart.field, filename: 'sweep.png', contentType: 'image/png', content: tinyPng() }],
-    });
+    const file = request.multipart.kind === 'subtitle' ? SWEEP_SUBTITLE_FILE : { filename: 'sweep.png', contentType: 'image/png', content: tinyPng() };
+    return client.postMultipart(request.path, { files: [{ field: request.multipart.field, ...file }] });
   }
   return client.request(route.method as 'GET', request.path, request.body);
 }
@@ -50,7 +49,7 @@ function isEmptyList(res: TestResponse): boolean {
 async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry): Promise<string[]> {
   const problems: string[] = [];
   const where = routeKey(route);
-  const seed: SweepSeed = await seedTenants(ctx.db);
+  const seed: SweepSeed = await seedTenants(ctx.db, ctx.app.storage);
   let request: FilledRequest;
   try {
     request = fillRequest(route, seed);

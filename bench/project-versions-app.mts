@@ -1,0 +1,132 @@
+/**
+ * Child process of bench/project-versions.bench.mjs (run with `node --import tsx`): starts a
+ * throw-away PostgreSQL server (the test suite's global setup), seeds one workspace with
+ * 1,000,000 project versions (one INSERT … generate_series per table) and labels on a share of
+ * them, builds the real app with every server plugin plus a bench-only hello route, listens on a
+ * free port and prints one JSON line `{ port, cookie, csrf, workspaceId, ... }` on stdout. It
+ * stops (and removes the database server) on SIGTERM or when stdin closes.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { PgDatabase } from '../server/db/pg-database';
+import { hashToken, SESSION_COOKIE } from '../server/http/sessions';
+import { defineServerPlugin } from '../server/plugin-api';
+import { serverPlugins } from '../server/plugins';
+import startPostgres from '../tests/support/global-setup';
+
+const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 1_000_000);
+/** 1,000 title words: a word search matches about 0.1 % of the versions (1,000 of a million). */
+const WORDS = 1000;
+const log = (...parts: unknown[]) => console.error('  [app]', ...parts);
+
+const hello = defineServerPlugin({
+  id: 'bench-hello',
+  async routes(app) {
+    app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
+  },
+});
+
+async function seed(db: PgDatabase) {
+  const one = async <T,>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0];
+  const { id: userId } = await one<{ id: string }>(
+    `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ('bench@example.com', 'x', 'Bench', now(), 'processed') RETURNING id::text AS id`,
+  );
+  const { id: accountId } = await one<{ id: string }>(`INSERT INTO accounts (name) VALUES ('Bench') RETURNING id::text AS id`);
+  const { id: workspaceId } = await one<{ id: string }>(`INSERT INTO workspaces (account_id, name) VALUES ($1, 'Bench') RETURNING id::text AS id`, [accountId]);
+  const { id: accountUserId } = await one<{ id: string }>(
+    `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'admin') RETURNING id::text AS id`,
+    [accountId, userId],
+  );
+  await db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`, [workspaceId, accountUserId]);
+
+  let started = performance.now();
+  // Titles: "<word> interview <n>", the word cycling through WORDS made-up words (w0001harbor…).
+  await db.query(
+    `INSERT INTO projects (workspace_id, title, created_at)
+     SELECT $1, 'w' || lpad((g % ${WORDS})::text, 4, '0') || 'harbor interview ' || g, now() - interval '400 days' + g * interval '30 seconds'
+     FROM generate_series(1, $2::int) g`,
+    [workspaceId, VERSIONS],
+  );
+  await db.query(
+    `INSERT INTO project_versions (project_id, workspace_id, title, duration_ms, created_at)
+     SELECT id, workspace_id, title, (id % 3600) * 1000, created_at FROM projects WHERE workspace_id = $1`,
+    [workspaceId],
+  );
+  await db.query('UPDATE workspaces SET number_of_projects = $2 WHERE id = $1', [workspaceId, VERSIONS]);
+  log(`seeded ${VERSIONS} versions in ${Math.round(performance.now() - started)} ms`);
+
+  started = performance.now();
+  const labelIds: string[] = [];
+  for (const caption of ['Client A', 'Client B', 'Urgent', 'Reviewed', 'Archive']) {
+    labelIds.push((await one<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption])).id);
+  }
+  // Label i on every (i+2)-th version: 50 %, 33 %, 25 %, 20 %, 17 % of them.
+  await db.query(
+    `INSERT INTO project_version_labels (project_version_id, label_id)
+     SELECT v.id, l.id FROM project_versions v CROSS JOIN unnest($2::bigint[]) WITH ORDINALITY AS l(id, n)
+     WHERE v.workspace_id = $1 AND v.id % (l.n + 1) = 0`,
+    [workspaceId, labelIds],
+  );
+  // One statement each: VACUUM refuses to run inside the implicit transaction of a multi-statement query.
+  for (const table of ['projects', 'project_versions', 'project_version_labels']) await db.query(`VACUUM ANALYZE ${table}`);
+  log(`labelled and analysed in ${Math.round(performance.now() - started)} ms`);
+
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [hashToken(token), userId, csrf]);
+  // Three disjoint sets of 10,000 ids from the middle of the table for the bulk calls.
+  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 ORDER BY id OFFSET $2 LIMIT 30000', [workspaceId, Math.max(0, Math.floor(VERSIONS / 2) - 15000)]);
+  const bulkIdSets = [0, 1, 2].map((set) => rows.slice(set * 10_000, (set + 1) * 10_000).map((row) => row.id));
+  return { workspaceId, labelIds, cookie: `${SESSION_COOKIE}=${token}`, csrf, bulkIdSets };
+}
+
+let teardownPostgres: (() => Promise<void>) | null = null;
+
+async function main() {
+  let adminUrl = '';
+  teardownPostgres = await startPostgres({ provide: (_key: string, value: string) => (adminUrl = value) } as never);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-bench-pv-'));
+  const name = `polycue_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = new PgDatabase(url.toString(), { max: 20 });
+  const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' }), databaseUrl: url.toString(), authRateLimitPerMinute: 1_000_000 };
+  const app = await buildApp({ config, db, plugins: [...serverPlugins, hello], logger: false });
+  await app.ready();
+  const seeded = await seed(db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      await teardownPostgres?.();
+      await rm(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop());
+  process.stdin.on('end', () => void stop());
+  process.stdin.resume();
+  console.log(JSON.stringify({ port, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await teardownPostgres?.().catch(() => {});
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+/**
+ * Project versions at scale, on PostgreSQL (the server a child process starts, see
+ * bench/project-versions-app.mts), one workspace with 1,000,000 versions and labels on a share:
+ *
+ * (a) projectVersions.listVsHelloRatio / listP99Ms: autocannon, 50 connections, 10 s each, on
+ *     GET /api/v1/project_versions with a label filter and a title search, and on a hello route
+ *     of the same server. Both carry the member's session cookie, so both pass the same hooks
+ *     (session lookup); the difference is the route's own work (authorization + list queries).
+ * (b) labels.bulkAssign10kMs / projectVersions.bulkDelete10kMs: one HTTP call labelling, then one
+ *     deleting, 10,000 versions (median of 3 runs, disjoint id sets), measured at the client.
+ *
+ * BENCH_VERSIONS overrides the million (e.g. for a quick try).
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const DURATION_S = 10;
+const CONNECTIONS = 50;
+const START_TIMEOUT_MS = 10 * 60_000;
+
+function startApp(ctx) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/project-versions-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: process.env });
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bench app did not start in time')), START_TIMEOUT_MS);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench app exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function stopApp(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function load(url, headers, duration = DURATION_S) {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timed(url, init) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${init.method} ${url} -> ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return { ms, body };
+}
+
+export default async function projectVersionsBench(ctx) {
+  const { child, ready } = startApp(ctx);
+  try {
+    const app = await ready;
+    const base = `http://127.0.0.1:${app.port}`;
+    const headers = { cookie: app.cookie, accept: 'application/json' };
+    // 'Client B' sits on every 3rd version; the word matches 1 in 1,000 titles: 333 hits, newest 50 shown.
+    const listUrl = `${base}/api/v1/project_versions?workspaceId=${app.workspaceId}&page=1&labels=${app.labelIds[1]}&search=w0042harbor`;
+    const check = await fetch(listUrl, { headers });
+    const page = await check.json();
+    if (!check.ok || page.data.length === 0) throw new Error(`list answered ${check.status} with ${page.data?.length} rows`);
+    ctx.log(`   ${app.versions} versions; list page 1 has ${page.data.length} rows, first "${page.data[0].attributes.title}"`);
+
+    await load(listUrl, headers, 2); // warm-up: plans, caches, pool connections
+    const hello = await load(`${base}/bench/hello`, headers);
+    const list = await load(listUrl, headers);
+    if (list.non2xx > 0 || list.errors > 0) throw new Error(`list: ${list.non2xx} non-2xx, ${list.errors} errors`);
+    ctx.log(`   hello ${Math.round(hello.requests.average)} req/s p99 ${hello.latency.p99} ms; list ${Math.round(list.requests.average)} req/s p99 ${list.latency.p99} ms`);
+
+    const write = { ...headers, 'content-type': 'application/json', 'x-csrf-token': app.csrf };
+    const assignMs = [];
+    const deleteMs = [];
+    for (const [round, ids] of app.bulkIdSets.entries()) {
+      const label = await timed(`${base}/api/v1/labels/`, { method: 'POST', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, caption: `Bulk ${round}` }) });
+      const assigned = await timed(`${base}/api/v1/project_version_labels/`, {
+        method: 'POST',
+        headers: write,
+        body: JSON.stringify({ labelId: label.body.data.id, selectedProjectVersionIds: ids }),
+      });
+      if (assigned.body.data.attributes.projectVersionIds.length !== ids.length) throw new Error('bulk assign labelled fewer versions than sent');
+      assignMs.push(assigned.ms);
+    }
+    for (const ids of app.bulkIdSets) {
+      const deleted = await timed(`${base}/api/v1/project_versions/`, { method: 'DELETE', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, projectVersionIds: ids }) });
+      if (deleted.body.data.ids.length !== ids.length) throw new Error('bulk delete removed fewer versions than sent');
+      deleteMs.push(deleted.ms);
+    }
+    ctx.log(`   bulk assign ${assignMs.map(Math.round).join(', ')} ms; bulk delete ${deleteMs.map(Math.round).join(', ')} ms`);
+
+    const round1 = (value) => Math.round(value * 10) / 10;
+    return {
+      'projectVersions.listVsHelloRatio': { value: round1((list.requests.average / hello.requests.average) * 100) / 100, unit: 'x', goal: '>= 0.25' },
+      'projectVersions.listP99Ms': { value: list.latency.p99, unit: 'ms', goal: '<= 25' },
+      'projectVersions.listRps': { value: Math.round(list.requests.average), unit: 'req/s', goal: '' },
+      'projectVersions.helloRps': { value: Math.round(hello.requests.average), unit: 'req/s', goal: '' },
+      'labels.bulkAssign10kMs': { value: round1(median(assignMs)), unit: 'ms', goal: '<= 500' },
+      'projectVersions.bulkDelete10kMs': { value: round1(median(deleteMs)), unit: 'ms', goal: '<= 500' },
+    };
+  } finally {
+    await stopApp(child);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The projects table with 100,000 loaded rows, in Chromium, on a production build of
+ * bench/projects-table/ (the projects plugin's table: core's data table, its columns and the
+ * labels column; synthetic rows, no server):
+ * - table.selectAll100kMs: Ctrl+A in the grid until every rendered row is painted selected
+ *   (median of 15, after 3 warm-ups; clearing with Escape in between is logged);
+ * - table.scrollEndMaxFrameMs: the longest frame while the scroller jumps to the end in 60
+ *   steps, one per frame (Chromium without frame-rate limit, so a frame lasts as long as its
+ *   work); three sweeps from the top, the median of their maxima (one stray frame of a busy
+ *   machine does not decide the figure; the single worst frame is logged);
+ * - table.heap100kMb: used JS heap with the 100,000 rows loaded and rendered, after a GC.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { TEST_PACKAGES, ensureSystemPackages } from '../scripts/lib/setup.mjs';
+
+const GOALS = { selectAll: 60, frame: 16.7, heap: 80 };
+const RUNS = 15;
+const WARM_UP = 3;
+const SCROLL_STEPS = 60;
+const SWEEPS = 3;
+const CHROMIUM = '/usr/bin/chromium';
+const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+function serveDirectory(dir) {
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://bench').pathname;
+    const file = path.join(dir, pathname === '/' ? 'index.html' : path.normalize(pathname));
+    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round1 = (value) => Math.round(value * 10) / 10;
+const range = (values) => `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
+
+export default async function projectsTable(ctx) {
+  await ensureSystemPackages(TEST_PACKAGES.filter((spec) => spec.pkg === 'chromium'));
+  const { build } = await import('vite');
+  const { chromium } = await import('playwright-core');
+
+  const outDir = path.join(ctx.root, '.tmp', 'bench-projects-table');
+  await build({
+    configFile: path.join(ctx.root, 'vite.config.ts'),
+    root: path.join(ctx.root, 'bench', 'projects-table'),
+    base: './',
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir, emptyOutDir: true, manifest: false, sourcemap: false },
+  });
+
+  const server = await serveDirectory(outDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync',
+      // Frames as long as their work, not until the next vsync (see bench/projects-table/measure.ts).
+      '--disable-frame-rate-limit', '--disable-gpu-vsync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => window.__tableBenchReady === true, null, { timeout: 30_000 }).catch(() => {
+      throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
+    });
+    const rowCount = await page.evaluate(() => window.__tableBenchRowCount);
+    await page.waitForSelector('tbody tr.data-table-row');
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    const heapMb = usedSize / (1024 * 1024);
+
+    await page.focus('[role="grid"]');
+    for (let run = 0; run < WARM_UP + RUNS; run++) {
+      await page.keyboard.press('Control+a');
+      await page.waitForFunction((n) => window.__selectSamples.length >= n, 2 * run + 1, { timeout: 10_000 });
+      await page.keyboard.press('Escape');
+      await page.waitForFunction((n) => window.__selectSamples.length >= n, 2 * run + 2, { timeout: 10_000 });
+    }
+    const samples = (await page.evaluate(() => window.__selectSamples)).slice(2 * WARM_UP);
+    const selects = samples.filter((_, i) => i % 2 === 0);
+    const clears = samples.filter((_, i) => i % 2 === 1);
+
+    const sweeps = [];
+    for (let sweep = 0; sweep < SWEEPS; sweep++) {
+      await page.evaluate(() => window.__scrollToTop());
+      const scroll = await page.evaluate((steps) => window.__scrollToEnd(steps), SCROLL_STEPS);
+      if (scroll.lastRowIndex !== rowCount - 1) throw new Error(`scrolling stopped at row ${scroll.lastRowIndex + 1} of ${rowCount}`);
+      sweeps.push(scroll.frames);
+    }
+    const frames = sweeps.flat();
+    const sweepMaxima = sweeps.map((f) => Math.max(...f));
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+
+    ctx.log(`   ${rowCount} rows; ${await page.locator('tbody tr').count()} <tr> in the DOM`);
+    ctx.log(`   select all (Ctrl+A): ${range(selects)}`);
+    ctx.log(`   clear (Escape):      ${range(clears)}`);
+    const p95 = [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.95)];
+    ctx.log(`   scroll to the end in ${SCROLL_STEPS} jumps, ${SWEEPS} times: frames ${range(frames)}, p95 ${p95.toFixed(1)} ms`);
+    ctx.log(`   longest frame of each sweep: ${sweepMaxima.map((m) => m.toFixed(1)).join(', ')} ms`);
+    ctx.log(`   JS heap after GC: ${heapMb.toFixed(1)} MB`);
+    return {
+      'table.selectAll100kMs': { value: round1(median(selects)), unit: 'ms', goal: `<= ${GOALS.selectAll}` },
+      'table.scrollEndMaxFrameMs': { value: round1(median(sweepMaxima)), unit: 'ms', goal: `<= ${GOALS.frame}` },
+      'table.heap100kMb': { value: round1(heapMb), unit: 'MB', goal: `<= ${GOALS.heap}` },
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

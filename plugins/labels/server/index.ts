@@ -1,0 +1,21 @@
+import { registerTenantResource } from '../../../server/authz/index';
+import { defineServerPlugin } from '../../../server/plugin-api';
+import { LABELS_SERVER_MESSAGES } from '../common/labels-contract';
+import { LabelRepository } from './label-repository';
+import { registerLabelRoutes } from './label-routes';
+import { labelsMigrations } from './labels-migrations';
+
+/**
+ * Labels of a workspace and their links to project versions (spec section 7 "Labels"). Needs the
+ * projects plugin's tables (its migration runs first); the projects list reads the link table
+ * when it exists, so projects works without this plugin and never imports it.
+ */
+export default defineServerPlugin({
+  id: 'labels',
+  migrations: labelsMigrations,
+  async routes(app) {
+    const labels = new LabelRepository(app.db);
+    registerTenantResource(app, 'label', (id) => labels.ownerOf(id), LABELS_SERVER_MESSAGES.labelNotFound);
+    registerLabelRoutes(app, labels);
+  },
+});

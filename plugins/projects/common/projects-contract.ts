@@ -1,0 +1,243 @@
+/**
+ * The projects calls as both sides see them (spec section 7 "Projects and elements", "Project
+ * versions"; section 4 lists, deletes and counts; section 8 "Projects"). Every resource travels
+ * as `{ id, type, attributes }`; errors come back as `{ statusCode, error, message, code?, field? }`.
+ *
+ * Units: sizes in bytes, durations in SECONDS (numbers, millisecond precision), dates ISO 8601.
+ * Ids are bigint as decimal strings.
+ */
+import type { Resource } from '../../../core/model/session-types';
+
+export const PROJECTS_PATHS = {
+  /** POST: a project with one version -> 201 CreateProjectResponse (reads data[0].id, data[0].attributes.projectId). */
+  projects: '/api/v1/projects/',
+  /** POST: the uploaded element (tus) becomes a project with one version -> 201 CreateWithProjectResponse. */
+  createWithProject: '/api/v1/elements/create_with_project',
+  /** POST: one project + version + downloading element per link -> 201 YoutubeDlWithProjectResponse. */
+  youtubeDlWithProject: '/api/v1/elements/youtube_dl_with_project',
+  /** GET ?workspaceId&state&ids -> ElementsResponse. */
+  elements: '/api/v1/elements',
+  /** DELETE -> DeleteElementResponse (its project versions and projects go with it). */
+  element: (elementId: string) => `/api/v1/elements/${elementId}`,
+  /** GET: the element's JPEG thumbnail (tenant-checked); 204 when it has none yet. Use `thumbnailUrl`. */
+  elementThumbnail: (elementId: string) => `/api/v1/elements/${elementId}/thumbnail`,
+  /** POST ElementUpdatesRequest -> ElementsResponse (elements that no longer exist are absent). */
+  elementUpdates: '/api/v1/elements/updates',
+  /** GET ?workspaceId&page&perPage&labels&search&after -> ProjectVersionsResponse. */
+  projectVersions: '/api/v1/project_versions',
+  /** POST ProjectVersionUpdatesRequest -> ProjectVersionsResponse (fresh rows; deleted ones absent). */
+  projectVersionUpdates: '/api/v1/project_versions/updates',
+  /** DELETE DeleteProjectVersionsRequest -> DeleteProjectVersionsResponse. */
+  deleteProjectVersions: '/api/v1/project_versions/',
+  /**
+   * tus 1.0.0 endpoint (tus-js-client `endpoint`). Send `headers: { 'X-CSRF-Token': token }` and
+   * `metadata: { workspaceId, filename, filetype }`. The final PATCH answers 200 with
+   * UploadFinishedResponse as JSON and the header `Upload-Element-Id`; then call createWithProject.
+   */
+  uploads: '/api/v1/uploads/',
+} as const;
+
+/** The page that opens after a project is created (spec section 2). */
+export const projectVersionPage = (projectId: string, projectVersionId: string) => `/projects/${projectId}/project_versions/${projectVersionId}`;
+
+/** Response header of the last tus PATCH naming the element created from the upload. */
+export const UPLOAD_ELEMENT_ID_HEADER = 'Upload-Element-Id';
+
+/** Spec section 9: lists start at page 1. */
+export const FIRST_PAGE = 1;
+export const PROJECT_VERSIONS_PER_PAGE = 50;
+export const MAX_PROJECT_VERSIONS_PER_PAGE = 200;
+/** Ids one bulk call may carry (delete, updates). */
+export const MAX_BULK_IDS = 100_000;
+/** Links one youtube_dl_with_project call may carry. */
+export const MAX_URLS_PER_SUBMIT = 20;
+export const TITLE_MAX_LENGTH = 255;
+export const SEARCH_MAX_LENGTH = 200;
+
+/** Toasts, verbatim from spec section 8 "Projects" (those this plugin shows). */
+export const PROJECTS_MESSAGES = {
+  downloadingElementsNotUpdated: 'Downloading elements could not be updated',
+  projectNotCreatedShort: 'Project cannot be created',
+  projectVersionsNotLoaded: 'Project versions could not be loaded',
+  videosNotUpdated: 'Videos could not be updated',
+  projectVersionsNotDeleted: 'Project version(s) could not be deleted',
+  projectVersionsDeleted: 'Project version(s) deleted',
+  requestFailed: 'Request has failed',
+  projectNotCreated: 'Project could not be created',
+  elementsNotCreated: 'Element(s) could not be created!',
+  urlsNotSubmitted: 'URL(s) could not be submitted',
+  assetsNotLoaded: 'Assets could not be loaded',
+  assetNotDeleted: 'Asset could not be deleted',
+  assetDeleted: 'Asset deleted',
+  projectCreated: 'Project created',
+  requestSubmitted: 'Request submitted',
+} as const;
+
+/** Server messages (404/413/422) the browser may show as a toast's description. */
+export const PROJECTS_SERVER_MESSAGES = {
+  elementNotFound: 'Element not found',
+  projectVersionNotFound: 'Project version not found',
+  uploadNotFound: 'Upload not found',
+  elementAlreadyUsed: 'This element already belongs to a project',
+  elementNotReady: 'This element is not ready yet',
+  titleBlank: "Title can't be blank",
+  urlInvalid: 'Each link must be an http or https URL',
+  /** `{limit}` is replaced by the limit in MB. */
+  elementTooLarge: 'The file is larger than the allowed {limit} MB',
+  notMedia: 'The file is not a video or audio file',
+  uploadWorkspaceMissing: 'The upload must name its workspaceId in Upload-Metadata',
+  badCursor: 'The page cursor is not valid',
+} as const;
+
+/** Element states (spec: "state downloading or other"). `failed` elements are deleted by the server right away. */
+export type ElementState = 'downloading' | 'ready' | 'failed';
+
+export interface ElementAttributes {
+  title: string;
+  state: ElementState;
+  /** Bytes; 0 while downloading. */
+  unformattedSize: number;
+  /** Seconds; 0 while downloading (spec: flagged downloading when duration is 0). */
+  unformattedDuration: number;
+  projectVersionIds: string[];
+  workspaceId: string;
+  /** The link it was imported from (null for uploads). */
+  sourceUrl: string | null;
+  /** The client's identifier of the submit call (spec "Submit URL: identifier"). */
+  submitUrlIdentifier: string | null;
+  /** Authorised thumbnail route, null until there is one. */
+  thumbnailUrl: string | null;
+  /** Why a link import failed (the element is then deleted). */
+  failure: string | null;
+  createdAt: string;
+}
+export type ElementResource = Resource<'element', ElementAttributes>;
+
+export interface ProjectVersionLabel {
+  id: string;
+  caption: string;
+}
+
+export interface ProjectVersionAttributes {
+  projectId: string;
+  workspaceId: string;
+  title: string;
+  createdAt: string;
+  /** Seconds (0 while the element is downloading). */
+  duration: number;
+  thumbnailUrl: string | null;
+  elementId: string | null;
+  /** The element's state, or null for a version without element. */
+  elementState: ElementState | null;
+  /** Labels of this version (empty when the labels plugin is not installed). */
+  labels: ProjectVersionLabel[];
+  /** Subtitles come with the subtitles plugin; empty here. */
+  subtitles: Resource<'subtitle', Record<string, unknown>>[];
+}
+export type ProjectVersionResource = Resource<'project_version', ProjectVersionAttributes>;
+
+/** The workspace's project count after a call that changed it (spec section 4); the client may also adjust it itself. */
+export interface CountMeta {
+  numberOfProjects: number;
+}
+
+/** POST /api/v1/projects/ */
+export interface CreateProjectRequest {
+  workspaceId: string;
+  title: string;
+  /** An uploaded element not yet in a project. */
+  elementId?: string;
+}
+export interface CreateProjectResponse {
+  data: ProjectVersionResource[];
+  meta: CountMeta;
+}
+
+/** POST /api/v1/elements/create_with_project */
+export interface CreateWithProjectRequest {
+  workspaceId: string;
+  elementId: string;
+  /** Default: the element's title (the uploaded file name without extension). */
+  title?: string;
+}
+export interface CreateWithProjectResponse {
+  data: ElementResource;
+  projectVersions: { data: ProjectVersionResource[] };
+  meta: CountMeta;
+}
+
+/** POST /api/v1/elements/youtube_dl_with_project */
+export interface YoutubeDlWithProjectRequest {
+  workspaceId: string;
+  urls: string[];
+  submitUrlIdentifier: string;
+}
+export interface YoutubeDlWithProjectResponse {
+  projectVersions: { data: ProjectVersionResource[] };
+  elements: { data: ElementResource[] };
+  meta: CountMeta & { maxElementBytes: number };
+}
+
+/** GET /api/v1/elements?workspaceId&state&ids (ids comma separated or repeated). */
+export interface ElementsQuery {
+  workspaceId: string;
+  state?: ElementState;
+  ids?: string[];
+}
+export interface ElementsResponse {
+  data: ElementResource[];
+  /** The size limit of a link element (spec section 4/5: bigger ones are deleted). */
+  meta: { maxElementBytes: number };
+}
+
+/** POST /api/v1/elements/updates: the current state of the downloading elements the client holds. */
+export interface ElementUpdatesRequest {
+  workspaceId: string;
+  elementIds: string[];
+}
+
+export interface DeleteElementResponse {
+  data: { id: string; projectVersionIds: string[] };
+  meta: CountMeta;
+}
+
+/**
+ * GET /api/v1/project_versions. `labels`: label ids, repeated (`labels=1&labels=2`) or comma
+ * separated; a version matches when it has ANY of them. `search`: every typed word must begin
+ * a word of the title, case-insensitively ("inter 2024" finds "Interview 20240101"). `after`: optional keyset cursor (meta.nextCursor of the previous page)
+ * that makes page n+1 as fast as page 1; without it, page is an offset.
+ */
+export interface ProjectVersionsQuery {
+  workspaceId: string;
+  page?: number;
+  perPage?: number;
+  labels?: string[];
+  search?: string;
+  after?: string;
+}
+export interface ProjectVersionsResponse {
+  data: ProjectVersionResource[];
+  meta: { page: number; perPage: number; hasMore: boolean; nextCursor: string | null };
+}
+
+/** POST /api/v1/project_versions/updates */
+export interface ProjectVersionUpdatesRequest {
+  workspaceId: string;
+  projectVersionIds: string[];
+}
+
+/** DELETE /api/v1/project_versions/ */
+export interface DeleteProjectVersionsRequest {
+  workspaceId: string;
+  projectVersionIds: string[];
+}
+export interface DeleteProjectVersionsResponse {
+  /** Ids actually deleted (ids of other workspaces or already gone are left out). */
+  data: { ids: string[] };
+  meta: CountMeta;
+}
+
+/** The final tus PATCH's JSON body. */
+export interface UploadFinishedResponse {
+  data: ElementResource;
+}

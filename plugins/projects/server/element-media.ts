@@ -1,0 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { probe, thumbnail, type MediaInfo } from '../../../server/engines/media';
+import type { Storage } from '../../../server/http/request-context';
+import type { ElementMedia } from './element-repository';
+
+/** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */
+const THUMBNAIL_AT_MS = 1000;
+const THUMBNAIL_WIDTH = 320;
+
+/** Storage keys of an element's files: `elements/<workspaceId>/<elementId>/<name>`. */
+export const elementKey = (workspaceId: string, elementId: string, name: string) => `elements/${workspaceId}/${elementId}/${name}`;
+
+/** A storage key segment from a user's file name: letters, digits, `._-`, never starting with a dot. */
+export function safeName(name: string, fallback = 'media'): string {
+  const cleaned = path.basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-120);
+  return cleaned || fallback;
+}
+
+export const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4' };
+
+/** ffprobe, or null when the file is not video or audio. */
+export async function probeMedia(filePath: string): Promise<MediaInfo | null> {
+  const info = await probe(filePath).catch(() => null);
+  return info && (info.hasVideo || info.hasAudio) ? info : null;
+}
+
+/**
+ * Copies a probed media file into storage and makes its thumbnail (video only). The caller
+ * removes `filePath` afterwards; on failure nothing this call stored remains.
+ */
+export async function storeElementMedia(
+  storage: Storage,
+  workDir: string,
+  target: { workspaceId: string; elementId: string; fileName: string },
+  filePath: string,
+  info: MediaInfo,
+): Promise<ElementMedia> {
+  const name = safeName(target.fileName);
+  const extension = path.extname(name).slice(1).toLowerCase();
+  const storageKey = elementKey(target.workspaceId, target.elementId, name);
+  const stored: string[] = [];
+  try {
+    const file = await storage.put(storageKey, createReadStream(filePath), CONTENT_TYPES[extension] ?? 'application/octet-stream');
+    stored.push(storageKey);
+    let thumbnailKey: string | null = null;
+    if (info.hasVideo) {
+      const dir = await mkdtemp(path.join(workDir, '.thumb-'));
+      try {
+        const jpeg = path.join(dir, 'thumbnail.jpg');
+        await thumbnail(filePath, jpeg, Math.min(THUMBNAIL_AT_MS, Math.floor(info.durationMs / 2)), { width: THUMBNAIL_WIDTH });
+        thumbnailKey = elementKey(target.workspaceId, target.elementId, 'thumbnail.jpg');
+        await storage.put(thumbnailKey, createReadStream(jpeg), 'image/jpeg');
+        stored.push(thumbnailKey);
+      } catch {
+        thumbnailKey = null; // a video ffmpeg cannot grab a frame from still makes an element
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+    return { sizeBytes: file.size, durationMs: info.durationMs, storageKey, thumbnailKey };
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
+  }
+}

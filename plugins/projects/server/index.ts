@@ -1,0 +1,29 @@
+import { registerTenantResource } from '../../../server/authz/index';
+import { defineServerPlugin } from '../../../server/plugin-api';
+import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
+import { registerElementRoutes } from './element-routes';
+import { deleteFilesJob, importLinkJob } from './link-import-job';
+import { ProjectVersionRepository } from './project-version-repository';
+import { registerProjectVersionRoutes } from './project-version-routes';
+import { projectsMigrations } from './projects-migrations';
+import { registerUploadRoutes } from './upload-routes';
+
+/**
+ * Projects, project versions and elements: the spec's calls (section 7 "Projects and elements",
+ * "Project versions"), tus uploads, link import as a job, thumbnails. Every route names its
+ * workspace (query/body workspaceId, or an element it owns) and server/authz checks it.
+ * The labels plugin is optional: the list uses its tables when they exist.
+ */
+export default defineServerPlugin({
+  id: 'projects',
+  migrations: projectsMigrations,
+  jobs: [importLinkJob, deleteFilesJob],
+  async routes(app) {
+    const versions = new ProjectVersionRepository(app.db);
+    registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);
+    registerTenantResource(app, 'projectVersion', (id) => versions.ownerOf(id), PROJECTS_SERVER_MESSAGES.projectVersionNotFound);
+    registerElementRoutes(app, versions);
+    registerProjectVersionRoutes(app, versions);
+    registerUploadRoutes(app, versions.elements);
+  },
+});

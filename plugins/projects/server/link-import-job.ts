@@ -1,0 +1,76 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { importFromLink, LinkNotMediaError, LinkTooLargeError, UnsafeLinkError } from '../../../server/engines/link-import';
+import { AddressAllowance } from '../../../server/net/address-allowance';
+import type { JobDefinition } from '../../../server/plugin-api';
+import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
+import { storeElementMedia } from './element-media';
+import { ElementRepository } from './element-repository';
+import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
+
+/** The failure stored on the element, in words a user understands. */
+function failureOf(error: unknown, maxBytes: number): string {
+  if (error instanceof LinkTooLargeError) return PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1))));
+  if (error instanceof UnsafeLinkError) return `The link was refused: ${error.message}`;
+  if (error instanceof LinkNotMediaError) return error.message;
+  return `The link could not be downloaded: ${(error as Error).message}`.slice(0, 500);
+}
+
+/**
+ * `projects.importLink { elementId }`: downloads the link of a downloading element (yt-dlp or
+ * plain HTTP, only to public addresses unless LINK_IMPORT_ALLOW_CIDRS says otherwise), stores it
+ * and its thumbnail, and marks it ready with size and duration. Any failure (too large, refused,
+ * not media, unreachable) deletes its project and versions, lowers the count and leaves the
+ * element `failed` with the reason (spec section 4). Idempotent: an element no longer
+ * downloading is left alone, and a retry starts from a clean directory.
+ */
+export const importLinkJob: JobDefinition<{ elementId: string }> = {
+  name: IMPORT_LINK_JOB,
+  retryLimit: 1,
+  async handler({ elementId }, ctx) {
+    const { storage, config, jobs } = ctx;
+    const elements = new ElementRepository(ctx.db);
+    const element = await elements.findAnywhere(elementId);
+    if (!element || element.state !== 'downloading' || !element.sourceUrl) return;
+    const workDir = path.join(config.dataDir, 'tmp', 'link-import', elementId);
+    await rm(workDir, { recursive: true, force: true });
+    await mkdir(workDir, { recursive: true });
+    try {
+      let imported;
+      try {
+        imported = await importFromLink(element.sourceUrl, {
+          destDir: workDir,
+          maxBytes: config.maxElementBytes,
+          allow: config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(config.linkImportAllowCidrs) : undefined,
+        });
+      } catch (error) {
+        ctx.log.info({ elementId, err: error }, 'link import failed; the element is deleted from its project');
+        const deletion = await elements.markFailed(elementId, failureOf(error, config.maxElementBytes));
+        if (deletion) await removeFilesLater(jobs, deletion.keys);
+        return;
+      }
+      const media = await storeElementMedia(
+        storage,
+        workDir,
+        { workspaceId: element.workspaceId, elementId, fileName: path.basename(imported.filePath) },
+        imported.filePath,
+        { durationMs: imported.durationMs, sizeBytes: imported.sizeBytes, hasVideo: imported.hasVideo, hasAudio: imported.hasAudio, streams: [] },
+      );
+      const title = imported.title.trim().slice(0, 255) || undefined;
+      // Deleted while downloading: the files just stored belong to nothing.
+      if (!(await elements.markReady(elementId, { ...media, title }))) {
+        await removeFilesLater(jobs, [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key));
+      }
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** `projects.deleteFiles { keys }`: element files whose rows are gone. */
+export const deleteFilesJob: JobDefinition<{ keys: string[] }> = {
+  name: DELETE_FILES_JOB,
+  async handler({ keys }, ctx) {
+    for (const key of keys) await ctx.storage.delete(key);
+  },
+};

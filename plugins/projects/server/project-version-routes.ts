@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { httpError } from '../../../server/http/errors';
+import {
+  PROJECTS_PATHS,
+  PROJECTS_SERVER_MESSAGES,
+  type CreateProjectRequest,
+  type CreateProjectResponse,
+  type DeleteProjectVersionsRequest,
+  type DeleteProjectVersionsResponse,
+  type ProjectVersionsResponse,
+  type ProjectVersionUpdatesRequest,
+} from '../common/projects-contract';
+import type { ProjectVersionRepository } from './project-version-repository';
+import { cursorOf, parseCursor, projectVersionResource } from './projects-presenter';
+import { removeFilesLater } from './projects-jobs';
+import {
+  createProjectBody,
+  createProjectResponse,
+  deleteProjectVersionsResponse,
+  projectVersionIdsBody,
+  projectVersionsQuery,
+  projectVersionsResponse,
+  splitIds,
+} from './projects-schemas';
+
+const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') => ({ access: 'member', tenant: { workspace: location } }) as const;
+/** 100,000 ids of up to 18 digits in JSON. */
+const BULK_BODY_LIMIT = 4 * 1024 * 1024;
+
+interface ListQuerystring {
+  workspaceId: string;
+  page: number;
+  perPage: number;
+  labels?: string[];
+  search: string;
+  after?: string;
+}
+
+/** `POST /api/v1/projects/` and `/api/v1/project_versions…`: create, list by page, refresh, bulk delete. */
+export function registerProjectVersionRoutes(app: FastifyInstance, versions: ProjectVersionRepository): void {
+  app.post<{ Body: CreateProjectRequest }>(
+    PROJECTS_PATHS.projects,
+    { config: inWorkspace('body.workspaceId'), schema: { body: createProjectBody, response: { 201: createProjectResponse } } },
+    async (request, reply): Promise<CreateProjectResponse> => {
+      const workspaceId = tenantOf(request).workspaceId!;
+      const title = request.body.title.trim();
+      if (!title) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.titleBlank, 'title');
+      const created = await versions.createProject(workspaceId, request.currentUser!.id, title, request.body.elementId ?? null);
+      const rows = await versions.byIds(workspaceId, [created.versionId]);
+      reply.code(201);
+      return { data: rows.map(projectVersionResource), meta: { numberOfProjects: created.numberOfProjects } };
+    },
+  );
+
+  // Page-numbered (spec: page 1 replaces, the next page appends). `after` (the previous page's
+  // meta.nextCursor) turns page n+1 into a keyset seek, as fast at row 900,000 as at row 1.
+  app.get<{ Querystring: ListQuerystring }>(
+    PROJECTS_PATHS.projectVersions,
+    { config: inWorkspace('query.workspaceId'), schema: { querystring: projectVersionsQuery, response: { 200: projectVersionsResponse } } },
+    async (request): Promise<ProjectVersionsResponse> => {
+      const { page, perPage, search, after } = request.query;
+      const position = after ? parseCursor(after) : null;
+      if (after && !position) throw httpError(400, 'invalid', PROJECTS_SERVER_MESSAGES.badCursor, 'after');
+      const { rows, hasMore } = await versions.list({
+        workspaceId: tenantOf(request).workspaceId!,
+        page,
+        perPage,
+        labelIds: splitIds(request.query.labels),
+        searchWords: search.trim().split(/\s+/).filter(Boolean).slice(0, 8),
+        after: position,
+      });
+      return {
+        data: rows.map(projectVersionResource),
+        meta: { page, perPage, hasMore, nextCursor: hasMore && rows.length > 0 ? cursorOf(rows[rows.length - 1]) : null },
+      };
+    },
+  );
+
+  app.post<{ Body: ProjectVersionUpdatesRequest }>(
+    PROJECTS_PATHS.projectVersionUpdates,
+    {
+      bodyLimit: BULK_BODY_LIMIT,
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: projectVersionIdsBody, response: { 200: projectVersionsResponse } },
+    },
+    async (request): Promise<ProjectVersionsResponse> => {
+      const rows = await versions.byIds(tenantOf(request).workspaceId!, [...new Set(request.body.projectVersionIds)]);
+      return { data: rows.map(projectVersionResource), meta: { page: 1, perPage: rows.length, hasMore: false, nextCursor: null } };
+    },
+  );
+
+  app.delete<{ Body: DeleteProjectVersionsRequest }>(
+    PROJECTS_PATHS.deleteProjectVersions,
+    {
+      bodyLimit: BULK_BODY_LIMIT,
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
+    },
+    async (request): Promise<DeleteProjectVersionsResponse> => {
+      const deletion = await versions.deleteVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
+      await removeFilesLater(app.jobs, deletion.keys);
+      return { data: { ids: deletion.projectVersionIds }, meta: { numberOfProjects: deletion.numberOfProjects } };
+    },
+  );
+}

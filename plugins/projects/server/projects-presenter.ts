@@ -1,0 +1,56 @@
+import { PROJECTS_PATHS, type ElementResource, type ProjectVersionResource } from '../common/projects-contract';
+import type { ElementRecord } from './element-repository';
+import type { ProjectVersionRecord } from './project-version-repository';
+
+/** Rows to the `{ id, type, attributes }` resources of ../common/projects-contract.ts (durations in seconds). */
+const seconds = (ms: number) => Math.round(ms) / 1000;
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+export function elementResource(row: ElementRecord): ElementResource {
+  return {
+    id: row.id,
+    type: 'element',
+    attributes: {
+      title: row.title,
+      state: row.state,
+      unformattedSize: Number(row.sizeBytes),
+      unformattedDuration: seconds(row.durationMs),
+      projectVersionIds: row.projectVersionIds ?? [],
+      workspaceId: row.workspaceId,
+      sourceUrl: row.sourceUrl,
+      submitUrlIdentifier: row.submitUrlIdentifier,
+      thumbnailUrl: row.thumbnailKey ? PROJECTS_PATHS.elementThumbnail(row.id) : null,
+      failure: row.failure,
+      createdAt: iso(row.createdAt),
+    },
+  };
+}
+
+export function projectVersionResource(row: ProjectVersionRecord): ProjectVersionResource {
+  return {
+    id: row.id,
+    type: 'project_version',
+    attributes: {
+      projectId: row.projectId,
+      workspaceId: row.workspaceId,
+      title: row.title,
+      createdAt: iso(row.createdAt),
+      duration: seconds(row.durationMs),
+      thumbnailUrl: row.thumbnailKey && row.elementId ? PROJECTS_PATHS.elementThumbnail(row.elementId) : null,
+      elementId: row.elementId,
+      elementState: row.elementState,
+      labels: row.labels ?? [],
+      subtitles: [],
+    },
+  };
+}
+
+/** Keyset cursor: the last row's exact position, opaque to the client. */
+export function cursorOf(row: ProjectVersionRecord): string {
+  return Buffer.from(`${row.positionMicros}.${row.id}`).toString('base64url');
+}
+
+export function parseCursor(cursor: string): [string, string] | null {
+  const match = /^(-?\d{1,19})\.([1-9]\d{0,17})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return match ? [match[1], match[2]] : null;
+}

@@ -1,0 +1,129 @@
+import type { IncomingMessage } from 'node:http';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpError } from '../../../server/http/errors';
+import { TenancyRepository } from '../../../server/identity/tenancy-repository';
+import { WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/authz/index';
+import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
+import { probeMedia, storeElementMedia } from './element-media';
+import type { ElementRepository } from './element-repository';
+import { elementResource } from './projects-presenter';
+
+/** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
+interface UploadCaller {
+  userId: string;
+  workspaceId: string;
+}
+
+const ID = /^[1-9][0-9]{0,17}$/;
+const UPLOAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** tus `Upload-Metadata`: `key base64value,key2 base64value`. */
+function parseMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value = ''] = pair.trim().split(' ');
+    if (key) out[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return out;
+}
+
+/**
+ * Resumable uploads (tus 1.0.0, @tus/server with its file store under DATA_DIR/uploads), mounted
+ * inside Fastify so sessions, CSRF (tus-js-client sends X-CSRF-Token) and member access apply as
+ * to any write. The workspace comes from the upload's metadata, so these routes declare
+ * `tenant: 'none'` and check it here: on creation (the caller must be able to open the
+ * workspace; the server then records caller and workspace in the upload's own metadata) and on
+ * every later HEAD/PATCH/DELETE (only the same user, still with access, may continue it). When
+ * the last byte arrives the file is probed (not media: 422, nothing kept), stored with its
+ * thumbnail, and becomes an element in no project; the reply carries it (JSON and
+ * Upload-Element-Id) for create_with_project.
+ */
+export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepository): void {
+  const tenancy = new TenancyRepository(app.db);
+  const directory = path.join(app.config.dataDir, 'uploads');
+  const callers = new WeakMap<IncomingMessage, UploadCaller>();
+  const callerOf = (req: { runtime?: { node?: { req: IncomingMessage } } }) => {
+    const raw = req.runtime?.node?.req;
+    const caller = raw && callers.get(raw);
+    if (!caller) throw { status_code: 403, body: 'Forbidden\n' };
+    return caller;
+  };
+
+  const tus = new TusServer({
+    path: PROJECTS_PATHS.uploads.replace(/\/$/, ''),
+    datastore: new FileStore({ directory }),
+    relativeLocation: true,
+    maxSize: app.config.maxElementBytes,
+    exposedHeaders: [UPLOAD_ELEMENT_ID_HEADER],
+    async onUploadCreate(req, upload) {
+      const caller = callerOf(req as never);
+      return { metadata: { ...upload.metadata, workspaceId: caller.workspaceId, polycueUserId: caller.userId } };
+    },
+    async onUploadFinish(req, upload) {
+      const caller = callerOf(req as never);
+      const filePath = path.join(directory, upload.id);
+      try {
+        const info = await probeMedia(filePath);
+        if (!info) throw { status_code: 422, body: PROJECTS_SERVER_MESSAGES.notMedia };
+        const fileName = upload.metadata?.filename || 'upload';
+        const title = path.parse(fileName).name.slice(0, 255) || 'Upload';
+        const elementId = await elements.insert(app.db, { workspaceId: caller.workspaceId, userId: caller.userId, title, state: 'downloading' });
+        const media = await storeElementMedia(app.storage, directory, { workspaceId: caller.workspaceId, elementId, fileName }, filePath, info);
+        await elements.markReady(elementId, media);
+        const element = (await elements.find(caller.workspaceId, elementId))!;
+        const body: UploadFinishedResponse = { data: elementResource(element) };
+        return { status_code: 200, headers: { [UPLOAD_ELEMENT_ID_HEADER]: elementId, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      } finally {
+        // The element has its own copy in storage; the upload is done either way.
+        await rm(filePath, { force: true });
+        await rm(`${filePath}.json`, { force: true });
+      }
+    },
+  });
+
+  // tus reads the body itself: leave the stream untouched.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  async function handOver(request: FastifyRequest, reply: FastifyReply, caller: UploadCaller) {
+    callers.set(request.raw, caller);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  async function assertWorkspace(userId: string, workspaceId: string | undefined) {
+    if (!workspaceId || !ID.test(workspaceId)) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
+    if (!(await tenancy.findWorkspaceStanding(userId, workspaceId))) throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
+  }
+
+  // tenant 'none': the workspace is in the Upload-Metadata header, checked above, not in params/query/body.
+  const config = { access: 'member', tenant: 'none' } as const;
+
+  app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
+    const userId = request.currentUser!.id;
+    const { workspaceId } = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+    await assertWorkspace(userId, workspaceId);
+    await handOver(request, reply, { userId, workspaceId });
+  });
+
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route<{ Params: { uploadId: string } }>({
+      method,
+      url: `${PROJECTS_PATHS.uploads}:uploadId`,
+      config,
+      schema: { params: { type: 'object', required: ['uploadId'], properties: { uploadId: { type: 'string', pattern: UPLOAD_ID.source } } } },
+      handler: async (request, reply) => {
+        const userId = request.currentUser!.id;
+        const upload = await tus.datastore.getUpload(request.params.uploadId).catch(() => null);
+        // Another user's upload is indistinguishable from none.
+        if (!upload || upload.metadata?.polycueUserId !== userId) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.uploadNotFound);
+        const workspaceId = upload.metadata?.workspaceId ?? undefined;
+        await assertWorkspace(userId, workspaceId);
+        await handOver(request, reply, { userId, workspaceId: workspaceId! });
+      },
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import type { ElementState, ProjectVersionResource } from '../../common/projects-contract';
+
+/**
+ * Cells of the project-version table. They render for every visible row on every repaint, so
+ * they are memoised on the row and use formatters built once.
+ */
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Seconds as `m:ss` or `h:mm:ss`; a dash while unknown (0 while downloading). */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '—';
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (!bytes) return '—';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+// Intl formatting is the costliest part of a cell; rows scrolled back into view reuse it.
+const createdCache = new Map<string, string>();
+const CREATED_CACHE_SIZE = 2000;
+
+export function formatCreated(iso: string): string {
+  let text = createdCache.get(iso);
+  if (text === undefined) {
+    const date = new Date(iso);
+    text = Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+    if (createdCache.size >= CREATED_CACHE_SIZE) createdCache.clear();
+    createdCache.set(iso, text);
+  }
+  return text;
+}
+
+const STATUS_LABELS: Record<ElementState, string> = { downloading: 'Downloading…', ready: 'Ready', failed: 'Failed' };
+
+export function statusLabel(state: ElementState | null): string {
+  return state ? STATUS_LABELS[state] : 'No media';
+}
+
+export const ThumbnailCell = memo(function ThumbnailCell({ row }: { row: ProjectVersionResource }) {
+  const url = row.attributes.thumbnailUrl;
+  return url ? (
+    <img className="projects-thumbnail" src={url} alt="" loading="lazy" decoding="async" width={64} height={36} />
+  ) : (
+    <span className="projects-thumbnail projects-thumbnail-empty" aria-hidden="true" />
+  );
+});
+
+export const StatusCell = memo(function StatusCell({ row }: { row: ProjectVersionResource }) {
+  const state = row.attributes.elementState;
+  return <span className={`projects-status projects-status-${state ?? 'none'}`}>{statusLabel(state)}</span>;
+});

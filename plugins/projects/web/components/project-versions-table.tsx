@@ -1,0 +1,48 @@
+import { useMemo, type ReactNode } from 'react';
+import { DataTable, dataTableColumnHelper, type DataTableColumn } from '../../../../core/ui';
+import type { ProjectVersionResource } from '../../common/projects-contract';
+import type { ProjectsTableColumn } from '../projects-table-extension';
+import { formatCreated, formatDuration, StatusCell, ThumbnailCell } from './project-version-cells';
+
+const col = dataTableColumnHelper<ProjectVersionResource>();
+
+const leadingColumns: DataTableColumn<ProjectVersionResource>[] = [
+  col.display({ id: 'thumbnail', header: () => <span className="visually-hidden">Thumbnail</span>, cell: ({ row }) => <ThumbnailCell row={row.original} /> }),
+  col.accessor((r) => r.attributes.title, { id: 'title', header: 'Title', cell: ({ getValue }) => <span className="projects-title">{getValue()}</span> }),
+  col.accessor((r) => r.attributes.duration, { id: 'duration', header: 'Duration', cell: ({ getValue }) => formatDuration(getValue()) }),
+  col.accessor((r) => r.attributes.createdAt, { id: 'created', header: 'Created', cell: ({ getValue }) => formatCreated(getValue()) }),
+];
+const statusColumn = col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell row={row.original} /> });
+
+/** Built-in columns around the contributed ones (labels sit before the status). */
+export function projectVersionColumns(contributed: ProjectsTableColumn[]): DataTableColumn<ProjectVersionResource>[] {
+  return [
+    ...leadingColumns,
+    ...contributed.map(({ id, header, Cell }) => col.display({ id, header, cell: ({ row }) => <Cell row={row.original} /> })),
+    statusColumn,
+  ];
+}
+
+const getRowId = (row: ProjectVersionResource) => row.id;
+
+/** Matches `.projects-table .data-table-row` in projects.css: rows are never measured. */
+export const PROJECT_VERSION_ROW_HEIGHT = 49;
+
+export interface ProjectVersionsTableProps {
+  rows: ProjectVersionResource[];
+  contributedColumns: ProjectsTableColumn[];
+  selection: ReadonlySet<string>;
+  onSelectionChange: (next: Set<string>) => void;
+  onEndReached?: () => void;
+  hasMore: boolean;
+  loading: boolean;
+  emptyState: ReactNode;
+  onRowOpen?: (row: ProjectVersionResource) => void;
+  height?: number | string;
+}
+
+/** The project-version table: core's virtualized data table with this plugin's columns and the contributed ones. */
+export function ProjectVersionsTable({ contributedColumns, ...props }: ProjectVersionsTableProps) {
+  const columns = useMemo(() => projectVersionColumns(contributedColumns), [contributedColumns]);
+  return <DataTable label="Project versions" columns={columns} getRowId={getRowId} rowHeight={PROJECT_VERSION_ROW_HEIGHT} {...props} />;
+}

@@ -1,0 +1,28 @@
+import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { projectsCommands } from './projects-commands';
+import { PROJECTS_HOME, projectsTableExtensions } from './projects-table-extension';
+
+/**
+ * Projects: the home page's project-version table (`/`), new projects from uploads and links,
+ * and the version page. Only data here: pages and the model (with its contributors, e.g. labels)
+ * are dynamic imports, outside the shell's initial JavaScript. Other plugins extend the table
+ * through `projectsTableExtensions` (projects-table-extension.ts).
+ */
+export default definePlugin({
+  id: 'projects',
+  title: 'Projects',
+  apiVersion: PLUGIN_API_VERSION,
+  routes: [
+    { path: PROJECTS_HOME, access: 'member', layout: 'app', title: 'Projects', load: () => import('./pages/projects-page') },
+    {
+      path: '/projects/:projectId/project_versions/:projectVersionId',
+      access: 'member',
+      layout: 'app',
+      title: 'Project version',
+      load: () => import('./pages/project-version-page'),
+    },
+  ],
+  nav: [{ id: 'projects.home', label: 'Projects', path: PROJECTS_HOME, order: 0, icon: '▶', when: (ctx) => ctx.isMember }],
+  commands: projectsCommands,
+  extensionPoints: [projectsTableExtensions],
+});

@@ -1,0 +1,51 @@
+import { TOKENS, type Container } from '../../../../core';
+import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts } from '../projects-table-extension';
+import { TusMediaUploader } from '../upload/tus-media-uploader';
+import type { ProjectsModelDeps } from './model-kit';
+import { createProjectsTableHost } from './project-versions-model';
+import { createProjectsModel, trackSelectionForCommands, type ProjectsModel } from './projects-model';
+
+export interface LoadedProjectsModel extends ProjectsModel {
+  /** What other plugins added to the table, loaded with the model. */
+  parts: ProjectsTableParts[];
+}
+
+function randomId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function projectsDepsFrom(container: Container): ProjectsModelDeps {
+  return {
+    api: container.get(TOKENS.ApiClient),
+    toast: container.get(TOKENS.ToastService),
+    app: container.get(TOKENS.AppModel),
+    polling: container.get(TOKENS.PollingService),
+    uploader: new TusMediaUploader(container.get(TOKENS.CsrfTokenSource)),
+    logger: console,
+    newId: randomId,
+  };
+}
+
+/**
+ * Builds the model with its contributors: the table's host units first (contributors wire to
+ * them), then every contribution's code, then the model reading their filters. A contributor
+ * that fails to load is logged and left out; the table works without it.
+ */
+export async function buildProjectsModel(container: Container, deps: ProjectsModelDeps = projectsDepsFrom(container)): Promise<LoadedProjectsModel> {
+  const registry = container.get(TOKENS.PluginRegistry);
+  const host = createProjectsTableHost();
+  const parts = await Promise.all(
+    registry.contributions(projectsTableExtensions).map(async (extension) => {
+      try {
+        return await extension.load({ container, app: deps.app, host });
+      } catch (error) {
+        deps.logger.error(`Projects table extension "${extension.id}" failed to load`, error);
+        return {} as ProjectsTableParts;
+      }
+    }),
+  );
+  const model = createProjectsModel(deps, { host, filters: parts.flatMap((p) => (p.filter ? [p.filter] : [])) });
+  if (!container.isBound(PROJECTS_TABLE_HOST)) container.bind(PROJECTS_TABLE_HOST).toConstantValue(model.host);
+  trackSelectionForCommands(model);
+  return { ...model, parts };
+}

@@ -1,0 +1,79 @@
+import type { ElementResource } from '../../common/projects-contract';
+
+/** A link element this client submitted and follows until it leaves the downloading state. */
+export interface FollowedElement {
+  id: string;
+  title: string;
+  sourceUrl: string | null;
+  projectVersionIds: string[];
+  /** Bytes and seconds, known once the download is done. */
+  size: number;
+  duration: number;
+  downloading: boolean;
+}
+
+export function followElement(element: ElementResource): FollowedElement {
+  const a = element.attributes;
+  return {
+    id: element.id,
+    title: a.title,
+    sourceUrl: a.sourceUrl,
+    projectVersionIds: a.projectVersionIds,
+    size: a.unformattedSize,
+    duration: a.unformattedDuration,
+    // Spec 4: flagged downloading when its duration is 0.
+    downloading: a.state === 'downloading' || a.unformattedDuration === 0,
+  };
+}
+
+export function isTooLarge(size: number, maxBytes: number | null): boolean {
+  return maxBytes !== null && size > maxBytes;
+}
+
+/** Submitted elements split by spec 4: kept and followed, or deleted (too large, or from a submit no longer expected). */
+export function sortSubmitted(elements: ElementResource[], identifier: string, submitting: readonly string[], maxBytes: number | null) {
+  const expected = submitting.includes(identifier);
+  const rejected: ElementResource[] = [];
+  const kept: FollowedElement[] = [];
+  for (const element of elements) {
+    const ours = expected && (element.attributes.submitUrlIdentifier ?? identifier) === identifier;
+    if (!ours || isTooLarge(element.attributes.unformattedSize, maxBytes)) rejected.push(element);
+    else kept.push(followElement(element));
+  }
+  return { kept, rejected };
+}
+
+export interface ElementUpdateOutcome {
+  followed: FollowedElement[];
+  /** Left the downloading state: their project versions are fetched again. */
+  finished: FollowedElement[];
+  /** Deleted by the server (absent from the answer). */
+  gone: FollowedElement[];
+  /** Larger than allowed once their size is known: the client deletes them. */
+  tooLarge: FollowedElement[];
+}
+
+/** Applies a `POST /api/v1/elements/updates` answer to the followed elements (spec 4). */
+export function applyElementUpdates(followed: FollowedElement[], fresh: ElementResource[], maxBytes: number | null): ElementUpdateOutcome {
+  const byId = new Map(fresh.map((e) => [e.id, e]));
+  const outcome: ElementUpdateOutcome = { followed: [], finished: [], gone: [], tooLarge: [] };
+  for (const element of followed) {
+    if (!element.downloading) {
+      outcome.followed.push(element);
+      continue;
+    }
+    const update = byId.get(element.id);
+    if (!update) {
+      outcome.gone.push(element);
+      continue;
+    }
+    const next = followElement(update);
+    if (isTooLarge(next.size, maxBytes)) {
+      outcome.tooLarge.push(next);
+      continue;
+    }
+    outcome.followed.push(next);
+    if (!next.downloading) outcome.finished.push(next);
+  }
+  return outcome;
+}

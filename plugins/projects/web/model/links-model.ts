@@ -1,0 +1,166 @@
+import * as effector from 'effector';
+import {
+  PROJECTS_MESSAGES,
+  PROJECTS_PATHS,
+  type DeleteElementResponse,
+  type ElementsResponse,
+  type ProjectVersionResource,
+  type ProjectVersionsResponse,
+  type YoutubeDlWithProjectResponse,
+} from '../../common/projects-contract';
+import { applyElementUpdates, sortSubmitted, type FollowedElement } from './downloading-elements';
+import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
+
+const { attach, createEffect, createEvent, createStore, sample, scopeBind } = effector;
+
+/** How often the followed downloads are asked about (the spec names no interval). */
+export const DOWNLOAD_POLL_INTERVAL_MS = 3000;
+export const DOWNLOAD_POLL_TASK = 'projects.downloadingElements';
+
+/** One link per line; blank lines and surrounding spaces ignored, duplicates once. */
+export function parseLinks(text: string): string[] {
+  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+}
+
+/**
+ * "New project" from links: one `youtube_dl_with_project` call per paste, carrying a
+ * submitUrlIdentifier; the elements it returns are followed (polled) until they leave the
+ * downloading state, as spec 4 describes: too large or unexpected ones are deleted and the list
+ * is fetched again, finished ones take their size and duration and their rows are refreshed.
+ */
+export function createLinksModel(
+  deps: ProjectsModelDeps,
+  {
+    projectsCreated,
+    rowsRefreshed,
+    reloadRequested,
+    countChanged,
+  }: {
+    projectsCreated: effector.EventCallable<{ versions: ProjectVersionResource[]; count: number }>;
+    rowsRefreshed: effector.EventCallable<ProjectVersionResource[]>;
+    reloadRequested: effector.EventCallable<void>;
+    countChanged: effector.EventCallable<number>;
+  },
+) {
+  const { api, app, polling } = deps;
+  const linksSubmitted = createEvent<string>();
+  const submitCancelled = createEvent<string>();
+
+  const submitLinksFx = apiEffect(async ({ workspaceId, urls, identifier }: { workspaceId: string; urls: string[]; identifier: string }) => {
+    const { data } = await api.post<YoutubeDlWithProjectResponse>(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId, urls, submitUrlIdentifier: identifier });
+    return { identifier, data };
+  });
+  const elementUpdatesFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
+    const { data } = await api.post<ElementsResponse>(PROJECTS_PATHS.elementUpdates, { workspaceId, elementIds: ids });
+    return data;
+  });
+  const deleteElementFx = apiEffect(async (elementId: string) => {
+    const { data } = await api.delete<DeleteElementResponse>(PROJECTS_PATHS.element(elementId));
+    return data.data;
+  });
+  const refreshVersionsFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
+    const { data } = await api.post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, { workspaceId, projectVersionIds: ids });
+    return data.data;
+  });
+
+  const $submitting = createStore<string[]>([]).reset(app.workspaceChanged, app.loggedOut);
+  const $maxElementBytes = createStore<number | null>(null)
+    .on(submitLinksFx.doneData, (_, { data }) => data.meta.maxElementBytes)
+    .on(elementUpdatesFx.doneData, (_, data) => data.meta.maxElementBytes);
+  const $followed = createStore<FollowedElement[]>([]).reset(app.workspaceChanged, app.loggedOut);
+  const $downloadingIds = $followed.map((list) => list.filter((e) => e.downloading).map((e) => e.id));
+  const $hasDownloading = $downloadingIds.map((ids) => ids.length > 0);
+
+  const submitted = sample({
+    clock: linksSubmitted,
+    source: app.$currentWorkspaceId,
+    filter: (workspaceId, text) => workspaceId !== null && parseLinks(text).length > 0,
+    fn: (workspaceId, text) => ({ workspaceId: workspaceId!, urls: parseLinks(text), identifier: deps.newId() }),
+  });
+  sample({ clock: submitted, source: $submitting, fn: (list, { identifier }) => [...list, identifier], target: $submitting });
+  sample({ clock: submitted, target: submitLinksFx });
+  $submitting.on(submitCancelled, (list, identifier) => list.filter((id) => id !== identifier));
+
+  const sorted = sample({
+    clock: submitLinksFx.doneData,
+    source: $submitting,
+    fn: (submitting, { identifier, data }) => ({
+      identifier,
+      versions: data.projectVersions.data,
+      ...sortSubmitted(data.elements.data, identifier, submitting, data.meta.maxElementBytes),
+    }),
+  });
+  // Read by `sorted` first: an effect's `finally` fires before its `doneData`.
+  $submitting.on(sorted, (list, { identifier }) => list.filter((id) => id !== identifier));
+  $submitting.on(submitLinksFx.fail, (list, { params }) => list.filter((id) => id !== params.identifier));
+  $followed.on(sorted, (list, { kept }) => [...list, ...kept]);
+  // Spec 4: submitting URLs raises the count by the number of versions returned (a rejected
+  // element's delete lowers it again).
+  sample({ clock: sorted, fn: ({ versions }) => ({ versions, count: versions.length }), target: projectsCreated });
+  sample({ clock: deleteElementFx.doneData, fn: ({ projectVersionIds }) => -projectVersionIds.length, target: countChanged });
+  const rejectAllFx = createEffect(async (ids: string[]) => {
+    await Promise.allSettled(ids.map((id) => deleteElementFx(id)));
+  });
+  const rejected = sample({ clock: sorted, filter: ({ rejected }) => rejected.length > 0, fn: ({ rejected }) => rejected.map((e) => e.id) });
+  sample({ clock: rejected, target: rejectAllFx });
+  sample({ clock: rejectAllFx.done, target: reloadRequested });
+
+  // Follow the downloads while any is left.
+  const pollFx = attach({
+    source: { workspaceId: app.$currentWorkspaceId, ids: $downloadingIds },
+    mapParams: (_: void, { workspaceId, ids }) => ({ workspaceId: workspaceId ?? '', ids }),
+    effect: elementUpdatesFx,
+  });
+  const startPollingFx = createEffect(() => {
+    const poll = scopeBind(pollFx, { safe: true });
+    polling.start({ id: DOWNLOAD_POLL_TASK, intervalMs: DOWNLOAD_POLL_INTERVAL_MS, run: () => poll().then(() => undefined) });
+  });
+  const stopPollingFx = createEffect(() => polling.stop(DOWNLOAD_POLL_TASK));
+  sample({ clock: $hasDownloading.updates, filter: Boolean, target: startPollingFx });
+  sample({ clock: $hasDownloading.updates, filter: (has) => !has, target: stopPollingFx });
+
+  const outcome = sample({
+    clock: pollFx.doneData,
+    source: { followed: $followed, maxBytes: $maxElementBytes },
+    fn: ({ followed, maxBytes }, data) => applyElementUpdates(followed, data.data, data.meta.maxElementBytes ?? maxBytes),
+  });
+  sample({ clock: outcome, fn: (o) => o.followed, target: $followed });
+  sample({ clock: outcome, filter: (o) => o.tooLarge.length > 0, fn: (o) => o.tooLarge.map((e) => e.id), target: rejectAllFx });
+  // Deleted on the server (failed, or over the limit): gone from the list and from the count.
+  sample({ clock: outcome, filter: (o) => o.gone.length > 0 && o.tooLarge.length === 0, target: reloadRequested });
+  sample({
+    clock: outcome,
+    filter: (o) => o.gone.length > 0,
+    fn: (o) => -o.gone.reduce((n, e) => n + e.projectVersionIds.length, 0),
+    target: countChanged,
+  });
+  sample({
+    clock: outcome,
+    source: app.$currentWorkspaceId,
+    filter: (workspaceId, o) => workspaceId !== null && o.finished.length > 0,
+    fn: (workspaceId, o) => ({ workspaceId: workspaceId!, ids: o.finished.flatMap((e) => e.projectVersionIds) }),
+    target: refreshVersionsFx,
+  });
+  sample({ clock: refreshVersionsFx.doneData, target: rowsRefreshed });
+
+  announce(deps, submitLinksFx, { done: PROJECTS_MESSAGES.requestSubmitted, fail: PROJECTS_MESSAGES.urlsNotSubmitted });
+  announce(deps, elementUpdatesFx, { fail: PROJECTS_MESSAGES.downloadingElementsNotUpdated });
+  announce(deps, deleteElementFx, { fail: PROJECTS_MESSAGES.assetNotDeleted });
+  announce(deps, refreshVersionsFx, { fail: PROJECTS_MESSAGES.videosNotUpdated });
+
+  return {
+    linksSubmitted,
+    submitCancelled,
+    submitLinksFx,
+    elementUpdatesFx,
+    deleteElementFx,
+    refreshVersionsFx,
+    $submitting,
+    $followed,
+    $downloadingIds,
+    $submittingLinks: submitLinksFx.pending,
+    $maxElementBytes,
+  };
+}
+
+export type LinksModel = ReturnType<typeof createLinksModel>;

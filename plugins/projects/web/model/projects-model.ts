@@ -1,0 +1,60 @@
+import * as effector from 'effector';
+import type { ProjectVersionResource } from '../../common/projects-contract';
+import { recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../projects-table-extension';
+import { createLinksModel } from './links-model';
+import type { ProjectsModelDeps } from './model-kit';
+import { createProjectsTableHost, createProjectVersionsModel, type ProjectsTableHostUnits } from './project-versions-model';
+import { createUploadsModel } from './uploads-model';
+
+const { createEvent, createStore, sample } = effector;
+
+export type NewProjectMode = 'upload' | 'links';
+
+/**
+ * The projects plugin's Effector units: the table (pages, search, filters, selection, delete),
+ * uploads and links, and the workspace's project count, which moves as spec 4 says (creating an
+ * element or project +1, submitting URLs + the versions returned, deletes − what was deleted). The
+ * app's workspace list is asked to reload after each change so every view agrees with the server.
+ */
+export function createProjectsModel(
+  deps: ProjectsModelDeps,
+  { filters = [], host = createProjectsTableHost() }: { filters?: ProjectsTableFilter[]; host?: ProjectsTableHostUnits } = {},
+) {
+  const { app } = deps;
+  const versions = createProjectVersionsModel(deps, { filters, host });
+
+  const projectsCreated = createEvent<{ versions: ProjectVersionResource[]; count: number }>();
+  const countChanged = createEvent<number>();
+  sample({ clock: projectsCreated, fn: ({ versions: created }) => created, target: versions.rowsCreated });
+  sample({ clock: projectsCreated, fn: ({ count }) => count, target: countChanged });
+  sample({ clock: versions.deleteProjectVersionsFx.doneData, fn: (ids) => -ids.length, target: countChanged });
+
+  const uploads = createUploadsModel(deps, { projectsCreated });
+  const links = createLinksModel(deps, {
+    projectsCreated,
+    rowsRefreshed: versions.rowsRefreshed,
+    reloadRequested: versions.reloadRequested,
+    countChanged,
+  });
+
+  const $projectCount = createStore<number | null>(null)
+    .on(app.$currentWorkspace.updates, (_, workspace) => workspace?.attributes.numberOfProjects ?? null)
+    .on(countChanged, (count, delta) => Math.max(0, (count ?? 0) + delta));
+  sample({ clock: countChanged, target: app.workspacesReloadRequested });
+
+  // The "New project" popup: which tab is open, or none.
+  const newProjectOpened = createEvent<NewProjectMode>();
+  const newProjectClosed = createEvent();
+  const $newProjectMode = createStore<NewProjectMode | null>(null)
+    .on(newProjectOpened, (_, mode) => mode)
+    .reset(newProjectClosed, app.workspaceChanged, app.loggedOut);
+
+  return { app, versions, uploads, links, host: host as ProjectsTableHost, projectsCreated, countChanged, $projectCount, newProjectOpened, newProjectClosed, $newProjectMode };
+}
+
+export type ProjectsModel = ReturnType<typeof createProjectsModel>;
+
+/** Keeps the selection count that palette `when` clauses read (the app runs unforked). */
+export function trackSelectionForCommands(model: ProjectsModel): () => void {
+  return model.versions.$selection.watch((selection) => recordSelectedProjectVersionCount(selection.size)).unsubscribe;
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { normaliseError, TOKENS, useService } from '../../../../core';
+import { PROJECTS_MESSAGES, PROJECTS_PATHS, type ProjectVersionResource, type ProjectVersionsResponse } from '../../common/projects-contract';
+import { formatCreated, formatDuration, statusLabel } from '../components/project-version-cells';
+import '../components/projects.css';
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; version: ProjectVersionResource };
+
+/**
+ * `/projects/{projectId}/project_versions/{projectVersionId}` (spec 2: shown after a project is
+ * created): the version's title, thumbnail, duration and status. Setting it up comes with the
+ * pipeline feature.
+ */
+export default function ProjectVersionPage() {
+  const { projectId, projectVersionId } = useParams();
+  const api = useService(TOKENS.ApiClient);
+  const toast = useService(TOKENS.ToastService);
+  const app = useService(TOKENS.AppModel);
+  const workspaceId = useUnit(app.$currentWorkspaceId);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!workspaceId || !projectVersionId) return;
+    let live = true;
+    setLoaded({ state: 'loading' });
+    api
+      .post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, { workspaceId, projectVersionIds: [projectVersionId] })
+      .then(({ data }) => {
+        const version = data.data.find((v) => v.id === projectVersionId && v.attributes.projectId === projectId);
+        if (live) setLoaded(version ? { state: 'ready', version } : { state: 'missing' });
+      })
+      .catch((error: unknown) => {
+        const message = normaliseError(error).message;
+        toast.error(PROJECTS_MESSAGES.projectVersionsNotLoaded, message);
+        if (live) setLoaded({ state: 'failed', message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, toast, workspaceId, projectId, projectVersionId]);
+
+  return (
+    <div className="page projects-version-page">
+      <p>
+        <Link to="/">← All projects</Link>
+      </p>
+      {loaded.state === 'loading' && <p className="muted">Loading…</p>}
+      {loaded.state === 'missing' && (
+        <div className="empty-state">
+          <h2>Project version not found</h2>
+          <p className="muted">It may have been deleted, or it belongs to another workspace.</p>
+        </div>
+      )}
+      {loaded.state === 'failed' && <p className="projects-error">{loaded.message}</p>}
+      {loaded.state === 'ready' && (
+        <article className="projects-version">
+          <header className="page-header">
+            <h1>{loaded.version.attributes.title}</h1>
+          </header>
+          {loaded.version.attributes.thumbnailUrl ? (
+            <img className="projects-version-thumbnail" src={loaded.version.attributes.thumbnailUrl} alt={`Thumbnail of ${loaded.version.attributes.title}`} />
+          ) : (
+            <div className="projects-version-thumbnail projects-thumbnail-empty" aria-hidden="true" />
+          )}
+          <dl className="projects-version-facts">
+            <dt>Duration</dt>
+            <dd>{formatDuration(loaded.version.attributes.duration)}</dd>
+            <dt>Status</dt>
+            <dd>{statusLabel(loaded.version.attributes.elementState)}</dd>
+            <dt>Created</dt>
+            <dd>{formatCreated(loaded.version.attributes.createdAt)}</dd>
+            {loaded.version.attributes.labels.length > 0 && (
+              <>
+                <dt>Labels</dt>
+                <dd>{loaded.version.attributes.labels.map((l) => l.caption).join(', ')}</dd>
+              </>
+            )}
+          </dl>
+        </article>
+      )}
+    </div>
+  );
+}

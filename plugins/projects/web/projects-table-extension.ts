@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+import type { EventCallable, Store } from 'effector';
+import { defineExtensionPoint, type AppModel, type Container, type ServiceIdentifier } from '../../../core';
+import type { ProjectVersionResource, ProjectVersionsQuery } from '../common/projects-contract';
+
+/**
+ * The projects table's extension point: other plugins (labels) add columns, a filter, header
+ * buttons and bulk actions without the projects plugin knowing they exist. Data and types only:
+ * this file is imported by plugin definitions, so it must stay light (no React or Effector code
+ * at run time, only their types).
+ */
+
+/** What the projects table offers to its contributors, built before they load. */
+export interface ProjectsTableHost {
+  /** Ids of the selected project versions. */
+  $selection: Store<ReadonlySet<string>>;
+  selectionCleared: EventCallable<void>;
+  /** Applies a change to every loaded row (e.g. a label renamed, or assigned to some rows). */
+  rowsMapped: EventCallable<(row: ProjectVersionResource) => ProjectVersionResource>;
+  /** Reloads the list from page 1 with the current search and filters. */
+  reloadRequested: EventCallable<void>;
+}
+
+/** A column: plain data plus a cell component; keep the cell cheap (it renders for every visible row). */
+export interface ProjectsTableColumn {
+  id: string;
+  header: string;
+  Cell: ComponentType<{ row: ProjectVersionResource }>;
+}
+
+/** Query parameters a contributor adds to every list request; a change reloads from page 1 (spec 4). */
+export interface ProjectsTableFilter {
+  $params: Store<Partial<Pick<ProjectVersionsQuery, 'labels'>>>;
+}
+
+export interface ProjectsBulkAction {
+  id: string;
+  title: string;
+  run(): void;
+}
+
+export interface ProjectsTableParts {
+  columns?: ProjectsTableColumn[];
+  filter?: ProjectsTableFilter;
+  /** Beside the search box (e.g. the label filter chips). */
+  FilterBar?: ComponentType;
+  /** In the page header, beside "New project" (e.g. "Manage labels"). */
+  HeaderActions?: ComponentType;
+  /** Shown while rows are selected, before "Delete". */
+  bulkActions?: ProjectsBulkAction[];
+}
+
+export interface ProjectsTableExtension {
+  id: string;
+  /** Called once, when the projects page first opens: loads the contributor's code and model. */
+  load(ctx: { container: Container; app: AppModel; host: ProjectsTableHost }): Promise<ProjectsTableParts>;
+}
+
+export const projectsTableExtensions = defineExtensionPoint<ProjectsTableExtension>('projects.table');
+
+/** Bound once the projects model is built; commands of other plugins read the selection through it. */
+export const PROJECTS_TABLE_HOST = Symbol.for('polycue.projects.tableHost') as ServiceIdentifier<ProjectsTableHost>;
+
+/**
+ * How many project versions are selected, for `when` clauses: they only see the WhenContext, which
+ * has no plugin state, so the projects model keeps this number current.
+ */
+const selectionSnapshot = { count: 0 };
+
+export function selectedProjectVersionCount(): number {
+  return selectionSnapshot.count;
+}
+
+export function recordSelectedProjectVersionCount(count: number): void {
+  selectionSnapshot.count = count;
+}
+
+/** The projects page's path (the home route). */
+export const PROJECTS_HOME = '/';

@@ -1,0 +1,205 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PROJECTS_PATHS, UPLOAD_ELEMENT_ID_HEADER } from '../../plugins/projects/common/projects-contract';
+import type { LoopbackServer } from '../../server/net/testing/loopback-server';
+import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
+import { makeClip, newMember, numberOfProjects, serveDirectory, waitForElement, type Member } from './projects-test-kit';
+
+/**
+ * Elements: links imported by the job from a clip ffmpeg made and 127.0.0.2 serves (the only
+ * range the allowance lists), links refused without it, resumable tus uploads, deletes.
+ */
+
+let mediaDir: string;
+let server: LoopbackServer;
+let clipBytes: number;
+let bigBytes: number;
+const MAX_ELEMENT_BYTES = 400 * 1024;
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(path.join(tmpdir(), 'polycue-elements-'));
+  clipBytes = await makeClip(path.join(mediaDir, 'clip.mp4'), 3);
+  bigBytes = await makeClip(path.join(mediaDir, 'big.mp4'), 20, '640x480');
+  server = await serveDirectory('127.0.0.2', mediaDir);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+const submit = (member: Member, urls: string[], submitUrlIdentifier = 'submit-1') =>
+  member.client.post(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId: member.workspaceId, urls, submitUrlIdentifier });
+
+async function versionCount(ctx: TestAppContext, workspaceId: string): Promise<number> {
+  return (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM project_versions WHERE workspace_id = $1', [workspaceId])).rows[0].n;
+}
+
+describeOnBothDatabases('link import with the test allowance', { config: { linkImportAllowCidrs: ['127.0.0.2/32'], maxElementBytes: MAX_ELEMENT_BYTES } }, (ctx) => {
+  it('creates project, version and a downloading element per link, then the job makes it ready with size, duration and thumbnail', async () => {
+    expect(clipBytes).toBeLessThan(MAX_ELEMENT_BYTES);
+    const member = await newMember(ctx);
+    const res = await submit(member, [`${server.origin}/clip.mp4`]);
+    expect(res.status).toBe(201);
+    const element = res.body.elements.data[0];
+    const version = res.body.projectVersions.data[0];
+    expect(element.attributes).toMatchObject({ state: 'downloading', unformattedDuration: 0, submitUrlIdentifier: 'submit-1', projectVersionIds: [version.id] });
+    expect(res.body.meta).toEqual({ numberOfProjects: 1, maxElementBytes: MAX_ELEMENT_BYTES });
+
+    const ready = await waitForElement(member.client, member.workspaceId, element.id, (e) => e?.attributes.state !== 'downloading');
+    expect(ready.attributes.state).toBe('ready');
+    expect(ready.attributes.unformattedSize).toBe(clipBytes);
+    expect(ready.attributes.unformattedDuration).toBeGreaterThan(2.8);
+    expect(ready.attributes.unformattedDuration).toBeLessThan(3.3);
+    expect(ready.attributes.title).toBe('clip');
+
+    const thumb = await member.client.get(ready.attributes.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    const stranger = await newMember(ctx);
+    expect((await stranger.client.get(ready.attributes.thumbnailUrl)).status).toBe(404);
+
+    const refreshed = await member.client.post(PROJECTS_PATHS.projectVersionUpdates, { workspaceId: member.workspaceId, projectVersionIds: [version.id] });
+    expect(refreshed.body.data[0].attributes).toMatchObject({ title: 'clip', elementState: 'ready', thumbnailUrl: ready.attributes.thumbnailUrl });
+    expect(refreshed.body.data[0].attributes.duration).toBe(ready.attributes.unformattedDuration);
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
+  });
+
+  it('deletes the version of a link larger than the limit, lowers the count and says why on the element', async () => {
+    expect(bigBytes).toBeGreaterThan(MAX_ELEMENT_BYTES);
+    const member = await newMember(ctx);
+    const res = await submit(member, [`${server.origin}/big.mp4`, `${server.origin}/clip.mp4`]);
+    expect(res.body.meta.numberOfProjects).toBe(2);
+    const [big, small] = res.body.elements.data;
+    const failed = await waitForElement(member.client, member.workspaceId, big.id, (e) => e?.attributes.state === 'failed');
+    expect(failed.attributes.failure).toBe('The file is larger than the allowed 0.4 MB');
+    expect(failed.attributes.projectVersionIds).toEqual([]);
+    await waitForElement(member.client, member.workspaceId, small.id, (e) => e?.attributes.state === 'ready');
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
+    expect(await versionCount(ctx, member.workspaceId)).toBe(1);
+  });
+
+  it('refuses a link outside the allowance (127.0.0.1) without fetching it', async () => {
+    const member = await newMember(ctx);
+    const res = await submit(member, [`http://127.0.0.1:${server.port}/clip.mp4`]);
+    const failed = await waitForElement(member.client, member.workspaceId, res.body.elements.data[0].id, (e) => e?.attributes.state === 'failed');
+    expect(failed.attributes.failure).toMatch(/^The link was refused/);
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
+  });
+
+  it('answers the downloading list and POST /api/v1/elements/updates for the caller workspace only, and refuses bad links', async () => {
+    const member = await newMember(ctx);
+    const other = await newMember(ctx);
+    const theirs = await submit(other, [`${server.origin}/clip.mp4`]);
+    const mine = await submit(member, [`${server.origin}/clip.mp4`]);
+    const ids = [mine.body.elements.data[0].id, theirs.body.elements.data[0].id];
+    const updates = await member.client.post(PROJECTS_PATHS.elementUpdates, { workspaceId: member.workspaceId, elementIds: ids });
+    expect(updates.status).toBe(200);
+    expect(updates.body.data.map((e: any) => e.id)).toEqual([ids[0]]);
+    const bad = await submit(member, ['ftp://example.com/a.mp4']);
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('Each link must be an http or https URL');
+    expect((await member.client.post(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId: member.workspaceId, urls: [] , submitUrlIdentifier: 'x' })).status).toBe(400);
+    expect((await member.client.get(`${PROJECTS_PATHS.elements}?workspaceId=${member.workspaceId}&state=nope`)).status).toBe(400);
+    await ctx.runJobs(20_000);
+  });
+
+  it('deletes an element with its project versions and lowers the count', async () => {
+    const member = await newMember(ctx);
+    const res = await submit(member, [`${server.origin}/clip.mp4`]);
+    const elementId = res.body.elements.data[0].id;
+    await waitForElement(member.client, member.workspaceId, elementId, (e) => e?.attributes.state === 'ready');
+    const stranger = await newMember(ctx);
+    expect((await stranger.client.delete(PROJECTS_PATHS.element(elementId))).status).toBe(404);
+    const deleted = await member.client.delete(PROJECTS_PATHS.element(elementId));
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ data: { id: elementId, projectVersionIds: [res.body.projectVersions.data[0].id] }, meta: { numberOfProjects: 0 } });
+    expect(await versionCount(ctx, member.workspaceId)).toBe(0);
+    expect((await member.client.delete(PROJECTS_PATHS.element(elementId))).status).toBe(404);
+  });
+});
+
+describeOnBothDatabases('link import without any allowance', (ctx) => {
+  it('refuses the same loopback link: the element fails, its version is deleted and the count goes back', async () => {
+    const member = await newMember(ctx);
+    const hitsBefore = server.hits.length;
+    const res = await submit(member, [`${server.origin}/clip.mp4`]);
+    expect(res.status).toBe(201);
+    const failed = await waitForElement(member.client, member.workspaceId, res.body.elements.data[0].id, (e) => e?.attributes.state === 'failed');
+    expect(failed.attributes.failure).toMatch(/^The link was refused/);
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
+    expect(server.hits.length).toBe(hitsBefore);
+  });
+});
+
+/** tus 1.0.0 by hand: create, send half, ask the offset (a dropped connection), send the rest. */
+describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
+  const tus = { 'tus-resumable': '1.0.0' };
+  const metadata = (fields: Record<string, string>) =>
+    Object.entries(fields)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+
+  it('resumes after half the file, produces an element with the right duration, and create_with_project makes it a project (+1)', async () => {
+    const member = await newMember(ctx);
+    const clip = await readFile(path.join(mediaDir, 'clip.mp4'));
+    const created = await member.client.post(PROJECTS_PATHS.uploads, undefined, {
+      headers: { ...tus, 'upload-length': String(clip.length), 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'My clip.mp4', filetype: 'video/mp4' }) },
+    });
+    expect(created.status).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/v1\/uploads\/[A-Za-z0-9_-]+$/);
+
+    const half = Math.floor(clip.length / 2);
+    const patch = (offset: number, body: Buffer) =>
+      member.client.request('PATCH', location, body, { headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' } });
+    expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
+
+    const stranger = await newMember(ctx);
+    expect((await stranger.client.request('PATCH', location, clip.subarray(half), { headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' } })).status).toBe(404);
+
+    const head = await ctx.app.inject({ method: 'HEAD', url: location, headers: { ...tus, cookie: [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(half));
+
+    const finished = await patch(half, clip.subarray(half));
+    expect(finished.status).toBe(200);
+    const elementId = String(finished.headers[UPLOAD_ELEMENT_ID_HEADER.toLowerCase()]);
+    expect(finished.body.data).toMatchObject({ id: elementId, attributes: { state: 'ready', title: 'My clip', unformattedSize: clip.length, projectVersionIds: [] } });
+    expect(finished.body.data.attributes.unformattedDuration).toBeGreaterThan(2.8);
+    expect(finished.body.data.attributes.unformattedDuration).toBeLessThan(3.3);
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
+
+    const project = await member.client.post(PROJECTS_PATHS.createWithProject, { workspaceId: member.workspaceId, elementId });
+    expect(project.status).toBe(201);
+    expect(project.body.data.attributes.projectVersionIds).toEqual([project.body.projectVersions.data[0].id]);
+    expect(project.body.projectVersions.data[0].attributes).toMatchObject({ title: 'My clip', elementId, elementState: 'ready' });
+    expect(project.body.meta.numberOfProjects).toBe(1);
+    const again = await member.client.post(PROJECTS_PATHS.createWithProject, { workspaceId: member.workspaceId, elementId });
+    expect(again.status).toBe(422);
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
+  });
+
+  it('refuses an upload without workspace (422), into a foreign workspace (404), without CSRF (403), over the size limit (413) and a file that is not media (422)', async () => {
+    const member = await newMember(ctx);
+    const other = await newMember(ctx);
+    const create = (headers: Record<string, string>, options: { csrfToken?: string | null } = {}) =>
+      member.client.post(PROJECTS_PATHS.uploads, undefined, { headers: { ...tus, 'upload-length': '10', ...headers }, ...options });
+    expect((await create({ 'upload-metadata': metadata({ filename: 'a.mp4' }) })).status).toBe(422);
+    expect((await create({ 'upload-metadata': metadata({ workspaceId: other.workspaceId }) })).status).toBe(404);
+    expect((await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId }) }, { csrfToken: null })).status).toBe(403);
+    expect((await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId }), 'upload-length': String(ctx.config.maxElementBytes + 1) })).status).toBe(413);
+
+    const text = Buffer.from('not a video at all');
+    const created = await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'notes.mp4' }), 'upload-length': String(text.length) });
+    const done = await member.client.request('PATCH', String(created.headers.location), text, {
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    expect(done.status).toBe(422);
+    expect(done.text).toContain('The file is not a video or audio file');
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM elements WHERE workspace_id = $1', [member.workspaceId]);
+    expect(rows[0].n).toBe(0);
+  });
+});
