@@ -117,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(spaPlugin, { distDir: options.distDir });
   if (config.role !== 'web') {
-    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, services: app.services });
+    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services });
   }
   return app;
 }

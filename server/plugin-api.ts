@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from './db/database';
-import type { AppConfig, JobQueue, Storage } from './http/request-context';
+import type { AppConfig, JobQueue, Mailer, Storage } from './http/request-context';
 import type { ServiceRegistry } from './services';
 
 /**
@@ -25,6 +25,8 @@ export interface JobContext {
   config: AppConfig;
   storage: Storage;
   jobs: JobQueue;
+  /** Queue a mail (e.g. "your project is ready") the same way routes do. */
+  mailer: Mailer;
   services: ServiceRegistry;
 }
 

@@ -2,6 +2,8 @@ import type { PluginDefinition } from '../core';
 import paletteBuiltins from '../plugins/palette-builtins/web/index';
 import projects from '../plugins/projects/web/index';
 import labels from '../plugins/labels/web/index';
+import subtitles from '../plugins/subtitles/web/index';
+import pipeline from '../plugins/pipeline/web/index';
 import auth from '../plugins/auth/web/index';
 import accounts from '../plugins/accounts/web/index';
 
@@ -11,4 +13,4 @@ import accounts from '../plugins/accounts/web/index';
  * equal rank: the built-in navigation first, so Ctrl+K Enter goes home rather than logging out.
  * `/` belongs to the projects plugin (the placeholder home plugin is no longer listed).
  */
-export const webPlugins: PluginDefinition[] = [paletteBuiltins, projects, labels, auth, accounts];
+export const webPlugins: PluginDefinition[] = [paletteBuiltins, projects, labels, subtitles, pipeline, auth, accounts];

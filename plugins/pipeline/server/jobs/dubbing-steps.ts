@@ -1,0 +1,116 @@
+import { writeFile } from 'node:fs/promises';
+import { muxAudio } from '../../../../server/engines/media';
+import { defaultEngines } from '../../../../server/engines/engine-registry';
+import { runProcess } from '../../../../server/engines/process-runner';
+import { wavDurationMs } from '../../../../server/engines/wav-file';
+import type { StoredCue } from '../../../subtitles/common/subtitle-store';
+import { duckingArgs, planClipFit } from '../craft/index';
+import { subtitleStore } from './subtitle-steps';
+import type { StepDefinition, StepExecution } from './step-runner';
+import { runKey } from './work-files';
+
+/** A fitted clip of one cue: plays from `startMs`, at most `windowMs` long. */
+export interface DubbedClip {
+  index: number;
+  startMs: number;
+  windowMs: number;
+  durationMs: number;
+  key: string;
+}
+
+const FFMPEG = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+/** Cues synthesised at once: espeak and ffmpeg are child processes, one per core. */
+const SYNTHESIS_PARALLELISM = 2;
+
+async function cuesOf(execution: StepExecution, language: string): Promise<StoredCue[]> {
+  const { ctx, run } = execution;
+  const store = subtitleStore(execution);
+  if (language === run.settings.language) return store.readCues(ctx.db, run.transcriptSubtitleId);
+  const subtitle = (await store.listForProjectVersion(ctx.db, run.projectVersionId)).find((s) => s.language === language);
+  return subtitle ? store.readCues(ctx.db, subtitle.id) : [];
+}
+
+/** One job per dubbing language: each cue spoken by the language's voice and fitted to its window (isochrony). */
+export const synthesisStep: StepDefinition = {
+  step: 'synthesis',
+  async execute(execution) {
+    const { run, part: language, files, complete } = execution;
+    const cues = await cuesOf(execution, language);
+    const clips: DubbedClip[] = [];
+    const queue = cues.map((cue, index) => ({ cue, index })).filter(({ cue }) => cue.text.trim() !== '' && cue.end > cue.start);
+    const synthesize = async ({ cue, index }: (typeof queue)[number]) => {
+      const window = { start: cue.start, end: cue.end };
+      const raw = await files.scratch(`tts-${language}-${index}.wav`);
+      const fitted = await files.scratch(`fit-${language}-${index}.wav`);
+      try {
+        const spoken = await defaultEngines().speechSynthesis.synthesize(cue.text.replace(/\s*\n\s*/g, ' '), {
+          language,
+          targetDurationMs: cue.end - cue.start,
+          outputPath: raw,
+        });
+        const plan = planClipFit(window, spoken.durationMs);
+        await runProcess('ffmpeg', [...FFMPEG, '-i', raw, '-af', plan.filter, '-c:a', 'pcm_s16le', fitted], { timeoutMs: 120_000 });
+        const key = runKey(run.id, `dub/${language}/${index}.wav`);
+        await files.toStorage(fitted, key, 'audio/wav');
+        clips.push({ index, startMs: cue.start, windowMs: plan.windowMs, durationMs: await wavDurationMs(fitted), key });
+      } finally {
+        await Promise.all([files.discard(raw), files.discard(fitted)]);
+      }
+    };
+    for (let at = 0; at < queue.length; at += SYNTHESIS_PARALLELISM) {
+      await Promise.all(queue.slice(at, at + SYNTHESIS_PARALLELISM).map(synthesize));
+    }
+    clips.sort((a, b) => a.index - b.index);
+    await complete(undefined, { clips });
+  },
+};
+
+/** One job per dubbing language: the voice laid over the original, ducked under it; then the dubbed video. */
+export const mixingStep: StepDefinition = {
+  step: 'mixing',
+  async execute(execution) {
+    const { ctx, run, part: language, files, complete } = execution;
+    const { rows } = await ctx.db.query<{ step: string; output: any }>(
+      `SELECT step, output FROM pipeline_steps WHERE run_id = $1 AND ((step = 'synthesis' AND part = $2) OR step = 'probe')`,
+      [run.id, language],
+    );
+    const clips: DubbedClip[] = rows.find((row) => row.step === 'synthesis')?.output?.clips ?? [];
+    const hasVideo = Boolean(rows.find((row) => row.step === 'probe')?.output?.hasVideo);
+    const source = await files.source();
+    const voiceClips = await Promise.all(
+      clips.map(async (clip) => ({ path: await files.fromStorage(clip.key, `clip-${language}-${clip.index}.wav`), startMs: clip.startMs, durationMs: clip.durationMs })),
+    );
+    const audio = await files.scratch(`dubbed-${language}.m4a`);
+    const script = files.path(`mix-${language}.filtergraph`);
+    const { args, filterGraph } = duckingArgs({
+      originalPath: source,
+      clips: voiceClips,
+      outputPath: audio,
+      filterScriptPath: script,
+      outputArgs: ['-vn', '-c:a', 'aac', '-b:a', '160k'],
+    });
+    await writeFile(script, filterGraph);
+    await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { timeoutMs: 6 * 60 * 60 * 1000 });
+    const base = `dubbed/${run.workspaceId}/${run.projectVersionId}/${run.id}-${language}`;
+    await files.toStorage(audio, `${base}.m4a`, 'audio/mp4');
+    let videoKey: string | null = null;
+    if (hasVideo) {
+      const video = await files.scratch(`dubbed-${language}.mp4`);
+      await muxAudio(source, audio, video);
+      videoKey = `${base}.mp4`;
+      await files.toStorage(video, videoKey, 'video/mp4');
+      await files.discard(video);
+    }
+    await files.discard(audio);
+    await complete(
+      async (tx) => {
+        await tx.query('DELETE FROM pipeline_dubbed_media WHERE run_id = $1 AND language = $2', [run.id, language]);
+        await tx.query(
+          `INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key, video_key, clips) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [run.id, run.projectVersionId, language, `${base}.m4a`, videoKey, JSON.stringify(clips.map(({ key: _key, ...clip }) => clip))],
+        );
+      },
+      { audioKey: `${base}.m4a`, videoKey },
+    );
+  },
+};

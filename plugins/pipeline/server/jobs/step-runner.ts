@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../../../server/db/database';
+import type { JobContext, JobDefinition } from '../../../../server/plugin-api';
+import { PROCESSING_STEP_LABELS, type ProcessingStepName } from '../../common/pipeline-contract';
+import { pipelineTuning, WORKER_ID } from '../pipeline-tuning';
+import { failRun, findRun, type RunRecord } from '../run-repository';
+import { advanceAfter, stepJobName, type StepJobData } from './step-queue';
+import { PipelineFailure } from './step-errors';
+import { WorkFiles } from './work-files';
+
+export { PipelineFailure };
+
+/** This worker's lease was taken over (it was presumed dead): its result is dropped. */
+class LeaseLost extends Error {}
+
+export interface StepExecution {
+  ctx: JobContext;
+  run: RunRecord;
+  part: string;
+  /** pipeline_steps.input of this part (e.g. a chunk's time range). */
+  input: any;
+  files: WorkFiles;
+  /**
+   * Writes the step's outputs and marks it done in ONE transaction, guarded by this worker's
+   * lease: outputs replace (never append to) what a crashed earlier attempt may have written.
+   */
+  complete(write?: (tx: Queryable) => Promise<void>, output?: unknown): Promise<void>;
+}
+
+export interface StepDefinition {
+  step: ProcessingStepName;
+  /** Jobs of this step one worker process runs at once. */
+  concurrency?: () => number;
+  execute(execution: StepExecution): Promise<void>;
+}
+
+async function claim(db: Queryable, runId: string, step: string, part: string, token: string) {
+  const { rows } = await db.query<{ attempts: number; input: unknown }>(
+    `UPDATE pipeline_steps SET state = 'running', lease_token = $4, worker = $5, workers = array_append(workers, $5), attempts = attempts + 1,
+       started_at = now(), heartbeat_at = now(), finished_at = NULL
+     WHERE run_id = $1 AND step = $2 AND part = $3
+       AND (state = 'pending' OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => $6)))
+     RETURNING attempts, input`,
+    [runId, step, part, token, WORKER_ID, pipelineTuning.staleSeconds()],
+  );
+  return rows[0] ?? null;
+}
+
+const conciseError = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300);
+
+/** One pg-boss job per step: claim, heartbeat, execute, complete, then advance the run. */
+export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> {
+  const { step } = definition;
+  return {
+    name: stepJobName(step),
+    concurrency: definition.concurrency?.(),
+    async handler(data, ctx) {
+      const part = data.part ?? '';
+      const run = await findRun(ctx.db, data.runId);
+      if (!run || run.state === 'done' || run.state === 'failed') return;
+      const token = randomUUID();
+      const claimed = await claim(ctx.db, run.id, step, part, token);
+      if (!claimed) {
+        // Done already (a duplicate or a retry after a crash past the commit): make sure the run
+        // moved on. Running elsewhere: that worker advances it, or the watchdog takes it over.
+        await advanceAfter(ctx.db, ctx.jobs, run, step);
+        return;
+      }
+      await ctx.db.query(`UPDATE pipeline_runs SET state = 'running', updated_at = now() WHERE id = $1 AND state = 'queued'`, [run.id]);
+      // The projects list shows where a version is (project_versions.processing_step is there for the pipeline).
+      await ctx.db.query(`UPDATE project_versions SET processing_step = $2, processing_state = 'running' WHERE id = $1`, [run.projectVersionId, step]);
+      const heartbeat = setInterval(() => {
+        ctx.db
+          .query(`UPDATE pipeline_steps SET heartbeat_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [run.id, step, part, token])
+          .catch((err) => ctx.log.error({ err }, 'pipeline heartbeat failed'));
+      }, pipelineTuning.heartbeatSeconds() * 1000);
+      heartbeat.unref();
+      let completed = false;
+      const execution: StepExecution = {
+        ctx,
+        run,
+        part,
+        input: claimed.input,
+        files: new WorkFiles(ctx, run),
+        async complete(write, output) {
+          await ctx.db.transaction(async (tx) => {
+            if (write) await write(tx);
+            const { rowCount } = await tx.query(
+              `UPDATE pipeline_steps SET state = 'done', output = $5, finished_at = now(), heartbeat_at = now()
+               WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4 AND state = 'running'`,
+              [run.id, step, part, token, output === undefined ? null : JSON.stringify(output)],
+            );
+            if (rowCount === 0) throw new LeaseLost();
+          });
+          completed = true;
+        },
+      };
+      try {
+        await definition.execute(execution);
+        if (!completed) throw new Error(`Step ${step} ended without completing`);
+      } catch (error) {
+        if (error instanceof LeaseLost) return;
+        const attemptsLeft = claimed.attempts < pipelineTuning.maxAttempts();
+        if (error instanceof PipelineFailure || !attemptsLeft) {
+          const message = error instanceof PipelineFailure ? error.message : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
+          await ctx.db.query(`UPDATE pipeline_steps SET state = 'failed', finished_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [
+            run.id,
+            step,
+            part,
+            token,
+          ]);
+          if (await failRun(ctx.db, run.id, step, message)) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
+          await new WorkFiles(ctx, run).removeAll().catch(() => {});
+          return;
+        }
+        await ctx.db.query(`UPDATE pipeline_steps SET state = 'pending', lease_token = NULL WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [
+          run.id,
+          step,
+          part,
+          token,
+        ]);
+        throw error; // pg-boss retries it
+      } finally {
+        clearInterval(heartbeat);
+      }
+      await advanceAfter(ctx.db, ctx.jobs, run, step);
+    },
+  };
+}

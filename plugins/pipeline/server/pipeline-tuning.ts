@@ -1,0 +1,29 @@
+import os from 'node:os';
+
+/**
+ * Timing knobs of the pipeline, from the environment (tests shorten them to see a killed worker
+ * recovered within seconds). Read when used, so a test can set them before starting a process.
+ */
+const seconds = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+export const pipelineTuning = {
+  /** A running step whose heartbeat is older than this belongs to a dead worker and is taken over. */
+  staleSeconds: () => seconds('PIPELINE_STALE_SECONDS', 30),
+  heartbeatSeconds: () => Math.max(1, Math.min(5, seconds('PIPELINE_STALE_SECONDS', 30) / 4)),
+  /** How often the run's watchdog looks for dead workers and lost jobs. */
+  watchdogSeconds: () => seconds('PIPELINE_WATCHDOG_SECONDS', 10),
+  /** A pending step sent this long ago without being picked up is sent again (a send lost in a crash). */
+  resendSeconds: () => seconds('PIPELINE_RESEND_SECONDS', 120),
+  /** Speech-to-text chunk length: long audio is cut at silences near this length. */
+  chunkSeconds: () => seconds('PIPELINE_CHUNK_SECONDS', 30),
+  /** Attempts of one step before the run is marked failed. */
+  maxAttempts: () => Math.round(seconds('PIPELINE_MAX_ATTEMPTS', 3)),
+  /** Chunk jobs one worker process runs at once: one per core (the engines are child processes). */
+  chunkConcurrency: () => Math.round(seconds('PIPELINE_CHUNK_CONCURRENCY', Math.max(1, os.availableParallelism?.() ?? os.cpus().length))),
+};
+
+/** Who is working: recorded on each step so a test (and an operator) sees which process did what. */
+export const WORKER_ID = `${os.hostname()}:${process.pid}`;

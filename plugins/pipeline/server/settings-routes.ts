@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { languageCapabilities } from '../../../server/engines/capabilities';
+import { httpError } from '../../../server/http/errors';
+import { PIPELINE_ERRORS, PIPELINE_PATHS, type ProjectVersionSettingsResponse, type RunKind } from '../common/pipeline-contract';
+import { settingsQuery, settingsResponse } from './pipeline-schemas';
+import { lastUsedSettings, latestSettingsOf, versionsInWorkspace } from './version-queries';
+
+interface SettingsQuerystring {
+  workspaceId: string;
+  projectVersionIds: string[];
+}
+
+const splitIds = (values: string[]) => [...new Set(values.flatMap((value) => value.split(',')))];
+
+/** GET show_settings and show_settings_tts: what the set-up popups offer and preselect. */
+export function registerSettingsRoutes(app: FastifyInstance): void {
+  const route = (path: string, kind: RunKind) =>
+    app.get<{ Querystring: SettingsQuerystring }>(
+      path,
+      { config: { access: 'member', tenant: { workspace: 'query.workspaceId' } }, schema: { querystring: settingsQuery, response: { 200: settingsResponse } } },
+      async (request): Promise<ProjectVersionSettingsResponse> => {
+        const workspaceId = tenantOf(request).workspaceId!;
+        const ids = splitIds(request.query.projectVersionIds);
+        const versions = await versionsInWorkspace(app.db, workspaceId, ids);
+        if (versions.length !== ids.length) {
+          throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
+        }
+        const [capabilities, lastUsed, latest] = await Promise.all([
+          languageCapabilities(),
+          lastUsedSettings(app.db, request.currentUser!.id, kind),
+          latestSettingsOf(app.db, ids),
+        ]);
+        const preselected = latest?.settings ?? lastUsed;
+        return {
+          data: {
+            duration: versions.reduce((sum, version) => sum + version.durationMs, 0) / 1000,
+            language: preselected?.language ?? null,
+            subtitleLanguages: preselected?.subtitleLanguages ?? [],
+            hasAudioSeparation: false,
+            subscriptionSubtitlesLength: null,
+            hasVoice: latest?.hasVoice ?? false,
+            ...capabilities,
+            lastUsedSettings: lastUsed,
+            elements: versions
+              .filter((version) => version.elementId !== null)
+              .map((version) => ({
+                elementId: version.elementId!,
+                duration: version.elementDurationMs / 1000,
+                projectVersionId: version.id,
+                downloading: version.elementState === 'downloading',
+                size: version.sizeBytes,
+              })),
+          },
+        };
+      },
+    );
+  route(PIPELINE_PATHS.showSettings, 'plain');
+  route(PIPELINE_PATHS.showSettingsTts, 'tts');
+}

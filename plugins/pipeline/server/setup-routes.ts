@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { languageCapabilities } from '../../../server/engines/capabilities';
+import { httpError } from '../../../server/http/errors';
+import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
+import {
+  editorUrl,
+  fillMessage,
+  PIPELINE_ERRORS,
+  PIPELINE_PATHS,
+  type RunKind,
+  type SetupRequest,
+  type SetupResponse,
+  type SetupRun,
+  type SetupTtsRequest,
+} from '../common/pipeline-contract';
+import { scheduleWatchdog } from './jobs/watchdog-job';
+import { enqueueParts } from './jobs/step-queue';
+import { setupRequestBody, setupResponse, setupTtsRequestBody } from './pipeline-schemas';
+import { activeRunVersions, insertRun } from './run-repository';
+import { normalizeSettings, setupProblem } from './setup-validation';
+import { rememberSettings, versionsInWorkspace } from './version-queries';
+import { missingResource } from './workspace-resources';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * PUT setup and setup_tts: checks the settings against what this installation can do, creates
+ * one run per version (its transcript subtitle made at once, so the editor URL is known) and
+ * queues the first step. The reply does not wait for any processing.
+ */
+export function registerSetupRoutes(app: FastifyInstance): void {
+  const route = (path: string, kind: RunKind, body: object) =>
+    app.put<{ Body: SetupRequest | SetupTtsRequest }>(
+      path,
+      { config: { access: 'member', tenant: { workspace: 'body.workspaceId' } }, schema: { body, response: { 202: setupResponse } } },
+      async (request, reply): Promise<SetupResponse> => {
+        const workspaceId = tenantOf(request).workspaceId!;
+        const userId = request.currentUser!.id;
+        const { projectVersionIds, includesTranscript } = request.body;
+        const settings = normalizeSettings(kind, includesTranscript, request.body.settings);
+        const problem = setupProblem(kind, projectVersionIds.length, settings, await languageCapabilities());
+        if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
+        const missing = await missingResource(app.services, app.db, workspaceId, settings);
+        if (missing) throw httpError(422, PIPELINE_ERRORS.resourceNotFound.code, fillMessage(PIPELINE_ERRORS.resourceNotFound.message, { resource: missing }), 'settings');
+
+        const versions = await versionsInWorkspace(app.db, workspaceId, projectVersionIds);
+        if (versions.length !== projectVersionIds.length) {
+          throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
+        }
+        const notReady = versions.find((version) => version.elementState !== 'ready' || !version.storageKey);
+        if (notReady) throw httpError(409, PIPELINE_ERRORS.mediaNotReady.code, fillMessage(PIPELINE_ERRORS.mediaNotReady.message, { title: notReady.title }));
+        const active = await activeRunVersions(app.db, projectVersionIds);
+        const busy = versions.find((version) => active.has(version.id));
+        if (busy) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: busy.title }));
+
+        const store = app.services.get(SUBTITLE_STORE);
+        let runs: SetupRun[];
+        try {
+          runs = await app.db.transaction(async (tx) => {
+            const created: SetupRun[] = [];
+            for (const version of versions) {
+              const subtitle = await store.ensureSubtitle(tx, { projectVersionId: version.id, workspaceId, language: settings.language, kind: 'transcript' });
+              const runId = await insertRun(tx, { projectVersionId: version.id, workspaceId, userId, kind, settings, transcriptSubtitleId: subtitle.id });
+              await tx.query(`UPDATE project_versions SET processing_step = 'fetch_media', processing_state = 'queued' WHERE id = $1`, [version.id]);
+              created.push({ projectVersionId: version.id, runId, subtitleId: subtitle.id });
+            }
+            await rememberSettings(tx, userId, kind, settings);
+            return created;
+          });
+        } catch (error) {
+          // Two set-ups of the same version at once: the unique index on active runs lets one through.
+          if (isUniqueViolation(error)) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: versions[0].title }));
+          throw error;
+        }
+        for (const run of runs) {
+          await enqueueParts(app.db, app.jobs, run.runId, 'fetch_media');
+          await scheduleWatchdog(app.jobs, run.runId);
+        }
+        reply.code(202);
+        const first = runs[0];
+        const firstVersion = versions.find((version) => version.id === first.projectVersionId)!;
+        return { data: runs, ...(includesTranscript ? { editorUrl: editorUrl(firstVersion.projectId, first.projectVersionId, first.subtitleId) } : {}) };
+      },
+    );
+  route(PIPELINE_PATHS.setup, 'plain', setupRequestBody);
+  route(PIPELINE_PATHS.setupTts, 'tts', setupTtsRequestBody);
+}

@@ -1,0 +1,61 @@
+import type { LanguageCapabilities } from '../../../server/engines/capabilities';
+import { fillMessage, PIPELINE_ERRORS, type RunKind, type SetupTtsSettings } from '../common/pipeline-contract';
+import type { RunSettings } from './run-repository';
+
+export interface SetupProblem {
+  status: number;
+  code: string;
+  message: string;
+  field: string;
+}
+
+const problem = (error: { code: string; message: string }, field: string, values: Record<string, string> = {}, status = 422): SetupProblem => ({
+  status,
+  code: error.code,
+  message: fillMessage(error.message, values),
+  field,
+});
+
+/**
+ * The settings a run is made with: subtitle languages without the video language itself (that
+ * is the transcript) and, for a voice-over, with each dubbing language that needs translating.
+ */
+export function normalizeSettings(kind: RunKind, includesTranscript: boolean, settings: Partial<SetupTtsSettings> & { language: string; subtitleLanguages: string[] }): RunSettings {
+  const dubbingLanguages = kind === 'tts' ? [...new Set(settings.dubbingLanguages ?? [])] : [];
+  const subtitleLanguages = [...new Set([...settings.subtitleLanguages, ...dubbingLanguages])].filter((language) => language !== settings.language);
+  return {
+    language: settings.language,
+    subtitleLanguages,
+    dubbingLanguages,
+    transcript: includesTranscript ? (settings.transcript ?? '').trim() : null,
+    vocabularyListId: settings.vocabularyListId ?? null,
+    guidelineId: settings.guidelineId ?? null,
+    termbaseId: settings.termbaseId ?? null,
+  };
+}
+
+/**
+ * Refuses what this installation cannot do, naming the language, before anything is queued:
+ * the lists are the ones the set-up popups offer (server/engines/capabilities.ts).
+ */
+export function setupProblem(kind: RunKind, versionCount: number, settings: RunSettings, capabilities: LanguageCapabilities): SetupProblem | null {
+  const { language } = settings;
+  if (settings.transcript !== null) {
+    if (!settings.transcript) return problem(PIPELINE_ERRORS.transcriptMissing, 'settings.transcript');
+    if (versionCount !== 1) return problem(PIPELINE_ERRORS.transcriptNeedsOneVersion, 'projectVersionIds');
+    if (!capabilities.alignmentLanguages.includes(language)) return problem(PIPELINE_ERRORS.alignmentNotSupported, 'settings.language', { language });
+  } else if (!capabilities.languagesForVideos.includes(language)) {
+    return problem(PIPELINE_ERRORS.languageNotSupported, 'settings.language', { language });
+  }
+  const reachable = capabilities.translationLanguages[language] ?? [];
+  for (const to of settings.subtitleLanguages) {
+    if (!reachable.includes(to)) return problem(PIPELINE_ERRORS.translationNotSupported, 'settings.subtitleLanguages', { from: language, to });
+  }
+  if (kind === 'tts') {
+    if (settings.dubbingLanguages.length === 0) return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
+    for (const dubbing of settings.dubbingLanguages) {
+      if (!capabilities.dubbingLanguages.includes(dubbing)) return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
+    }
+  }
+  return null;
+}

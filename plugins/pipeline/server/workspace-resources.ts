@@ -1,0 +1,41 @@
+import type { Queryable } from '../../../server/db/database';
+import type { ServiceRegistry, ServiceToken } from '../../../server/services';
+import { GUIDELINE_LOOKUP, TERMBASE_LOOKUP, VOCABULARY_LOOKUP, type WorkspaceResourceLookup } from '../common/pipeline-contract';
+import type { RunSettings } from './run-repository';
+
+/**
+ * The workspace resources a setup may name, reached through the lookups their plugins provide
+ * (vocabularies, guidelines, term bases). A plugin not installed means the id cannot be used.
+ */
+export const RESOURCE_LOOKUPS = {
+  vocabularyListId: { token: VOCABULARY_LOOKUP, label: 'vocabulary list' },
+  guidelineId: { token: GUIDELINE_LOOKUP, label: 'guideline' },
+  termbaseId: { token: TERMBASE_LOOKUP, label: 'term base' },
+} as const;
+
+function lookup<T>(services: ServiceRegistry, token: { name: string; __service?: WorkspaceResourceLookup<T> }): WorkspaceResourceLookup<T> | null {
+  const serviceToken = token as ServiceToken<WorkspaceResourceLookup<T>>;
+  return services.has(serviceToken) ? services.get(serviceToken) : null;
+}
+
+/** The label of the first named resource that is not in this workspace, or null when all are. */
+export async function missingResource(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: Partial<RunSettings>): Promise<string | null> {
+  for (const [field, { token, label }] of Object.entries(RESOURCE_LOOKUPS)) {
+    const id = settings[field as keyof typeof RESOURCE_LOOKUPS];
+    if (!id) continue;
+    const found = await lookup<unknown>(services, token)?.find(db, workspaceId, id);
+    if (!found) return label;
+  }
+  return null;
+}
+
+export async function vocabularyOf(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: RunSettings): Promise<string[] | undefined> {
+  if (!settings.vocabularyListId) return undefined;
+  return (await lookup(services, VOCABULARY_LOOKUP)?.find(db, workspaceId, settings.vocabularyListId))?.words;
+}
+
+export async function translationAidsOf(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: RunSettings, to: string) {
+  const guideline = settings.guidelineId ? await lookup(services, GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId) : null;
+  const termBase = settings.termbaseId ? await lookup(services, TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId) : null;
+  return { guideline: guideline?.prompt, glossary: termBase?.entriesFor(settings.language, to) };
+}

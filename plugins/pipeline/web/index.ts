@@ -1,0 +1,24 @@
+import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { projectsTableExtensions } from '../../projects/web/projects-table-extension';
+import { pipelineCommands } from './pipeline-commands';
+import { PROCESSING_PAGE } from './pipeline-paths';
+
+/**
+ * The pipeline: the set-up popups (plain subtitles, and text-to-speech voice-over) opened from the
+ * projects table's selection or a project version's page, and `/processing?projectVersionId=…`,
+ * which follows the steps as they happen. Only data here: the model, the popups and the page are
+ * dynamic imports, outside the shell's initial JavaScript.
+ */
+export default definePlugin({
+  id: 'pipeline',
+  title: 'Subtitles and voice-over pipeline',
+  apiVersion: PLUGIN_API_VERSION,
+  routes: [{ path: PROCESSING_PAGE, access: 'member', layout: 'app', title: 'Processing', load: () => import('./pages/processing-page') }],
+  commands: pipelineCommands,
+  contributions: [
+    contribute(projectsTableExtensions, {
+      id: 'pipeline',
+      load: async (ctx) => (await import('./pipeline-actions')).createPipelineTableParts(ctx),
+    }),
+  ],
+});

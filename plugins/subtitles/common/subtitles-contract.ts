@@ -1,0 +1,178 @@
+/**
+ * The subtitles calls as both sides see them (spec section 3 "Subtitle", "Import SRT", "External
+ * token"; section 4 SRT import; section 7 download, import, external tokens; section 8
+ * "Projects"; section 9). Resources travel as `{ id, type, attributes }`; errors come back as
+ * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings; times of
+ * cues are whole milliseconds.
+ */
+import type { Resource } from '../../../core/model/session-types';
+import type { SubtitleKind } from './subtitle-store';
+
+export type { SubtitleKind } from './subtitle-store';
+
+export const SUBTITLES_PATHS = {
+  /** GET -> SubtitlesResponse; POST CreateSubtitleRequest -> 201 (or 200 when it exists) SubtitleResponse. */
+  subtitles: (projectVersionId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles`,
+  /** GET -> CuesResponse (read-only view). */
+  cues: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/cues`,
+  /** POST multipart (srt_content: file or text, enable_speaker_diarization) -> ImportSrtResponse; 422 names the line. */
+  importSrt: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/import_srt`,
+  /** GET ?workspaceId&projectVersionIds&formats&languages -> a zip stream (Content-Disposition). */
+  downloadSubtitles: '/api/v1/project_versions/download_subtitles',
+  /** POST -> 201 CreateExternalTokenResponse; GET -> ExternalTokensResponse (active links). */
+  externalTokens: (subtitleId: string) => `/api/v1/subtitles/${subtitleId}/external_tokens`,
+  /** DELETE -> RevokeExternalTokenResponse (the link stops working at once). */
+  externalToken: (externalTokenId: string) => `/api/v1/external_tokens/${externalTokenId}`,
+  /** Public: GET -> SharedSubtitleResponse; 404 for an unknown or revoked token. */
+  shared: (token: string) => `/api/v1/shared/${token}`,
+  /** Public: the subtitle as WebVTT (the page's text track). */
+  sharedVtt: (token: string) => `/api/v1/shared/${token}/subtitles.vtt`,
+  /** Public: the media file, with HTTP Range support. */
+  sharedVideo: (token: string) => `/api/v1/shared/${token}/video`,
+} as const;
+
+/** Browser pages. */
+export const SUBTITLES_PAGES = {
+  /** The public share page; the server builds the same URL (`${publicUrl}/share/<token>`). */
+  share: '/share/:token',
+  /** Read-only subtitle view: the `editorUrl` target until the editor exists (spec 2 "editor URL"). */
+  subtitle: '/projects/:projectId/project_versions/:projectVersionId/subtitles/:subtitleId',
+} as const;
+
+export const sharePage = (token: string) => `/share/${token}`;
+
+/** The URL `setup` / `setup_tts` return as `editorUrl` (relative; the browser navigates to it). */
+export const editorUrl = (projectId: string, projectVersionId: string, subtitleId: string) =>
+  `/projects/${projectId}/project_versions/${projectVersionId}/subtitles/${subtitleId}`;
+
+/** Formats the download offers (writers of ../common/formats). */
+export const DOWNLOAD_FORMATS = ['srt', 'vtt', 'ass', 'ttml', 'sbv', 'txt'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** File types the import popup accepts (every reader of ../common/formats). */
+export const IMPORT_ACCEPT = '.srt,.vtt,.ass,.ssa,.sbv,.ttml,.dfxp,.xml';
+
+/** Spec section 9. */
+export const DEFAULT_ARCHIVE_NAME = 'download.zip';
+export const REDIRECT_AFTER_IMPORT_MS = 2000;
+
+/** The largest file an import reads (a 100,000-cue SRT is about 6 MB). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Versions one download may name. */
+export const MAX_DOWNLOAD_VERSIONS = 1000;
+/** BCP 47-like language code: `en`, `pt-BR`, `zh-Hant`. */
+export const LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$';
+
+/**
+ * Where the browser keeps a subtitle's cues while editing (spec 3: "cues stored locally under
+ * per-subtitle keys for cues, synchronized and updated-at"). An import clears all three (spec 4).
+ */
+export const localCueKeys = (subtitleId: string) => ({
+  cues: `subtitle-${subtitleId}-cues`,
+  synchronized: `subtitle-${subtitleId}-synchronized`,
+  updatedAt: `subtitle-${subtitleId}-updated-at`,
+});
+
+/** Toasts, verbatim from spec section 8 "Projects" (those this plugin shows). */
+export const SUBTITLES_MESSAGES = {
+  linkNotCreated: 'Link to share could not be created',
+  filesNotDownloaded: 'Subtitle files could not be downloaded',
+  srtNotImported: 'SRT file could not be imported',
+  srtImported: 'SRT file imported',
+} as const;
+
+/** Server messages (404/422) the browser may show as a toast's description. */
+export const SUBTITLES_SERVER_MESSAGES = {
+  subtitleNotFound: 'Subtitle not found',
+  externalTokenNotFound: 'Link not found',
+  sharedNotFound: 'This link does not exist or has been revoked',
+  nothingToDownload: 'There are no subtitles to download',
+  fileMissing: 'Choose a subtitle file to import (srt_content)',
+  fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  mediaMissing: 'This project has no video yet',
+} as const;
+
+export interface SubtitleAttributes {
+  projectVersionId: string;
+  projectId: string;
+  language: string;
+  kind: SubtitleKind;
+  cuesCount: number;
+  updatedAt: string;
+  /** The read-only view (the editor later). */
+  editorUrl: string;
+}
+export type SubtitleResource = Resource<'subtitle', SubtitleAttributes>;
+
+/** GET /api/v1/project_versions/{projectVersionId}/subtitles: the version's subtitles, transcript first, then by language. */
+export interface SubtitlesResponse {
+  data: SubtitleResource[];
+  meta: { projectVersionId: string; projectId: string; title: string; workspaceId: string; duration: number };
+}
+
+export interface CreateSubtitleRequest {
+  language: string;
+  /** Default `transcript`. */
+  kind?: SubtitleKind;
+}
+export interface SubtitleResponse {
+  data: SubtitleResource;
+}
+
+export interface CueData {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string;
+}
+
+export interface CuesResponse {
+  data: SubtitleResource;
+  cues: CueData[];
+  meta: { title: string };
+}
+
+/** The multipart fields of import_srt (spec 3 "Import SRT"). */
+export interface ImportSrtFields {
+  srt_content: Blob | string;
+  /** 'true' keeps the speakers the file names (WebVTT voices, ASS names, TTML agents); otherwise they are dropped. */
+  enable_speaker_diarization?: 'true' | 'false';
+}
+export interface ImportSrtResponse {
+  message: typeof SUBTITLES_MESSAGES.srtImported;
+  data: SubtitleResource;
+}
+
+/** GET download_subtitles: ids and formats repeated or comma separated. */
+export interface DownloadSubtitlesQuery {
+  workspaceId: string;
+  projectVersionIds: string[];
+  /** Default `srt`. */
+  formats?: DownloadFormat[];
+  /** Default: every language. */
+  languages?: string[];
+}
+
+export interface ExternalTokenAttributes {
+  subtitleId: string;
+  createdAt: string;
+  createdByName: string | null;
+}
+export type ExternalTokenResource = Resource<'external_token', ExternalTokenAttributes>;
+
+/** The token itself is in the URL only: the server keeps its SHA-256, so it is shown once. */
+export interface CreateExternalTokenResponse {
+  externalTokenUrl: string;
+  data: ExternalTokenResource;
+}
+export interface ExternalTokensResponse {
+  data: ExternalTokenResource[];
+}
+export interface RevokeExternalTokenResponse {
+  data: { id: string };
+}
+
+/** What the public share page shows (nothing else of the workspace). */
+export interface SharedSubtitleResponse {
+  data: { title: string; language: string; duration: number; hasVideo: boolean };
+}

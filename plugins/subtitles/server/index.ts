@@ -1,0 +1,31 @@
+import { registerTenantResource } from '../../../server/authz/index';
+import { defineServerPlugin } from '../../../server/plugin-api';
+import { SUBTITLE_STORE } from '../common/subtitle-store';
+import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
+import { registerDownloadRoutes } from './download-routes';
+import { ExternalTokenRepository } from './external-token-repository';
+import { registerShareRoutes } from './share-routes';
+import { SubtitleRepository } from './subtitle-repository';
+import { registerSubtitleRoutes } from './subtitle-routes';
+import { subtitlesMigrations } from './subtitles-migrations';
+
+/**
+ * Subtitles of project versions: list, read-only cues, import of a subtitle file (SRT, WebVTT,
+ * ASS/SSA, SBV, TTML), download as a zip in six formats, and share links with a public page
+ * (spec sections 3, 4, 7). Needs the projects plugin (its tables and its `projectVersion` tenant
+ * resource). Other server plugins (the pipeline) write cues through SUBTITLE_STORE.
+ */
+export default defineServerPlugin({
+  id: 'subtitles',
+  migrations: subtitlesMigrations,
+  async routes(app) {
+    const subtitles = new SubtitleRepository(app.db);
+    const tokens = new ExternalTokenRepository(app.db);
+    app.services.provide(SUBTITLE_STORE, subtitles);
+    registerTenantResource(app, 'subtitle', (id) => subtitles.ownerOf(id), SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
+    registerTenantResource(app, 'externalToken', (id) => tokens.ownerOf(id), SUBTITLES_SERVER_MESSAGES.externalTokenNotFound);
+    registerSubtitleRoutes(app, subtitles);
+    registerDownloadRoutes(app, subtitles);
+    registerShareRoutes(app, subtitles, tokens);
+  },
+});

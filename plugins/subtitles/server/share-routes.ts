@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { errorBody, httpError } from '../../../server/http/errors';
+import { writeSubtitles } from '../common/formats';
+import {
+  SUBTITLES_PATHS,
+  SUBTITLES_SERVER_MESSAGES,
+  sharePage,
+  type CreateExternalTokenResponse,
+  type ExternalTokensResponse,
+  type RevokeExternalTokenResponse,
+  type SharedSubtitleResponse,
+} from '../common/subtitles-contract';
+import { parseByteRange } from './byte-range';
+import type { ExternalTokenRepository, SharedSubtitle } from './external-token-repository';
+import type { SubtitleRepository } from './subtitle-repository';
+import { externalTokenResource } from './subtitles-presenter';
+import { createTokenResponse, emptyBody, paramsWith, revokeResponse, sharedResponse, tokenParams, tokensResponse } from './subtitles-schemas';
+
+const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
+const shared = { access: 'public' } as const;
+
+/** One answer for unknown, revoked and malformed tokens: a link that does not work says nothing about why. */
+const notShared = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'not_found', SUBTITLES_SERVER_MESSAGES.sharedNotFound));
+
+/**
+ * Share links (spec "External token"): created, listed and revoked by members of the subtitle's
+ * workspace; opened by anyone holding the link through the three public `/api/v1/shared/{token}`
+ * calls the share page uses (facts, the WebVTT track, the media with Range support).
+ */
+export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRepository, tokens: ExternalTokenRepository): void {
+  app.post<{ Params: { subtitleId: string } }>(
+    SUBTITLES_PATHS.externalTokens(':subtitleId'),
+    {
+      config: ofSubtitle,
+      // Nothing to send: a bodiless POST is read as `{}` so the (empty) body schema still applies.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { params: paramsWith('subtitleId'), body: emptyBody, response: { 201: createTokenResponse } },
+    },
+    async (request, reply): Promise<CreateExternalTokenResponse> => {
+      const created = await tokens.create(tenantOf(request).workspaceId!, request.params.subtitleId, request.currentUser!.id);
+      if (!created) throw httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
+      reply.code(201).header('cache-control', 'no-store');
+      return { externalTokenUrl: `${app.config.publicUrl.replace(/\/$/, '')}${sharePage(created.token)}`, data: externalTokenResource(created.record) };
+    },
+  );
+
+  app.get<{ Params: { subtitleId: string } }>(
+    SUBTITLES_PATHS.externalTokens(':subtitleId'),
+    { config: ofSubtitle, schema: { params: paramsWith('subtitleId'), response: { 200: tokensResponse } } },
+    async (request): Promise<ExternalTokensResponse> => ({
+      data: (await tokens.list(tenantOf(request).workspaceId!, request.params.subtitleId)).map(externalTokenResource),
+    }),
+  );
+
+  app.delete<{ Params: { externalTokenId: string } }>(
+    SUBTITLES_PATHS.externalToken(':externalTokenId'),
+    {
+      config: { access: 'member', tenant: { resource: 'externalToken', id: 'params.externalTokenId' } },
+      schema: { params: paramsWith('externalTokenId'), response: { 200: revokeResponse } },
+    },
+    async (request): Promise<RevokeExternalTokenResponse> => {
+      if (!(await tokens.revoke(tenantOf(request).workspaceId!, request.params.externalTokenId))) {
+        throw httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.externalTokenNotFound);
+      }
+      return { data: { id: request.params.externalTokenId } };
+    },
+  );
+
+  // --- public: the share page's calls. Nothing here names the workspace, the account or ids.
+
+  const lookUp = (token: string): Promise<SharedSubtitle | null> => tokens.findShared(token);
+
+  app.get<{ Params: { token: string } }>(
+    SUBTITLES_PATHS.shared(':token'),
+    { config: shared, schema: { params: tokenParams, response: { 200: sharedResponse } } },
+    async (request, reply) => {
+      const found = await lookUp(request.params.token);
+      if (!found) return notShared(reply);
+      reply.header('cache-control', 'no-store');
+      const body: SharedSubtitleResponse = {
+        data: { title: found.title, language: found.language, duration: found.durationMs / 1000, hasVideo: found.storageKey !== null },
+      };
+      return body;
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    SUBTITLES_PATHS.sharedVtt(':token'),
+    { config: shared, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const found = await lookUp(request.params.token);
+      if (!found) return notShared(reply);
+      const vtt = writeSubtitles(await subtitles.readCues(app.db, found.subtitleId), 'vtt');
+      return reply.type('text/vtt; charset=utf-8').header('cache-control', 'no-store').send(vtt);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    SUBTITLES_PATHS.sharedVideo(':token'),
+    { config: shared, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const found = await lookUp(request.params.token);
+      if (!found?.storageKey) return notShared(reply);
+      const whole = await app.storage.get(found.storageKey);
+      if (!whole) return notShared(reply);
+      const range = parseByteRange(request.headers.range, whole.size);
+      reply.type(whole.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+      if (range.kind === 'unsatisfiable') {
+        destroy(whole.stream);
+        return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
+      }
+      if (range.kind === 'whole') return reply.header('content-length', whole.size).send(whole.stream);
+      destroy(whole.stream);
+      const part = await app.storage.get(found.storageKey, range);
+      if (!part) return notShared(reply);
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(part.stream);
+    },
+  );
+}
+
+function destroy(stream: NodeJS.ReadableStream): void {
+  (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+}

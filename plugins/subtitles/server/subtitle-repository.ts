@@ -1,0 +1,150 @@
+import type { Queryable } from '../../../server/db/database';
+import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
+
+/** A subtitle with what the routes show beside it (its version's project and title). */
+export interface SubtitleRecord extends SubtitleSummary {
+  workspaceId: string;
+  projectId: string;
+  title: string;
+}
+
+const SUMMARY_COLUMNS = `s.id::text AS id, s.project_version_id::text AS "projectVersionId", s.language, s.kind,
+  s.cues_count AS "cuesCount", to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+const RECORD_COLUMNS = `${SUMMARY_COLUMNS}, s.workspace_id::text AS "workspaceId", v.project_id::text AS "projectId", v.title`;
+
+/** Transcript first (the video's own language), then translations by language: the same order everywhere. */
+const ORDER = `ORDER BY (s.kind = 'transcript') DESC, s.language, s.id`;
+
+/**
+ * SQL for subtitles and cues, and the SubtitleStore other plugins write through. Every method
+ * takes the runner to use, so a caller inside a transaction passes its `tx`. Cues are replaced
+ * as a whole in two statements whatever their number: arrays go in as parameters and come out
+ * of `unnest … WITH ORDINALITY` (no loop of INSERTs, no statement size that grows with the cues).
+ */
+export class SubtitleRepository implements SubtitleStore {
+  constructor(private readonly db: Queryable) {}
+
+  async ownerOf(subtitleId: string): Promise<TenantOwner | null> {
+    const { rows } = await this.db.query<TenantOwner>(
+      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM subtitles s JOIN workspaces w ON w.id = s.workspace_id WHERE s.id = $1`,
+      [subtitleId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async ensureSubtitle(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }): Promise<SubtitleSummary> {
+    const { subtitle } = await this.upsert(db, input);
+    return subtitle;
+  }
+
+  /**
+   * INSERT … ON CONFLICT DO UPDATE (a no-op update) so the row comes back whether it was made now
+   * or by someone else, even one committing concurrently; `xmax = 0` tells which.
+   */
+  private async upsert(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }) {
+    const { rows } = await db.query<SubtitleSummary & { created: boolean }>(
+      `INSERT INTO subtitles AS s (project_version_id, workspace_id, language, kind) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (project_version_id, language) DO UPDATE SET language = EXCLUDED.language
+       RETURNING ${SUMMARY_COLUMNS}, (s.xmax = 0) AS created`,
+      [input.projectVersionId, input.workspaceId, input.language, input.kind],
+    );
+    const { created, ...subtitle } = rows[0];
+    return { subtitle: subtitle as SubtitleSummary, created };
+  }
+
+  /** The create route: the subtitle (made now or found) with whether it is new (201 or 200). */
+  async createOrFind(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }) {
+    const { subtitle, created } = await this.upsert(db, input);
+    return { subtitle: (await this.find(db, input.workspaceId, { id: subtitle.id }))!, created };
+  }
+
+  async replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void> {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const texts: string[] = [];
+    const speakers: (string | null)[] = [];
+    for (const cue of cues) {
+      const start = Math.round(cue.start);
+      starts.push(start);
+      ends.push(Math.max(Math.round(cue.end), start));
+      texts.push(cue.text);
+      speakers.push(cue.speaker || null);
+    }
+    await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
+    if (cues.length > 0) {
+      await db.query(
+        `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker)
+         SELECT $1, (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker
+         FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, ord)`,
+        [subtitleId, starts, ends, texts, speakers],
+      );
+    }
+    await db.query('UPDATE subtitles SET cues_count = $2, updated_at = now() WHERE id = $1', [subtitleId, cues.length]);
+  }
+
+  async readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]> {
+    const { rows } = await db.query<{ start: number; end: number; text: string; speaker: string | null }>(
+      'SELECT start_ms AS start, end_ms AS "end", text, speaker FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
+      [subtitleId],
+    );
+    return rows.map((row) => (row.speaker ? { start: row.start, end: row.end, text: row.text, speaker: row.speaker } : { start: row.start, end: row.end, text: row.text }));
+  }
+
+  async listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]> {
+    const { rows } = await db.query<SubtitleSummary>(`SELECT ${SUMMARY_COLUMNS} FROM subtitles s WHERE s.project_version_id = $1 ${ORDER}`, [projectVersionId]);
+    return rows;
+  }
+
+  /** A subtitle of the workspace, by id (optionally of a given version) or by version and language. */
+  async find(
+    db: SqlRunner,
+    workspaceId: string,
+    by: { id: string; projectVersionId?: string } | { projectVersionId: string; language: string },
+  ): Promise<SubtitleRecord | null> {
+    const params: unknown[] = [workspaceId];
+    const where = ['s.workspace_id = $1'];
+    if ('id' in by) where.push(`s.id = $${params.push(by.id)}`);
+    if (by.projectVersionId) where.push(`s.project_version_id = $${params.push(by.projectVersionId)}`);
+    if ('language' in by) where.push(`s.language = $${params.push(by.language)}`);
+    const { rows } = await db.query<SubtitleRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM subtitles s JOIN project_versions v ON v.id = s.project_version_id WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The version's subtitles with its facts, or null when the version is not in the workspace. */
+  async listWithVersion(workspaceId: string, projectVersionId: string) {
+    const { rows: versions } = await this.db.query<{ projectId: string; title: string; durationMs: number }>(
+      `SELECT project_id::text AS "projectId", title, duration_ms AS "durationMs" FROM project_versions WHERE id = $1 AND workspace_id = $2`,
+      [projectVersionId, workspaceId],
+    );
+    if (versions.length === 0) return null;
+    const { rows } = await this.db.query<SubtitleRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM subtitles s JOIN project_versions v ON v.id = s.project_version_id
+       WHERE s.project_version_id = $1 AND s.workspace_id = $2 ${ORDER}`,
+      [projectVersionId, workspaceId],
+    );
+    return { version: versions[0], subtitles: rows };
+  }
+
+  /**
+   * What a download holds: the workspace's subtitles of the named versions (optionally of some
+   * languages) that have cues, versions in the order asked, metadata only (cues are read later,
+   * one subtitle at a time, while the archive streams).
+   */
+  async forDownload(workspaceId: string, projectVersionIds: string[], languages: string[] | null): Promise<SubtitleRecord[]> {
+    const params: unknown[] = [workspaceId, projectVersionIds];
+    const languageFilter = languages ? `AND s.language = ANY($${params.push(languages)}::text[])` : '';
+    const { rows } = await this.db.query<SubtitleRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM unnest($2::bigint[]) WITH ORDINALITY AS asked(id, ord)
+       JOIN subtitles s ON s.project_version_id = asked.id
+       JOIN project_versions v ON v.id = s.project_version_id
+       WHERE s.workspace_id = $1 AND s.cues_count > 0 ${languageFilter}
+       ORDER BY asked.ord, (s.kind = 'transcript') DESC, s.language, s.id`,
+      params,
+    );
+    return rows;
+  }
+}

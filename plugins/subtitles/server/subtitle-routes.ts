@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tenantOf } from '../../../server/authz/index';
+import { httpError } from '../../../server/http/errors';
+import { readSubtitles, SubtitleParseError, type Cue } from '../common/formats';
+import {
+  IMPORT_MAX_BYTES,
+  SUBTITLES_MESSAGES,
+  SUBTITLES_PATHS,
+  SUBTITLES_SERVER_MESSAGES,
+  type CreateSubtitleRequest,
+  type CuesResponse,
+  type ImportSrtResponse,
+  type SubtitleResponse,
+  type SubtitlesResponse,
+} from '../common/subtitles-contract';
+import type { SubtitleRepository } from './subtitle-repository';
+import { subtitleResource } from './subtitles-presenter';
+import { createSubtitleBody, cuesResponse, importResponse, oneSubtitle, paramsWith, subtitlesResponse } from './subtitles-schemas';
+
+type VersionParams = { projectVersionId: string };
+type SubtitleParams = { projectVersionId: string; subtitleId: string };
+
+const ofVersion = { access: 'member', tenant: { resource: 'projectVersion', id: 'params.projectVersionId' } } as const;
+const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
+
+/** The import's multipart fields: `srt_content` as a file or a text field (bytes either way, so any encoding reads). */
+async function readImportFields(app: FastifyInstance, request: FastifyRequest): Promise<{ content: Buffer; keepSpeakers: boolean }> {
+  if (!request.isMultipart()) throw httpError(400, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  let content: Buffer | null = null;
+  let keepSpeakers = false;
+  const tooLarge = () => httpError(422, 'file_too_large', SUBTITLES_SERVER_MESSAGES.fileTooLarge, 'srt_content');
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, fieldSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'srt_content') content = await part.toBuffer();
+        else await part.toBuffer(); // drain what we do not use
+      } else if (part.fieldname === 'srt_content') {
+        if (part.valueTruncated) throw tooLarge();
+        content = Buffer.from(String(part.value ?? ''), 'utf8');
+      } else if (part.fieldname === 'enable_speaker_diarization') {
+        keepSpeakers = String(part.value).toLowerCase() === 'true';
+      }
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    throw error;
+  }
+  if (!content || content.length === 0) throw httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  return { content, keepSpeakers };
+}
+
+/** The file's cues, or a 422 whose message is the reader's ("Line 14: …"). */
+function parseOr422(content: Buffer): Cue[] {
+  try {
+    return readSubtitles(new Uint8Array(content.buffer, content.byteOffset, content.length));
+  } catch (error) {
+    if (error instanceof SubtitleParseError) throw httpError(422, 'invalid_subtitle_file', error.message, 'srt_content');
+    throw error;
+  }
+}
+
+/** `/api/v1/project_versions/{id}/subtitles…`: list, create, read the cues, import a file. */
+export function registerSubtitleRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
+  const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
+
+  app.get<{ Params: VersionParams }>(
+    SUBTITLES_PATHS.subtitles(':projectVersionId'),
+    { config: ofVersion, schema: { params: paramsWith('projectVersionId'), response: { 200: subtitlesResponse } } },
+    async (request): Promise<SubtitlesResponse> => {
+      const workspaceId = tenantOf(request).workspaceId!;
+      const { projectVersionId } = request.params;
+      const found = await subtitles.listWithVersion(workspaceId, projectVersionId);
+      if (!found) throw notFound();
+      return {
+        data: found.subtitles.map(subtitleResource),
+        meta: { projectVersionId, projectId: found.version.projectId, title: found.version.title, workspaceId, duration: found.version.durationMs / 1000 },
+      };
+    },
+  );
+
+  // Not in the spec's list of calls: the pipeline makes subtitles, but a user importing a file
+  // before (or without) any processing needs one to import into. Idempotent per language.
+  app.post<{ Params: VersionParams; Body: CreateSubtitleRequest }>(
+    SUBTITLES_PATHS.subtitles(':projectVersionId'),
+    { config: ofVersion, schema: { params: paramsWith('projectVersionId'), body: createSubtitleBody, response: { 200: oneSubtitle, 201: oneSubtitle } } },
+    async (request, reply): Promise<SubtitleResponse> => {
+      const { subtitle, created } = await subtitles.createOrFind(app.db, {
+        projectVersionId: request.params.projectVersionId,
+        workspaceId: tenantOf(request).workspaceId!,
+        language: request.body.language,
+        kind: request.body.kind ?? 'transcript',
+      });
+      reply.code(created ? 201 : 200);
+      return { data: subtitleResource(subtitle) };
+    },
+  );
+
+  app.get<{ Params: SubtitleParams }>(
+    SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
+    { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } } },
+    async (request): Promise<CuesResponse> => {
+      const { projectVersionId, subtitleId } = request.params;
+      const subtitle = await subtitles.find(app.db, tenantOf(request).workspaceId!, { id: subtitleId, projectVersionId });
+      if (!subtitle) throw notFound();
+      return { data: subtitleResource(subtitle), cues: await subtitles.readCues(app.db, subtitleId), meta: { title: subtitle.title } };
+    },
+  );
+
+  // Spec 7: multipart srt_content + enable_speaker_diarization. The whole file is read before the
+  // database is touched; the replacement is one transaction, so a subtitle is never half-replaced.
+  app.post<{ Params: SubtitleParams }>(
+    SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),
+    { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } } },
+    async (request): Promise<ImportSrtResponse> => {
+      const workspaceId = tenantOf(request).workspaceId!;
+      const { projectVersionId, subtitleId } = request.params;
+      if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
+      const { content, keepSpeakers } = await readImportFields(app, request);
+      const cues = parseOr422(content).map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: keepSpeakers ? cue.speaker : undefined }));
+      const updated = await app.db.transaction(async (tx) => {
+        const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
+        if (rows.length === 0) throw notFound();
+        await subtitles.replaceCues(tx, subtitleId, cues);
+        return subtitles.find(tx, workspaceId, { id: subtitleId });
+      });
+      return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };
+    },
+  );
+}

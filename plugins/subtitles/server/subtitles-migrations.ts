@@ -1,0 +1,49 @@
+import type { Migration } from '../../../server/plugin-api';
+
+/**
+ * Subtitles of project versions, their cues and share links. One subtitle per version and
+ * language; cues keyed by (subtitle, position) so a whole subtitle is replaced with one DELETE and
+ * one INSERT … SELECT FROM unnest(...). workspace_id is copied onto subtitles and tokens so the
+ * tenant check and the isolation sweep see the owner without a join. Tokens keep only the
+ * SHA-256 of the secret: a database leak gives no working link.
+ */
+export const subtitlesMigrations: Migration[] = [
+  {
+    id: '202612020001_subtitles_core',
+    sql: `
+CREATE TABLE subtitles (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  project_version_id bigint NOT NULL REFERENCES project_versions(id) ON DELETE CASCADE,
+  workspace_id bigint NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  language text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('transcript', 'translation')),
+  cues_count integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (project_version_id, language)
+);
+CREATE INDEX subtitles_workspace_id_idx ON subtitles (workspace_id);
+
+CREATE TABLE subtitle_cues (
+  subtitle_id bigint NOT NULL REFERENCES subtitles(id) ON DELETE CASCADE,
+  position integer NOT NULL,
+  start_ms integer NOT NULL,
+  end_ms integer NOT NULL,
+  text text NOT NULL,
+  speaker text,
+  PRIMARY KEY (subtitle_id, position)
+);
+
+CREATE TABLE external_tokens (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  subtitle_id bigint NOT NULL REFERENCES subtitles(id) ON DELETE CASCADE,
+  workspace_id bigint NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  token_hash text NOT NULL UNIQUE,
+  created_by bigint REFERENCES users(id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz
+);
+CREATE INDEX external_tokens_subtitle_id_idx ON external_tokens (subtitle_id) WHERE revoked_at IS NULL;
+`,
+  },
+];

@@ -1,0 +1,115 @@
+import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS } from '../common/subtitles-contract';
+
+/** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
+
+const ID_PATTERN = '^[1-9][0-9]{0,17}$';
+export const idString = { type: 'string', pattern: ID_PATTERN } as const;
+const language = { type: 'string', pattern: LANGUAGE_PATTERN, maxLength: 35 } as const;
+
+export const paramsWith = (...names: string[]) =>
+  ({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, idString])) }) as const;
+
+/** Query lists: repeated (`a=1&a=2`) or comma separated (`a=1,2`), split by `splitList`. */
+const listOf = (item: string, maxItems: number) =>
+  ({ type: 'array', minItems: 1, maxItems, items: { type: 'string', pattern: `^${item}(,${item})*$`, maxLength: 20_000 } }) as const;
+
+export const splitList = (values: string[] | undefined): string[] => [...new Set((values ?? []).flatMap((value) => value.split(',')).filter(Boolean))];
+
+export const downloadQuery = {
+  type: 'object',
+  required: ['workspaceId', 'projectVersionIds'],
+  additionalProperties: false,
+  properties: {
+    workspaceId: idString,
+    projectVersionIds: listOf('[1-9][0-9]{0,17}', MAX_DOWNLOAD_VERSIONS),
+    formats: { ...listOf(`(?:${DOWNLOAD_FORMATS.join('|')})`, 20), default: ['srt'] },
+    languages: listOf(LANGUAGE_PATTERN.replace(/^\^|\$$/g, ''), 200),
+  },
+} as const;
+
+export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const createSubtitleBody = {
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language, kind: { type: 'string', enum: ['transcript', 'translation'], default: 'transcript' } },
+} as const;
+
+// --- responses (also strip anything a handler might add by mistake)
+
+export const subtitleResourceSchema = {
+  type: 'object',
+  required: ['id', 'type', 'attributes'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', const: 'subtitle' },
+    attributes: {
+      type: 'object',
+      properties: {
+        projectVersionId: { type: 'string' },
+        projectId: { type: 'string' },
+        language: { type: 'string' },
+        kind: { type: 'string' },
+        cuesCount: { type: 'integer' },
+        updatedAt: { type: 'string' },
+        editorUrl: { type: 'string' },
+      },
+    },
+  },
+} as const;
+
+export const oneSubtitle = { type: 'object', properties: { data: subtitleResourceSchema } } as const;
+
+export const subtitlesResponse = {
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: subtitleResourceSchema },
+    meta: {
+      type: 'object',
+      properties: { projectVersionId: { type: 'string' }, projectId: { type: 'string' }, title: { type: 'string' }, workspaceId: { type: 'string' }, duration: { type: 'number' } },
+    },
+  },
+} as const;
+
+const cue = {
+  type: 'object',
+  properties: { start: { type: 'integer' }, end: { type: 'integer' }, text: { type: 'string' }, speaker: { type: 'string' } },
+} as const;
+
+export const cuesResponse = {
+  type: 'object',
+  properties: { data: subtitleResourceSchema, cues: { type: 'array', items: cue }, meta: { type: 'object', properties: { title: { type: 'string' } } } },
+} as const;
+
+export const importResponse = { type: 'object', properties: { message: { type: 'string' }, data: subtitleResourceSchema } } as const;
+
+const externalTokenSchema = {
+  type: 'object',
+  required: ['id', 'type', 'attributes'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', const: 'external_token' },
+    attributes: {
+      type: 'object',
+      properties: { subtitleId: { type: 'string' }, createdAt: { type: 'string' }, createdByName: { type: ['string', 'null'] } },
+    },
+  },
+} as const;
+
+export const createTokenResponse = { type: 'object', properties: { externalTokenUrl: { type: 'string' }, data: externalTokenSchema } } as const;
+export const tokensResponse = { type: 'object', properties: { data: { type: 'array', items: externalTokenSchema } } } as const;
+export const revokeResponse = { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } as const;
+
+/** The share token is checked in the handler, so a malformed one gets the same 404 as a revoked one. */
+export const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } as const;
+
+export const sharedResponse = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: { title: { type: 'string' }, language: { type: 'string' }, duration: { type: 'number' }, hasVideo: { type: 'boolean' } },
+    },
+  },
+} as const;

@@ -1,0 +1,27 @@
+import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { projectsTableExtensions } from '../../projects/web/projects-table-extension';
+import { SUBTITLES_PAGES } from '../common/subtitles-contract';
+import { subtitlesCommands } from './subtitles-commands';
+
+/**
+ * Subtitles: the public share page, the read-only subtitle view (the editor URL for now), and the
+ * import, download and share-link popups, reached from the palette, the subtitle view and — through
+ * the projects table's extension point — a "Download subtitles…" bulk action. Only data here:
+ * pages, popups and the model are dynamic imports.
+ */
+export default definePlugin({
+  id: 'subtitles',
+  title: 'Subtitles',
+  apiVersion: PLUGIN_API_VERSION,
+  routes: [
+    { path: SUBTITLES_PAGES.share, access: 'public', layout: 'bare', title: 'Shared subtitles', load: () => import('./pages/share-page') },
+    { path: SUBTITLES_PAGES.subtitle, access: 'member', layout: 'app', title: 'Subtitle', load: () => import('./pages/subtitle-page') },
+  ],
+  commands: subtitlesCommands,
+  contributions: [
+    contribute(projectsTableExtensions, {
+      id: 'subtitles',
+      load: async (ctx) => (await import('./subtitles-table-parts')).createSubtitlesTableParts(ctx),
+    }),
+  ],
+});

@@ -1,0 +1,68 @@
+import type { Command, CommandContext, WhenContext } from '../../../core';
+import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/projects-table-extension';
+import { openSubtitlesDialog } from './open-subtitles-dialog';
+
+export const SUBTITLES_COMMANDS = {
+  download: 'subtitles.download',
+  import: 'subtitles.importFile',
+  share: 'subtitles.createShareLink',
+} as const;
+
+const VERSION_PAGE = /^\/projects\/[^/]+\/project_versions\/([^/]+)(?:\/subtitles\/([^/]+))?\/?$/;
+
+/** The version (and subtitle) a page is about: the version page or the subtitle view. */
+function pageTarget(path: string): { projectVersionId: string; subtitleId?: string } | null {
+  const match = VERSION_PAGE.exec(path);
+  return match ? { projectVersionId: match[1], subtitleId: match[2] } : null;
+}
+
+const member = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
+const onProjects = (ctx: WhenContext) => member(ctx) && ctx.path === PROJECTS_HOME;
+const onVersion = (ctx: WhenContext) => member(ctx) && pageTarget(ctx.path) !== null;
+/** One version to act on: a version page, or exactly one selected row. */
+const oneVersion = (ctx: WhenContext) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount() === 1);
+
+function selectedIds(ctx: CommandContext): string[] {
+  return ctx.container.isBound(PROJECTS_TABLE_HOST) ? [...ctx.container.get(PROJECTS_TABLE_HOST).$selection.getState()] : [];
+}
+
+/** The versions a command acts on: the page's, else the table's selection (`run` has no WhenContext, so the path is read here). */
+function targetOf(ctx: CommandContext): { projectVersionIds: string[]; subtitleId?: string } {
+  const page = pageTarget(window.location.pathname);
+  if (page) return { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId };
+  return { projectVersionIds: selectedIds(ctx) };
+}
+
+/** Palette commands: plain data, visible where they have something to act on. */
+export const subtitlesCommands: Command[] = [
+  {
+    id: SUBTITLES_COMMANDS.download,
+    title: 'Download subtitles…',
+    group: 'Subtitles',
+    keywords: ['download', 'export', 'zip', 'srt', 'vtt', 'subtitles', 'captions'],
+    when: (ctx) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount() > 0),
+    run: (ctx) => openSubtitlesDialog(ctx.container, { kind: 'download', projectVersionIds: targetOf(ctx).projectVersionIds }),
+  },
+  {
+    id: SUBTITLES_COMMANDS.import,
+    title: 'Import subtitle file…',
+    group: 'Subtitles',
+    keywords: ['import', 'upload', 'srt', 'vtt', 'ass', 'subtitles', 'captions'],
+    when: oneVersion,
+    run: (ctx) => {
+      const { projectVersionIds, subtitleId } = targetOf(ctx);
+      return openSubtitlesDialog(ctx.container, { kind: 'import', projectVersionId: projectVersionIds[0], subtitleId });
+    },
+  },
+  {
+    id: SUBTITLES_COMMANDS.share,
+    title: 'Create share link…',
+    group: 'Subtitles',
+    keywords: ['share', 'link', 'public', 'external token', 'watch'],
+    when: oneVersion,
+    run: (ctx) => {
+      const { projectVersionIds, subtitleId } = targetOf(ctx);
+      return openSubtitlesDialog(ctx.container, { kind: 'share', projectVersionId: projectVersionIds[0], subtitleId });
+    },
+  },
+];

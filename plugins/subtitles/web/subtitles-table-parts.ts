@@ -1,0 +1,16 @@
+import type { Container } from '../../../core';
+import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/projects-table-extension';
+import { openSubtitlesDialog } from './open-subtitles-dialog';
+
+/** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */
+export async function createSubtitlesTableParts({ container, host }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
+  return {
+    bulkActions: [
+      {
+        id: 'subtitles.download',
+        title: 'Download subtitles…',
+        run: () => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [...host.$selection.getState()] }),
+      },
+    ],
+  };
+}

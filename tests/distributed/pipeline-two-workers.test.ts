@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PIPELINE_PATHS, type ProcessingInfo } from '../../plugins/pipeline/common/pipeline-contract';
+import { PgDatabase } from '../../server/db/pg-database';
+import { LocalStorage } from '../../server/storage/local-storage';
+import { KNOWN_TEXT, makeSpeechVideo, seedVersionWithVideo, type SpeechVideo } from '../http/pipeline-test-kit';
+import { seedMember, type SeededMember } from './pipeline-seed';
+
+/**
+ * DESIGN.md section 5 on one box: one ROLE=web and two ROLE=worker processes of server/main.ts
+ * on one PostgreSQL database and one DATA_DIR. A run's speech-to-text chunks are shared out
+ * between the workers; one worker is killed with SIGKILL in the middle of a chunk, and the run
+ * still completes exactly once, with no duplicated cues.
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ROOT = path.resolve(__dirname, '../..');
+
+interface ServerProcess {
+  child: ChildProcess;
+  output: string[];
+  worker: string;
+}
+
+function startServer(env: NodeJS.ProcessEnv, ready: RegExp): Promise<ServerProcess & { match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = ready.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, output, match, worker: `${hostname()}:${child.pid}` });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${output.join('')}`));
+    });
+  });
+}
+
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  const child = server?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describe('pipeline on PostgreSQL with two worker processes', () => {
+  const adminUrl = inject('postgresUrl');
+  const name = `polycue_dist_${randomBytes(5).toString('hex')}`;
+  let dataDir: string;
+  let db: PgDatabase;
+  let web: ServerProcess & { match: RegExpExecArray };
+  let workers: ServerProcess[] = [];
+  let video: SpeechVideo;
+  let member: SeededMember;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'pipeline-dist-'));
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      PIPELINE_CHUNK_SECONDS: '4',
+      PIPELINE_CHUNK_CONCURRENCY: '1',
+      PIPELINE_STALE_SECONDS: '4',
+      PIPELINE_WATCHDOG_SECONDS: '1',
+      PIPELINE_RESEND_SECONDS: '4',
+    };
+    const making = makeSpeechVideo(path.join(dataDir), `${KNOWN_TEXT} ${KNOWN_TEXT}`);
+    // The web process applies the migrations; the workers start once it listens.
+    web = await startServer({ ...env, ROLE: 'web' }, /running at http:\/\/localhost:(\d+)/);
+    baseUrl = `http://127.0.0.1:${web.match[1]}`;
+    workers = await Promise.all([1, 2].map(() => startServer({ ...env, ROLE: 'worker' }, /worker is running/)));
+    db = new PgDatabase(url.toString(), { max: 2 });
+    member = await seedMember(db);
+    video = await making;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([web, ...workers].map(stopServer));
+    await db?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shares the chunks out, survives a worker killed mid-chunk and completes once', async () => {
+    const storage = new LocalStorage(path.join(dataDir, 'files'));
+    const { versionId } = await seedVersionWithVideo(db, storage, member.workspaceId, video.videoPath, 'Two workers');
+    const setup = await fetch(`${baseUrl}${PIPELINE_PATHS.setup}`, {
+      method: 'PUT',
+      headers: member.headers,
+      body: JSON.stringify({ projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings: { language: 'en', subtitleLanguages: ['es'] } }),
+    });
+    expect(setup.status).toBe(202);
+    const runId = ((await setup.json()) as { data: { runId: string }[] }).data[0].runId;
+
+    // Wait until a worker that already finished a chunk is in the middle of another, then kill it outright.
+    let victim: ServerProcess | undefined;
+    let victimPart = '';
+    for (const deadline = Date.now() + 60_000; !victim && Date.now() < deadline; await sleep(100)) {
+      const { rows } = await db.query<{ part: string; worker: string; state: string }>(
+        `SELECT part, worker, state FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text' ORDER BY part::int`,
+        [runId],
+      );
+      const finishedBy = new Set(rows.filter((row) => row.state === 'done').map((row) => row.worker));
+      const running = rows.find((row) => row.state === 'running' && finishedBy.has(row.worker) && workers.some((w) => w.worker === row.worker));
+      if (running) {
+        victim = workers.find((w) => w.worker === running.worker);
+        victimPart = running.part;
+      }
+    }
+    expect(victim, 'a chunk running on a worker').toBeDefined();
+    victim!.child.kill('SIGKILL');
+    const survivor = workers.find((w) => w !== victim)!;
+
+    let info: ProcessingInfo | null = null;
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(500)) {
+      const res = await fetch(`${baseUrl}${PIPELINE_PATHS.showProcessingInfo(versionId)}`, { headers: member.headers });
+      expect(res.status).toBe(200);
+      info = ((await res.json()) as { data: ProcessingInfo | null }).data;
+      if (info && (info.state === 'done' || info.state === 'failed')) break;
+    }
+    expect(info?.failure ?? null).toBeNull();
+    expect(info?.state).toBe('done');
+
+    const steps = await db.query<{ step: string; part: string; worker: string; workers: string[]; attempts: number; state: string }>(
+      'SELECT step, part, worker, workers, attempts, state FROM pipeline_steps WHERE run_id = $1',
+      [runId],
+    );
+    expect(steps.rows.every((row) => row.state === 'done')).toBe(true);
+    const chunks = steps.rows.filter((row) => row.step === 'speech_to_text');
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    // Both workers did chunks; the killed worker's chunk was taken over by the survivor.
+    const finishers = new Set(chunks.map((row) => row.worker));
+    expect(finishers).toEqual(new Set([victim!.worker, survivor.worker]));
+    const takenOver = chunks.find((row) => row.part === victimPart)!;
+    expect(takenOver.worker).toBe(survivor.worker);
+    expect(takenOver.workers).toEqual([victim!.worker, survivor.worker]);
+    expect(takenOver.attempts).toBe(2);
+
+    // Exactly once: one count, the cues once, in order, the translation cue for cue.
+    const count = await db.query<{ n: number }>('SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1', [member.userId]);
+    expect(count.rows[0].n).toBe(1);
+    const cues = await db.query<{ language: string; start: number; n: number }>(
+      `SELECT s.language, c.start_ms AS start FROM subtitle_cues c JOIN subtitles s ON s.id = c.subtitle_id WHERE s.project_version_id = $1 ORDER BY s.language, c.position`,
+      [versionId],
+    );
+    const english = cues.rows.filter((row) => row.language === 'en').map((row) => row.start);
+    const spanish = cues.rows.filter((row) => row.language === 'es').map((row) => row.start);
+    const segmented = await db.query<{ cues: number }>(`SELECT (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step = 'segmentation'`, [runId]);
+    expect(english.length).toBe(segmented.rows[0].cues);
+    expect(english.length).toBeGreaterThan(4);
+    expect(english.every((start, index) => index === 0 || start > english[index - 1])).toBe(true);
+    expect(spanish).toEqual(english);
+  }, 180_000);
+});
