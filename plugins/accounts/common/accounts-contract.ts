@@ -25,11 +25,7 @@ export const ACCOUNTS_PATHS = {
 } as const;
 
 /** Page routes of the plugin. */
-export const ACCOUNTS_PAGES = {
-  settings: '/account',
-  members: '/account/members',
-  workspaces: '/account/workspaces',
-} as const;
+export { ACCOUNTS_PAGES } from './accounts-pages';
 
 /** Toasts, verbatim from spec section 8. */
 export const ACCOUNTS_MESSAGES = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandContext, WhenContext } from '../../../core';
+import { createContainer, type CommandContext, type WhenContext } from '../../../core';
 import { accountsCommands } from './accounts-commands';
-import { ACCOUNTS_MODEL } from './accounts-model';
+import { ACCOUNTS_MODEL } from './accounts-model-loader';
 import { createAccountsTestKit, workspace } from './testing/accounts-test-kit';
 
 const command = (id: string) => accountsCommands.find((c) => c.id === id)!;
@@ -13,8 +13,10 @@ const when = (over: Partial<WhenContext>): WhenContext => ({
 function context() {
   const kit = createAccountsTestKit();
   const visits: string[] = [];
-  const container = { get: (token: unknown) => (token === ACCOUNTS_MODEL ? kit.model : null) };
-  const ctx = { app: kit.app, container, navigate: (path: string) => visits.push(path) } as unknown as CommandContext;
+  // The kit's model bound as if already loaded (the loader uses a bound model as is).
+  const container = createContainer();
+  container.bind(ACCOUNTS_MODEL).toConstantValue(kit.model);
+  const ctx: CommandContext = { app: kit.app, container, navigate: (path: string) => void visits.push(path) };
   return { kit, ctx, visits };
 }
 
@@ -40,14 +42,14 @@ describe('accounts palette commands', () => {
     ]);
   });
 
-  it('admin-only commands are hidden from members; they open their popup on the right page', () => {
+  it('admin-only commands are hidden from members; they open their popup on the right page', async () => {
     for (const id of ['accounts.createWorkspace', 'accounts.inviteMember']) {
       expect(command(id).when!(when({ isAccountAdmin: false }))).toBe(false);
       expect(command(id).when!(when({ isAccountAdmin: true }))).toBe(true);
     }
     expect(command('accounts.openSettings').when!(when({}))).toBe(true);
     const { kit, ctx, visits } = context();
-    command('accounts.inviteMember').run!(ctx);
+    await command('accounts.inviteMember').run!(ctx);
     expect(visits).toEqual(['/account/members']);
     expect(kit.model.dialogs.$dialog.getState()).toEqual({ kind: 'createAccountUser' });
   });

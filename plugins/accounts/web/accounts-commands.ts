@@ -1,15 +1,21 @@
 import type { Command, CommandContext } from '../../../core';
-import { ACCOUNTS_PAGES } from '../common/accounts-contract';
-import { ACCOUNTS_MODEL } from './accounts-model';
+import { ACCOUNTS_PAGES } from '../common/accounts-pages';
+import { loadAccountsModel } from './accounts-model-loader';
 import type { AccountsDialog } from './model/dialogs-model';
 
-/** Opens a page, then one of its popups (the page hosts the popups; the model says which is open). */
-function openOn(ctx: CommandContext, path: string, dialog: AccountsDialog) {
+/**
+ * Opens a page, then one of its popups (the page hosts the popups; the model says which is open).
+ * The page and this command share the model's one load, so the popup shows once the page does.
+ */
+async function openOn(ctx: CommandContext, path: string, dialog: AccountsDialog) {
   ctx.navigate(path);
-  ctx.container.get(ACCOUNTS_MODEL).dialogs.dialogOpened(dialog);
+  (await loadAccountsModel(ctx.container)).dialogs.dialogOpened(dialog);
 }
 
-/** Palette commands: plain data, listed before the accounts pages load. */
+/**
+ * Palette commands: plain data, listed before the accounts pages load. The switchers read the app
+ * model (always loaded); the popup commands load the accounts model when they run.
+ */
 export const accountsCommands: Command[] = [
   {
     id: 'accounts.switchAccount',

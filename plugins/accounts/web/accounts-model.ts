@@ -1,4 +1,4 @@
-import { TOKENS, type ModelContext, type ModelFactory, type ServiceIdentifier } from '../../../core';
+import { TOKENS, type Container } from '../../../core';
 import { createAccountSettingsModel } from './model/account-settings-model';
 import { createDialogsModel } from './model/dialogs-model';
 import { createMembersModel } from './model/members-model';
@@ -39,11 +39,12 @@ export function createAccountsModel(deps: AccountsModelDeps) {
 
 export type AccountsModel = ReturnType<typeof createAccountsModel>;
 
-export const ACCOUNTS_MODEL = Symbol.for('polycue.accounts.model') as ServiceIdentifier<AccountsModel>;
-
-export const accountsModelFactory: ModelFactory<AccountsModel> = {
-  token: ACCOUNTS_MODEL,
-  create({ container, app }: ModelContext) {
-    return createAccountsModel({ api: container.get(TOKENS.ApiClient), toast: container.get(TOKENS.ToastService), app, logger: console });
-  },
-};
+/** Builds the model from the shell's services; called once per container by `loadAccountsModel`. */
+export function buildAccountsModel(container: Container): AccountsModel {
+  return createAccountsModel({
+    api: container.get(TOKENS.ApiClient),
+    toast: container.get(TOKENS.ToastService),
+    app: container.get(TOKENS.AppModel),
+    logger: console,
+  });
+}

@@ -1,13 +1,14 @@
 import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
-import { ACCOUNTS_PAGES } from '../common/accounts-contract';
+import { ACCOUNTS_PAGES } from '../common/accounts-pages';
 import { accountsCommands } from './accounts-commands';
-import { accountsModelFactory } from './accounts-model';
 
 /**
  * Accounts, members and workspaces (the "admin" plugin): account settings, the members table and
  * the workspace list, their popups, and the palette commands to switch account or workspace.
  * Admin actions are shown to members disabled, with the reason as their tooltip; the server
- * enforces the same rules (plugins/accounts/server, server/authz).
+ * enforces the same rules (plugins/accounts/server, server/authz). Only data here: pages and the
+ * model (loaded by pages and commands through `loadAccountsModel`) are dynamic imports, outside
+ * the shell's initial JavaScript.
  */
 export default definePlugin({
   id: 'accounts',
@@ -20,5 +21,4 @@ export default definePlugin({
   ],
   nav: [{ id: 'accounts.settings', label: 'Account', path: ACCOUNTS_PAGES.settings, order: 80, icon: '⚙', when: (ctx) => ctx.isMember }],
   commands: accountsCommands,
-  model: accountsModelFactory,
 });

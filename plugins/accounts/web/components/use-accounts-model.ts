@@ -1,6 +1,8 @@
-import { useService } from '../../../../core';
-import { ACCOUNTS_MODEL, type AccountsModel } from '../accounts-model';
+import * as React from 'react';
+import { useContainer } from '../../../../core';
+import { loadAccountsModel, type AccountsModel } from '../accounts-model-loader';
 
+/** The accounts model inside a component: suspends on the first load, synchronous afterwards. */
 export function useAccountsModel(): AccountsModel {
-  return useService(ACCOUNTS_MODEL);
+  return React.use(loadAccountsModel(useContainer()));
 }

@@ -29,13 +29,16 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
     (await api.delete<{ data: { ids: string[] } }>(ACCOUNTS_PATHS.deleteWorkspaces, { accountId, ids })).data.data.ids,
   );
 
-  const $workspaces = createStore<WorkspaceResource[]>([])
+  // The model is built on first use, often after the app loaded the list: it starts from that list
+  // (the shell runs unscoped; in a forked scope the app's list arrives through the effect below).
+  const $workspaces = createStore<WorkspaceResource[]>(app.$workspaces.getState())
     .on(app.fetchWorkspacesFx.doneData, (_, list) => list)
     // Spec 4: a new workspace comes first.
     .on(createWorkspaceFx.doneData, (list, created) => [created, ...list.filter((w) => w.id !== created.id)])
     .on(renameWorkspaceFx.doneData, (list, renamed) => list.map((w) => (w.id === renamed.id ? renamed : w)))
     .on(deleteWorkspacesFx.doneData, (list, ids) => list.filter((w) => !ids.includes(w.id)))
-    .reset(app.accountChanged, app.loggedOut);
+    // Emptied, not `reset`: a reset would go back to the starting list, the previous account's.
+    .on([app.accountChanged, app.loggedOut], () => []);
   const $selection = createStore<Set<string>>(new Set())
     .on(selectionChanged, (_, next) => next)
     .on(deleteWorkspacesFx.doneData, (selection, ids) => new Set([...selection].filter((id) => !ids.includes(id))))
