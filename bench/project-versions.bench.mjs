@@ -7,7 +7,9 @@
  *     of the same server. Both carry the member's session cookie, so both pass the same hooks
  *     (session lookup); the difference is the route's own work (authorization + list queries).
  * (b) labels.bulkAssign10kMs / projectVersions.bulkDelete10kMs: one HTTP call labelling, then one
- *     deleting, 10,000 versions (median of 3 runs, disjoint id sets), measured at the client.
+ *     deleting, 10,000 versions (median of 3 runs, disjoint id sets), measured at the client. The
+ *     delete is what the user waits for (a soft delete); the projects.purgeDeleted job removes the
+ *     rows in the background meanwhile, so later rounds run beside the purge of earlier ones.
  *
  * BENCH_VERSIONS overrides the million (e.g. for a quick try).
  */
@@ -97,7 +99,7 @@ export default async function projectVersionsBench(ctx) {
 
     const round1 = (value) => Math.round(value * 10) / 10;
     return {
-      'projectVersions.listVsHelloRatio': { value: round1((list.requests.average / hello.requests.average) * 100) / 100, unit: 'x', goal: '>= 0.25' },
+      'projectVersions.listVsHelloRatio': { value: Math.round((list.requests.average / hello.requests.average) * 1000) / 1000, unit: 'x', goal: '>= 0.25' },
       'projectVersions.listP99Ms': { value: list.latency.p99, unit: 'ms', goal: '<= 25' },
       'projectVersions.listRps': { value: Math.round(list.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.helloRps': { value: Math.round(hello.requests.average), unit: 'req/s', goal: '' },

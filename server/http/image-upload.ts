@@ -51,7 +51,7 @@ export async function readImageUpload(
 
 /** Stores a checked image under `<folder>/<random>.<ext>` and returns its storage key. */
 export async function storeImage(app: FastifyInstance, folder: string, image: { data: Buffer; type: ImageType }): Promise<string> {
-  const key = `${folder}/${randomBytes(16).toString('base64url')}.${image.type.extension}`;
+  const key = `${folder}/${randomBytes(16).toString('hex')}.${image.type.extension}`;
   await app.storage.put(key, image.data, image.type.contentType);
   return key;
 }

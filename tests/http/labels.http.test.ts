@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
+import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { newMember, seedVersions, type Member } from './projects-test-kit';
 
@@ -110,6 +111,33 @@ describeOnBothDatabases('labels: manager calls and bulk assignment', (ctx) => {
       await member.client.delete(LABELS_PATHS.label(created.body.data.id));
       const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM project_version_labels WHERE project_version_id = ANY($1::bigint[])', [ids]);
       expect(rows[0].n).toBe(0);
+    });
+
+    it('keeps counts and rows right as versions and labels go: deleted versions leave the count at once, a deleted label leaves rows and filter', async () => {
+      const member = await newMember(ctx);
+      const ids = await seedVersions(ctx.db, member.workspaceId, 6, 'Counted');
+      const keep = (await createLabel(member, 'Keep', ids)).body.data.id;
+      const gone = (await createLabel(member, 'Gone', ids.slice(0, 3))).body.data.id;
+      const deleted = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: ids.slice(0, 2) });
+      expect(deleted.body.data.ids).toHaveLength(2);
+      const counts = async () =>
+        Object.fromEntries(
+          (await member.client.get(`${LABELS_PATHS.labels}?workspaceId=${member.workspaceId}`)).body.data.map((l: any) => [l.attributes.caption, l.attributes.projectVersionCount]),
+        );
+      expect(await counts()).toEqual({ Gone: 1, Keep: 4 });
+      // Labelling a deleted version does nothing.
+      expect((await member.client.post(LABELS_PATHS.projectVersionLabels, { labelId: gone, selectedProjectVersionIds: ids.slice(0, 2) })).body.data.attributes.projectVersionIds).toEqual([]);
+
+      const list = (query: string) => member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&page=1&${query}`);
+      const byGone = await list(`labels=${gone}`);
+      expect(byGone.body.data.map((v: any) => v.id)).toEqual([ids[2]]);
+      expect(byGone.body.data[0].attributes.labels.map((l: any) => l.caption)).toEqual(['Gone', 'Keep']);
+      await member.client.delete(LABELS_PATHS.label(gone));
+      expect((await list(`labels=${gone}`)).body.data).toEqual([]);
+      const rows = (await list(`labels=${keep}`)).body.data;
+      expect(rows).toHaveLength(4);
+      expect(rows.every((v: any) => v.attributes.labels.length === 1 && v.attributes.labels[0].caption === 'Keep')).toBe(true);
+      expect(await counts()).toEqual({ Keep: 4 });
     });
   });
 });

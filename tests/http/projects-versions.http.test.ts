@@ -6,6 +6,15 @@ import { newMember, numberOfProjects, seedVersions, type Member } from './projec
 const list = (member: Member, query: string) => member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&${query}`);
 const titles = (res: { body: any }) => res.body.data.map((v: any) => v.attributes.title);
 
+/** The purge of deleted versions is a job (in-process in tests): poll until it has done its work. */
+async function waitUntil(done: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the purge job');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describeOnBothDatabases('project versions: create, list by page, search, labels filter, updates, delete', (ctx) => {
   describe('POST /api/v1/projects/', () => {
     it('creates a project with one version, answers data[0].id and data[0].attributes.projectId, and raises the count by one', async () => {
@@ -113,7 +122,7 @@ describeOnBothDatabases('project versions: create, list by page, search, labels 
       expect(titles(res).sort()).toEqual(['Mine 2', 'Renamed']);
     });
 
-    it('deletes thousands in one call, lowers the count by the number deleted, removes emptied projects and leaves foreign ids untouched', async () => {
+    it('deletes thousands in one call: gone from list, refresh and counts at once, rows and emptied projects purged after, foreign ids untouched', async () => {
       const member = await newMember(ctx);
       const other = await newMember(ctx);
       const mine = await seedVersions(ctx.db, member.workspaceId, 3000, 'Bulk');
@@ -134,14 +143,27 @@ describeOnBothDatabases('project versions: create, list by page, search, labels 
       expect(res.body.meta.numberOfProjects).toBe(501);
       expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(501);
       expect(await numberOfProjects(ctx.db, other.workspaceId)).toBe(5);
+
+      // What the user sees moves at once, whether or not the purge has run yet.
+      const listed: string[] = [];
+      for (let n = 1; n <= 3; n++) listed.push(...(await list(member, `page=${n}&perPage=200`)).body.data.map((v: any) => v.id));
+      expect(listed).toHaveLength(501);
+      expect(listed.some((id) => doomed.includes(id))).toBe(false);
+      const refreshed = await member.client.post(PROJECTS_PATHS.projectVersionUpdates, { workspaceId: member.workspaceId, projectVersionIds: doomed.slice(0, 50) });
+      expect(refreshed.body.data).toEqual([]);
+      const twice = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: doomed.slice(0, 10) });
+      expect(twice.body).toMatchObject({ data: { ids: [] }, meta: { numberOfProjects: 501 } });
+
       const count = async (sql: string, params: unknown[]) => (await ctx.db.query<{ n: number }>(sql, params)).rows[0].n;
+      await waitUntil(async () => (await count('SELECT count(*)::int AS n FROM project_versions WHERE id = ANY($1::bigint[])', [doomed])) === 0);
       expect(await count('SELECT count(*)::int AS n FROM project_versions WHERE workspace_id = $1', [other.workspaceId])).toBe(5);
       expect(await count('SELECT count(*)::int AS n FROM projects WHERE workspace_id = $1', [member.workspaceId])).toBe(501);
       expect(await count('SELECT count(*)::int AS n FROM projects WHERE id = $1', [projectId])).toBe(1);
 
       const again = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: [sibling[0].id] });
       expect(again.body.data.ids).toEqual([sibling[0].id]);
-      expect(await count('SELECT count(*)::int AS n FROM projects WHERE id = $1', [projectId])).toBe(0);
+      await waitUntil(async () => (await count('SELECT count(*)::int AS n FROM projects WHERE id = $1', [projectId])) === 0);
+      expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(500);
       expect((await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: [] })).status).toBe(400);
     });
   });

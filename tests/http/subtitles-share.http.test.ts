@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { readVtt } from '../../plugins/subtitles/common/formats';
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
+import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember } from './projects-test-kit';
 import { attachClip, getBinary, importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
@@ -83,6 +84,22 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     expect(still.status).toBe(200);
     expect(still.body.data.hasVideo).toBe(false);
     expect((await visitor.get(SUBTITLES_PATHS.sharedVideo(tokenOf(two.body.externalTokenUrl)))).status).toBe(404);
+  });
+
+  it('deleting the project version ends its share links and hides its subtitles at once, before any purge', async () => {
+    const member = await newMember(ctx);
+    const version = await newVersion(ctx, member, 'Soon gone');
+    const subtitleId = await newSubtitle(member.client, version, 'en');
+    await importFile(member.client, version, subtitleId, srtOf(2));
+    const link = await member.client.post(SUBTITLES_PATHS.externalTokens(subtitleId));
+    const token = tokenOf(link.body.externalTokenUrl);
+    const visitor = ctx.client({ visit: false });
+    expect((await visitor.get(SUBTITLES_PATHS.shared(token))).status).toBe(200);
+
+    const deleted = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { projectVersionIds: [version], workspaceId: member.workspaceId });
+    expect(deleted.status).toBe(200);
+    expect((await visitor.get(SUBTITLES_PATHS.shared(token))).status).toBe(404);
+    expect((await member.client.post(SUBTITLES_PATHS.externalTokens(subtitleId))).status).toBe(404);
   });
 
   it('other tenants cannot create, list or revoke links (404), and their attempts change nothing', async () => {

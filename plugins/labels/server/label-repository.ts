@@ -8,8 +8,8 @@ export interface LabelRecord {
   projectVersionCount: number;
 }
 
-const LABEL_COLUMNS = `l.id::text AS id, l.workspace_id::text AS "workspaceId", l.caption,
-  (SELECT count(*)::int FROM project_version_labels c WHERE c.label_id = l.id) AS "projectVersionCount"`;
+/** The count is kept on the label by triggers (see labels-migrations.ts): no counting at read time. */
+const LABEL_COLUMNS = `l.id::text AS id, l.workspace_id::text AS "workspaceId", l.caption, l.project_version_count AS "projectVersionCount"`;
 
 /** The one error a caller must tell apart: the caption is taken in this workspace (unique index). */
 export class CaptionTakenError extends Error {}
@@ -19,9 +19,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * SQL for labels and their links to project versions. Assigning and removing take any number of
- * ids in ONE statement (unnest / ANY), scoped to versions of the label's own workspace, so ids of
- * another tenant in the body are simply not touched.
+ * SQL for labels and their links to project versions (the version row's `label_ids`). Assigning
+ * and removing take any number of ids in ONE statement, scoped to live versions of the label's
+ * own workspace, so ids of another tenant (or deleted versions) in the body are not touched.
  */
 export class LabelRepository {
   constructor(private readonly db: Database) {}
@@ -86,12 +86,12 @@ export class LabelRepository {
   async assign(workspaceId: string, labelId: string, ids: string[], db: Queryable = this.db): Promise<string[]> {
     const { rows } = await db.query<{ ids: string[] | null }>(
       `WITH added AS (
-         INSERT INTO project_version_labels (project_version_id, label_id)
-         SELECT v.id, l.id FROM project_versions v JOIN labels l ON l.id = $2 AND l.workspace_id = $1
-         WHERE v.workspace_id = $1 AND v.id = ANY($3::bigint[])
-         ON CONFLICT DO NOTHING
-         RETURNING project_version_id
-       ) SELECT array_agg(project_version_id::text ORDER BY project_version_id) AS ids FROM added`,
+         UPDATE project_versions v SET label_ids = array_append(v.label_ids, l.id)
+         FROM labels l
+         WHERE l.id = $2 AND l.workspace_id = $1
+           AND v.workspace_id = $1 AND v.id = ANY($3::bigint[]) AND v.deleted_at IS NULL AND NOT (v.label_ids @> ARRAY[l.id])
+         RETURNING v.id
+       ) SELECT array_agg(id::text ORDER BY id) AS ids FROM added`,
       [workspaceId, labelId, ids],
     );
     return rows[0].ids ?? [];
@@ -101,10 +101,12 @@ export class LabelRepository {
   async remove(workspaceId: string, labelId: string, ids: string[]): Promise<string[]> {
     const { rows } = await this.db.query<{ ids: string[] | null }>(
       `WITH removed AS (
-         DELETE FROM project_version_labels pvl USING labels l
-         WHERE pvl.label_id = $2 AND l.id = pvl.label_id AND l.workspace_id = $1 AND pvl.project_version_id = ANY($3::bigint[])
-         RETURNING pvl.project_version_id
-       ) SELECT array_agg(project_version_id::text ORDER BY project_version_id) AS ids FROM removed`,
+         UPDATE project_versions v SET label_ids = array_remove(v.label_ids, l.id)
+         FROM labels l
+         WHERE l.id = $2 AND l.workspace_id = $1
+           AND v.workspace_id = $1 AND v.id = ANY($3::bigint[]) AND v.deleted_at IS NULL AND v.label_ids @> ARRAY[l.id]
+         RETURNING v.id
+       ) SELECT array_agg(id::text ORDER BY id) AS ids FROM removed`,
       [workspaceId, labelId, ids],
     );
     return rows[0].ids ?? [];

@@ -21,7 +21,7 @@ export async function versionsInWorkspace(db: Queryable, workspaceId: string, id
             e.id::text AS "elementId", e.state AS "elementState", e.storage_key AS "storageKey",
             COALESCE(e.size_bytes, 0)::float8 AS "sizeBytes", COALESCE(e.duration_ms, 0) AS "elementDurationMs"
      FROM project_versions v LEFT JOIN elements e ON e.id = v.element_id
-     WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) ORDER BY v.id`,
+     WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.id`,
     [workspaceId, ids],
   );
   return rows;

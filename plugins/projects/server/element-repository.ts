@@ -23,7 +23,7 @@ export interface ElementRecord {
 export const ELEMENT_COLUMNS = `e.id::text AS id, e.workspace_id::text AS "workspaceId", e.project_id::text AS "projectId", e.title, e.state,
   e.size_bytes::float8 AS "sizeBytes", e.duration_ms AS "durationMs", e.storage_key AS "storageKey", e.thumbnail_key AS "thumbnailKey",
   e.source_url AS "sourceUrl", e.submit_url_identifier AS "submitUrlIdentifier", e.failure, e.created_at AS "createdAt",
-  ARRAY(SELECT v.id::text FROM project_versions v WHERE v.element_id = e.id ORDER BY v.id) AS "projectVersionIds"`;
+  ARRAY(SELECT v.id::text FROM project_versions v WHERE v.element_id = e.id AND v.deleted_at IS NULL ORDER BY v.id) AS "projectVersionIds"`;
 
 /** Files to remove once the rows naming them are gone (after the commit, through a job). */
 export interface RemovedFiles {
@@ -68,7 +68,7 @@ export class ElementRepository {
 
   async ownerOf(elementId: string): Promise<TenantOwner | null> {
     const { rows } = await this.db.query<TenantOwner>(
-      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM elements e JOIN workspaces w ON w.id = e.workspace_id WHERE e.id = $1`,
+      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM elements e JOIN workspaces w ON w.id = e.workspace_id WHERE e.id = $1 AND e.deleted_at IS NULL`,
       [elementId],
     );
     return rows[0] ?? null;
@@ -84,19 +84,19 @@ export class ElementRepository {
   }
 
   async find(workspaceId: string, elementId: string, db: Queryable = this.db): Promise<ElementRecord | null> {
-    const { rows } = await db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.workspace_id = $2`, [elementId, workspaceId]);
+    const { rows } = await db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.workspace_id = $2 AND e.deleted_at IS NULL`, [elementId, workspaceId]);
     return rows[0] ?? null;
   }
 
-  /** For the job: the element wherever it lives (the job carries only its id). */
+  /** For the job: the element wherever it lives (the job carries only its id); none once deleted. */
   async findAnywhere(elementId: string): Promise<ElementRecord | null> {
-    const { rows } = await this.db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1`, [elementId]);
+    const { rows } = await this.db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.deleted_at IS NULL`, [elementId]);
     return rows[0] ?? null;
   }
 
   async list(workspaceId: string, filter: { state?: ElementState; ids?: string[] }): Promise<ElementRecord[]> {
     const params: unknown[] = [workspaceId];
-    let where = 'e.workspace_id = $1';
+    let where = 'e.workspace_id = $1 AND e.deleted_at IS NULL';
     if (filter.state) {
       params.push(filter.state);
       where += ` AND e.state = $${params.length}`;
@@ -116,7 +116,7 @@ export class ElementRepository {
       const { rows } = await tx.query<{ id: string }>(
         `UPDATE elements SET state = 'ready', size_bytes = $2, duration_ms = $3, storage_key = $4, thumbnail_key = $5,
                 title = CASE WHEN $6::text IS NOT NULL AND title = source_url THEN $6 ELSE title END, failure = NULL, updated_at = now()
-         WHERE id = $1 AND state = 'downloading' RETURNING id`,
+         WHERE id = $1 AND state = 'downloading' AND deleted_at IS NULL RETURNING id`,
         [elementId, media.sizeBytes, media.durationMs, media.storageKey, media.thumbnailKey, media.title ?? null],
       );
       if (rows.length === 0) return false;
@@ -140,7 +140,7 @@ export class ElementRepository {
   async markFailed(elementId: string, failure: string): Promise<ElementDeletion | null> {
     return this.transaction(async (tx) => {
       const { rows } = await tx.query<{ workspaceId: string; projectId: string | null }>(
-        `SELECT workspace_id::text AS "workspaceId", project_id::text AS "projectId" FROM elements WHERE id = $1 AND state = 'downloading' FOR UPDATE`,
+        `SELECT workspace_id::text AS "workspaceId", project_id::text AS "projectId" FROM elements WHERE id = $1 AND state = 'downloading' AND deleted_at IS NULL FOR UPDATE`,
         [elementId],
       );
       if (rows.length === 0) return null;
@@ -154,7 +154,7 @@ export class ElementRepository {
   async deleteElement(workspaceId: string, elementId: string): Promise<ElementDeletion | null> {
     return this.transaction(async (tx) => {
       const { rows } = await tx.query<{ projectId: string | null; storageKey: string | null; thumbnailKey: string | null }>(
-        `DELETE FROM elements WHERE id = $1 AND workspace_id = $2
+        `DELETE FROM elements WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL
          RETURNING project_id::text AS "projectId", storage_key AS "storageKey", thumbnail_key AS "thumbnailKey"`,
         [elementId, workspaceId],
       );
@@ -166,20 +166,23 @@ export class ElementRepository {
     });
   }
 
-  /** Projects with all their versions and elements, in one statement; returns the files to remove. */
+  /**
+   * Projects with all their versions and elements, in one statement; returns the files to remove.
+   * Versions already soft-deleted were counted out when they were deleted: only live ones move the count.
+   */
   async deleteProjects(tx: Queryable, workspaceId: string, projectIds: string[]): Promise<ElementDeletion> {
     const { rows } = await tx.query<{ versionIds: string[] | null; keys: string[] | null; n: number }>(
       `WITH versions AS (
-         DELETE FROM project_versions WHERE workspace_id = $1 AND project_id = ANY($2::bigint[]) RETURNING id
+         DELETE FROM project_versions WHERE workspace_id = $1 AND project_id = ANY($2::bigint[]) RETURNING id, deleted_at
        ), gone_elements AS (
          DELETE FROM elements WHERE workspace_id = $1 AND project_id = ANY($2::bigint[]) RETURNING storage_key, thumbnail_key
        ), gone_projects AS (
          DELETE FROM projects WHERE workspace_id = $1 AND id = ANY($2::bigint[]) RETURNING id
        ), counted AS (
-         UPDATE workspaces SET number_of_projects = greatest(0, number_of_projects - (SELECT count(*) FROM versions)::int)
+         UPDATE workspaces SET number_of_projects = greatest(0, number_of_projects - (SELECT count(*) FROM versions WHERE deleted_at IS NULL)::int)
          WHERE id = $1 RETURNING number_of_projects
        )
-       SELECT (SELECT array_agg(id::text ORDER BY id) FROM versions) AS "versionIds",
+       SELECT (SELECT array_agg(id::text ORDER BY id) FROM versions WHERE deleted_at IS NULL) AS "versionIds",
               (SELECT array_agg(k) FROM gone_elements, LATERAL unnest(ARRAY[storage_key, thumbnail_key]) k WHERE k IS NOT NULL) AS keys,
               (SELECT number_of_projects FROM counted) AS n,
               (SELECT count(*) FROM gone_projects) AS projects`,

@@ -6,6 +6,7 @@ import { deleteFilesJob, importLinkJob } from './link-import-job';
 import { ProjectVersionRepository } from './project-version-repository';
 import { registerProjectVersionRoutes } from './project-version-routes';
 import { projectsMigrations } from './projects-migrations';
+import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
 
 /**
@@ -17,7 +18,7 @@ import { registerUploadRoutes } from './upload-routes';
 export default defineServerPlugin({
   id: 'projects',
   migrations: projectsMigrations,
-  jobs: [importLinkJob, deleteFilesJob],
+  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob],
   async routes(app) {
     const versions = new ProjectVersionRepository(app.db);
     registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../../server/db/database';
 import { httpError } from '../../../server/http/errors';
 import type { TenantOwner } from '../../../server/identity/tenancy-repository';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
-import { ElementRepository, moveProjectCount, type ElementDeletion } from './element-repository';
+import { ElementRepository, moveProjectCount } from './element-repository';
 
 export interface ProjectVersionRecord {
   id: string;
@@ -29,9 +29,11 @@ export interface ListQuery {
   after: [string, string] | null;
 }
 
+/** The element's state is a sub-select, so PostgreSQL reads it for the page's rows only (after ORDER BY/LIMIT). */
 const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.workspace_id::text AS "workspaceId", v.title,
   v.created_at AS "createdAt", v.duration_ms AS "durationMs", v.thumbnail_key AS "thumbnailKey", v.element_id::text AS "elementId",
-  e.state AS "elementState", (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
+  (SELECT e.state FROM elements e WHERE e.id = v.element_id) AS "elementState",
+  (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
 
 /** The title's words, as the search index holds them ('simple': lower case, no stemming). */
 const TITLE_WORDS = `to_tsvector('simple'::regconfig, v.title)`;
@@ -42,16 +44,22 @@ export function searchQuery(words: string[]): string | null {
   return terms.length > 0 ? terms.map((term) => `${term}:*`).join(' & ') : null;
 }
 
-/** Labels of the listed rows, computed after ORDER BY/LIMIT (PostgreSQL evaluates such sub-selects on the final rows only). */
-const LABELS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('id', l.id::text, 'caption', l.caption) ORDER BY lower(l.caption), l.id), '[]')
-   FROM project_version_labels pvl JOIN labels l ON l.id = pvl.label_id WHERE pvl.project_version_id = v.id) AS labels`;
+/**
+ * Labels of the listed rows from the row's own `label_ids` (kept by the labels plugin), resolved
+ * against labels (a deleted label's id may linger in the array), computed after ORDER BY/LIMIT
+ * (PostgreSQL evaluates such sub-selects on the final rows only).
+ */
+const LABELS_COLUMN = `CASE WHEN v.label_ids = '{}' THEN '[]'::json ELSE (SELECT coalesce(json_agg(json_build_object('id', l.id::text, 'caption', l.caption) ORDER BY lower(l.caption), l.id), '[]')
+   FROM labels l WHERE l.id = ANY(v.label_ids)) END AS labels`;
 
 /**
  * SQL for projects and their versions. The list query is built from the filters present (no
  * `$x IS NULL OR …` that would hide the indexes from the planner): it walks
  * project_versions_list_idx newest first and stops after one page, or, with a search, starts
- * from the full-text index when that is cheaper; the label filter is an EXISTS on
- * project_version_labels; the page's labels come in the same round trip.
+ * from the full-text index when that is cheaper; the label filter tests the row's `label_ids`
+ * (no probe per candidate row; a rare label uses its GIN index); the page's labels come in the
+ * same round trip. Deleted versions (`deleted_at` set, until projects.purgeDeleted removes them)
+ * are invisible to every read here; the partial indexes all say `deleted_at IS NULL`.
  */
 export class ProjectVersionRepository {
   readonly elements: ElementRepository;
@@ -61,17 +69,19 @@ export class ProjectVersionRepository {
     this.elements = new ElementRepository(db);
   }
 
-  /** The labels plugin owns project_version_labels; without it the list has no labels and ignores the filter. */
+  /** The labels plugin adds labels and project_versions.label_ids; without it the list has no labels and ignores the filter. */
   private hasLabels(): Promise<boolean> {
     this.labelsInstalled ??= this.db
-      .query<{ ok: boolean }>(`SELECT to_regclass('project_version_labels') IS NOT NULL AS ok`)
+      .query<{ ok: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'project_versions'::regclass AND attname = 'label_ids' AND NOT attisdropped) AS ok`,
+      )
       .then(({ rows }) => rows[0].ok);
     return this.labelsInstalled;
   }
 
   async ownerOf(projectVersionId: string): Promise<TenantOwner | null> {
     const { rows } = await this.db.query<TenantOwner>(
-      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM project_versions v JOIN workspaces w ON w.id = v.workspace_id WHERE v.id = $1`,
+      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM project_versions v JOIN workspaces w ON w.id = v.workspace_id WHERE v.id = $1 AND v.deleted_at IS NULL`,
       [projectVersionId],
     );
     return rows[0] ?? null;
@@ -84,7 +94,7 @@ export class ProjectVersionRepository {
       if (elementId) {
         const { rows } = await tx.query<{ projectId: string | null; state: ElementState; durationMs: number; thumbnailKey: string | null }>(
           `SELECT project_id::text AS "projectId", state, duration_ms AS "durationMs", thumbnail_key AS "thumbnailKey"
-           FROM elements WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
+           FROM elements WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE`,
           [elementId, workspaceId],
         );
         if (rows.length === 0) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound, 'elementId');
@@ -138,11 +148,19 @@ export class ProjectVersionRepository {
   /** One page, newest first; fetches one row more than asked to know whether another page exists. */
   async list(query: ListQuery): Promise<{ rows: ProjectVersionRecord[]; hasMore: boolean }> {
     const params: unknown[] = [query.workspaceId];
-    const where = ['v.workspace_id = $1'];
+    const where = ['v.workspace_id = $1', 'v.deleted_at IS NULL'];
     const add = (value: unknown) => `$${params.push(value)}`;
     const withLabels = await this.hasLabels();
     if (query.labelIds.length > 0 && withLabels) {
-      where.push(`EXISTS (SELECT 1 FROM project_version_labels pvl WHERE pvl.project_version_id = v.id AND pvl.label_id = ANY(${add(query.labelIds)}::bigint[]))`);
+      // Only this workspace's existing labels count (a deleted label's id may linger in label_ids).
+      // Resolved first, so the planner sees the ids themselves and can tell a rare label (its GIN
+      // index) from a common one (filter while walking): behind a sub-select it guessed and chose badly.
+      const { rows: labels } = await this.db.query<{ ids: string[] | null }>(
+        'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])',
+        [query.workspaceId, query.labelIds],
+      );
+      if (!labels[0].ids) return { rows: [], hasMore: false };
+      where.push(`v.label_ids && ${add(labels[0].ids)}::bigint[]`);
     }
     if (query.searchWords.length > 0) {
       const tsquery = searchQuery(query.searchWords);
@@ -157,7 +175,7 @@ export class ProjectVersionRepository {
       offset = 0;
     }
     const { rows } = await this.db.query<ProjectVersionRecord>(
-      `SELECT ${VERSION_COLUMNS}${withLabels ? `, ${LABELS_COLUMN}` : ''} FROM project_versions v LEFT JOIN elements e ON e.id = v.element_id
+      `SELECT ${VERSION_COLUMNS}${withLabels ? `, ${LABELS_COLUMN}` : ''} FROM project_versions v
        WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC LIMIT ${add(query.perPage + 1)} OFFSET ${add(offset)}`,
       params,
     );
@@ -169,51 +187,69 @@ export class ProjectVersionRepository {
 
   /** Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent). */
   async byIds(workspaceId: string, ids: string[]): Promise<ProjectVersionRecord[]> {
+    const withLabels = await this.hasLabels();
     const { rows } = await this.db.query<ProjectVersionRecord>(
-      `SELECT ${VERSION_COLUMNS} FROM project_versions v LEFT JOIN elements e ON e.id = v.element_id
-       WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) ORDER BY v.created_at DESC, v.id DESC`,
+      `SELECT ${VERSION_COLUMNS}${withLabels ? `, ${LABELS_COLUMN}` : ''} FROM project_versions v
+       WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.created_at DESC, v.id DESC`,
       [workspaceId, ids],
     );
-    await this.attachLabels(rows);
+    for (const row of rows) row.labels ??= [];
     return rows;
   }
 
-  private async attachLabels(rows: ProjectVersionRecord[]): Promise<void> {
-    for (const row of rows) row.labels = [];
-    if (rows.length === 0 || !(await this.hasLabels())) return;
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const { rows: links } = await this.db.query<{ versionId: string; id: string; caption: string }>(
-      `SELECT pvl.project_version_id::text AS "versionId", l.id::text AS id, l.caption
-       FROM project_version_labels pvl JOIN labels l ON l.id = pvl.label_id
-       WHERE pvl.project_version_id = ANY($1::bigint[]) ORDER BY lower(l.caption)`,
-      [[...byId.keys()]],
-    );
-    for (const link of links) byId.get(link.versionId)?.labels.push({ id: link.id, caption: link.caption });
-  }
-
   /**
-   * Deletes the workspace's versions among `ids` in one statement; a project left without
-   * versions goes too, with its elements (their files are returned for removal after the commit).
+   * Deletes the workspace's live versions among `ids` for the user, at once, in one statement: a
+   * soft delete (deleted_at), the count lowered in the same statement; the elements of projects
+   * left without a live version are hidden too. The rows, their links in other plugins' tables
+   * and the files go later in projects.purgeDeleted (a hard DELETE here paid a per-row FK
+   * trigger for every table referencing project_versions: ~1 s for 10,000 versions).
    */
-  async deleteVersions(workspaceId: string, ids: string[]): Promise<ElementDeletion> {
-    const { rows } = await this.db.query<{ ids: string[] | null; keys: string[] | null; n: number | null }>(
+  async deleteVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
+    const { rows } = await this.db.query<{ ids: string[] | null; n: number | null }>(
       `WITH deleted AS (
-         DELETE FROM project_versions WHERE workspace_id = $1 AND id = ANY($2::bigint[]) RETURNING id, project_id
-       ), emptied AS (
-         DELETE FROM projects p WHERE p.workspace_id = $1 AND p.id IN (SELECT project_id FROM deleted)
-           AND NOT EXISTS (SELECT 1 FROM project_versions o WHERE o.project_id = p.id AND o.id NOT IN (SELECT id FROM deleted))
-         RETURNING p.id
-       ), gone_elements AS (
-         DELETE FROM elements e WHERE e.workspace_id = $1 AND e.project_id IN (SELECT id FROM emptied) RETURNING storage_key, thumbnail_key
+         UPDATE project_versions SET deleted_at = now()
+         WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NULL RETURNING id, project_id
+       ), hidden_elements AS (  -- runs although unreferenced: data-modifying CTEs always do
+         UPDATE elements e SET deleted_at = now()
+         WHERE e.workspace_id = $1 AND e.deleted_at IS NULL AND e.project_id IN (SELECT project_id FROM deleted)
+           AND NOT EXISTS (SELECT 1 FROM project_versions o WHERE o.project_id = e.project_id AND o.deleted_at IS NULL
+                           AND o.id NOT IN (SELECT id FROM deleted))
+         RETURNING e.id
        ), counted AS (
          UPDATE workspaces SET number_of_projects = greatest(0, number_of_projects - (SELECT count(*) FROM deleted)::int)
          WHERE id = $1 RETURNING number_of_projects
        )
        SELECT (SELECT array_agg(id::text ORDER BY id) FROM deleted) AS ids,
-              (SELECT array_agg(k) FROM gone_elements, LATERAL unnest(ARRAY[storage_key, thumbnail_key]) k WHERE k IS NOT NULL) AS keys,
               (SELECT number_of_projects FROM counted) AS n`,
       [workspaceId, ids],
     );
-    return { projectVersionIds: rows[0].ids ?? [], keys: rows[0].keys ?? [], numberOfProjects: rows[0].n ?? 0 };
+    return { projectVersionIds: rows[0].ids ?? [], numberOfProjects: rows[0].n ?? 0 };
+  }
+
+  /**
+   * Hard-deletes up to `batch` soft-deleted versions (any workspace), then the projects left with
+   * no version at all and their elements; returns how many versions went and the files to remove.
+   * Other plugins' rows go with them through their ON DELETE CASCADE foreign keys.
+   */
+  async purgeDeleted(batch: number): Promise<{ purged: number; keys: string[] }> {
+    const { rows } = await this.db.query<{ purged: number; keys: string[] | null }>(
+      `WITH doomed AS (
+         SELECT id FROM project_versions WHERE deleted_at IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), gone AS (
+         DELETE FROM project_versions v USING doomed d WHERE v.id = d.id RETURNING v.project_id
+       ), emptied AS (
+         SELECT p.id FROM projects p WHERE p.id IN (SELECT project_id FROM gone)
+           AND NOT EXISTS (SELECT 1 FROM project_versions o WHERE o.project_id = p.id AND o.id NOT IN (SELECT id FROM doomed))
+       ), gone_elements AS (
+         DELETE FROM elements e WHERE e.project_id IN (SELECT id FROM emptied) RETURNING e.storage_key, e.thumbnail_key
+       ), gone_projects AS (
+         DELETE FROM projects p WHERE p.id IN (SELECT id FROM emptied) RETURNING p.id
+       )
+       SELECT (SELECT count(*)::int FROM gone) AS purged,
+              (SELECT count(*) FROM gone_projects) AS projects,
+              (SELECT array_agg(k) FROM gone_elements, LATERAL unnest(ARRAY[storage_key, thumbnail_key]) k WHERE k IS NOT NULL) AS keys`,
+      [batch],
+    );
+    return { purged: rows[0].purged, keys: rows[0].keys ?? [] };
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../common/projects-contract';
 import type { ProjectVersionRepository } from './project-version-repository';
 import { cursorOf, parseCursor, projectVersionResource } from './projects-presenter';
-import { removeFilesLater } from './projects-jobs';
+import { PURGE_DELETED_JOB } from './projects-jobs';
 import {
   createProjectBody,
   createProjectResponse,
@@ -99,7 +99,8 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     },
     async (request): Promise<DeleteProjectVersionsResponse> => {
       const deletion = await versions.deleteVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
-      await removeFilesLater(app.jobs, deletion.keys);
+      // Gone for the user now; the rows, their dependants and the files go in the background.
+      if (deletion.projectVersionIds.length > 0) await app.jobs.send(PURGE_DELETED_JOB, {});
       return { data: { ids: deletion.projectVersionIds }, meta: { numberOfProjects: deletion.numberOfProjects } };
     },
   );

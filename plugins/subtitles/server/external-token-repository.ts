@@ -84,7 +84,7 @@ export class ExternalTokenRepository {
               CASE WHEN e.state = 'ready' THEN e.storage_key END AS "storageKey"
        FROM external_tokens t JOIN subtitles s ON s.id = t.subtitle_id JOIN project_versions v ON v.id = s.project_version_id
        LEFT JOIN elements e ON e.id = v.element_id
-       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND v.deleted_at IS NULL`,
       [hashShareToken(token)],
     );
     return rows[0] ?? null;

@@ -27,7 +27,8 @@ export class SubtitleRepository implements SubtitleStore {
 
   async ownerOf(subtitleId: string): Promise<TenantOwner | null> {
     const { rows } = await this.db.query<TenantOwner>(
-      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM subtitles s JOIN workspaces w ON w.id = s.workspace_id WHERE s.id = $1`,
+      `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM subtitles s JOIN workspaces w ON w.id = s.workspace_id
+       JOIN project_versions v ON v.id = s.project_version_id AND v.deleted_at IS NULL WHERE s.id = $1`,
       [subtitleId],
     );
     return rows[0] ?? null;
@@ -103,7 +104,7 @@ export class SubtitleRepository implements SubtitleStore {
     by: { id: string; projectVersionId?: string } | { projectVersionId: string; language: string },
   ): Promise<SubtitleRecord | null> {
     const params: unknown[] = [workspaceId];
-    const where = ['s.workspace_id = $1'];
+    const where = ['s.workspace_id = $1', 'v.deleted_at IS NULL'];
     if ('id' in by) where.push(`s.id = $${params.push(by.id)}`);
     if (by.projectVersionId) where.push(`s.project_version_id = $${params.push(by.projectVersionId)}`);
     if ('language' in by) where.push(`s.language = $${params.push(by.language)}`);
@@ -117,7 +118,7 @@ export class SubtitleRepository implements SubtitleStore {
   /** The version's subtitles with its facts, or null when the version is not in the workspace. */
   async listWithVersion(workspaceId: string, projectVersionId: string) {
     const { rows: versions } = await this.db.query<{ projectId: string; title: string; durationMs: number }>(
-      `SELECT project_id::text AS "projectId", title, duration_ms AS "durationMs" FROM project_versions WHERE id = $1 AND workspace_id = $2`,
+      `SELECT project_id::text AS "projectId", title, duration_ms AS "durationMs" FROM project_versions WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
       [projectVersionId, workspaceId],
     );
     if (versions.length === 0) return null;
@@ -141,7 +142,7 @@ export class SubtitleRepository implements SubtitleStore {
       `SELECT ${RECORD_COLUMNS} FROM unnest($2::bigint[]) WITH ORDINALITY AS asked(id, ord)
        JOIN subtitles s ON s.project_version_id = asked.id
        JOIN project_versions v ON v.id = s.project_version_id
-       WHERE s.workspace_id = $1 AND s.cues_count > 0 ${languageFilter}
+       WHERE s.workspace_id = $1 AND s.cues_count > 0 AND v.deleted_at IS NULL ${languageFilter}
        ORDER BY asked.ord, (s.kind = 'transcript') DESC, s.language, s.id`,
       params,
     );
