@@ -1,14 +1,10 @@
 import { allSettled, createStore, fork, type Store } from 'effector';
 import {
-  ApiError,
   createAppModel,
   createToastService,
   type AccountResource,
-  type ApiClient,
-  type ApiResponse,
   type PollingService,
   type PollingTask,
-  type RequestOptions,
   type UserResource,
   type WorkspaceResource,
 } from '../../../../core';
@@ -16,52 +12,9 @@ import type { ElementResource, ProjectVersionResource, ProjectVersionsQuery } fr
 import { UploadAbortedError, type MediaUploader, type UploadOptions } from '../upload/media-uploader';
 import { createProjectsModel } from '../model/projects-model';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export interface RecordedCall {
-  method: Method;
-  url: string;
-  body: unknown;
-  params?: Record<string, unknown>;
-}
-type Reply = unknown | ApiError | ((call: RecordedCall) => unknown);
+import { FakeApiClient, type RecordedCall } from '../../../../core/testing/fake-api-client';
 
-/** A core ApiClient answering from a table of `METHOD path` replies (values, errors, functions, promises) and recording every call. */
-export class FakeApiClient implements ApiClient {
-  readonly calls: RecordedCall[] = [];
-  private readonly replies = new Map<string, Reply>();
-
-  reply(method: Method, url: string, reply: Reply): this {
-    this.replies.set(`${method} ${url}`, reply);
-    return this;
-  }
-  callsTo(method: Method, url: string) {
-    return this.calls.filter((c) => c.method === method && c.url === url);
-  }
-  get<T>(url: string, options?: RequestOptions) {
-    return this.send<T>({ method: 'GET', url, body: undefined, params: options?.params });
-  }
-  post<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'POST', url, body });
-  }
-  put<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PUT', url, body });
-  }
-  patch<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PUT', url, body });
-  }
-  delete<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'DELETE', url, body });
-  }
-  private async send<T>(call: RecordedCall): Promise<ApiResponse<T>> {
-    this.calls.push(call);
-    const key = `${call.method} ${call.url}`;
-    if (!this.replies.has(key)) throw new ApiError(`No fake reply for ${key}`, 404, 'not_found');
-    let reply = this.replies.get(key);
-    if (typeof reply === 'function') reply = await (reply as (c: RecordedCall) => unknown)(call);
-    if (reply instanceof ApiError) throw reply;
-    return { data: reply as T, status: 200, headers: {} };
-  }
-}
+export { FakeApiClient, type RecordedCall };
 
 /** Polling whose ticks the test runs by hand. */
 export class ManualPolling implements PollingService {
