@@ -8,8 +8,12 @@ test('the site-wide alert banner, once dismissed, stays dismissed across reloads
   await expect(page.getByText(E2E_ALERT.message)).toBeVisible();
   await expect(page.getByRole('link', { name: E2E_ALERT.linkLabel })).toHaveAttribute('href', E2E_ALERT.linkUrl);
 
+  // The banner hides at once; the server records the dismissal in the background. Reload only
+  // after it answered, or the reload races the write (seen once in CI).
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/set_last_viewed_alert') && r.ok());
   await page.getByRole('button', { name: 'Dismiss alert' }).click();
   await expect(page.getByText(E2E_ALERT.message)).toBeHidden();
+  await recorded;
 
   await page.reload();
   await expect(page.getByLabel('Workspace')).toBeVisible();
