@@ -5,6 +5,9 @@
  * them, builds the real app with every server plugin plus a bench-only hello route, listens on a
  * free port and prints one JSON line `{ port, cookie, csrf, workspaceId, ... }` on stdout. It
  * stops (and removes the database server) on SIGTERM or when stdin closes.
+ *
+ * BENCH_DATABASE_URL points it at a database of your own instead (kept): seeded on the first run,
+ * reused after, which makes trying a change to the list a matter of seconds, not minutes.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -77,21 +80,42 @@ async function seed(db: PgDatabase) {
   for (const table of ['projects', 'project_versions', 'labels']) await db.query(`VACUUM ANALYZE ${table}`);
   log(`analysed in ${Math.round(performance.now() - started)} ms`);
 
+  return { ...(await sessionAndIdSets(db, userId, workspaceId, VERSIONS)), workspaceId, labelIds };
+}
+
+/** A database seeded by an earlier run (BENCH_DATABASE_URL): its ids, and a fresh session. */
+async function reuse(db: PgDatabase) {
+  const { rows } = await db.query<{ userId: string; workspaceId: string }>(
+    `SELECT u.id::text AS "userId", w.id::text AS "workspaceId" FROM users u JOIN account_users au ON au.user_id = u.id JOIN workspaces w ON w.account_id = au.account_id
+     WHERE u.email = 'bench@example.com' ORDER BY w.id LIMIT 1`,
+  );
+  if (rows.length === 0) return null;
+  const { workspaceId, userId } = rows[0];
+  const labels = await db.query<{ id: string }>(`SELECT id::text AS id FROM labels WHERE workspace_id = $1 AND caption NOT LIKE 'Bulk %' ORDER BY id`, [workspaceId]);
+  const { rows: counted } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM project_versions WHERE workspace_id = $1 AND deleted_at IS NULL', [workspaceId]);
+  log(`reusing ${counted[0].n} seeded versions`);
+  return { ...(await sessionAndIdSets(db, userId, workspaceId, counted[0].n)), workspaceId, labelIds: labels.rows.map((row) => row.id) };
+}
+
+async function sessionAndIdSets(db: PgDatabase, userId: string, workspaceId: string, versions: number) {
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
   await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [hashToken(token), userId, csrf]);
   // Three disjoint sets of 10,000 ids from the middle of the table for the bulk calls.
-  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 ORDER BY id OFFSET $2 LIMIT 30000', [workspaceId, Math.max(0, Math.floor(VERSIONS / 2) - 15000)]);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id OFFSET $2 LIMIT 30000',
+    [workspaceId, Math.max(0, Math.floor(versions / 2) - 15000)],
+  );
   const bulkIdSets = [0, 1, 2].map((set) => rows.slice(set * 10_000, (set + 1) * 10_000).map((row) => row.id));
-  return { workspaceId, labelIds, cookie: `${SESSION_COOKIE}=${token}`, csrf, bulkIdSets };
+  return { cookie: `${SESSION_COOKIE}=${token}`, csrf, bulkIdSets };
 }
 
 let teardownPostgres: (() => Promise<void>) | null = null;
 
-async function main() {
+/** A throw-away PostgreSQL server (removed on stop) with one new database. */
+async function freshDatabase(): Promise<URL> {
   let adminUrl = '';
   teardownPostgres = await startPostgres({ provide: (_key: string, value: string) => (adminUrl = value) } as never);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-bench-pv-'));
   const name = `polycue_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -99,19 +123,31 @@ async function main() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return url;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-bench-pv-'));
+  const url = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL) : await freshDatabase();
   const db = new PgDatabase(url.toString(), { max: 20 });
   const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' }), databaseUrl: url.toString(), authRateLimitPerMinute: 1_000_000 };
   const app = await buildApp({ config, db, plugins: [...serverPlugins, hello], logger: false });
   await app.ready();
-  const seeded = await seed(db);
+  const seeded = (process.env.BENCH_DATABASE_URL && (await reuse(db))) || (await seed(db));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
+  // The same app with list pages never kept (LIST_CACHE_MB=0): what every request would cost if
+  // no two were alike. Measured by the bench beside the real one, on the same database.
+  const uncached = await buildApp({ config: { ...config, listCacheMb: 0, role: 'web' }, db, plugins: [...serverPlugins, hello], logger: false });
+  await uncached.listen({ port: 0, host: '127.0.0.1' });
+  const { port: uncachedPort } = uncached.server.address() as { port: number };
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     try {
+      await uncached.close();
       await app.close();
       await db.close();
     } finally {
@@ -123,7 +159,7 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
-  console.log(JSON.stringify({ port, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
+  console.log(JSON.stringify({ port, uncachedPort, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
 }
 
 main().catch(async (error) => {

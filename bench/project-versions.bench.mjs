@@ -5,7 +5,11 @@
  * (a) projectVersions.listVsHelloRatio / listP99Ms: autocannon, 50 connections, 10 s each, on
  *     GET /api/v1/project_versions with a label filter and a title search, and on a hello route
  *     of the same server. Both carry the member's session cookie, so both pass the same hooks
- *     (session lookup); the difference is the route's own work (authorization + list queries).
+ *     (session lookup); the difference is the route's own work (authorization + list). The same
+ *     request is repeated, so after the first it is answered from the pages kept under the
+ *     workspace revision; listUncachedRps / listUncachedP99Ms measure the same request on an app
+ *     that keeps none (LIST_CACHE_MB=0), i.e. the membership check + label check + list query
+ *     every time.
  * (b) labels.bulkAssign10kMs / projectVersions.bulkDelete10kMs: one HTTP call labelling, then one
  *     deleting, 10,000 versions (median of 3 runs, disjoint id sets), measured at the client. The
  *     delete is what the user waits for (a soft delete); the projects.purgeDeleted job removes the
@@ -76,6 +80,12 @@ export default async function projectVersionsBench(ctx) {
     const list = await load(listUrl, headers);
     if (list.non2xx > 0 || list.errors > 0) throw new Error(`list: ${list.non2xx} non-2xx, ${list.errors} errors`);
     ctx.log(`   hello ${Math.round(hello.requests.average)} req/s p99 ${hello.latency.p99} ms; list ${Math.round(list.requests.average)} req/s p99 ${list.latency.p99} ms`);
+    // The same request where no page is kept (LIST_CACHE_MB=0): the query's own cost, every time.
+    const uncachedUrl = listUrl.replace(`:${app.port}/`, `:${app.uncachedPort}/`);
+    await load(uncachedUrl, headers, 2);
+    const uncached = await load(uncachedUrl, headers);
+    if (uncached.non2xx > 0 || uncached.errors > 0) throw new Error(`uncached list: ${uncached.non2xx} non-2xx, ${uncached.errors} errors`);
+    ctx.log(`   list with no page kept ${Math.round(uncached.requests.average)} req/s p99 ${uncached.latency.p99} ms`);
 
     const write = { ...headers, 'content-type': 'application/json', 'x-csrf-token': app.csrf };
     const assignMs = [];
@@ -103,6 +113,8 @@ export default async function projectVersionsBench(ctx) {
       'projectVersions.listP99Ms': { value: list.latency.p99, unit: 'ms', goal: '<= 25' },
       'projectVersions.listRps': { value: Math.round(list.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.helloRps': { value: Math.round(hello.requests.average), unit: 'req/s', goal: '' },
+      'projectVersions.listUncachedRps': { value: Math.round(uncached.requests.average), unit: 'req/s', goal: '' },
+      'projectVersions.listUncachedP99Ms': { value: uncached.latency.p99, unit: 'ms', goal: '' },
       'labels.bulkAssign10kMs': { value: round1(median(assignMs)), unit: 'ms', goal: '<= 500' },
       'projectVersions.bulkDelete10kMs': { value: round1(median(deleteMs)), unit: 'ms', goal: '<= 500' },
     };

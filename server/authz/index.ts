@@ -21,7 +21,7 @@
  * - not a member of the account, the workspace not visible to them, or the row unknown: 404 with
  *   the resource's "not found" message (another tenant's row is indistinguishable from none);
  * - a member where an admin is required: 403 'Only account admins can do this';
- * - otherwise `request.tenant = { accountId, accountUserId, accountRole, workspaceId?, accessType? }`.
+ * - otherwise `request.tenant = { accountId, accountUserId, accountRole, workspaceId?, accessType?, workspaceRevision? }`.
  *
  * Forgetting is impossible: at start-up an `onRoute` check throws for a route under `/api/` with
  * access `member` (the default) and no `tenant`. Handlers then scope every statement by
@@ -33,6 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../http/errors';
 import { TenancyRepository, type AccountRole, type TenantOwner, type WorkspaceAccessType } from '../identity/tenancy-repository';
+import { compactWorkspaceChanges, COMPACT_WORKSPACE_CHANGES_AFTER } from '../identity/workspace-revision';
 import { assertTenantDeclared, tenantRequirementOf, type RouteCatalogEntry, type TenantRequirement } from './route-requirements';
 
 export type { TenantRequirement, RouteCatalogEntry } from './route-requirements';
@@ -48,6 +49,8 @@ export interface Tenant {
   accountRole: AccountRole;
   workspaceId?: string;
   accessType?: WorkspaceAccessType;
+  /** Workspace routes: moves whenever something the workspace shows changes (server/identity/workspace-revision.ts). */
+  workspaceRevision?: string;
 }
 
 /** Maps a resource id to its owner; null when the id names nothing. */
@@ -137,7 +140,11 @@ export const authzPlugin = fp(
       // A resolver's account must agree with the workspace it names; anything else is "not there".
       if (!standing || (owner?.accountId && owner.accountId !== standing.accountId)) throw httpError(404, 'not_found', notFound);
       if (requirement.role === 'admin' && standing.accountRole !== 'admin') throw httpError(403, 'forbidden', ONLY_ADMINS_MESSAGE);
-      request.tenant = standing;
+      const { workspaceChangeRows, ...tenant } = standing;
+      if (tenant.workspaceId && (workspaceChangeRows ?? 0) > COMPACT_WORKSPACE_CHANGES_AFTER) {
+        compactWorkspaceChanges(app.db, tenant.workspaceId, (err) => request.log.warn({ err }, 'workspace change compaction failed'));
+      }
+      request.tenant = tenant;
     });
   },
   { name: 'polycue-authz', dependencies: ['polycue-access'] },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, NamedStatement, QueryResult, Queryable } from './database';
 
 /** A PostgreSQL server named by DATABASE_URL, through a connection pool. */
 export class PgDatabase implements Database {
@@ -15,8 +15,8 @@ export class PgDatabase implements Database {
     });
   }
 
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-    return toResult<T>(await this.pool.query(sql, params));
+  async query<T = Record<string, unknown>>(sql: string | NamedStatement, params: unknown[] = []): Promise<QueryResult<T>> {
+    return toResult<T>(await this.pool.query(toConfig(sql, params)));
   }
 
   async exec(sql: string): Promise<void> {
@@ -29,8 +29,8 @@ export class PgDatabase implements Database {
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
-        async query<R>(sql: string, params: unknown[] = []) {
-          return toResult<R>(await client.query(sql, params));
+        async query<R>(sql: string | NamedStatement, params: unknown[] = []) {
+          return toResult<R>(await client.query(toConfig(sql, params)));
         },
       };
       const value = await fn(tx);
@@ -48,6 +48,9 @@ export class PgDatabase implements Database {
     if (!this.pool.ended) await this.pool.end();
   }
 }
+
+const toConfig = (sql: string | NamedStatement, values: unknown[]): pg.QueryConfig =>
+  typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values };
 
 /** A parameterless multi-statement query answers one result per statement: keep the last. */
 function toResult<T>(result: pg.QueryResult | pg.QueryResult[]): QueryResult<T> {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Database, QueryResult, Queryable } from './database';
+import { statementText, type Database, type NamedStatement, type QueryResult, type Queryable } from './database';
 
 /**
  * Embedded PostgreSQL (WASM, in-process). One connection: PGlite serialises queries and
@@ -21,7 +21,7 @@ export class PgliteDatabase implements Database {
     return new PgliteDatabase(pg);
   }
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  query<T = Record<string, unknown>>(sql: string | NamedStatement, params: unknown[] = []): Promise<QueryResult<T>> {
     return runQuery<T>(this.pg, sql, params);
   }
 
@@ -41,7 +41,7 @@ export class PgliteDatabase implements Database {
   }
 }
 
-async function runQuery<T>(target: PGlite | Transaction, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-  const result = await target.query<T>(sql, params);
+async function runQuery<T>(target: PGlite | Transaction, sql: string | NamedStatement, params: unknown[]): Promise<QueryResult<T>> {
+  const result = await target.query<T>(statementText(sql), params);
   return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE } from '../../core/services/csrf-token';
-import type { Queryable } from '../db/database';
+import { namedStatement, type Queryable } from '../db/database';
 import type { CurrentUser, Session } from './request-context';
 
 export const SESSION_COOKIE = '_polycue_session';
@@ -26,6 +26,14 @@ interface SessionRow {
   email: string | null;
   confirmed_at: Date | null;
 }
+
+/** Runs on every request with a session cookie: a prepared statement. */
+const SESSION_LOOKUP = namedStatement(
+  'session_lookup',
+  `SELECT s.id_hash, s.user_id::text AS user_id, s.csrf_token, s.last_seen_at, u.email, u.confirmed_at
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+    WHERE s.id_hash = $1 AND s.expires_at > now()`,
+);
 
 export async function loadUser(db: Queryable, userId: string): Promise<CurrentUser | null> {
   const { rows } = await db.query<{ id: string; email: string; confirmed_at: Date | null }>(
@@ -92,12 +100,7 @@ export const sessionsPlugin = fp(
       }
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
-      const { rows } = await db.query<SessionRow>(
-        `SELECT s.id_hash, s.user_id::text AS user_id, s.csrf_token, s.last_seen_at, u.email, u.confirmed_at
-           FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-          WHERE s.id_hash = $1 AND s.expires_at > now()`,
-        [hashToken(token)],
-      );
+      const { rows } = await db.query<SessionRow>(SESSION_LOOKUP, [hashToken(token)]);
       const row = rows[0];
       if (!row) return;
       request.session = { id: row.id_hash, userId: row.user_id, csrfToken: row.csrf_token };

@@ -102,4 +102,25 @@ CREATE TABLE alerts (
 );
 `,
   },
+  {
+    // The workspace revision (server/identity/workspace-revision.ts): plugins' statement-level
+    // triggers call note_workspace_change() and each call inserts one row per changed workspace.
+    id: '202612040001_workspace_changes',
+    sql: `
+CREATE TABLE workspace_changes (
+  workspace_id bigint NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  weight bigint NOT NULL DEFAULT 1
+);
+CREATE INDEX workspace_changes_workspace_idx ON workspace_changes (workspace_id) INCLUDE (weight);
+
+-- For AFTER ... FOR EACH STATEMENT triggers whose transition table is named changed_rows and has a
+-- workspace_id column. A workspace deleted in the same statement (cascades) is skipped.
+CREATE FUNCTION note_workspace_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  INSERT INTO workspace_changes (workspace_id)
+    SELECT DISTINCT c.workspace_id FROM changed_rows c WHERE EXISTS (SELECT 1 FROM workspaces w WHERE w.id = c.workspace_id);
+  RETURN NULL;
+END $fn$;
+`,
+  },
 ];

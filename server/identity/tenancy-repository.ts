@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/database';
+import { namedStatement, type Queryable } from '../db/database';
+import { WORKSPACE_REVISION_COLUMNS } from './workspace-revision';
 
 /**
  * Every tenancy rule lives here: who belongs to which account, and which workspaces a member may
@@ -25,6 +26,9 @@ export interface TenantStanding {
   accountRole: AccountRole;
   workspaceId?: string;
   accessType?: WorkspaceAccessType;
+  /** Workspace routes only: see workspace-revision.ts. */
+  workspaceRevision?: string;
+  workspaceChangeRows?: number;
 }
 
 export interface AccountMembership {
@@ -71,6 +75,26 @@ export const WORKSPACE_COLUMNS = 'w.id::text AS id, w.account_id::text AS "accou
 export const VISIBLE_WORKSPACE = `
   (au.role = 'admin' OR EXISTS (
     SELECT 1 FROM workspace_users wu WHERE wu.workspace_id = w.id AND wu.account_user_id = au.id))`;
+
+/** Every request to an account route runs this (server/authz): a prepared statement. */
+const ACCOUNT_STANDING = namedStatement(
+  'account_standing',
+  `SELECT account_id::text AS "accountId", id::text AS "accountUserId", role AS "accountRole"
+   FROM account_users WHERE user_id = $1 AND account_id = $2`,
+);
+
+/** Every request to a workspace route runs this (server/authz), with the workspace revision: a prepared statement. */
+const WORKSPACE_STANDING = namedStatement(
+  'workspace_standing',
+  `SELECT w.account_id::text AS "accountId", au.id::text AS "accountUserId", au.role AS "accountRole",
+              w.id::text AS "workspaceId",
+              CASE WHEN au.role = 'admin' THEN 'account_admin' ELSE own.access_type END AS "accessType",
+              ${WORKSPACE_REVISION_COLUMNS}
+       FROM workspaces w
+       JOIN account_users au ON au.account_id = w.account_id AND au.user_id = $1
+       LEFT JOIN workspace_users own ON own.workspace_id = w.id AND own.account_user_id = au.id
+       WHERE w.id = $2 AND ${VISIBLE_WORKSPACE}`,
+);
 
 export class TenancyRepository {
   constructor(private readonly db: Queryable) {}
@@ -148,11 +172,7 @@ export class TenancyRepository {
 
   /** The caller's role in the account, or null when they are not one of its users. */
   async findAccountStanding(userId: string, accountId: string): Promise<TenantStanding | null> {
-    const { rows } = await this.db.query<TenantStanding>(
-      `SELECT account_id::text AS "accountId", id::text AS "accountUserId", role AS "accountRole"
-       FROM account_users WHERE user_id = $1 AND account_id = $2`,
-      [userId, accountId],
-    );
+    const { rows } = await this.db.query<TenantStanding>(ACCOUNT_STANDING, [userId, accountId]);
     return rows[0] ?? null;
   }
 
@@ -161,16 +181,7 @@ export class TenancyRepository {
    * member without access). Admins always hold `account_admin` access, row or not.
    */
   async findWorkspaceStanding(userId: string, workspaceId: string): Promise<TenantStanding | null> {
-    const { rows } = await this.db.query<TenantStanding>(
-      `SELECT w.account_id::text AS "accountId", au.id::text AS "accountUserId", au.role AS "accountRole",
-              w.id::text AS "workspaceId",
-              CASE WHEN au.role = 'admin' THEN 'account_admin' ELSE own.access_type END AS "accessType"
-       FROM workspaces w
-       JOIN account_users au ON au.account_id = w.account_id AND au.user_id = $1
-       LEFT JOIN workspace_users own ON own.workspace_id = w.id AND own.account_user_id = au.id
-       WHERE w.id = $2 AND ${VISIBLE_WORKSPACE}`,
-      [userId, workspaceId],
-    );
+    const { rows } = await this.db.query<TenantStanding>(WORKSPACE_STANDING, [userId, workspaceId]);
     return rows[0] ?? null;
   }
 

@@ -93,4 +93,16 @@ CREATE TRIGGER project_versions_label_counts_delete AFTER DELETE ON project_vers
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION labels_count_after_delete();
 `,
   },
+  {
+    // Captions are part of every listed version: a label change moves the workspace revision too.
+    id: '202612040011_labels_workspace_changes',
+    sql: `
+CREATE TRIGGER labels_workspace_change_insert AFTER INSERT ON labels
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER labels_workspace_change_update AFTER UPDATE ON labels
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER labels_workspace_change_delete AFTER DELETE ON labels
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+`,
+  },
 ];

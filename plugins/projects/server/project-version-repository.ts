@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../../server/db/database';
+import { namedStatement, type Database, type Queryable } from '../../../server/db/database';
 import { httpError } from '../../../server/http/errors';
 import type { TenantOwner } from '../../../server/identity/tenancy-repository';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
@@ -51,6 +51,9 @@ export function searchQuery(words: string[]): string | null {
  */
 const LABELS_COLUMN = `CASE WHEN v.label_ids = '{}' THEN '[]'::json ELSE (SELECT coalesce(json_agg(json_build_object('id', l.id::text, 'caption', l.caption) ORDER BY lower(l.caption), l.id), '[]')
    FROM labels l WHERE l.id = ANY(v.label_ids)) END AS labels`;
+
+/** Of the labels a list filters by, those the workspace still has (every filtered list request: prepared). */
+const LIVE_LABELS = namedStatement('projects_live_labels', 'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])');
 
 /**
  * SQL for projects and their versions. The list query is built from the filters present (no
@@ -155,10 +158,7 @@ export class ProjectVersionRepository {
       // Only this workspace's existing labels count (a deleted label's id may linger in label_ids).
       // Resolved first, so the planner sees the ids themselves and can tell a rare label (its GIN
       // index) from a common one (filter while walking): behind a sub-select it guessed and chose badly.
-      const { rows: labels } = await this.db.query<{ ids: string[] | null }>(
-        'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])',
-        [query.workspaceId, query.labelIds],
-      );
+      const { rows: labels } = await this.db.query<{ ids: string[] | null }>(LIVE_LABELS, [query.workspaceId, query.labelIds]);
       if (!labels[0].ids) return { rows: [], hasMore: false };
       where.push(`v.label_ids && ${add(labels[0].ids)}::bigint[]`);
     }

@@ -90,4 +90,24 @@ CREATE VIEW live_project_versions AS
   FROM project_versions WHERE deleted_at IS NULL;
 `,
   },
+  {
+    // Versions, their elements (state, thumbnail) are what the workspace's list shows: every
+    // change moves the workspace revision, under which list pages are kept in memory
+    // (project-version-routes.ts). Statement-level: a bulk change of 10,000 rows is one row there.
+    id: '202612040010_project_versions_workspace_changes',
+    sql: `
+CREATE TRIGGER project_versions_workspace_change_insert AFTER INSERT ON project_versions
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER project_versions_workspace_change_update AFTER UPDATE ON project_versions
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER project_versions_workspace_change_delete AFTER DELETE ON project_versions
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER elements_workspace_change_insert AFTER INSERT ON elements
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER elements_workspace_change_update AFTER UPDATE ON elements
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER elements_workspace_change_delete AFTER DELETE ON elements
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+`,
+  },
 ];

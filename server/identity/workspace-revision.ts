@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/database';
+
+/**
+ * The workspace revision: a number that moves whenever something a workspace shows changes, so
+ * what was computed for the workspace can be kept (in memory, per process) under it and is never
+ * served stale: once anything changes, nobody asks for the old revision any more.
+ *
+ * How it moves: a plugin adds statement-level triggers to its workspace tables that call
+ * note_workspace_change() (migration 202612040001); each changing statement inserts one row
+ * into workspace_changes, and the revision is the sum of the workspace's weights.
+ * - Inserted rows, not an UPDATE of one counter: writers never wait on one another or hold a
+ *   lock across statements (a counter row would deadlock with the label-count triggers).
+ * - A sum only grows when a change COMMITS, whatever order commits happen in (a sequence
+ *   number would not: a later number can commit first).
+ * - Readers read the revision first and compute after, in a later snapshot: a change committed
+ *   in between makes the stored result newer than its key (the next reader misses), never older.
+ * - Compaction folds a workspace's rows into one row of the same total: the revision is kept.
+ *
+ * server/authz reads it with the membership check (no extra round trip): `tenant.workspaceRevision`.
+ */
+export const WORKSPACE_REVISION_COLUMNS = `
+  (SELECT coalesce(sum(c.weight), 0) FROM workspace_changes c WHERE c.workspace_id = w.id)::text AS "workspaceRevision",
+  (SELECT count(*) FROM workspace_changes c WHERE c.workspace_id = w.id)::int AS "workspaceChangeRows"`;
+
+/** Rows a workspace may gather before a read folds them. */
+export const COMPACT_WORKSPACE_CHANGES_AFTER = 64;
+
+const compacting = new Set<string>();
+
+/** Folds the workspace's change rows into one of the same weight, in the background, once at a time per workspace. */
+export function compactWorkspaceChanges(db: Queryable, workspaceId: string, onError: (error: unknown) => void): void {
+  if (compacting.has(workspaceId)) return;
+  compacting.add(workspaceId);
+  db.query(
+    `WITH gone AS (DELETE FROM workspace_changes WHERE workspace_id = $1 RETURNING weight)
+     INSERT INTO workspace_changes (workspace_id, weight) SELECT $1, sum(weight) FROM gone HAVING count(*) > 0`,
+    [workspaceId],
+  )
+    .catch(onError)
+    .finally(() => compacting.delete(workspaceId));
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
+import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { buildApp } from '../../server/app';
+import { PgDatabase } from '../../server/db/pg-database';
+import { serverPlugins } from '../../server/plugins';
+import { describeOnBothDatabases } from '../support/test-app';
+import { TestClient } from '../support/test-client';
+import { newMember, seedVersions, type Member } from './projects-test-kit';
+
+/**
+ * The project-version list keeps pages in memory under the workspace revision (see
+ * server/identity/workspace-revision.ts). These tests prove both halves: a repeated request
+ * really is answered from memory, and every change the list shows — through the API, a job or
+ * plain SQL, in this process or another — is on the very next answer.
+ */
+const listPath = (member: Member, query = 'page=1') => `${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&${query}`;
+const rowsOf = (res: { body: any }) => res.body.data.map((v: any) => ({ title: v.attributes.title, labels: v.attributes.labels.map((l: any) => l.caption) }));
+
+describeOnBothDatabases('project-version list pages kept in memory under the workspace revision', (ctx) => {
+  it('answers a repeated request from memory: a change made with the revision triggers off is not seen until the revision moves', async () => {
+    const member = await newMember(ctx);
+    const [newest] = await seedVersions(ctx.db, member.workspaceId, 3, 'Clip');
+    const first = await member.client.get(listPath(member));
+    expect(rowsOf(first).map((r: any) => r.title)).toEqual(['Clip 3', 'Clip 2', 'Clip 1']);
+
+    // A change the triggers do not see (only possible by switching them off) stays invisible...
+    await ctx.db.query('ALTER TABLE project_versions DISABLE TRIGGER project_versions_workspace_change_update');
+    try {
+      await ctx.db.query(`UPDATE project_versions SET title = 'Renamed behind the cache' WHERE id = $1`, [newest]);
+    } finally {
+      await ctx.db.query('ALTER TABLE project_versions ENABLE TRIGGER project_versions_workspace_change_update');
+    }
+    const cached = await member.client.get(listPath(member));
+    expect(cached.text).toBe(first.text);
+    // ...a fresh query (another search) sees the row as it is...
+    expect(rowsOf(await member.client.get(listPath(member, 'page=1&search=renamed'))).map((r: any) => r.title)).toEqual(['Renamed behind the cache']);
+
+    // ...and any change that moves the revision makes the repeated request fresh again.
+    await ctx.db.query(`UPDATE project_versions SET duration_ms = 5000 WHERE id = $1`, [newest]);
+    const fresh = await member.client.get(listPath(member));
+    expect(rowsOf(fresh)[0]).toEqual({ title: 'Renamed behind the cache', labels: [] });
+    expect(fresh.body.data[0].attributes.duration).toBe(5);
+  });
+
+  it('shows every change on the next request: labels assigned, renamed, removed and deleted; versions created, deleted; elements ready', async () => {
+    const member = await newMember(ctx);
+    const ids = await seedVersions(ctx.db, member.workspaceId, 2, 'Take');
+    const again = async () => rowsOf(await member.client.get(listPath(member)));
+    expect(await again()).toEqual([
+      { title: 'Take 2', labels: [] },
+      { title: 'Take 1', labels: [] },
+    ]);
+
+    const label = (await member.client.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'Rough cut' })).body.data;
+    await member.client.post(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: [ids[0]] });
+    expect((await again())[0]).toEqual({ title: 'Take 2', labels: ['Rough cut'] });
+    // The label filter, asked twice, follows the label too.
+    expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`))).map((r: any) => r.title)).toEqual(['Take 2']);
+
+    await member.client.put(LABELS_PATHS.label(label.id), { caption: 'Final cut' });
+    expect((await again())[0].labels).toEqual(['Final cut']);
+
+    await member.client.delete(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: [ids[0]] });
+    expect((await again())[0].labels).toEqual([]);
+    await member.client.post(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: ids });
+    expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`)))).toHaveLength(2);
+    await member.client.delete(LABELS_PATHS.label(label.id));
+    expect((await again()).map((r: any) => r.labels)).toEqual([[], []]);
+    expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`)))).toEqual([]);
+
+    const created = await member.client.post(PROJECTS_PATHS.projects, { workspaceId: member.workspaceId, title: 'Take 3' });
+    expect((await again()).map((r: any) => r.title)).toEqual(['Take 3', 'Take 2', 'Take 1']);
+    await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: [created.body.data[0].id, ids[1]] });
+    expect((await again()).map((r: any) => r.title)).toEqual(['Take 2']);
+
+    // An element finishing its download (a job's write) shows in the row that uses it.
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO elements (workspace_id, title, state) VALUES ($1, 'clip.mp4', 'downloading') RETURNING id::text AS id`,
+      [member.workspaceId],
+    );
+    await ctx.db.query('UPDATE project_versions SET element_id = $2 WHERE id = $1', [ids[0], rows[0].id]);
+    expect((await member.client.get(listPath(member))).body.data[0].attributes.elementState).toBe('downloading');
+    await ctx.db.query(`UPDATE elements SET state = 'ready' WHERE id = $1`, [rows[0].id]);
+    expect((await member.client.get(listPath(member))).body.data[0].attributes.elementState).toBe('ready');
+  });
+
+  it('never lets one workspace see a page kept for another, nor a member without access see it', async () => {
+    const owner = await newMember(ctx);
+    const stranger = await newMember(ctx);
+    await seedVersions(ctx.db, owner.workspaceId, 2, 'Private');
+    expect((await owner.client.get(listPath(owner))).body.data).toHaveLength(2);
+    const foreign = await stranger.client.get(listPath(owner));
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).not.toContain('Private');
+    expect((await stranger.client.get(listPath(stranger))).body.data).toEqual([]);
+  });
+
+  it('folds many change rows into one without moving the revision (a cached page stays valid, a new change still shows)', async () => {
+    const member = await newMember(ctx);
+    const [id] = await seedVersions(ctx.db, member.workspaceId, 1, 'Folded');
+    for (let i = 0; i < 70; i++) await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i * 1000]);
+    const revision = async () =>
+      (await ctx.db.query<{ sum: string; n: number }>('SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1', [member.workspaceId])).rows[0];
+    const before = await revision();
+    expect(before.n).toBeGreaterThan(64);
+    await member.client.get(listPath(member)); // the read notices and folds in the background
+    let after = await revision();
+    for (let tries = 0; after.n > 1 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await revision();
+    }
+    expect(after).toEqual({ sum: before.sum, n: 1 });
+    await ctx.db.query(`UPDATE project_versions SET title = 'Folded and renamed' WHERE id = $1`, [id]);
+    expect(rowsOf(await member.client.get(listPath(member)))[0].title).toBe('Folded and renamed');
+  });
+
+  describe('several web processes on one database', () => {
+    let second: FastifyInstance | null = null;
+    let secondDb: PgDatabase | null = null;
+    afterAll(async () => {
+      await second?.close();
+      await secondDb?.close();
+    });
+
+    it('a change made through another process is on this process’s next answer', async ({ skip }) => {
+      if (ctx.kind !== 'postgres') skip(); // PGlite is in-process: one app per database
+      const member = await newMember(ctx);
+      await seedVersions(ctx.db, member.workspaceId, 1, 'Shared');
+      secondDb = new PgDatabase((ctx.db as PgDatabase).connectionString, { max: 2 });
+      second = await buildApp({ config: { ...ctx.config, role: 'web' }, db: secondDb, plugins: serverPlugins, logger: false });
+      await second.ready();
+      const other = new TestClient(second, { visit: false });
+      for (const [name, value] of member.client.cookies) other.cookies.set(name, value);
+      other.csrfToken = member.client.csrfToken;
+
+      expect(rowsOf(await member.client.get(listPath(member)))).toEqual([{ title: 'Shared 1', labels: [] }]);
+      const label = await other.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'From the other process' });
+      expect(label.status).toBe(201);
+      await other.post(PROJECTS_PATHS.projects, { workspaceId: member.workspaceId, title: 'Made elsewhere' });
+      expect(rowsOf(await member.client.get(listPath(member))).map((r: any) => r.title)).toEqual(['Made elsewhere', 'Shared 1']);
+    });
+  });
+});
