@@ -264,8 +264,10 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 />
               </td>
             )}
+            {/* Keyed by column, not cell id (which holds the row id): a slot showing another row
+                keeps its cells and updates them instead of remounting every one. */}
             {row.getAllCells().map((cell) => (
-              <td key={cell.id} role="gridcell">
+              <td key={cell.column.id} role="gridcell">
                 <table.FlexRender cell={cell} />
               </td>
             ))}
