@@ -6,8 +6,11 @@
  *   (median of 15, after 3 warm-ups; clearing with Escape in between is logged);
  * - table.scrollEndMaxFrameMs: the longest frame while the scroller jumps to the end in 60
  *   steps, one per frame (Chromium without frame-rate limit, so a frame lasts as long as its
- *   work); three sweeps from the top, the median of their maxima (one stray frame of a busy
- *   machine does not decide the figure; the single worst frame is logged);
+ *   work); five sweeps from the top, the median of their maxima (one stray frame of a busy
+ *   machine does not decide the figure; the single worst frame and the count of frames over
+ *   16.7 ms are logged). Measured: the stray frames come with V8's major GC of the ~50 MB heap
+ *   (100,000 rows), about one sweep in four; without frame-rate limit there is no idle time
+ *   between frames where Chromium would normally do that work;
  * - table.heap100kMb: used JS heap with the 100,000 rows loaded and rendered, after a GC.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +22,7 @@ const GOALS = { selectAll: 60, frame: 16.7, heap: 80 };
 const RUNS = 15;
 const WARM_UP = 3;
 const SCROLL_STEPS = 60;
-const SWEEPS = 3;
+const SWEEPS = 5;
 const CHROMIUM = '/usr/bin/chromium';
 const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -110,7 +113,7 @@ export default async function projectsTable(ctx) {
     ctx.log(`   clear (Escape):      ${range(clears)}`);
     const p95 = [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.95)];
     ctx.log(`   scroll to the end in ${SCROLL_STEPS} jumps, ${SWEEPS} times: frames ${range(frames)}, p95 ${p95.toFixed(1)} ms`);
-    ctx.log(`   longest frame of each sweep: ${sweepMaxima.map((m) => m.toFixed(1)).join(', ')} ms`);
+    ctx.log(`   longest frame of each sweep: ${sweepMaxima.map((m) => m.toFixed(1)).join(', ')} ms; ${frames.filter((f) => f > GOALS.frame).length} of ${frames.length} frames over ${GOALS.frame} ms`);
     ctx.log(`   JS heap after GC: ${heapMb.toFixed(1)} MB`);
     return {
       'table.selectAll100kMs': { value: round1(median(selects)), unit: 'ms', goal: `<= ${GOALS.selectAll}` },
