@@ -41,9 +41,20 @@ async function switcherWorkspaces(page: Page): Promise<string[]> {
   return select.locator('option').allTextContents();
 }
 
+/**
+ * Switches in the shell and waits until the server has recorded it as the last used account: the
+ * tests load pages right after, and a page load reads the account from the server (the write
+ * runs in the background; a navigation racing it would open the previous account).
+ */
 async function switchAccount(page: Page, accountName: string) {
-  await page.getByLabel('Account', { exact: true }).selectOption({ label: accountName });
-  await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText(accountName);
+  const select = page.getByLabel('Account', { exact: true });
+  await expect(select).toBeEnabled();
+  if ((await select.locator('option:checked').textContent()) !== accountName) {
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/set_last_used_account') && r.ok());
+    await select.selectOption({ label: accountName });
+    await recorded;
+  }
+  await expect(select.locator('option:checked')).toHaveText(accountName);
 }
 
 const accountOf = (person: Person) => `${person.name}'s account`;
