@@ -15,6 +15,7 @@ import { registerAuthRateLimit, registerSecurityHeaders } from './http/security'
 import { sessionsPlugin } from './http/sessions';
 import { spaPlugin } from './http/spa';
 import { schemaController } from './http/validation';
+import { compactWorkspaceChangesJob } from './identity/workspace-revision';
 import { PgBossJobQueue } from './jobs/job-queue';
 import { mailDeliverJob, NodeMailer } from './mail/mailer';
 import { outboxPageRoutes } from './mail/outbox-page';
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailer', mailer);
 
-  const jobDefinitions = [mailDeliverJob(mailer), ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
   const jobNames = new Set<string>();
   for (const job of jobDefinitions) {
     if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);

@@ -37,6 +37,11 @@ export interface JobDefinition<T = any> {
   retryLimit?: number;
   /** Jobs of this queue one process works at once (default 1), e.g. one per core for CPU-bound engines. */
   concurrency?: number;
+  /**
+   * Also sent on this schedule (cron, UTC), e.g. `'*\/10 * * * *'`: pg-boss's clock sends it once
+   * per tick however many worker processes run, with `{}` as data.
+   */
+  cron?: string;
 }
 
 export interface ServerPlugin {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { JobDefinition } from '../plugin-api';
 
 /**
  * The workspace revision: a number that moves whenever something a workspace shows changes, so
@@ -16,7 +17,9 @@ import type { Queryable } from '../db/database';
  *   in between makes the stored result newer than its key (the next reader misses), never older.
  * - Compaction folds a workspace's rows into one row of the same total: the revision is kept.
  *
- * server/authz reads it with the membership check (no extra round trip): `tenant.workspaceRevision`.
+ * server/authz reads it with the membership check (no extra round trip): `tenant.workspaceRevision`,
+ * and folds a workspace's rows when it reads many; the workspace.compactChanges job folds those of
+ * workspaces nobody opens (a workspace busy with processing gains a row per step).
  */
 export const WORKSPACE_REVISION_COLUMNS = `
   (SELECT coalesce(sum(c.weight), 0) FROM workspace_changes c WHERE c.workspace_id = w.id)::text AS "workspaceRevision",
@@ -39,3 +42,23 @@ export function compactWorkspaceChanges(db: Queryable, workspaceId: string, onEr
     .catch(onError)
     .finally(() => compacting.delete(workspaceId));
 }
+
+/** Every 10 minutes: folds the rows of every workspace that gathered more than a read would allow. */
+export const compactWorkspaceChangesJob: JobDefinition = {
+  name: 'workspace.compactChanges',
+  cron: '*/10 * * * *',
+  retryLimit: 0,
+  async handler(_data, ctx) {
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `WITH crowded AS (
+         SELECT workspace_id FROM workspace_changes GROUP BY workspace_id HAVING count(*) > $1
+       ), gone AS (
+         DELETE FROM workspace_changes c USING crowded w WHERE c.workspace_id = w.workspace_id RETURNING c.workspace_id, c.weight
+       ), folded AS (
+         INSERT INTO workspace_changes (workspace_id, weight) SELECT workspace_id, sum(weight) FROM gone GROUP BY workspace_id RETURNING 1
+       ) SELECT count(*)::int AS n FROM folded`,
+      [COMPACT_WORKSPACE_CHANGES_AFTER],
+    );
+    if (rows[0].n > 0) ctx.log.info({ workspaces: rows[0].n }, 'workspace change rows folded');
+  },
+};

@@ -33,7 +33,9 @@ export class PgBossJobQueue implements JobQueue {
 
   static async start(options: JobQueueOptions): Promise<PgBossJobQueue> {
     const { db, databaseUrl, jobs, work, log } = options;
-    const common = { schema: 'pgboss', schedule: false, supervise: work } as const;
+    // The clock (cron jobs) runs in working processes only, as the supervision does.
+    const scheduled = work && jobs.some((job) => job.cron);
+    const common = { schema: 'pgboss', schedule: scheduled, supervise: work } as const;
     const boss = databaseUrl
       ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
       : new PgBoss({ ...common, db: pgliteExecutor(db as PgliteDatabase) });
@@ -43,6 +45,7 @@ export class PgBossJobQueue implements JobQueue {
     const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)), jobs);
     for (const job of jobs) {
       await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
+      if (job.cron && work) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     }
     return queue;
   }

@@ -4,6 +4,7 @@ import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { buildApp } from '../../server/app';
 import { PgDatabase } from '../../server/db/pg-database';
+import { compactWorkspaceChangesJob } from '../../server/identity/workspace-revision';
 import { serverPlugins } from '../../server/plugins';
 import { describeOnBothDatabases } from '../support/test-app';
 import { TestClient } from '../support/test-client';
@@ -114,6 +115,23 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     expect(after).toEqual({ sum: before.sum, n: 1 });
     await ctx.db.query(`UPDATE project_versions SET title = 'Folded and renamed' WHERE id = $1`, [id]);
     expect(rowsOf(await member.client.get(listPath(member)))[0].title).toBe('Folded and renamed');
+  });
+
+  it('folds the rows of workspaces nobody opens in a job pg-boss sends every 10 minutes, keeping each revision', async () => {
+    const busy = await newMember(ctx);
+    const quiet = await newMember(ctx);
+    const [id] = await seedVersions(ctx.db, busy.workspaceId, 1, 'Busy');
+    await seedVersions(ctx.db, quiet.workspaceId, 1, 'Quiet');
+    for (let i = 0; i < 70; i++) await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i]);
+    const revision = async (workspaceId: string) =>
+      (await ctx.db.query<{ sum: string; n: number }>('SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1', [workspaceId])).rows[0];
+    const [busyBefore, quietBefore] = [await revision(busy.workspaceId), await revision(quiet.workspaceId)];
+
+    await compactWorkspaceChangesJob.handler({}, { db: ctx.db, log: { info() {}, error() {} } } as never);
+    expect(await revision(busy.workspaceId)).toEqual({ sum: busyBefore.sum, n: 1 });
+    expect(await revision(quiet.workspaceId)).toEqual(quietBefore); // few rows: left alone
+    const { rows } = await ctx.db.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = 'workspace.compactChanges'`);
+    expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
   });
 
   describe('several web processes on one database', () => {
