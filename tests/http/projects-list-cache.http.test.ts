@@ -87,6 +87,30 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     expect((await member.client.get(listPath(member))).body.data[0].attributes.elementState).toBe('ready');
   });
 
+  it('tags each page: the same tag answers 304 without a body until something changes; another member without access still gets 404', async () => {
+    const member = await newMember(ctx);
+    const stranger = await newMember(ctx);
+    const [id] = await seedVersions(ctx.db, member.workspaceId, 2, 'Tagged');
+    const first = await member.client.get(listPath(member));
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const unchanged = await member.client.get(listPath(member), { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+    // Another query of the same workspace has its own tag.
+    expect((await member.client.get(listPath(member, 'page=1&search=tagged'), { headers: { 'if-none-match': etag } })).status).toBe(200);
+    // The tag never lets someone without access in.
+    expect((await stranger.client.get(listPath(member), { headers: { 'if-none-match': etag } })).status).toBe(404);
+
+    await ctx.db.query(`UPDATE project_versions SET title = 'Tagged and renamed' WHERE id = $1`, [id]);
+    const changed = await member.client.get(listPath(member), { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(rowsOf(changed)[0].title).toBe('Tagged and renamed');
+  });
+
   it('never lets one workspace see a page kept for another, nor a member without access see it', async () => {
     const owner = await newMember(ctx);
     const stranger = await newMember(ctx);

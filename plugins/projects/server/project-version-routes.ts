@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../../../server/authz/index';
 import { ByteLru } from '../../../server/cache/byte-lru';
@@ -77,6 +78,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       const labelIds = [...new Set(splitIds(request.query.labels))].sort();
       const searchWords = search.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
       const key = JSON.stringify([workspaceId, workspaceRevision, labelIds, searchWords, page, perPage, after ?? null]);
+      // The browser may keep the page too: it asks again with the tag, and an unchanged
+      // workspace answers 304 without a body (access is checked before, on every request).
+      const etag = `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const cached = listPages.get(key);
       if (cached) return reply.type(JSON_TYPE).send(cached);
 
