@@ -4,49 +4,55 @@ import { ApiError, type ApiClient, type ApiResponse, type RequestOptions } from 
  * Test double of core's ApiClient, shared by every plugin's model tests (the HTTP itself is tested
  * against the real server). Only tests import it; nothing in the app does.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RecordedCall {
   method: Method;
   url: string;
   body: unknown;
+  /** `options.params`, for short. */
   params?: Record<string, unknown>;
+  options?: RequestOptions;
 }
 type Reply = unknown | ApiError | ((call: RecordedCall) => unknown);
 
-/** A core ApiClient answering from a table of `METHOD path` replies (values, errors, functions, promises) and recording every call. */
+/**
+ * A core ApiClient answering from a table of `METHOD path` replies (values, errors, functions of
+ * the call, promises), with optional response headers, and recording every call.
+ */
 export class FakeApiClient implements ApiClient {
   readonly calls: RecordedCall[] = [];
-  private readonly replies = new Map<string, Reply>();
+  private readonly replies = new Map<string, { reply: Reply; headers?: Record<string, string> }>();
 
-  reply(method: Method, url: string, reply: Reply): this {
-    this.replies.set(`${method} ${url}`, reply);
+  reply(method: Method, url: string, reply: Reply, headers?: Record<string, string>): this {
+    this.replies.set(`${method} ${url}`, { reply, headers });
     return this;
   }
   callsTo(method: Method, url: string) {
     return this.calls.filter((c) => c.method === method && c.url === url);
   }
   get<T>(url: string, options?: RequestOptions) {
-    return this.send<T>({ method: 'GET', url, body: undefined, params: options?.params });
+    return this.send<T>('GET', url, undefined, options);
   }
-  post<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'POST', url, body });
+  post<T>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.send<T>('POST', url, body, options);
   }
-  put<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PUT', url, body });
+  put<T>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.send<T>('PUT', url, body, options);
   }
-  patch<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PUT', url, body });
+  patch<T>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.send<T>('PATCH', url, body, options);
   }
-  delete<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'DELETE', url, body });
+  delete<T>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.send<T>('DELETE', url, body, options);
   }
-  private async send<T>(call: RecordedCall): Promise<ApiResponse<T>> {
+  private async send<T>(method: Method, url: string, body: unknown, options?: RequestOptions): Promise<ApiResponse<T>> {
+    const call: RecordedCall = { method, url, body, params: options?.params, options };
     this.calls.push(call);
-    const key = `${call.method} ${call.url}`;
-    if (!this.replies.has(key)) throw new ApiError(`No fake reply for ${key}`, 404, 'not_found');
-    let reply = this.replies.get(key);
+    const found = this.replies.get(`${method} ${url}`);
+    if (!found) throw new ApiError(`No fake reply for ${method} ${url}`, 404, 'not_found');
+    let reply = found.reply;
     if (typeof reply === 'function') reply = await (reply as (c: RecordedCall) => unknown)(call);
     if (reply instanceof ApiError) throw reply;
-    return { data: reply as T, status: 200, headers: {} };
+    return { data: reply as T, status: 200, headers: found.headers ?? {} };
   }
 }

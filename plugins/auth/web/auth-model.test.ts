@@ -340,7 +340,7 @@ describe('log-out and newsletter', () => {
   it('the newsletter popup shows for flagged members and hides on an answer', async () => {
     const kit = createAuthTestKit();
     const { newsletter } = kit;
-    kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', (body: unknown) => ({
+    kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', ({ body }: { body: unknown }) => ({
       data: makeUser({ shouldSeeNewsletterPopup: false, confirmedEmail: true, onboardingState: 'processed', name: JSON.stringify(body) }),
     }));
     await allSettled(kit.app.userUpdated, {

@@ -17,7 +17,7 @@ const flaggedMember = () => makeUser({ shouldSeeNewsletterPopup: true, confirmed
  */
 async function renderPopup() {
   const kit = createAuthTestKit();
-  kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', (body: unknown) => ({
+  kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', ({ body }: { body: unknown }) => ({
     data: makeUser({ shouldSeeNewsletterPopup: false, confirmedEmail: true, onboardingState: 'processed', name: JSON.stringify(body) }),
   }));
   const container = containerFor(kit);

@@ -1,57 +1,8 @@
 import * as effector from 'effector';
-import { ApiError, createAppModel, createToastService, SessionAuthService, type ApiClient, type ApiResponse, type CookieService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
+import { createAppModel, createToastService, SessionAuthService, type CookieService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
+import { FakeApiClient } from '../../../../core/testing/fake-api-client';
 import { createAuthModel } from '../auth-model';
 import { createNewsletterModel } from '../model/newsletter-model';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Reply = unknown | ApiError | ((body: unknown) => unknown);
-
-export interface RecordedCall {
-  method: Method;
-  url: string;
-  body: unknown;
-}
-
-/** A core ApiClient that records every call and answers from a table of `METHOD path` replies. */
-export class FakeApiClient implements ApiClient {
-  readonly calls: RecordedCall[] = [];
-  private readonly replies = new Map<string, Reply>();
-
-  reply(method: Method, url: string, reply: Reply): this {
-    this.replies.set(`${method} ${url}`, reply);
-    return this;
-  }
-
-  callsTo(method: Method, url: string): RecordedCall[] {
-    return this.calls.filter((c) => c.method === method && c.url === url);
-  }
-
-  get<T>(url: string) {
-    return this.send<T>('GET', url, undefined);
-  }
-  post<T>(url: string, body?: unknown) {
-    return this.send<T>('POST', url, body);
-  }
-  put<T>(url: string, body?: unknown) {
-    return this.send<T>('PUT', url, body);
-  }
-  patch<T>(url: string, body?: unknown) {
-    return this.send<T>('PATCH', url, body);
-  }
-  delete<T>(url: string, body?: unknown) {
-    return this.send<T>('DELETE', url, body);
-  }
-
-  private async send<T>(method: Method, url: string, body: unknown): Promise<ApiResponse<T>> {
-    this.calls.push({ method, url, body });
-    const key = `${method} ${url}`;
-    if (!this.replies.has(key)) throw new ApiError(`No fake reply for ${key}`, 404, 'not_found');
-    let reply = this.replies.get(key);
-    if (typeof reply === 'function') reply = (reply as (b: unknown) => unknown)(body);
-    if (reply instanceof ApiError) throw reply;
-    return { data: reply as T, status: 200, headers: {} };
-  }
-}
 
 export class RecordingNavigator implements Navigator {
   readonly visits: { path: string; replace: boolean }[] = [];

@@ -1,53 +1,10 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createAppModel, createToastService, type ApiClient, type ApiResponse, type RequestOptions } from '../../../../core';
+import { ApiError, createAppModel, createToastService } from '../../../../core';
+import { FakeApiClient } from '../../../../core/testing/fake-api-client';
 import { localCueKeys } from '../../common/subtitles-contract';
 import { fileNameFromDisposition } from './download-file';
 import { createSubtitlesModel } from './subtitles-model';
-
-type Reply = unknown | ApiError | ((call: Call) => unknown);
-interface Call {
-  method: string;
-  url: string;
-  body?: unknown;
-  options?: RequestOptions;
-}
-
-/** A core ApiClient answering from `METHOD url` replies; `headers` of a reply object go to the response. */
-class FakeApi implements ApiClient {
-  readonly calls: Call[] = [];
-  private readonly replies = new Map<string, { reply: Reply; headers?: Record<string, string> }>();
-  reply(method: string, url: string, reply: Reply, headers?: Record<string, string>) {
-    this.replies.set(`${method} ${url}`, { reply, headers });
-    return this;
-  }
-  callsTo(method: string, url: string) {
-    return this.calls.filter((c) => c.method === method && c.url === url);
-  }
-  get<T>(url: string, options?: RequestOptions) {
-    return this.send<T>({ method: 'GET', url, options });
-  }
-  post<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'POST', url, body });
-  }
-  put<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PUT', url, body });
-  }
-  patch<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'PATCH', url, body });
-  }
-  delete<T>(url: string, body?: unknown) {
-    return this.send<T>({ method: 'DELETE', url, body });
-  }
-  private async send<T>(call: Call): Promise<ApiResponse<T>> {
-    this.calls.push(call);
-    const found = this.replies.get(`${call.method} ${call.url}`);
-    if (!found) throw new ApiError(`No fake reply for ${call.method} ${call.url}`, 404);
-    const data = typeof found.reply === 'function' ? (found.reply as (c: Call) => unknown)(call) : found.reply;
-    if (data instanceof ApiError) throw data;
-    return { data: data as T, status: 200, headers: found.headers ?? {} };
-  }
-}
 
 const subtitle = (id: string, language = 'en') => ({
   id,
@@ -56,7 +13,7 @@ const subtitle = (id: string, language = 'en') => ({
 });
 
 function kit() {
-  const api = new FakeApi();
+  const api = new FakeApiClient();
   const toast = createToastService();
   const app = createAppModel({ api, toast });
   const visits: string[] = [];
