@@ -1,4 +1,5 @@
 import { MAX_EMAILS_PER_INVITE, MAX_IDS_PER_CALL, NAME_MAX_LENGTH } from '../common/accounts-contract';
+import { accountResourceSchema, resourceSchema } from '../../../server/http/resource-schema';
 
 /** JSON schemas of the accounts calls: bad input is a 400 naming the field, before any SQL runs. */
 
@@ -62,9 +63,6 @@ export const deleteWorkspacesBody = {
 
 // --- responses (also strip anything a handler might add by mistake)
 
-const resource = (type: string, attributes: object) =>
-  ({ type: 'object', required: ['id', 'type', 'attributes'], properties: { id: { type: 'string' }, type: { type: 'string', const: type }, attributes } }) as const;
-
 const workspaceUserAttributes = {
   accessType: { type: 'string' },
   accountUserId: { type: 'string' },
@@ -72,40 +70,22 @@ const workspaceUserAttributes = {
   workspaceName: { type: 'string' },
 } as const;
 
-export const workspaceResource = resource('workspace', {
-  type: 'object',
-  properties: { name: { type: 'string' }, numberOfProjects: { type: 'integer' }, accountId: { type: 'string' } },
+export const workspaceResource = resourceSchema('workspace', { name: { type: 'string' }, numberOfProjects: { type: 'integer' }, accountId: { type: 'string' } });
+
+export const accountResource = accountResourceSchema;
+
+export const workspaceUserResource = resourceSchema('workspace_user', workspaceUserAttributes);
+
+export const accountUserResource = resourceSchema('account_user', {
+  role: { type: 'string' },
+  userId: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: 'string' },
+  avatarUrl: { type: ['string', 'null'] },
+  workspaceUsers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, ...workspaceUserAttributes } } },
 });
 
-export const accountResource = resource('account', {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    avatarUrl: { type: ['string', 'null'] },
-    role: { type: 'string' },
-    lastUsedWorkspaceId: { type: ['string', 'null'] },
-    subscription: { type: ['object', 'null'], properties: { isCurrent: { type: 'boolean' } } },
-  },
-});
-
-export const workspaceUserResource = resource('workspace_user', { type: 'object', properties: workspaceUserAttributes });
-
-export const accountUserResource = resource('account_user', {
-  type: 'object',
-  properties: {
-    role: { type: 'string' },
-    userId: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    avatarUrl: { type: ['string', 'null'] },
-    workspaceUsers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, ...workspaceUserAttributes } } },
-  },
-});
-
-export const invitationResource = resource('account_invitation', {
-  type: 'object',
-  properties: { email: { type: 'string' }, role: { type: 'string' }, pending: { type: 'boolean' } },
-});
+export const invitationResource = resourceSchema('account_invitation', { email: { type: 'string' }, role: { type: 'string' }, pending: { type: 'boolean' } });
 
 export const dataOf = (data: object) => ({ type: 'object', required: ['data'], properties: { data } }) as const;
 export const listOf = (item: object) => dataOf({ type: 'array', items: item });

@@ -1,3 +1,4 @@
+import { accountResourceSchema, resourceSchema } from '../../../server/http/resource-schema';
 /**
  * JSON schemas of the auth calls (request bodies and the resources they answer with). Password
  * rules beyond a sane upper bound are checked in the handlers, so breaking them is a 422 with the
@@ -128,59 +129,29 @@ export const updateProfileBody = {
 
 const nullableId = { type: ['string', 'null'] } as const;
 
-export const userResource = {
-  type: 'object',
-  required: ['id', 'type', 'attributes'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', const: 'user' },
-    attributes: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        lastName: { type: 'string' },
-        email: { type: 'string' },
-        role: { type: 'string' },
-        onboardingState: { type: 'string' },
-        confirmedEmail: { type: 'boolean' },
-        relevantAlert: {
-          type: ['object', 'null'],
-          properties: { id: { type: 'string' }, message: { type: 'string' }, linkLabel: { type: ['string', 'null'] }, linkUrl: { type: ['string', 'null'] } },
-        },
-        shouldSeeNewsletterPopup: { type: 'boolean' },
-        numberOfProjectsSuccessfullyCreated: { type: 'integer' },
-        lastUsedAccountId: nullableId,
-        lastUsedWorkspaceId: nullableId,
-        avatarUrl: { type: ['string', 'null'] },
-        lastViewedAlertId: nullableId,
-      },
-    },
+export const userResource = resourceSchema('user', {
+  name: { type: 'string' },
+  lastName: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  onboardingState: { type: 'string' },
+  confirmedEmail: { type: 'boolean' },
+  relevantAlert: {
+    type: ['object', 'null'],
+    properties: { id: { type: 'string' }, message: { type: 'string' }, linkLabel: { type: ['string', 'null'] }, linkUrl: { type: ['string', 'null'] } },
   },
-} as const;
-
-export const accountResource = {
-  type: 'object',
-  required: ['id', 'type', 'attributes'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', const: 'account' },
-    attributes: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        avatarUrl: { type: ['string', 'null'] },
-        role: { type: 'string' },
-        lastUsedWorkspaceId: nullableId,
-        subscription: { type: ['object', 'null'], properties: { isCurrent: { type: 'boolean' } } },
-      },
-    },
-  },
-} as const;
+  shouldSeeNewsletterPopup: { type: 'boolean' },
+  numberOfProjectsSuccessfullyCreated: { type: 'integer' },
+  lastUsedAccountId: nullableId,
+  lastUsedWorkspaceId: nullableId,
+  avatarUrl: { type: ['string', 'null'] },
+  lastViewedAlertId: nullableId,
+});
 
 export const userResponse = { type: 'object', required: ['data'], properties: { data: userResource } } as const;
 export const currentUserResponse = {
   type: 'object',
   required: ['data', 'included'],
-  properties: { data: userResource, included: { type: 'array', items: accountResource } },
+  properties: { data: userResource, included: { type: 'array', items: accountResourceSchema } },
 } as const;
 export const emptyResponse = { type: 'object', additionalProperties: false, properties: {} } as const;

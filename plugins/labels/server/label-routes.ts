@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../../../server/authz/index';
 import { httpError } from '../../../server/http/errors';
+import { resourceSchema } from '../../../server/http/resource-schema';
 import {
   CAPTION_MAX_LENGTH,
   LABELS_PATHS,
@@ -24,23 +25,12 @@ const caption = { type: 'string', maxLength: 1000 } as const;
 /** 100,000 ids of up to 18 digits in JSON. */
 const BULK_BODY_LIMIT = 4 * 1024 * 1024;
 
-const labelSchema = {
-  type: 'object',
-  required: ['id', 'type', 'attributes'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', const: 'label' },
-    attributes: {
-      type: 'object',
-      properties: {
-        caption: { type: 'string' },
-        workspaceId: { type: 'string' },
-        projectVersionCount: { type: 'integer' },
-        projectVersionIds: { type: 'array', items: { type: 'string' } },
-      },
-    },
-  },
-} as const;
+const labelSchema = resourceSchema('label', {
+  caption: { type: 'string' },
+  workspaceId: { type: 'string' },
+  projectVersionCount: { type: 'integer' },
+  projectVersionIds: { type: 'array', items: { type: 'string' } },
+});
 const oneLabel = { type: 'object', properties: { data: labelSchema } } as const;
 const labelParams = { type: 'object', required: ['labelId'], properties: { labelId: idString } } as const;
 const linksBody = {

@@ -1,3 +1,4 @@
+import { resourceSchema } from '../../../server/http/resource-schema';
 import {
   MAX_BULK_IDS,
   MAX_PROJECT_VERSIONS_PER_PAGE,
@@ -82,14 +83,7 @@ export const projectVersionIdsBody = {
 // --- responses (also strip anything a handler might add by mistake)
 
 const nullableString = { type: ['string', 'null'] } as const;
-const resource = (type: string, properties: Record<string, object>) =>
-  ({
-    type: 'object',
-    required: ['id', 'type', 'attributes'],
-    properties: { id: { type: 'string' }, type: { type: 'string', const: type }, attributes: { type: 'object', properties } },
-  }) as const;
-
-export const elementResourceSchema = resource('element', {
+export const elementResourceSchema = resourceSchema('element', {
   title: { type: 'string' },
   state: { type: 'string' },
   unformattedSize: { type: 'number' },
@@ -103,7 +97,7 @@ export const elementResourceSchema = resource('element', {
   createdAt: { type: 'string' },
 });
 
-export const projectVersionResourceSchema = resource('project_version', {
+export const projectVersionResourceSchema = resourceSchema('project_version', {
   projectId: { type: 'string' },
   workspaceId: { type: 'string' },
   title: { type: 'string' },

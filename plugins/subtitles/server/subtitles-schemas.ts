@@ -1,3 +1,4 @@
+import { resourceSchema } from '../../../server/http/resource-schema';
 import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS } from '../common/subtitles-contract';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
@@ -38,26 +39,15 @@ export const createSubtitleBody = {
 
 // --- responses (also strip anything a handler might add by mistake)
 
-export const subtitleResourceSchema = {
-  type: 'object',
-  required: ['id', 'type', 'attributes'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', const: 'subtitle' },
-    attributes: {
-      type: 'object',
-      properties: {
-        projectVersionId: { type: 'string' },
-        projectId: { type: 'string' },
-        language: { type: 'string' },
-        kind: { type: 'string' },
-        cuesCount: { type: 'integer' },
-        updatedAt: { type: 'string' },
-        editorUrl: { type: 'string' },
-      },
-    },
-  },
-} as const;
+export const subtitleResourceSchema = resourceSchema('subtitle', {
+  projectVersionId: { type: 'string' },
+  projectId: { type: 'string' },
+  language: { type: 'string' },
+  kind: { type: 'string' },
+  cuesCount: { type: 'integer' },
+  updatedAt: { type: 'string' },
+  editorUrl: { type: 'string' },
+});
 
 export const oneSubtitle = { type: 'object', properties: { data: subtitleResourceSchema } } as const;
 
@@ -84,18 +74,11 @@ export const cuesResponse = {
 
 export const importResponse = { type: 'object', properties: { message: { type: 'string' }, data: subtitleResourceSchema } } as const;
 
-const externalTokenSchema = {
-  type: 'object',
-  required: ['id', 'type', 'attributes'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', const: 'external_token' },
-    attributes: {
-      type: 'object',
-      properties: { subtitleId: { type: 'string' }, createdAt: { type: 'string' }, createdByName: { type: ['string', 'null'] } },
-    },
-  },
-} as const;
+const externalTokenSchema = resourceSchema('external_token', {
+  subtitleId: { type: 'string' },
+  createdAt: { type: 'string' },
+  createdByName: { type: ['string', 'null'] },
+});
 
 export const createTokenResponse = { type: 'object', properties: { externalTokenUrl: { type: 'string' }, data: externalTokenSchema } } as const;
 export const tokensResponse = { type: 'object', properties: { data: { type: 'array', items: externalTokenSchema } } } as const;
