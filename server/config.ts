@@ -75,6 +75,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
     maxElementBytes: integer(env, 'MAX_ELEMENT_BYTES', 2 * 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
+    undoDeleteSeconds: integer(env, 'UNDO_DELETE_SECONDS', 30, 0, 3600),
     listCacheMb: integer(env, 'LIST_CACHE_MB', 32, 0, 4096),
     linkImportAllowCidrs: cidrs(env, 'LINK_IMPORT_ALLOW_CIDRS'),
     analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },

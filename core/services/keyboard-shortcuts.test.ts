@@ -39,4 +39,28 @@ describe('keyboard shortcuts', () => {
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
     expect(handler).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves a field its own editing chords (Ctrl/Cmd+Z undoes the typing), and a declining handler leaves the key alone', () => {
+    const shortcuts = new DocumentKeyboardShortcuts(document);
+    const mac = /Mac/.test(navigator.platform);
+    const undo = vi.fn(() => true);
+    shortcuts.bind('mod+z', undo);
+    const input = document.createElement('input');
+    document.body.append(input);
+    const typed = new KeyboardEvent('keydown', { key: 'z', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    input.dispatchEvent(typed);
+    expect(undo).not.toHaveBeenCalled();
+    expect(typed.defaultPrevented).toBe(false);
+    const onPage = new KeyboardEvent('keydown', { key: 'z', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(onPage);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(onPage.defaultPrevented).toBe(true);
+
+    const declining = vi.fn(() => false);
+    shortcuts.bind('mod+shift+y', declining);
+    const declined = new KeyboardEvent('keydown', { key: 'y', shiftKey: true, ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(declined);
+    expect(declining).toHaveBeenCalledTimes(1);
+    expect(declined.defaultPrevented).toBe(false);
+  });
 });

@@ -1,8 +1,11 @@
 export type Dispose = () => void;
 
 export interface KeyboardShortcuts {
-  /** Binds a chord such as `mod+k` or `mod+shift+l`; returns the unbinder. */
-  bind(chord: string, handler: (event: KeyboardEvent) => void): Dispose;
+  /**
+   * Binds a chord such as `mod+k` or `mod+shift+l`; returns the unbinder. A handler returning
+   * `false` did not act (e.g. its command is not available here): the key keeps its default.
+   */
+  bind(chord: string, handler: (event: KeyboardEvent) => boolean | void): Dispose;
   /** Human label for a chord on this platform: `⌘K` on a Mac, `Ctrl+K` elsewhere. */
   format(chord: string): string;
 }
@@ -41,14 +44,17 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
+/** Chords a text field answers itself (undo, redo, select all, clipboard): never taken from it. */
+const FIELD_CHORDS = new Set(['mod+z', 'mod+shift+z', 'mod+y', 'mod+a', 'mod+c', 'mod+x', 'mod+v']);
+
 export class DocumentKeyboardShortcuts implements KeyboardShortcuts {
-  private readonly bindings = new Set<{ chord: string; handler: (event: KeyboardEvent) => void }>();
+  private readonly bindings = new Set<{ chord: string; handler: (event: KeyboardEvent) => boolean | void }>();
   private readonly mac = isMacPlatform();
   private listening = false;
 
   constructor(private readonly target: Pick<Document, 'addEventListener'> = document) {}
 
-  bind(chord: string, handler: (event: KeyboardEvent) => void): Dispose {
+  bind(chord: string, handler: (event: KeyboardEvent) => boolean | void): Dispose {
     if (!this.listening) {
       this.target.addEventListener('keydown', (e) => this.onKeyDown(e as KeyboardEvent));
       this.listening = true;
@@ -68,9 +74,10 @@ export class DocumentKeyboardShortcuts implements KeyboardShortcuts {
   private onKeyDown(event: KeyboardEvent) {
     for (const binding of this.bindings) {
       if (!matchesChord(event, binding.chord, this.mac)) continue;
-      if (!parseChord(binding.chord).mod && isTypingTarget(event.target)) continue;
+      const chord = parseChord(binding.chord);
+      if ((!chord.mod || FIELD_CHORDS.has(binding.chord.toLowerCase())) && isTypingTarget(event.target)) continue;
+      if (binding.handler(event) === false) continue;
       event.preventDefault();
-      binding.handler(event);
       return;
     }
   }

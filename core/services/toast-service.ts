@@ -1,5 +1,11 @@
 import { createEvent, createStore, sample, type EventCallable, type Store, type Unit } from 'effector';
 
+/** A button on the toast (e.g. "Undo"): the event fires in the scope the toast is shown in, then the toast closes. */
+export interface ToastAction {
+  label: string;
+  event: EventCallable<void>;
+}
+
 export type ToastKind = 'success' | 'error' | 'info';
 
 export interface Toast {
@@ -9,6 +15,7 @@ export interface Toast {
   description?: string;
   /** Milliseconds before it fades; errors stay longer because people need time to read them. */
   durationMs: number;
+  action?: ToastAction;
 }
 
 export type ToastInput = Omit<Toast, 'id' | 'durationMs'> & { durationMs?: number };

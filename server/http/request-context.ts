@@ -35,6 +35,8 @@ export interface AppConfig {
   sessionTtlDays: number;
   /** Largest element (upload or link import) in bytes: MAX_ELEMENT_BYTES, default 2 GiB. */
   maxElementBytes: number;
+  /** UNDO_DELETE_SECONDS: how long deleted project versions can be brought back before the purge removes them. */
+  undoDeleteSeconds: number;
   /** LIST_CACHE_MB: memory per web process for list pages kept between identical requests (0 turns it off). */
   listCacheMb: number;
   /** LINK_IMPORT_ALLOW_CIDRS: test-only ranges a link may reach besides the public internet (empty by default). */

@@ -43,7 +43,9 @@ export function PaletteHost() {
       .filter((command) => command.shortcut)
       .map((command) =>
         keyboard.bind(command.shortcut!, () => {
-          if (isVisible(command, whenRef.current)) runCommand(command, commandContext, palette, 'shortcut');
+          // Not available here: the key keeps its default (Ctrl+Z elsewhere still undoes typing).
+          if (!isVisible(command, whenRef.current)) return false;
+          runCommand(command, commandContext, palette, 'shortcut');
         }),
       );
     return () => unbind.forEach((dispose) => dispose());

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createEvent } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastService } from '../../core';
 import { ToastViewport } from './toast-viewport';
@@ -28,5 +29,17 @@ describe('toasts', () => {
     expect(screen.getByRole('alert').textContent).toContain('Labels could not be loaded');
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('runs a toast action (Undo) once and closes the toast', () => {
+    const toasts = createToastService();
+    const undo = createEvent();
+    const undone = vi.fn();
+    undo.watch(undone);
+    render(<ToastViewport toasts={toasts} />);
+    act(() => toasts.shown({ kind: 'success', title: 'Project version(s) deleted', action: { label: 'Undo', event: undo } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(undone).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Project version(s) deleted')).toBeNull();
   });
 });

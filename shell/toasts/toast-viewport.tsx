@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import type { Toast, ToastService } from '../../core';
+import type { Toast, ToastAction, ToastService } from '../../core';
 
 /**
  * Renders the ToastService's toasts. Each leaves after its durationMs; success and info toasts
@@ -14,6 +14,23 @@ export function ToastViewport({ toasts }: { toasts: ToastService }) {
         <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}
     </div>
+  );
+}
+
+/** Bound with useUnit, so the action's event runs in the scope the app renders in. */
+function ToastActionButton({ action, onDone }: { action: ToastAction; onDone: () => void }) {
+  const run = useUnit(action.event);
+  return (
+    <button
+      type="button"
+      className="link-button toast-action"
+      onClick={() => {
+        run();
+        onDone();
+      }}
+    >
+      {action.label}
+    </button>
   );
 }
 
@@ -34,6 +51,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         <p className="toast-title">{toast.title}</p>
         {toast.description && <p className="toast-description">{toast.description}</p>}
       </div>
+      {toast.action && <ToastActionButton action={toast.action} onDone={() => onDismiss(toast.id)} />}
       <button type="button" className="icon-button" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
         ×
       </button>

@@ -70,7 +70,7 @@ test('a pasted link is downloaded on the server: downloading, then ready with it
   }
 });
 
-test('deleting selected project versions asks first, then removes them and lowers the count', async ({ page, confirmedUser }) => {
+test('deleting selected project versions asks first, removes them and lowers the count; Undo and Ctrl/Cmd+Z bring them back', async ({ page, confirmedUser }) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [testVideo('Keep me.mp4'), testVideo('Drop one.mp4'), testVideo('Drop two.mp4')]);
@@ -96,7 +96,31 @@ test('deleting selected project versions asks first, then removes them and lower
   await expect(versionRow(page, 'Keep me')).toBeVisible();
   await expect(page.getByLabel('Project count')).toHaveText('1 project');
 
+  // Undo on the notification brings both back, count included.
+  await toast(page, 'Project version(s) deleted').getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Project version(s) restored')).toBeVisible();
+  await expect(versionRow(page, 'Drop one')).toBeVisible();
+  await expect(versionRow(page, 'Drop two')).toBeVisible();
+  await expect(page.getByLabel('Project count')).toHaveText('3 projects');
+
+  // From the keyboard: delete one again, Ctrl/Cmd+Z brings it back.
+  const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+  await versionRow(page, 'Drop one').getByRole('checkbox', { name: 'Select row' }).click();
+  await projectsGrid(page).focus();
+  await page.keyboard.press('Delete');
+  await confirm.getByRole('button', { name: 'Delete project version' }).click();
+  await expect(versionRow(page, 'Drop one')).toHaveCount(0);
+  await page.keyboard.press(`${mod}+z`);
+  await expect(versionRow(page, 'Drop one')).toBeVisible();
+
+  // A delete left alone stays done, across a reload.
+  await versionRow(page, 'Drop two').getByRole('checkbox', { name: 'Select row' }).click();
+  await projectsGrid(page).focus();
+  await page.keyboard.press('Delete');
+  await confirm.getByRole('button', { name: 'Delete project version' }).click();
+  await expect(page.getByLabel('Project count')).toHaveText('2 projects');
   await page.reload();
   await expect(versionRow(page, 'Keep me')).toBeVisible();
-  await expect(projectsGrid(page).getByRole('row')).toHaveCount(2);
+  await expect(versionRow(page, 'Drop one')).toBeVisible();
+  await expect(projectsGrid(page).getByRole('row')).toHaveCount(3);
 });

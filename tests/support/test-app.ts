@@ -37,7 +37,8 @@
  *   ctx.runJobs()       waits until no due job is waiting or running
  *
  * Options: { plugins?: ServerPlugin[] (default: server/plugins.ts), config?: Partial<AppConfig> }.
- * authRateLimitPerMinute defaults to 100000 here; pass a low one to test the limit.
+ * authRateLimitPerMinute defaults to 100000 here; pass a low one to test the limit. undoDeleteSeconds
+ * defaults to 0 (deleted versions are purged at once); pass more to test undoing a delete.
  *
  * Caveat (PGlite is one connection): inside `db.transaction(fn)` use only the `tx` given to fn;
  * do not call app.jobs.send / app.mailer.enqueue inside it (enqueue after it commits).
@@ -118,6 +119,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
     databaseUrl,
     authRateLimitPerMinute: 100_000,
+    // Deleted versions are purged at once unless a test is about undoing a delete.
+    undoDeleteSeconds: 0,
     ...options.config,
   };
   let app: FastifyInstance;

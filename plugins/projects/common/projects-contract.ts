@@ -30,6 +30,12 @@ export const PROJECTS_PATHS = {
   /** DELETE DeleteProjectVersionsRequest -> DeleteProjectVersionsResponse. */
   deleteProjectVersions: '/api/v1/project_versions/',
   /**
+   * POST RestoreProjectVersionsRequest -> DeleteProjectVersionsResponse (not in the spec): undoes a
+   * bulk delete while the versions wait for the purge (UNDO_DELETE_SECONDS); `data.ids` are those
+   * brought back, `meta.numberOfProjects` the count after.
+   */
+  restoreProjectVersions: '/api/v1/project_versions/restore',
+  /**
    * tus 1.0.0 endpoint (tus-js-client `endpoint`). Send `headers: { 'X-CSRF-Token': token }` and
    * `metadata: { workspaceId, filename, filetype }`. The final PATCH answers 200 with
    * UploadFinishedResponse as JSON and the header `Upload-Element-Id`; then call createWithProject.
@@ -71,6 +77,14 @@ export const PROJECTS_MESSAGES = {
   assetDeleted: 'Asset deleted',
   projectCreated: 'Project created',
   requestSubmitted: 'Request submitted',
+} as const;
+
+/** Texts the spec does not give: undoing a bulk delete (a product decision, see the README). */
+export const PROJECTS_UNDO_MESSAGES = {
+  undo: 'Undo',
+  projectVersionsRestored: 'Project version(s) restored',
+  projectVersionsNotRestored: 'Project version(s) could not be restored',
+  tooLate: 'They have been removed for good.',
 } as const;
 
 /** Server messages (404/413/422) the browser may show as a toast's description. */
@@ -231,6 +245,9 @@ export interface DeleteProjectVersionsRequest {
   workspaceId: string;
   projectVersionIds: string[];
 }
+/** POST /api/v1/project_versions/restore */
+export type RestoreProjectVersionsRequest = DeleteProjectVersionsRequest;
+
 export interface DeleteProjectVersionsResponse {
   /** Ids actually deleted (ids of other workspaces or already gone are left out). */
   data: { ids: string[] };

@@ -227,14 +227,43 @@ export class ProjectVersionRepository {
   }
 
   /**
-   * Hard-deletes up to `batch` soft-deleted versions (any workspace), then the projects left with
+   * Brings back the workspace's versions among `ids` that were deleted and not purged yet, with
+   * the elements their deletion hid (same timestamp), and raises the count in the same statement.
+   * Label counts follow through the labels plugin's triggers.
+   */
+  async restoreVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
+    const { rows } = await this.db.query<{ ids: string[] | null; n: number | null }>(
+      `WITH doomed AS (
+         SELECT id, project_id, deleted_at FROM project_versions
+         WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NOT NULL FOR UPDATE
+       ), restored AS (
+         UPDATE project_versions v SET deleted_at = NULL FROM doomed d WHERE v.id = d.id RETURNING v.id
+       ), shown_elements AS (
+         UPDATE elements e SET deleted_at = NULL FROM doomed d
+         WHERE e.workspace_id = $1 AND e.project_id = d.project_id AND e.deleted_at = d.deleted_at
+         RETURNING e.id
+       ), counted AS (
+         UPDATE workspaces SET number_of_projects = number_of_projects + (SELECT count(*) FROM restored)::int
+         WHERE id = $1 RETURNING number_of_projects
+       )
+       SELECT (SELECT array_agg(id::text ORDER BY id) FROM restored) AS ids,
+              (SELECT number_of_projects FROM counted) AS n`,
+      [workspaceId, ids],
+    );
+    return { projectVersionIds: rows[0].ids ?? [], numberOfProjects: rows[0].n ?? 0 };
+  }
+
+  /**
+   * Hard-deletes up to `batch` soft-deleted versions (any workspace) deleted more than
+   * `keepSeconds` ago (the time to undo), then the projects left with
    * no version at all and their elements; returns how many versions went and the files to remove.
    * Other plugins' rows go with them through their ON DELETE CASCADE foreign keys.
    */
-  async purgeDeleted(batch: number): Promise<{ purged: number; keys: string[] }> {
+  async purgeDeleted(batch: number, keepSeconds = 0): Promise<{ purged: number; keys: string[] }> {
     const { rows } = await this.db.query<{ purged: number; keys: string[] | null }>(
       `WITH doomed AS (
-         SELECT id FROM project_versions WHERE deleted_at IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+         SELECT id FROM project_versions WHERE deleted_at IS NOT NULL AND deleted_at <= now() - make_interval(secs => $2)
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ), gone AS (
          DELETE FROM project_versions v USING doomed d WHERE v.id = d.id RETURNING v.project_id
        ), emptied AS (
@@ -248,7 +277,7 @@ export class ProjectVersionRepository {
        SELECT (SELECT count(*)::int FROM gone) AS purged,
               (SELECT count(*) FROM gone_projects) AS projects,
               (SELECT array_agg(k) FROM gone_elements, LATERAL unnest(ARRAY[storage_key, thumbnail_key]) k WHERE k IS NOT NULL) AS keys`,
-      [batch],
+      [batch, keepSeconds],
     );
     return { purged: rows[0].purged, keys: rows[0].keys ?? [] };
   }

@@ -12,6 +12,7 @@ import {
   type DeleteProjectVersionsResponse,
   type ProjectVersionsResponse,
   type ProjectVersionUpdatesRequest,
+  type RestoreProjectVersionsRequest,
 } from '../common/projects-contract';
 import type { ProjectVersionRepository } from './project-version-repository';
 import { cursorOf, parseCursor, projectVersionResource } from './projects-presenter';
@@ -121,8 +122,26 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     async (request): Promise<DeleteProjectVersionsResponse> => {
       const deletion = await versions.deleteVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
       // Gone for the user now; the rows, their dependants and the files go in the background.
-      if (deletion.projectVersionIds.length > 0) await app.jobs.send(PURGE_DELETED_JOB, {});
+      if (deletion.projectVersionIds.length > 0) {
+        // Purged once the time to undo is over (a second later: deleted_at and the job's clock differ slightly).
+        const keep = app.config.undoDeleteSeconds;
+        await app.jobs.send(PURGE_DELETED_JOB, {}, keep > 0 ? { startAfterSeconds: keep + 1 } : {});
+      }
       return { data: { ids: deletion.projectVersionIds }, meta: { numberOfProjects: deletion.numberOfProjects } };
+    },
+  );
+
+  // Undo of a bulk delete (not in the spec): versions not purged yet come back as they were.
+  app.post<{ Body: RestoreProjectVersionsRequest }>(
+    PROJECTS_PATHS.restoreProjectVersions,
+    {
+      bodyLimit: BULK_BODY_LIMIT,
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
+    },
+    async (request): Promise<DeleteProjectVersionsResponse> => {
+      const restored = await versions.restoreVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
+      return { data: { ids: restored.projectVersionIds }, meta: { numberOfProjects: restored.numberOfProjects } };
     },
   );
 }

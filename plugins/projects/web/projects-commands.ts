@@ -1,6 +1,6 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
 import { loadProjectsModel } from './projects-model-loader';
-import { PROJECTS_HOME, selectedProjectVersionCount } from './projects-table-extension';
+import { canUndoProjectVersionDelete, PROJECTS_HOME, selectedProjectVersionCount } from './projects-table-extension';
 import type { NewProjectMode } from './model/projects-model';
 
 const onProjects = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && ctx.path === PROJECTS_HOME;
@@ -79,5 +79,14 @@ export const projectsCommands: Command[] = [
     shortcut: 'delete',
     when: withSelection,
     run: async (ctx) => (await loadProjectsModel(ctx.container)).versions.deleteRequested(),
+  },
+  {
+    id: 'projects.undoDelete',
+    title: 'Undo delete of project versions',
+    group: 'Projects',
+    keywords: ['undo', 'restore', 'bring back', 'deleted'],
+    shortcut: 'mod+z',
+    when: (ctx) => onProjects(ctx) && canUndoProjectVersionDelete(),
+    run: async (ctx) => (await loadProjectsModel(ctx.container)).undo.undoDeleteClicked(),
   },
 ];

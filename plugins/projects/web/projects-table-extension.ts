@@ -65,7 +65,7 @@ export const PROJECTS_TABLE_HOST = Symbol.for('polycue.projects.tableHost') as S
  * How many project versions are selected, for `when` clauses: they only see the WhenContext, which
  * has no plugin state, so the projects model keeps this number current.
  */
-const selectionSnapshot = { count: 0 };
+const selectionSnapshot = { count: 0, canUndoDelete: false };
 
 export function selectedProjectVersionCount(): number {
   return selectionSnapshot.count;
@@ -73,6 +73,15 @@ export function selectedProjectVersionCount(): number {
 
 export function recordSelectedProjectVersionCount(count: number): void {
   selectionSnapshot.count = count;
+}
+
+/** Whether the last bulk delete can still be undone (the "Undo delete" command's `when`). */
+export function canUndoProjectVersionDelete(): boolean {
+  return selectionSnapshot.canUndoDelete;
+}
+
+export function recordCanUndoProjectVersionDelete(can: boolean): void {
+  selectionSnapshot.canUndoDelete = can;
 }
 
 /** The projects page's path (the home route). */

@@ -9,7 +9,7 @@ export function DeleteProjectVersionsDialog({ count, pending, onConfirm, onClose
         <h2>Delete project versions</h2>
       </div>
       <div className="projects-dialog-body">
-        <p>Delete {what}? Their subtitles go with them. This cannot be undone.</p>
+        <p>Delete {what}? Their subtitles go with them. For a short while you can bring them back with Undo in the notification that follows.</p>
         <div className="projects-dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

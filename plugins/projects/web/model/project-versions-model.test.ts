@@ -108,6 +108,49 @@ describe('bulk delete', () => {
     expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Project version(s) deleted', description: undefined });
   });
 
+  it('offers Undo on the deleted toast: it restores those versions, reloads page 1 and raises the count; then it is gone', async () => {
+    const kit = await openedKit();
+    kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2', '3'], 1, false));
+    await allSettled(kit.model.versions.reloadRequested, { scope: kit.scope });
+    await allSettled(kit.model.versions.selectionChanged, { scope: kit.scope, params: new Set(['1', '3']) });
+    kit.api.reply('DELETE', '/api/v1/project_versions/', { data: { ids: ['1', '3'] }, meta: { numberOfProjects: 1 } });
+    await allSettled(kit.model.versions.deleteConfirmed, { scope: kit.scope });
+    expect(kit.scope.getState(kit.model.undo.$canUndoDelete)).toBe(true);
+    const deletedToast = kit.scope.getState(kit.toast.$toasts).find((t) => t.title === 'Project version(s) deleted')!;
+    expect(deletedToast.action?.label).toBe('Undo');
+
+    kit.api.reply('POST', '/api/v1/project_versions/restore', { data: { ids: ['1', '3'] }, meta: { numberOfProjects: 3 } });
+    kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2', '3'], 1, false));
+    await allSettled(deletedToast.action!.event, { scope: kit.scope });
+    expect(kit.api.callsTo('POST', '/api/v1/project_versions/restore')[0].body).toEqual({ workspaceId: 'w1', projectVersionIds: ['1', '3'] });
+    expect(kit.rowIds()).toEqual(['1', '2', '3']);
+    expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
+    expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Project version(s) restored', description: undefined });
+    expect(kit.scope.getState(kit.model.undo.$canUndoDelete)).toBe(false);
+
+    // A second Undo asks nothing.
+    await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });
+    expect(kit.api.callsTo('POST', '/api/v1/project_versions/restore')).toHaveLength(1);
+  });
+
+  it('says so when the undo fails or comes too late, and keeps the list and count as they are', async () => {
+    const kit = await openedKit();
+    await allSettled(kit.model.versions.selectionChanged, { scope: kit.scope, params: new Set(['1']) });
+    kit.api.reply('DELETE', '/api/v1/project_versions/', { data: { ids: ['1'] }, meta: { numberOfProjects: 2 } });
+    await allSettled(kit.model.versions.deleteConfirmed, { scope: kit.scope });
+    kit.api.reply('POST', '/api/v1/project_versions/restore', new ApiError('Request failed', 503));
+    await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });
+    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project version(s) could not be restored', description: 'Request failed' });
+    expect(kit.rowIds()).toEqual(['2']);
+    expect(kit.scope.getState(kit.model.$projectCount)).toBe(2);
+
+    // Too late: the server brought nothing back.
+    kit.api.reply('POST', '/api/v1/project_versions/restore', { data: { ids: [] }, meta: { numberOfProjects: 2 } });
+    await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });
+    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project version(s) could not be restored', description: 'They have been removed for good.' });
+    expect(kit.scope.getState(kit.model.$projectCount)).toBe(2);
+  });
+
   it('keeps rows, selection and popup when the delete fails', async () => {
     const kit = await openedKit();
     await allSettled(kit.model.versions.selectionChanged, { scope: kit.scope, params: new Set(['1']) });

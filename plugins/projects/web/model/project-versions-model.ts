@@ -170,7 +170,8 @@ export function createProjectVersionsModel(
   sample({ clock: deleteProjectVersionsFx.doneData, target: rowsRemoved });
 
   announce(deps, fetchPageFx, { fail: PROJECTS_MESSAGES.projectVersionsNotLoaded });
-  announce(deps, deleteProjectVersionsFx, { done: PROJECTS_MESSAGES.projectVersionsDeleted, fail: PROJECTS_MESSAGES.projectVersionsNotDeleted });
+  // The success toast (with its Undo) comes from undo-delete-model.ts.
+  announce(deps, deleteProjectVersionsFx, { fail: PROJECTS_MESSAGES.projectVersionsNotDeleted });
 
   const $loadingFirstPage = combine(fetchPageFx.pending, $list, $requestKey, (pending, list, key) => pending && list.queryKey !== key);
 

@@ -1,9 +1,10 @@
 import * as effector from 'effector';
 import type { ProjectVersionResource } from '../../common/projects-contract';
-import { recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../projects-table-extension';
+import { recordCanUndoProjectVersionDelete, recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../projects-table-extension';
 import { createLinksModel } from './links-model';
 import type { ProjectsModelDeps } from './model-kit';
 import { createProjectsTableHost, createProjectVersionsModel, type ProjectsTableHostUnits } from './project-versions-model';
+import { createUndoDeleteModel } from './undo-delete-model';
 import { createUploadsModel } from './uploads-model';
 
 const { createEvent, createStore, sample } = effector;
@@ -28,6 +29,11 @@ export function createProjectsModel(
   sample({ clock: projectsCreated, fn: ({ versions: created }) => created, target: versions.rowsCreated });
   sample({ clock: projectsCreated, fn: ({ count }) => count, target: countChanged });
   sample({ clock: versions.deleteProjectVersionsFx.doneData, fn: (ids) => -ids.length, target: countChanged });
+  const undo = createUndoDeleteModel(deps, {
+    deleted: versions.deleteProjectVersionsFx.done.map(({ params, result }) => ({ workspaceId: params.workspaceId, ids: result })),
+    reloadRequested: versions.reloadRequested,
+  });
+  sample({ clock: undo.restoreProjectVersionsFx.doneData, fn: (ids) => ids.length, target: countChanged });
 
   const uploads = createUploadsModel(deps, { projectsCreated });
   const links = createLinksModel(deps, {
@@ -49,12 +55,17 @@ export function createProjectsModel(
     .on(newProjectOpened, (_, mode) => mode)
     .reset(newProjectClosed, app.workspaceChanged, app.loggedOut);
 
-  return { app, versions, uploads, links, host: host as ProjectsTableHost, projectsCreated, countChanged, $projectCount, newProjectOpened, newProjectClosed, $newProjectMode };
+  return { app, versions, uploads, links, undo, host: host as ProjectsTableHost, projectsCreated, countChanged, $projectCount, newProjectOpened, newProjectClosed, $newProjectMode };
 }
 
 export type ProjectsModel = ReturnType<typeof createProjectsModel>;
 
-/** Keeps the selection count that palette `when` clauses read (the app runs unforked). */
+/** Keeps the selection count and the undo flag that palette `when` clauses read (the app runs unforked). */
 export function trackSelectionForCommands(model: ProjectsModel): () => void {
-  return model.versions.$selection.watch((selection) => recordSelectedProjectVersionCount(selection.size)).unsubscribe;
+  const selection = model.versions.$selection.watch((selected) => recordSelectedProjectVersionCount(selected.size));
+  const undo = model.undo.$canUndoDelete.watch(recordCanUndoProjectVersionDelete);
+  return () => {
+    selection.unsubscribe();
+    undo.unsubscribe();
+  };
 }
