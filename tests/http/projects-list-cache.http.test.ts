@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
@@ -109,6 +110,29 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(rowsOf(changed)[0].title).toBe('Tagged and renamed');
+  });
+
+  it('sends a page gzipped to a client that accepts it (the same JSON once unzipped), and as is to one that does not', async () => {
+    const member = await newMember(ctx);
+    await seedVersions(ctx.db, member.workspaceId, 50, 'A fairly long title for a compressible page');
+    const ask = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: listPath(member),
+        headers: { cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data).toHaveLength(50);
+    for (let round = 0; round < 2; round++) {
+      // The second round is answered from memory, compressed bytes included.
+      const zipped = await ask('gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    expect((await ask('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('never lets one workspace see a page kept for another, nor a member without access see it', async () => {

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../../../server/authz/index';
-import { ByteLru } from '../../../server/cache/byte-lru';
 import { httpError } from '../../../server/http/errors';
 import {
   PROJECTS_PATHS,
@@ -15,6 +13,7 @@ import {
   type RestoreProjectVersionsRequest,
 } from '../common/projects-contract';
 import type { ProjectVersionRepository } from './project-version-repository';
+import { ProjectVersionListPages } from './project-version-list-pages';
 import { cursorOf, parseCursor, projectVersionResource } from './projects-presenter';
 import { PURGE_DELETED_JOB } from './projects-jobs';
 import {
@@ -28,7 +27,6 @@ import {
 } from './projects-schemas';
 
 const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') => ({ access: 'member', tenant: { workspace: location } }) as const;
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** 100,000 ids of up to 18 digits in JSON. */
 const BULK_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -43,7 +41,7 @@ interface ListQuerystring {
 
 /** `POST /api/v1/projects/` and `/api/v1/project_versions…`: create, list by page, refresh, bulk delete. */
 export function registerProjectVersionRoutes(app: FastifyInstance, versions: ProjectVersionRepository): void {
-  const listPages = new ByteLru(app.config.listCacheMb * 1024 * 1024);
+  const listPages = new ProjectVersionListPages(app.config.listCacheMb * 1024 * 1024);
   app.post<{ Body: CreateProjectRequest }>(
     PROJECTS_PATHS.projects,
     { config: inWorkspace('body.workspaceId'), schema: { body: createProjectBody, response: { 201: createProjectResponse } } },
@@ -79,23 +77,15 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       const labelIds = [...new Set(splitIds(request.query.labels))].sort();
       const searchWords = search.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
       const key = JSON.stringify([workspaceId, workspaceRevision, labelIds, searchWords, page, perPage, after ?? null]);
-      // The browser may keep the page too: it asks again with the tag, and an unchanged
-      // workspace answers 304 without a body (access is checked before, on every request).
-      const etag = `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const cached = listPages.get(key);
-      if (cached) return reply.type(JSON_TYPE).send(cached);
-
-      const { rows, hasMore } = await versions.list({ workspaceId: workspaceId!, page, perPage, labelIds, searchWords, after: position });
-      const body: ProjectVersionsResponse = {
-        data: rows.map(projectVersionResource),
-        meta: { page, perPage, hasMore, nextCursor: hasMore && rows.length > 0 ? cursorOf(rows[rows.length - 1]) : null },
-      };
-      // Serialized once, by the route's own response schema; hits send these bytes.
-      const serialized = Buffer.from(reply.serialize(body) as string);
-      listPages.set(key, serialized);
-      return reply.type(JSON_TYPE).send(serialized);
+      // Only a page not kept yet runs the query; it is serialized once, by the route's own response schema.
+      return listPages.send(request, reply, key, async () => {
+        const { rows, hasMore } = await versions.list({ workspaceId: workspaceId!, page, perPage, labelIds, searchWords, after: position });
+        const body: ProjectVersionsResponse = {
+          data: rows.map(projectVersionResource),
+          meta: { page, perPage, hasMore, nextCursor: hasMore && rows.length > 0 ? cursorOf(rows[rows.length - 1]) : null },
+        };
+        return reply.serialize(body) as string;
+      });
     },
   );
 
