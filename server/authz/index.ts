@@ -17,7 +17,8 @@
  * - `optional: true` (account only): a missing id falls back to the user's last used account.
  *
  * What the caller gets (the membership is read from the database on every request, so a role
- * change takes effect on the next request, without logging in again):
+ * change takes effect on the next request, without logging in again; for a workspace named in
+ * the query string it is read in the same statement as the session, see sessions.ts):
  * - not a member of the account, the workspace not visible to them, or the row unknown: 404 with
  *   the resource's "not found" message (another tenant's row is indistinguishable from none);
  * - a member where an admin is required: 403 'Only account admins can do this';
@@ -92,6 +93,18 @@ export const authzPlugin = fp(
     app.decorate('tenantResources', new Map<string, ResourceRegistration>());
     app.decorateRequest('tenant', null);
 
+    // Routes naming their workspace in the query string: the session lookup reads the caller's
+    // standing along (one round trip). Only a well-formed id is passed; the preHandler still
+    // compares it with the validated one and reads the standing itself when they differ.
+    app.workspaceOfRequest = (request) => {
+      const requirement = tenantRequirementOf(request.routeOptions.config ?? {});
+      if (!requirement || requirement === 'none' || !('workspace' in requirement)) return null;
+      const [part, key, ...rest] = requirement.workspace.split('.');
+      if (part !== 'query' || rest.length > 0) return null;
+      const value = (request.query as Record<string, unknown> | undefined)?.[key];
+      return typeof value === 'string' && /^[1-9][0-9]{0,17}$/.test(value) ? value : null;
+    };
+
     app.addHook('onRoute', (route) => {
       assertTenantDeclared(route);
       for (const method of [route.method].flat()) {
@@ -132,9 +145,13 @@ export const authzPlugin = fp(
       if (!user) throw httpError(401, 'unauthenticated', 'You need to sign in or sign up before continuing.');
 
       const { owner, notFound } = await resolveOwner(request, requirement, user.id);
+      // Read with the session when the raw query named the same workspace the validated one does.
+      const prefetched = request.prefetchedStanding;
       const standing = owner
         ? owner.workspaceId
-          ? await tenancy.findWorkspaceStanding(user.id, owner.workspaceId)
+          ? prefetched && prefetched.workspaceId === owner.workspaceId
+            ? prefetched.standing
+            : await tenancy.findWorkspaceStanding(user.id, owner.workspaceId)
           : await tenancy.findAccountStanding(user.id, owner.accountId!)
         : null;
       // A resolver's account must agree with the workspace it names; anything else is "not there".

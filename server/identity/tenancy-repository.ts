@@ -83,18 +83,23 @@ const ACCOUNT_STANDING = namedStatement(
    FROM account_users WHERE user_id = $1 AND account_id = $2`,
 );
 
-/** Every request to a workspace route runs this (server/authz), with the workspace revision: a prepared statement. */
-const WORKSPACE_STANDING = namedStatement(
-  'workspace_standing',
-  `SELECT w.account_id::text AS "accountId", au.id::text AS "accountUserId", au.role AS "accountRole",
+/**
+ * A user's standing in one workspace they may open (no row otherwise), with the workspace
+ * revision; `user` and `workspace` are SQL expressions (parameters or columns).
+ */
+export function workspaceStandingSql(user: string, workspace: string): string {
+  return `SELECT w.account_id::text AS "accountId", au.id::text AS "accountUserId", au.role AS "accountRole",
               w.id::text AS "workspaceId",
               CASE WHEN au.role = 'admin' THEN 'account_admin' ELSE own.access_type END AS "accessType",
               ${WORKSPACE_REVISION_COLUMNS}
        FROM workspaces w
-       JOIN account_users au ON au.account_id = w.account_id AND au.user_id = $1
+       JOIN account_users au ON au.account_id = w.account_id AND au.user_id = ${user}
        LEFT JOIN workspace_users own ON own.workspace_id = w.id AND own.account_user_id = au.id
-       WHERE w.id = $2 AND ${VISIBLE_WORKSPACE}`,
-);
+       WHERE w.id = ${workspace} AND ${VISIBLE_WORKSPACE}`;
+}
+
+/** Every request to a workspace route runs this (server/authz), unless the session lookup brought it: a prepared statement. */
+const WORKSPACE_STANDING = namedStatement('workspace_standing', workspaceStandingSql('$1', '$2'));
 
 export class TenancyRepository {
   constructor(private readonly db: Queryable) {}

@@ -9,6 +9,7 @@ import { compactWorkspaceChangesJob } from '../../server/identity/workspace-revi
 import { serverPlugins } from '../../server/plugins';
 import { describeOnBothDatabases } from '../support/test-app';
 import { TestClient } from '../support/test-client';
+import { clientFor } from './isolation-sweep-support';
 import { newMember, seedVersions, type Member } from './projects-test-kit';
 
 /**
@@ -133,6 +134,32 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
       expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     }
     expect((await ask('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('checks access on every request, with the session read: a grant opens the list on the next request, a revocation closes it', async () => {
+    const owner = await newMember(ctx);
+    await seedVersions(ctx.db, owner.workspaceId, 2, 'Shared page');
+    expect((await owner.client.get(listPath(owner))).status).toBe(200); // the page is now kept
+    const { rows: users } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ($1, 'x', 'Colleague', now(), 'processed') RETURNING id::text AS id`,
+      [`colleague.${Date.now()}.${ctx.kind}@example.com`],
+    );
+    const { rows: accountUsers } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO account_users (account_id, user_id, role) SELECT account_id, $2, 'member' FROM workspaces WHERE id = $1 RETURNING id::text AS id`,
+      [owner.workspaceId, users[0].id],
+    );
+    const colleague = await clientFor(ctx, users[0].id);
+    const asColleague = () => colleague.get(listPath(owner));
+
+    const before = await asColleague();
+    expect(before.status).toBe(404);
+    expect(before.text).not.toContain('Shared page');
+    await ctx.db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'member')`, [owner.workspaceId, accountUsers[0].id]);
+    expect(rowsOf(await asColleague()).map((r: any) => r.title)).toEqual(['Shared page 2', 'Shared page 1']);
+    await ctx.db.query('DELETE FROM workspace_users WHERE account_user_id = $1', [accountUsers[0].id]);
+    expect((await asColleague()).status).toBe(404);
+    // The same session on a route naming the workspace elsewhere is checked the same way.
+    expect((await colleague.post(PROJECTS_PATHS.projectVersionUpdates, { workspaceId: owner.workspaceId, projectVersionIds: ['1'] })).status).toBe(404);
   });
 
   it('never lets one workspace see a page kept for another, nor a member without access see it', async () => {
