@@ -43,8 +43,10 @@ export function renderIndex(template: string, page: PageConfig): string {
   return withMeta.replace('</head>', `  ${script}\n  </head>`);
 }
 
+// A browser asks for text/html; a generic client (curl sends "*/*", or no Accept) gets the page too; JSON clients get a 404.
 function acceptsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = (request.headers.accept ?? '').trim();
+  return accept === '' || accept.includes('text/html') || accept.split(',').some((type) => type.trim().split(';')[0] === '*/*');
 }
 
 /**

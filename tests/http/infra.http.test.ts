@@ -192,6 +192,18 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
+  it('serves a page to a browser and to a generic client (curl asks for */*), a JSON 404 to a JSON client', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', '*/*', undefined]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/profile', headers: accept ? { accept } : {} });
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="csrf-token"');
+    }
+    const json = await ctx.app.inject({ method: 'GET', url: '/profile', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toMatchObject({ statusCode: 404 });
+  });
+
   it('requires a session for member routes and replaces the session on log-in and log-out', async () => {
     const browser = ctx.client();
     const anonymous = await browser.get('/api/test/me');
