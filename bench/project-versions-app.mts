@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { PgDatabase } from '../server/db/pg-database';
@@ -21,6 +20,7 @@ import { hashToken, SESSION_COOKIE } from '../server/http/sessions';
 import { defineServerPlugin } from '../server/plugin-api';
 import { serverPlugins } from '../server/plugins';
 import startPostgres from '../tests/support/global-setup';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 
 const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 1_000_000);
 /** 1,000 title words: a word search matches about 0.1 % of the versions (1,000 of a million). */
@@ -119,14 +119,7 @@ let teardownPostgres: (() => Promise<void>) | null = null;
 async function freshDatabase(): Promise<URL> {
   let adminUrl = '';
   teardownPostgres = await startPostgres({ provide: (_key: string, value: string) => (adminUrl = value) } as never);
-  const name = `polycue_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url;
+  return new URL((await createScratchDatabase(adminUrl, 'polycue_bench')).url);
 }
 
 async function main() {

@@ -13,68 +13,28 @@
  *   between frames where Chromium would normally do that work;
  * - table.heap100kMb: used JS heap with the 100,000 rows loaded and rendered, after a GC.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { TEST_PACKAGES, ensureSystemPackages } from '../scripts/lib/setup.mjs';
+import { median, openBenchPage } from './lib/browser-bench.mjs';
 
 const GOALS = { selectAll: 60, frame: 16.7, heap: 80 };
 const RUNS = 15;
 const WARM_UP = 3;
 const SCROLL_STEPS = 60;
 const SWEEPS = 5;
-const CHROMIUM = '/usr/bin/chromium';
-const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-function serveDirectory(dir) {
-  const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://bench').pathname;
-    const file = path.join(dir, pathname === '/' ? 'index.html' : path.normalize(pathname));
-    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const round1 = (value) => Math.round(value * 10) / 10;
 const range = (values) => `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
 
 export default async function projectsTable(ctx) {
-  await ensureSystemPackages(TEST_PACKAGES.filter((spec) => spec.pkg === 'chromium'));
-  const { build } = await import('vite');
-  const { chromium } = await import('playwright-core');
-
-  const outDir = path.join(ctx.root, '.tmp', 'bench-projects-table');
-  await build({
-    configFile: path.join(ctx.root, 'vite.config.ts'),
-    root: path.join(ctx.root, 'bench', 'projects-table'),
-    base: './',
-    logLevel: 'warn',
-    mode: 'production',
-    build: { outDir, emptyOutDir: true, manifest: false, sourcemap: false },
-  });
-
-  const server = await serveDirectory(outDir);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-      // Frames as long as their work, not until the next vsync (see bench/projects-table/measure.ts).
-      '--disable-frame-rate-limit', '--disable-gpu-vsync',
-    ],
-  });
+  const bench = await openBenchPage(ctx, 'projects-table', [
+    // Frames as long as their work, not until the next vsync (see bench/projects-table/measure.ts).
+    '--disable-frame-rate-limit',
+    '--disable-gpu-vsync',
+  ]);
+  const { browser } = bench;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.goto(bench.url);
     await page.waitForFunction(() => window.__tableBenchReady === true, null, { timeout: 30_000 }).catch(() => {
       throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
     });
@@ -121,7 +81,6 @@ export default async function projectsTable(ctx) {
       'table.heap100kMb': { value: round1(heapMb), unit: 'MB', goal: `<= ${GOALS.heap}` },
     };
   } finally {
-    await browser.close();
-    server.close();
+    await bench.close();
   }
 }

@@ -18,6 +18,7 @@ export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './ui/
 export { ApiError, AxiosApiClient, normaliseError, type ApiClient, type ApiResponse, type RequestOptions } from './services/api-client';
 export { CSRF_COOKIE, CSRF_HEADER, PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
 export { DocumentCookieService, type CookieService } from './services/cookie-service';
+export { announceEffect, announceFailure, apiEffect, type AnnounceDeps } from './model/api-effect';
 export { createToastService, toastOnFailure, toastOnSuccess, type Toast, type ToastAction, type ToastInput, type ToastKind, type ToastService } from './services/toast-service';
 export { TimerPollingService, type PollingService, type PollingTask } from './services/polling-service';
 export { SessionAuthService, type AuthService, type SignInFields } from './services/auth-service';

@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../db/database';
-import { WORKSPACE_REVISION_COLUMNS } from './workspace-revision';
+import { WORKSPACE_REVISION_COLUMNS, WORKSPACE_REVISION_JOIN } from './workspace-revision';
 
 /**
  * Every tenancy rule lives here: who belongs to which account, and which workspaces a member may
@@ -95,6 +95,7 @@ export function workspaceStandingSql(user: string, workspace: string): string {
        FROM workspaces w
        JOIN account_users au ON au.account_id = w.account_id AND au.user_id = ${user}
        LEFT JOIN workspace_users own ON own.workspace_id = w.id AND own.account_user_id = au.id
+       ${WORKSPACE_REVISION_JOIN}
        WHERE w.id = ${workspace} AND ${VISIBLE_WORKSPACE}`;
 }
 

@@ -21,9 +21,11 @@ import type { JobDefinition } from '../plugin-api';
  * and folds a workspace's rows when it reads many; the workspace.compactChanges job folds those of
  * workspaces nobody opens (a workspace busy with processing gains a row per step).
  */
-export const WORKSPACE_REVISION_COLUMNS = `
-  (SELECT coalesce(sum(c.weight), 0) FROM workspace_changes c WHERE c.workspace_id = w.id)::text AS "workspaceRevision",
-  (SELECT count(*) FROM workspace_changes c WHERE c.workspace_id = w.id)::int AS "workspaceChangeRows"`;
+export const WORKSPACE_REVISION_COLUMNS = 'rev."workspaceRevision", rev."workspaceChangeRows"';
+/** Joined after `workspaces w`: one pass over the workspace's change rows gives both columns. */
+export const WORKSPACE_REVISION_JOIN = `
+  CROSS JOIN LATERAL (SELECT coalesce(sum(c.weight), 0)::text AS "workspaceRevision", count(*)::int AS "workspaceChangeRows"
+                      FROM workspace_changes c WHERE c.workspace_id = w.id) rev`;
 
 /** Rows a workspace may gather before a read folds them. */
 export const COMPACT_WORKSPACE_CHANGES_AFTER = 64;

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PIPELINE_PATHS, type ProcessingInfo } from '../../plugins/pipeline/common/pipeline-contract';
 import { PgDatabase } from '../../server/db/pg-database';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { LocalStorage } from '../../server/storage/local-storage';
 import { KNOWN_TEXT, makeSpeechVideo, seedVersionWithVideo, type SpeechVideo } from '../http/pipeline-test-kit';
 import { seedMember, type SeededMember } from './pipeline-seed';
@@ -60,7 +59,7 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
 
 describe('pipeline on PostgreSQL with two worker processes', () => {
   const adminUrl = inject('postgresUrl');
-  const name = `polycue_dist_${randomBytes(5).toString('hex')}`;
+  let scratch: ScratchDatabase;
   let dataDir: string;
   let db: PgDatabase;
   let web: ServerProcess & { match: RegExpExecArray };
@@ -71,16 +70,11 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pipeline-dist-'));
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    scratch = await createScratchDatabase(adminUrl, 'polycue_dist');
     const env = {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
@@ -96,7 +90,7 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
     web = await startServer({ ...env, ROLE: 'web' }, /running at http:\/\/localhost:(\d+)/);
     baseUrl = `http://127.0.0.1:${web.match[1]}`;
     workers = await Promise.all([1, 2].map(() => startServer({ ...env, ROLE: 'worker' }, /worker is running/)));
-    db = new PgDatabase(url.toString(), { max: 2 });
+    db = new PgDatabase(scratch.url, { max: 2 });
     member = await seedMember(db);
     video = await making;
   }, 120_000);
@@ -104,10 +98,7 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
   afterAll(async () => {
     await Promise.all([web, ...workers].map(stopServer));
     await db?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -46,9 +46,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -58,6 +56,7 @@ import { PgliteDatabase } from '../../server/db/pglite-database';
 import type { AppConfig } from '../../server/http/request-context';
 import { listOutbox, type OutboxMail } from '../../server/mail/outbox';
 import type { ServerPlugin } from '../../server/plugin-api';
+import { createScratchDatabase } from './scratch-database';
 import { TestClient } from './test-client';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -95,22 +94,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   let db: Database;
   let databaseUrl: string | null = null;
   if (kind === 'postgres') {
-    const adminUrl = inject('postgresUrl');
-    const name = `polycue_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const scratch = await createScratchDatabase(inject('postgresUrl'), 'polycue_test');
+    databaseUrl = scratch.url;
     db = new PgDatabase(databaseUrl, { max: 5 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    dropDatabase = scratch.drop;
   } else {
     db = await PgliteDatabase.open(null);
   }

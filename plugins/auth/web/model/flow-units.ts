@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { normaliseError, type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ToastInput, type ToastService } from '../../../../core';
+import { type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ToastInput, type ToastService } from '../../../../core';
 
 const { createEffect, createStore, sample } = effector;
 
@@ -30,16 +30,7 @@ export function safeRedirectPath(value: string | null): string | null {
   return value;
 }
 
-/** An effect whose failure is always a core ApiError (status, message, code, field). */
-export function apiEffect<P, R>(handler: (params: P) => Promise<R>) {
-  return createEffect<P, R, ApiError>(async (params: P) => {
-    try {
-      return await handler(params);
-    } catch (error) {
-      throw normaliseError(error);
-    }
-  });
-}
+export { apiEffect } from '../../../../core';
 
 /** The failure state the spec asks for: the last failure's message, cleared when the call is retried. */
 export function failureState(fx: effector.Effect<any, any, ApiError>) {

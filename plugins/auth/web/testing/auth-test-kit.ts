@@ -1,5 +1,6 @@
 import * as effector from 'effector';
-import { createAppModel, createToastService, SessionAuthService, type CookieService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
+import { createAppModel, createToastService, SessionAuthService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
+import { MemoryCookies } from '../../../../core/testing/memory-cookies';
 import { FakeApiClient } from '../../../../core/testing/fake-api-client';
 import { createAuthModel } from '../auth-model';
 import { createNewsletterModel } from '../model/newsletter-model';
@@ -14,18 +15,7 @@ export class RecordingNavigator implements Navigator {
   }
 }
 
-export class MemoryCookies implements CookieService {
-  readonly jar = new Map<string, string>();
-  get(name: string) {
-    return this.jar.get(name) ?? null;
-  }
-  set(name: string, value: string) {
-    this.jar.set(name, value);
-  }
-  remove(name: string) {
-    this.jar.delete(name);
-  }
-}
+export { MemoryCookies };
 
 export function makeUser(overrides: Partial<UserResource['attributes']> = {}): UserResource {
   return {

@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { normaliseError, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
+import { announceFailure, apiEffect, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
 import {
   LABELS_MESSAGES,
   LABELS_PATHS,
@@ -21,15 +21,6 @@ export interface LabelsModelDeps {
   logger: Pick<Console, 'error'>;
 }
 
-function apiEffect<P, R>(handler: (params: P) => Promise<R>) {
-  return createEffect<P, R, ApiError>(async (params: P) => {
-    try {
-      return await handler(params);
-    } catch (error) {
-      throw normaliseError(error);
-    }
-  });
-}
 
 export function readSelectedLabelIds(cookies: CookieService): string[] {
   return (cookies.get(SELECTED_LABELS_COOKIE) ?? '').split(',').map((id) => id.trim()).filter(Boolean);
@@ -125,11 +116,7 @@ export function createLabelsModel(deps: LabelsModelDeps) {
     [assignFx, LABELS_MESSAGES.labelsNotUpdated],
     [unassignFx, LABELS_MESSAGES.labelsNotUpdated],
   ];
-  const logFx = createEffect(({ title, error }: { title: string; error: unknown }) => deps.logger.error(`[labels] ${title}`, error));
-  for (const [fx, title] of failures) {
-    sample({ clock: fx.failData, fn: (error) => toast('error', title, error.message), target: deps.toast.shown });
-    sample({ clock: fx.failData, fn: (error) => ({ title, error }), target: logFx });
-  }
+  for (const [fx, title] of failures) announceFailure(deps, 'labels', fx.failData, title);
   sample({ clock: saveSelectionFx.failData, fn: () => toast('error', LABELS_MESSAGES.selectionNotChanged), target: deps.toast.shown });
 
   return {

@@ -3,10 +3,10 @@ import {
   createAppModel,
   createToastService,
   type AccountResource,
-  type CookieService,
   type UserResource,
   type WorkspaceResource,
 } from '../../../../core';
+import { MemoryCookies } from '../../../../core/testing/memory-cookies';
 import type { ProjectVersionResource } from '../../../projects/common/projects-contract';
 import type { ProjectsTableHost } from '../../../projects/web/projects-table-extension';
 import type { LabelResource } from '../../common/labels-contract';
@@ -17,18 +17,7 @@ import { FakeApiClient, type RecordedCall } from '../../../../core/testing/fake-
 
 export { FakeApiClient, type RecordedCall };
 
-export class MemoryCookies implements CookieService {
-  readonly jar = new Map<string, string>();
-  get(name: string) {
-    return this.jar.get(name) ?? null;
-  }
-  set(name: string, value: string) {
-    this.jar.set(name, value);
-  }
-  remove(name: string) {
-    this.jar.delete(name);
-  }
-}
+export { MemoryCookies };
 
 export function label(id: string, caption: string, overrides: Partial<LabelResource['attributes']> = {}): LabelResource {
   return { id, type: 'label', attributes: { caption, workspaceId: 'w1', projectVersionCount: 0, projectVersionIds: [], ...overrides } };

@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { normaliseError, type ApiClient, type ApiError, type AppModel, type Navigator, type ToastService } from '../../../../core';
+import { announceEffect, apiEffect, normaliseError, type ApiClient, type ApiError, type AppModel, type Navigator, type ToastService } from '../../../../core';
 import {
   REDIRECT_AFTER_IMPORT_MS,
   SUBTITLES_MESSAGES,
@@ -52,22 +52,13 @@ export interface DownloadRequest {
   languages?: string[];
 }
 
-function apiEffect<P, R>(handler: (params: P) => Promise<R>) {
-  return createEffect<P, R, ApiError>(async (params: P) => {
-    try {
-      return await handler(params);
-    } catch (error) {
-      throw normaliseError(error);
-    }
-  });
-}
 
 /**
  * Import, download and share links (spec 4 "SRT import clears the subtitle's locally stored
  * cues, then goes home after 2 s"; spec 8 messages; spec 9 timings and archive name).
  */
 export function createSubtitlesModel(deps: SubtitlesModelDeps) {
-  const { api, toast, app, navigator, storage } = deps;
+  const { api, app, navigator, storage } = deps;
 
   // --- popups
   const dialogOpened = createEvent<SubtitlesDialog>();
@@ -166,12 +157,7 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   sample({ clock: revokeRequested, target: revokeTokenFx });
 
   // --- spec 8 toasts (title: the spec's text; description: the server's reason), failures logged
-  const announce = (fx: effector.Effect<any, any, ApiError>, fail: string, done?: string) => {
-    if (done) sample({ clock: fx.done, fn: () => ({ kind: 'success' as const, title: done }), target: toast.shown });
-    sample({ clock: fx.failData, fn: (error) => ({ kind: 'error' as const, title: fail, description: error.message }), target: toast.shown });
-    const logFx = createEffect((error: ApiError) => deps.logger.error(`[subtitles] ${fail}`, error));
-    sample({ clock: fx.failData, target: logFx });
-  };
+  const announce = (fx: effector.Effect<any, any, ApiError>, fail: string, done?: string) => announceEffect(deps, 'subtitles', fx, { done, fail });
   announce(importFx, SUBTITLES_MESSAGES.srtNotImported, SUBTITLES_MESSAGES.srtImported);
   announce(downloadFx, SUBTITLES_MESSAGES.filesNotDownloaded);
   announce(createTokenFx, SUBTITLES_MESSAGES.linkNotCreated);
