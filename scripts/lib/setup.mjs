@@ -11,7 +11,6 @@
  *   (ffmpeg, yt-dlp, espeak-ng, pocketsphinx, apertium) only warn, because nothing in the
  *   foundation calls an engine yet and the app starts without them.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, run } from './process.mjs';
@@ -170,36 +169,12 @@ export async function ensureNodeModules(options = {}) {
 
   log(`[setup] npm ${command} (${reason})`);
   const stdio = options.toStderr ? { stdio: ['ignore', 2, 2] } : {};
-  let result;
-  if (command === 'ci') {
-    result = await runQuietly('npm', ['ci', '--no-audit', '--no-fund']);
-    const out = options.toStderr ? process.stderr : process.stdout;
-    if (result.code === 0) out.write(result.output);
-    else {
-      // `npm ci` refuses a lock that lacks some platform's optional binaries (oxlint's: the
-      // registry reached here does not serve them all); `npm install` follows the same lock
-      // and skips optional packages it cannot fetch.
-      const reasonLine = result.output.split('\n').find((line) => /npm error (?!code)\S/.test(line)) ?? `exit ${result.code}`;
-      log(`[setup] npm ci refused (${reasonLine.replace(/^npm error /, '').slice(0, 160)}); running npm install with the same lock`);
-      result = await run('npm', ['install', '--no-audit', '--no-fund'], stdio);
-    }
-  } else {
-    result = await run('npm', [command, '--no-audit', '--no-fund'], stdio);
-  }
+  // The lock lists every platform's optional binaries (oxlint's, esbuild's), so `npm ci` installs
+  // exactly what was tested; a refusal is an error to fix in the lock, not to paper over.
+  const result = await run('npm', [command, '--no-audit', '--no-fund'], stdio);
   if (result.code !== 0) {
-    console.error(`[setup] installing npm dependencies failed (exit ${result.code})`);
+    console.error(`[setup] npm ${command} failed (exit ${result.code})${command === 'ci' ? ': if it says the lock is out of sync, run `npm install` and commit package-lock.json' : ''}`);
     process.exit(result.code || 1);
   }
 }
 
-/** Runs a command with its output collected instead of shown. */
-function runQuietly(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ code: 127, output: error.message }));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
