@@ -16,7 +16,7 @@ export {
 // Widgets (the data table) are imported from `core/ui` so their code stays in the pages that use them.
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './ui/shell-chrome';
 export { ApiError, AxiosApiClient, normaliseError, type ApiClient, type ApiResponse, type RequestOptions } from './services/api-client';
-export { CSRF_COOKIE, CSRF_HEADER, PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
+export { PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
 export { DocumentCookieService, type CookieService } from './services/cookie-service';
 export { announceEffect, announceFailure, apiEffect, type AnnounceDeps } from './model/api-effect';
 export { createToastService, toastOnFailure, toastOnSuccess, type Toast, type ToastAction, type ToastInput, type ToastKind, type ToastService } from './services/toast-service';
@@ -27,5 +27,5 @@ export { DeferredNavigator, type Navigator } from './services/navigator';
 export { coreServicesModule } from './services/core-module';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
-export * from './model/session-types';
+export * from './common';
 export { loadModelOnce, type TrackedPromise } from './plugin/lazy-model';

@@ -3,7 +3,7 @@ import { allSettled, fork } from 'effector';
 import { createAppModel } from './app-model';
 import { createToastService } from '../services/toast-service';
 import { ApiError, type ApiClient, type ApiResponse } from '../services/api-client';
-import type { AccountResource, CurrentUserResponse, WorkspaceResource } from './session-types';
+import type { AccountResource, CurrentUserResponse, WorkspaceResource } from '../common/session-types';
 
 /** An ApiClient that answers from a route table and records every call, as the real one would be called. */
 function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {

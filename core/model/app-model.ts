@@ -9,7 +9,7 @@ import type {
   ShowWorkspacesResponse,
   UserResource,
   WorkspaceResource,
-} from './session-types';
+} from '../common/session-types';
 
 export interface AppStartParams {
   accountId: string | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseAccount, chooseWorkspace, takeSelectionParams } from './current-selection';
-import type { AccountResource, UserResource, WorkspaceResource } from './session-types';
+import type { AccountResource, UserResource, WorkspaceResource } from '../common/session-types';
 
 const account = (id: string, extra: Partial<AccountResource['attributes']> = {}): AccountResource => ({
   id,

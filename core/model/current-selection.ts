@@ -1,4 +1,4 @@
-import type { AccountResource, UserResource, WorkspaceResource } from './session-types';
+import type { AccountResource, UserResource, WorkspaceResource } from '../common/session-types';
 
 /**
  * Spec section 4: URL accountId if it is one of the user's accounts; else the user's last used

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxiosApiClient, ApiError } from './api-client';
-import { PageCsrfTokenSource, CSRF_COOKIE } from './csrf-token';
+import { CSRF_COOKIE } from '../common/csrf';
+import { PageCsrfTokenSource } from './csrf-token';
 import type { CookieService } from './cookie-service';
 
 /** A real HTTP server on loopback that echoes what it received, so the client is tested over the wire. */

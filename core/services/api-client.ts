@@ -1,5 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
-import { CSRF_HEADER, type CsrfTokenSource } from './csrf-token';
+import { CSRF_HEADER } from '../common/csrf';
+import { type CsrfTokenSource } from './csrf-token';
 
 /** Every failed call becomes this: a status, a human message, and the server's machine code/field. */
 export class ApiError extends Error {

@@ -1,8 +1,5 @@
 import type { CookieService } from './cookie-service';
-
-/** Name of the cookie in which the server hands over a new token after log-in and log-out. */
-export const CSRF_COOKIE = 'CSRF-TOKEN';
-export const CSRF_HEADER = 'X-CSRF-Token';
+import { CSRF_COOKIE } from '../common/csrf';
 
 export interface CsrfTokenSource {
   current(): string | null;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER } from '../../core/services/csrf-token';
+import { CSRF_HEADER } from '../../core/common/csrf';
 import { httpError } from './errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

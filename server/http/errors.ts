@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { ErrorBody } from '../../core/common/error-body';
 
 /**
  * The error a route throws to answer with a 4xx. The error handler turns it into
@@ -20,13 +21,7 @@ export function httpError(statusCode: number, code: string, message: string, fie
   return new HttpError(statusCode, code, message, field);
 }
 
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code?: string;
-  field?: string;
-}
+export type { ErrorBody };
 
 export function errorBody(statusCode: number, code: string | undefined, message: string, field?: string): ErrorBody {
   const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };

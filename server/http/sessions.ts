@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_COOKIE } from '../../core/services/csrf-token';
+import { CSRF_COOKIE } from '../../core/common/csrf';
 import { namedStatement, type Queryable } from '../db/database';
 import { workspaceStandingSql, type TenantStanding } from '../identity/tenancy-repository';
 import type { CurrentUser, Session } from './request-context';

@@ -4,21 +4,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '../../core/common/page-config';
 import { errorBody } from './errors';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Paths that never fall back to the page: APIs and files answer 404 themselves. */
 const NOT_PAGES = /^\/(api|files|dev|assets)(\/|$)/;
 
-/** Id of the JSON script element carrying the page configuration (no inline script: strict CSP). */
-export const PAGE_CONFIG_ELEMENT_ID = 'polycue-config';
-
-export interface PageConfig {
-  csrfToken: string;
-  env: string;
-  analytics: { key: string | null; host: string | null };
-  errorReporting: { dsn: string | null; environment: string };
-}
+// The page configuration's shape and element id are the shared contract in core/common (no inline script: strict CSP).
+export { PAGE_CONFIG_ELEMENT_ID };
 
 /** JSON safe inside `<script>`: no `</script>`, no HTML comment openers, no line separators. */
 export function jsonForScript(value: unknown): string {
@@ -35,7 +29,7 @@ function escapeAttribute(value: string): string {
 }
 
 export function renderIndex(template: string, page: PageConfig): string {
-  const meta = `<meta name="csrf-token" content="${escapeAttribute(page.csrfToken)}" />`;
+  const meta = `<meta name="csrf-token" content="${escapeAttribute(page.csrfToken ?? '')}" />`;
   const withMeta = /<meta\s+name="csrf-token"[^>]*>/.test(template)
     ? template.replace(/<meta\s+name="csrf-token"[^>]*>/, meta)
     : template.replace('</head>', `  ${meta}\n</head>`);

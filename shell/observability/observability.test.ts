@@ -65,7 +65,7 @@ describe('page config', () => {
     const doc = { getElementById: () => ({ textContent: '{"analytics":{"key":"k","host":"h"}}' }) } as unknown as Document;
     expect(readPageConfig(doc, {}).analytics).toEqual({ key: 'k', host: 'h' });
     const empty = { getElementById: () => null } as unknown as Document;
-    expect(readPageConfig(empty, { __POLYCUE__: { environment: 'staging' } }).environment).toBe('staging');
+    expect(readPageConfig(empty, { __POLYCUE__: { env: 'staging' } }).env).toBe('staging');
     expect(readPageConfig(empty, {})).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_HEADER } from '../../core/services/csrf-token';
+import { CSRF_HEADER } from '../../core/common/csrf';
 import type { Queryable } from '../../server/db/database';
 import { hashToken, SESSION_COOKIE } from '../../server/http/sessions';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSRF_COOKIE } from '../../core/services/csrf-token';
+import { CSRF_COOKIE } from '../../core/common/csrf';
 import { describeOnBothDatabases } from '../support/test-app';
 import { PASSWORD, confirmedUser, linkIn, mailTo, signIn, signUp, uniqueEmail } from './auth-test-helpers';
 

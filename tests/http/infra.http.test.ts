@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { collectMigrations, migrate } from '../../server/db/migrator';
 import { PgDatabase } from '../../server/db/pg-database';
 import { PgliteDatabase } from '../../server/db/pglite-database';
-import { CSRF_COOKIE } from '../../core/services/csrf-token';
+import { CSRF_COOKIE } from '../../core/common/csrf';
 import { defineServerPlugin, type ServerPlugin } from '../../server/plugin-api';
 import { SESSION_COOKIE } from '../../server/http/sessions';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';

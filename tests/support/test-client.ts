@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../core/services/csrf-token';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../core/common/csrf';
 
 export interface TestResponse<T = any> {
   status: number;

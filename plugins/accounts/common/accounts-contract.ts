@@ -3,7 +3,7 @@
  * (section 7 "Accounts", "Account users", "Workspaces"; section 8 "User, accounts, workspaces").
  * Errors come back as `{ statusCode, error, message, code?, field? }`.
  */
-import type { AccountResource, AccountRole, Resource, WorkspaceResource } from '../../../core/model/session-types';
+import type { AccountResource, AccountRole, Resource, WorkspaceResource } from '../../../core/common/session-types';
 
 export type { AccountRole, AccountResource, WorkspaceResource };
 export type WorkspaceAccessType = 'account_admin' | 'member';

@@ -2,7 +2,7 @@
  * The auth calls as both sides see them. Paths, field names and messages are the spec's, verbatim.
  * Errors come back as `{ statusCode, error, message, code?, field? }`; `message` is shown to people.
  */
-import type { CurrentUserResponse, UserResource } from '../../../core/model/session-types';
+import type { CurrentUserResponse, UserResource } from '../../../core/common/session-types';
 
 export const AUTH_PATHS = {
   signUp: '/users',

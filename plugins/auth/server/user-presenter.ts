@@ -1,4 +1,4 @@
-import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/model/session-types';
+import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/common/session-types';
 import type { Storage } from '../../../server/http/request-context';
 import type { AlertRepository } from '../../../server/identity/alert-repository';
 import type { AccountMembership, TenancyRepository } from '../../../server/identity/tenancy-repository';

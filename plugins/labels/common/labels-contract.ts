@@ -3,7 +3,7 @@
  * section 8 "Labels"). Resources travel as `{ id, type, attributes }`; errors come back as
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings.
  */
-import type { Resource } from '../../../core/model/session-types';
+import type { Resource } from '../../../core/common/session-types';
 
 export const LABELS_PATHS = {
   /** GET ?workspaceId -> LabelsResponse; POST CreateLabelRequest -> 201 LabelResponse. */

@@ -6,7 +6,7 @@
  * Units: sizes in bytes, durations in SECONDS (numbers, millisecond precision), dates ISO 8601.
  * Ids are bigint as decimal strings.
  */
-import type { Resource } from '../../../core/model/session-types';
+import type { Resource } from '../../../core/common/session-types';
 
 export const PROJECTS_PATHS = {
   /** POST: a project with one version -> 201 CreateProjectResponse (reads data[0].id, data[0].attributes.projectId). */

@@ -5,7 +5,7 @@
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings; times of
  * cues are whole milliseconds.
  */
-import type { Resource } from '../../../core/model/session-types';
+import type { Resource } from '../../../core/common/session-types';
 import type { SubtitleKind } from './subtitle-store';
 
 export type { SubtitleKind } from './subtitle-store';

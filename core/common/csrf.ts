@@ -1,0 +1,7 @@
+/**
+ * The CSRF handshake both sides speak (spec §6, §9): the page carries the token in a meta tag, every
+ * write sends it in this header, and after log-in and log-out the server hands the new token over in
+ * this cookie.
+ */
+export const CSRF_COOKIE = 'CSRF-TOKEN';
+export const CSRF_HEADER = 'X-CSRF-Token';

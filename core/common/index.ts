@@ -1,0 +1,9 @@
+/**
+ * Contracts both sides share: resource and error shapes, session types, the CSRF handshake and the
+ * page configuration. Plain types and constants only, so server code (`server/`, `plugins/*\/server`,
+ * `plugins/*\/common`) may import it without pulling in the browser kernel.
+ */
+export * from './session-types';
+export * from './csrf';
+export * from './error-body';
+export * from './page-config';
