@@ -1,5 +1,5 @@
 import { identityMigrations } from '../identity/identity-migrations';
-import type { Migration, ServerPlugin } from '../plugin-api';
+import type { Migration, ServerPlugin } from '../plugin-api/server-plugin';
 import type { Database, Queryable } from './database';
 
 /** Any constant works; it only has to be the same in every process of this app. */

@@ -1,6 +1,5 @@
 import type {} from 'fastify';
 import type { Database } from '../db/database';
-import type { RouteAccess } from '../plugin-api';
 import type { ServiceRegistry } from '../services';
 
 /** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
@@ -77,6 +76,16 @@ export interface Storage {
   /** Public path the browser loads the file from, e.g. `/files/avatars/abc.png`. */
   urlFor(key: string): string;
 }
+
+/**
+ * Who may call a route, declared in its `config.access` and enforced by one hook for all routes:
+ * - public: anyone (pages, sign-up, sign-in, share links);
+ * - user: a logged-in user, even with an unconfirmed e-mail (the user's own settings);
+ * - member: a logged-in user with a confirmed e-mail: the product (the default, so forgetting
+ *   to declare access never opens a route).
+ * Defined here, beside the route config it types, so this module needs nothing of the plugin API.
+ */
+export type RouteAccess = 'public' | 'user' | 'member';
 
 declare module 'fastify' {
   interface FastifyInstance {

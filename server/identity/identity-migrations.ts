@@ -1,4 +1,4 @@
-import type { Migration } from '../plugin-api';
+import type { Migration } from '../plugin-api/server-plugin';
 
 /**
  * Identity and tenancy live in the server core, not in a plugin: every feature's authorization

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { JobDefinition } from '../plugin-api';
+import type { JobDefinition } from '../plugin-api/server-plugin';
 
 /**
  * The workspace revision: a number that moves whenever something a workspace shows changes, so

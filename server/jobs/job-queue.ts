@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import type { PgliteDatabase } from '../db/pglite-database';
 import type { JobQueue } from '../http/request-context';
-import type { JobContext, JobDefinition } from '../plugin-api';
+import type { JobContext, JobDefinition } from '../plugin-api/server-plugin';
 
 /** pg-boss 10's floor; the in-process worker is also woken directly after each send. */
 const POLLING_INTERVAL_SECONDS = 0.5;

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { JobQueue, Mail, Mailer } from '../http/request-context';
-import type { JobDefinition } from '../plugin-api';
+import type { JobDefinition } from '../plugin-api/server-plugin';
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
 

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { deleteReplacedImage, readImageUpload, storeImage } from '../../../server/http/image-upload';
-import { UserRepository } from '../../../server/identity/user-repository';
+import { tenantOf, deleteReplacedImage, readImageUpload, storeImage, UserRepository } from '../../../server/plugin-api';
 import type { ShowWorkspacesResponse } from '../../../core/common/session-types';
 import { ACCOUNTS_PATHS, type CreateAccountUsersRequest, type CreateAccountUsersResponse, type NameRequest } from '../common/accounts-contract';
 import {

@@ -1,7 +1,11 @@
-import type { Storage } from '../../../server/http/request-context';
-import type { AccountUserRecord, InvitationRecord } from '../../../server/identity/account-user-directory';
-import type { AccountMembership, WorkspaceRecord } from '../../../server/identity/tenancy-repository';
-import type { WorkspaceUserRecord } from '../../../server/identity/workspace-administration';
+import type {
+  Storage,
+  AccountUserRecord,
+  InvitationRecord,
+  AccountMembership,
+  WorkspaceRecord,
+  WorkspaceUserRecord,
+} from '../../../server/plugin-api';
 import type {
   AccountResource,
   AccountUserResource,

@@ -1,5 +1,5 @@
 import { MAX_EMAILS_PER_INVITE, MAX_IDS_PER_CALL, NAME_MAX_LENGTH } from '../common/accounts-contract';
-import { accountResourceSchema, resourceSchema } from '../../../server/http/resource-schema';
+import { accountResourceSchema, resourceSchema } from '../../../server/plugin-api';
 
 /** JSON schemas of the accounts calls: bad input is a 400 naming the field, before any SQL runs. */
 

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { httpError } from '../../../server/http/errors';
-import { AccountAdministration } from '../../../server/identity/account-administration';
-import { AccountInvitations } from '../../../server/identity/account-invitations';
-import { AccountUserDirectory } from '../../../server/identity/account-user-directory';
-import { TenancyRepository } from '../../../server/identity/tenancy-repository';
-import { WorkspaceAdministration } from '../../../server/identity/workspace-administration';
+import {
+  tenantOf,
+  httpError,
+  AccountAdministration,
+  AccountInvitations,
+  AccountUserDirectory,
+  TenancyRepository,
+  WorkspaceAdministration,
+} from '../../../server/plugin-api';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { AccountsPresenter } from './accounts-presenter';
 

@@ -1,5 +1,4 @@
-import { registerTenantResource } from '../../../server/authz/index';
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { registerAccountRoutes } from './account-routes';
 import { registerAccountUserRoutes } from './account-user-routes';

@@ -1,4 +1,4 @@
-import type { Mail } from '../../../server/http/request-context';
+import type { Mail } from '../../../server/plugin-api';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

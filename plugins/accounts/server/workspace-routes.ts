@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { httpError } from '../../../server/http/errors';
+import { tenantOf, httpError } from '../../../server/plugin-api';
 import {
   ACCOUNTS_PATHS,
   ACCOUNTS_SERVER_MESSAGES,

@@ -1,4 +1,4 @@
-import type { Mail } from '../../../server/http/request-context';
+import type { Mail } from '../../../server/plugin-api';
 import { RESET_TOKEN_TTL_HOURS } from '../common/auth-contract';
 
 /** The three auth mails: plain text for every client, a simple HTML part with the same link. */

@@ -1,4 +1,4 @@
-import { accountResourceSchema, resourceSchema } from '../../../server/http/resource-schema';
+import { accountResourceSchema, resourceSchema } from '../../../server/plugin-api';
 /**
  * JSON schemas of the auth calls (request bodies and the resources they answer with). Password
  * rules beyond a sane upper bound are checked in the handlers, so breaking them is a 422 with the

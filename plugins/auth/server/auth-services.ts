@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError } from '../../../server/http/errors';
-import { UNAUTHENTICATED_MESSAGE } from '../../../server/http/access';
-import { AlertRepository } from '../../../server/identity/alert-repository';
-import { TenancyRepository } from '../../../server/identity/tenancy-repository';
-import { type UserRecord, UserRepository } from '../../../server/identity/user-repository';
+import { httpError, UNAUTHENTICATED_MESSAGE, AlertRepository, TenancyRepository, type UserRecord, UserRepository } from '../../../server/plugin-api';
 import { UserPresenter } from './user-presenter';
 
 /** What the auth routes share: repositories over the app's database and the resource presenter. */

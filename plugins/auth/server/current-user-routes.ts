@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
+import { httpError } from '../../../server/plugin-api';
 import {
   AUTH_MESSAGES,
   AUTH_PATHS,

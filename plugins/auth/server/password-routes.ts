@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
+import { httpError } from '../../../server/plugin-api';
 import { AUTH_MESSAGES, AUTH_PATHS, RESET_TOKEN_TTL_HOURS, type ResetRequest, type SetPasswordRequest } from '../common/auth-contract';
 import { resetPasswordMail } from './auth-mails';
 import { currentUserResponse, emailOnlyBody, emptyResponse, setPasswordBody } from './auth-schemas';

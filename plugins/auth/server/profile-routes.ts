@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
-import { deleteReplacedImage, readImageUpload, storeImage } from '../../../server/http/image-upload';
+import { httpError, deleteReplacedImage, readImageUpload, storeImage } from '../../../server/plugin-api';
 import { AUTH_MESSAGES, AUTH_PATHS, AVATAR_MAX_BYTES, type UpdateProfileRequest } from '../common/auth-contract';
 import { emailChangeMail } from './auth-mails';
 import { updateProfileBody, userResponse } from './auth-schemas';
@@ -10,7 +9,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { assertEmailAcceptable } from './registration-routes';
 import { newSecretToken } from './secret-tokens';
 
-export { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../../server/http/image-upload';
+export { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../../server/plugin-api';
 export const AVATAR_FIELD = 'avatar';
 
 /** Profile edits and the avatar (multipart is parsed by the host's @fastify/multipart; the avatar's limits are set here). */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
-import { AccountInvitations } from '../../../server/identity/account-invitations';
-import { isUniqueViolation } from '../../../server/identity/user-repository';
+import { httpError, AccountInvitations, isUniqueViolation } from '../../../server/plugin-api';
 import { AUTH_MESSAGES, AUTH_PATHS, type ResendConfirmationRequest, type SignUpRequest } from '../common/auth-contract';
 import { confirmationMail, emailChangeMail } from './auth-mails';
 import { confirmationQuery, emailOnlyBody, emptyResponse, signUpBody, userResponse } from './auth-schemas';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
+import { httpError } from '../../../server/plugin-api';
 import { AUTH_PAGES, AUTH_PATHS, type SignInRequest, type SignOutResponse } from '../common/auth-contract';
 import { currentUserResponse, signInBody } from './auth-schemas';
 import type { AuthServices } from './auth-services';

@@ -1,8 +1,5 @@
 import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/common/session-types';
-import type { Storage } from '../../../server/http/request-context';
-import type { AlertRepository } from '../../../server/identity/alert-repository';
-import type { AccountMembership, TenancyRepository } from '../../../server/identity/tenancy-repository';
-import type { UserRecord } from '../../../server/identity/user-repository';
+import type { Storage, AlertRepository, AccountMembership, TenancyRepository, UserRecord } from '../../../server/plugin-api';
 
 /** Rows to the `{ data: { id, type, attributes } }` resources the browser reads (core/model/session-types.ts). */
 export class UserPresenter {

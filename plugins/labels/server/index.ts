@@ -1,5 +1,4 @@
-import { registerTenantResource } from '../../../server/authz/index';
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
 import { LABELS_SERVER_MESSAGES } from '../common/labels-contract';
 import { LabelRepository } from './label-repository';
 import { registerLabelRoutes } from './label-routes';

@@ -1,5 +1,4 @@
-import type { Database, Queryable } from '../../../server/db/database';
-import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import type { Database, Queryable, TenantOwner } from '../../../server/plugin-api';
 
 export interface LabelRecord {
   id: string;

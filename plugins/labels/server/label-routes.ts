@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { httpError } from '../../../server/http/errors';
-import { resourceSchema } from '../../../server/http/resource-schema';
+import { tenantOf, httpError, resourceSchema } from '../../../server/plugin-api';
 import {
   CAPTION_MAX_LENGTH,
   LABELS_PATHS,

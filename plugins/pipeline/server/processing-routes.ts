@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../../server/http/errors';
+import { httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import { PIPELINE_PATHS, type CurrentProcessingStepResponse, type ProcessingInfoResponse } from '../common/pipeline-contract';
 import { currentStepResponse, dubbedMediaParams, processingInfoResponse, versionParams } from './pipeline-schemas';

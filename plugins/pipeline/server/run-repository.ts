@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../server/db/database';
+import type { Queryable } from '../../../server/plugin-api';
 import type { ProcessingStepName, RunKind, RunState } from '../common/pipeline-contract';
 
 /** What a run was set up with (pipeline_runs.settings). */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { languageCapabilities } from '../../../server/engines/capabilities';
-import { httpError } from '../../../server/http/errors';
+import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import { PIPELINE_ERRORS, PIPELINE_PATHS, type ProjectVersionSettingsResponse, type RunKind } from '../common/pipeline-contract';
 import { settingsQuery, settingsResponse } from './pipeline-schemas';
 import { lastUsedSettings, latestSettingsOf, versionsInWorkspace } from './version-queries';

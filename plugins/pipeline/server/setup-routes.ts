@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { languageCapabilities } from '../../../server/engines/capabilities';
-import { httpError } from '../../../server/http/errors';
+import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import {
   editorUrl,

@@ -1,4 +1,4 @@
-import type { LanguageCapabilities } from '../../../server/engines/capabilities';
+import type { LanguageCapabilities } from '../../../server/plugin-api';
 import { fillMessage, PIPELINE_ERRORS, type RunKind, type SetupTtsSettings } from '../common/pipeline-contract';
 import type { RunSettings } from './run-repository';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../server/db/database';
+import type { Queryable } from '../../../server/plugin-api';
 import type { LastUsedSettings, RunKind } from '../common/pipeline-contract';
 import type { RunSettings } from './run-repository';
 

@@ -1,5 +1,4 @@
-import type { Queryable } from '../../../server/db/database';
-import type { ServiceRegistry, ServiceToken } from '../../../server/services';
+import type { Queryable, ServiceRegistry, ServiceToken } from '../../../server/plugin-api';
 import { GUIDELINE_LOOKUP, TERMBASE_LOOKUP, VOCABULARY_LOOKUP, type WorkspaceResourceLookup } from '../common/pipeline-contract';
 import type { RunSettings } from './run-repository';
 

@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { probe, thumbnail, type MediaInfo } from '../../../server/engines/media';
-import type { Storage } from '../../../server/http/request-context';
+import { probe, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
 import type { ElementMedia } from './element-repository';
 
 /** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */

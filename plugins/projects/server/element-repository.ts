@@ -1,5 +1,4 @@
-import type { Queryable } from '../../../server/db/database';
-import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import type { Queryable, TenantOwner } from '../../../server/plugin-api';
 import type { ElementState } from '../common/projects-contract';
 
 /** An element row as the routes and the link-import job see it. */

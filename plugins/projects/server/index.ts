@@ -1,5 +1,4 @@
-import { registerTenantResource } from '../../../server/authz/index';
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { registerElementRoutes } from './element-routes';
 import { deleteFilesJob, importLinkJob } from './link-import-job';

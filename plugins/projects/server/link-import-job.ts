@@ -1,8 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { importFromLink, LinkNotMediaError, LinkTooLargeError, UnsafeLinkError } from '../../../server/engines/link-import';
-import { AddressAllowance } from '../../../server/net/address-allowance';
-import type { JobDefinition } from '../../../server/plugin-api';
+import {
+  importFromLink,
+  LinkNotMediaError,
+  LinkTooLargeError,
+  UnsafeLinkError,
+  AddressAllowance,
+  type JobDefinition,
+} from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
 import { ElementRepository } from './element-repository';

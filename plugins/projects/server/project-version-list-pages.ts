@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ByteLru } from '../../../server/cache/byte-lru';
+import { ByteLru } from '../../../server/plugin-api';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Pages smaller than this are sent as they are: gzip would save less than it costs. */

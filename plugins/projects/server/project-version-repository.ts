@@ -1,6 +1,4 @@
-import { namedStatement, type Database, type Queryable } from '../../../server/db/database';
-import { httpError } from '../../../server/http/errors';
-import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import { namedStatement, type Database, type Queryable, httpError, type TenantOwner } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
 

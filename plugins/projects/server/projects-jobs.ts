@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../../server/http/request-context';
+import type { JobQueue } from '../../../server/plugin-api';
 
 /** Job names of the plugin (`<plugin>.<verb>`). */
 export const IMPORT_LINK_JOB = 'projects.importLink';

@@ -1,4 +1,4 @@
-import { resourceSchema } from '../../../server/http/resource-schema';
+import { resourceSchema } from '../../../server/plugin-api';
 import {
   MAX_BULK_IDS,
   MAX_PROJECT_VERSIONS_PER_PAGE,

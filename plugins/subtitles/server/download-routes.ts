@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { httpError } from '../../../server/http/errors';
+import { tenantOf, httpError } from '../../../server/plugin-api';
 import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES, type DownloadFormat } from '../common/subtitles-contract';
 import { archiveName, contentDisposition, streamSubtitleArchive } from './subtitle-archive';
 import type { SubtitleRepository } from './subtitle-repository';

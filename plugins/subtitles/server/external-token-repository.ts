@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../../../server/db/database';
-import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import type { Queryable, TenantOwner } from '../../../server/plugin-api';
 
 export interface ExternalTokenRecord {
   id: string;

@@ -1,5 +1,4 @@
-import { registerTenantResource } from '../../../server/authz/index';
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
 import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
 import { registerDownloadRoutes } from './download-routes';

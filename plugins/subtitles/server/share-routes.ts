@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { errorBody, httpError } from '../../../server/http/errors';
+import { tenantOf, errorBody, httpError } from '../../../server/plugin-api';
 import { writeSubtitles } from '../common/formats';
 import {
   SUBTITLES_PATHS,

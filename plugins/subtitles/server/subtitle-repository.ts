@@ -1,5 +1,4 @@
-import type { Queryable } from '../../../server/db/database';
-import type { TenantOwner } from '../../../server/identity/tenancy-repository';
+import type { Queryable, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
 
 /** A subtitle with what the routes show beside it (its version's project and title). */

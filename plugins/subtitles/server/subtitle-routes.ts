@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf } from '../../../server/authz/index';
-import { httpError } from '../../../server/http/errors';
+import { tenantOf, httpError } from '../../../server/plugin-api';
 import { readSubtitles, SubtitleParseError, type Cue } from '../common/formats';
 import {
   IMPORT_MAX_BYTES,

@@ -1,4 +1,4 @@
-import { resourceSchema } from '../../../server/http/resource-schema';
+import { resourceSchema } from '../../../server/plugin-api';
 import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS } from '../common/subtitles-contract';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */

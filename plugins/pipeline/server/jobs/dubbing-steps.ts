@@ -1,8 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { muxAudio } from '../../../../server/engines/media';
-import { defaultEngines } from '../../../../server/engines/engine-registry';
-import { runProcess } from '../../../../server/engines/process-runner';
-import { wavDurationMs } from '../../../../server/engines/wav-file';
+import { muxAudio, defaultEngines, runProcess, wavDurationMs } from '../../../../server/plugin-api';
 import type { StoredCue } from '../../../subtitles/common/subtitle-store';
 import { duckingArgs, planClipFit } from '../craft/index';
 import { subtitleStore } from './subtitle-steps';

@@ -1,4 +1,4 @@
-import { detectSilences, extractAudio, planChunks, probe } from '../../../../server/engines/media';
+import { detectSilences, extractAudio, planChunks, probe } from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { PipelineFailure } from './step-errors';
 import type { StepDefinition } from './step-runner';

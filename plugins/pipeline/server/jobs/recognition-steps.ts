@@ -1,6 +1,4 @@
-import { cutRange, type TimeRange } from '../../../../server/engines/media';
-import { defaultEngines } from '../../../../server/engines/engine-registry';
-import type { TimedWord } from '../../../../server/engines/engine-interfaces';
+import { cutRange, type TimeRange, defaultEngines, type TimedWord } from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { vocabularyOf } from '../workspace-resources';
 import type { StepDefinition } from './step-runner';

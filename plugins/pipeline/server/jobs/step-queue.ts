@@ -1,5 +1,4 @@
-import type { Queryable } from '../../../../server/db/database';
-import type { JobQueue } from '../../../../server/http/request-context';
+import type { Queryable, JobQueue } from '../../../../server/plugin-api';
 import type { ProcessingStepName } from '../../common/pipeline-contract';
 import { pipelineTuning } from '../pipeline-tuning';
 

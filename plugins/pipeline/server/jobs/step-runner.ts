@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../../../server/db/database';
-import type { JobContext, JobDefinition } from '../../../../server/plugin-api';
+import type { Queryable, JobContext, JobDefinition } from '../../../../server/plugin-api';
 import { PROCESSING_STEP_LABELS, type ProcessingStepName } from '../../common/pipeline-contract';
 import { pipelineTuning, WORKER_ID } from '../pipeline-tuning';
 import { failRun, findRun, type RunRecord } from '../run-repository';

@@ -1,5 +1,4 @@
-import { defaultEngines } from '../../../../server/engines/engine-registry';
-import type { TimedWord } from '../../../../server/engines/engine-interfaces';
+import { defaultEngines, type TimedWord } from '../../../../server/plugin-api';
 import { SUBTITLE_STORE, type StoredCue, type SubtitleStore } from '../../../subtitles/common/subtitle-store';
 import { breakLines, noBreakWordsFor, READING_RULES, segmentWords } from '../craft/index';
 import { translationAidsOf } from '../workspace-resources';

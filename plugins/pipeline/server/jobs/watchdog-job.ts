@@ -1,6 +1,4 @@
-import type { Queryable } from '../../../../server/db/database';
-import type { JobQueue } from '../../../../server/http/request-context';
-import type { JobDefinition } from '../../../../server/plugin-api';
+import type { Queryable, JobQueue, JobDefinition } from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { findRun } from '../run-repository';
 import { enqueueParts, frontierStep } from './step-queue';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from './db/database';
-import type { AppConfig, JobQueue, Mailer, Storage } from './http/request-context';
-import type { ServiceRegistry } from './services';
+import type { Database } from '../db/database';
+import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-context';
+import type { ServiceRegistry } from '../services';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -56,12 +56,3 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
   if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
   return plugin;
 }
-
-/**
- * Who may call a route, declared in its `config.access` and enforced by one hook for all routes:
- * - public: anyone (pages, sign-up, sign-in, share links);
- * - user: a logged-in user, even with an unconfirmed e-mail (the user's own settings);
- * - member: a logged-in user with a confirmed e-mail: the product (the default, so forgetting
- *   to declare access never opens a route).
- */
-export type RouteAccess = 'public' | 'user' | 'member';

@@ -1,0 +1,101 @@
+/**
+ * The one door from a plugin's server code into the host. `plugins/<id>/server` imports the host
+ * only from here (enforced by `npm run deps`, .dependency-cruiser.cjs), so this file is the whole
+ * server API a plugin may rely on: the host can reorganise everything behind it freely, and a
+ * change here is a change of the plugin contract. Add a name here when a plugin needs it; never
+ * import a host module by path from a plugin.
+ *
+ * Host modules import what they need from their own folders (or ./server-plugin), never from
+ * this index: it re-exports them, so importing it back would make cycles.
+ */
+
+// The contract itself: definition, migrations, jobs.
+export { defineServerPlugin } from './server-plugin';
+export type { JobContext, JobDefinition, Migration, ServerPlugin } from './server-plugin';
+
+// Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).
+export type { AppConfig, CurrentUser, JobQueue, Mail, Mailer, RouteAccess, Session, Storage, StoredFile } from '../http/request-context';
+export { ServiceRegistry, serviceToken } from '../services';
+export type { ServiceToken } from '../services';
+export { namedStatement } from '../db/database';
+export type { Database, NamedStatement, Queryable, QueryResult } from '../db/database';
+export { ByteLru } from '../cache/byte-lru';
+
+// HTTP: errors people read, response schemas, uploads.
+export { HttpError, errorBody, httpError } from '../http/errors';
+export type { ErrorBody } from '../http/errors';
+export { accountResourceSchema, resourceSchema } from '../http/resource-schema';
+export { UNAUTHENTICATED_MESSAGE, UNCONFIRMED_MESSAGE } from '../http/access';
+export {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  INVALID_IMAGE_MESSAGE,
+  deleteReplacedImage,
+  readImageUpload,
+  storeImage,
+} from '../http/image-upload';
+
+// Authorization: the tenant a route declared with `config.tenant`, and resources that map to one.
+export {
+  ACCOUNT_NOT_FOUND_MESSAGE,
+  ONLY_ADMINS_MESSAGE,
+  WORKSPACE_NOT_FOUND_MESSAGE,
+  registerTenantResource,
+  tenantOf,
+} from '../authz/index';
+export type { RouteCatalogEntry, Tenant, TenantRequirement, TenantResourceResolver } from '../authz/index';
+
+// Identity the host keeps: users, accounts and workspaces as tenants, the alert banner.
+export { UserRepository, isUniqueViolation } from '../identity/user-repository';
+export type { NewUser, UserRecord } from '../identity/user-repository';
+export { TenancyRepository } from '../identity/tenancy-repository';
+export type {
+  AccountMembership,
+  AccountRole,
+  TenantOwner,
+  TenantStanding,
+  WorkspaceAccess,
+  WorkspaceAccessType,
+  WorkspaceRecord,
+} from '../identity/tenancy-repository';
+export { AlertRepository } from '../identity/alert-repository';
+export type { AlertRecord } from '../identity/alert-repository';
+// Account administration (moving into the accounts plugin).
+export { AccountAdministration } from '../identity/account-administration';
+export { AccountInvitations } from '../identity/account-invitations';
+export { AccountUserDirectory } from '../identity/account-user-directory';
+export type { AccountUserRecord, InvitationRecord } from '../identity/account-user-directory';
+export { WorkspaceAdministration } from '../identity/workspace-administration';
+export type { WorkspaceUserRecord } from '../identity/workspace-administration';
+
+// Engines: the interfaces, the configured set, what they can do, and the media tools around them.
+export type {
+  AlignmentEngine,
+  AlignOptions,
+  Cue,
+  GlossaryEntry,
+  LanguagePair,
+  SpeechSynthesisEngine,
+  SpeechToTextEngine,
+  SynthesizedClip,
+  SynthesizeOptions,
+  TimedWord,
+  TranscribeOptions,
+  TranslateOptions,
+  TranslationEngine,
+  Voice,
+} from '../engines/engine-interfaces';
+export { defaultEngines } from '../engines/engine-registry';
+export type { Engines } from '../engines/engine-registry';
+export { languageCapabilities } from '../engines/capabilities';
+export type { LanguageCapabilities } from '../engines/capabilities';
+export { SPEECH_SAMPLE_RATE, cutRange, detectSilences, extractAudio, muxAudio, planChunks, probe, thumbnail } from '../engines/media';
+export type { MediaCallOptions, MediaInfo, MediaStream, SilenceOptions, TimeRange } from '../engines/media';
+export { EngineAbortedError, EngineProcessError, runProcess } from '../engines/process-runner';
+export type { RunOptions, RunResult } from '../engines/process-runner';
+export { wavDurationMs } from '../engines/wav-file';
+
+// Link import: media fetched from a public address, and the ranges tests may allow besides.
+export { LinkFetchError, LinkNotMediaError, LinkTooLargeError, UnsafeLinkError, importFromLink } from '../engines/link-import';
+export type { ImportedMedia, LinkImportOptions, LinkImportProgress } from '../engines/link-import';
+export { AddressAllowance } from '../net/address-allowance';
