@@ -49,9 +49,12 @@ export interface Cue {
   text: string;
 }
 
+/** A term base entry for one language pair: `source` in the video's language, `target` in the subtitle's. */
 export interface GlossaryEntry {
   source: string;
   target: string;
+  /** When true, "Apple" does not match "apple", and the target is written exactly as given. */
+  caseSensitive?: boolean;
 }
 
 export interface TranslateOptions {

@@ -1,7 +1,11 @@
-import { enforceTermBase, protectTerms, restoreTerms } from '../../../plugins/pipeline/server/craft/term-base';
+import { enforceTermBase, protectTerms, restoreTerms } from './term-base-rules';
 import type { TermBase } from './term-base';
 
-/** The pipeline craft's term-base rules behind the engines' TermBase seam. */
+/**
+ * The term-base rules behind the engines' TermBase seam. The rules are host craft shared by every
+ * translation engine (the host never imports a plugin); plugins reach them through
+ * server/plugin-api.
+ */
 export const craftTermBase: TermBase = {
   protect(source, entries) {
     const protectedSource = protectTerms(source, entries);

@@ -2,7 +2,7 @@ import type { GlossaryEntry } from '../engine-interfaces';
 
 /**
  * The seam through which translation engines honour a workspace term base. The rules
- * themselves are the pipeline's craft (plugins/pipeline/server/craft/term-base.ts), adapted in
+ * themselves are pure functions beside it (term-base-rules.ts, term-matching.ts), adapted in
  * craft-term-base.ts; engines only know this interface, so they stay testable on their own.
  */
 export interface TermBase {

@@ -4,6 +4,7 @@ export { segmentWords, normalizeWords, type SegmentationOptions } from './segmen
 export { checkReadingRules, readingRulesPassRate, type CueReadingReport, type ReadingRule, type ReadingRuleViolation } from './reading-rules';
 export { breakLines } from './line-breaking';
 export { noBreakWordsFor, NO_BREAK_LANGUAGES } from './no-break-words';
-export { protectTerms, restoreTerms, enforceTermBase, literalTranslationsOf, type GlossaryEntry, type TermBaseReport } from './term-base';
+// Term-base rules are the host's (every translation engine applies them): re-exported from the plugin API.
+export { protectTerms, restoreTerms, enforceTermBase, literalTranslationsOf, type GlossaryEntry, type TermBaseReport } from '../../../../server/plugin-api';
 export { speechRateFor, planClipFit, atempoChain, clipFitsWindow, ESPEAK_DEFAULT_WPM, type CueWindow, type ClipFitPlan } from './isochrony';
 export { duckingArgs, duckingFilterGraph, duckingWindows, duckingVolumeExpression, type VoiceClip, type DuckingOptions } from './ducking';

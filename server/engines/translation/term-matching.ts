@@ -1,10 +1,6 @@
-/** A term base entry for one language pair: `source` in the video's language, `target` in the subtitle's. */
-export interface GlossaryEntry {
-  source: string;
-  target: string;
-  /** When true, "Apple" does not match "apple", and the target is written exactly as given. */
-  caseSensitive?: boolean;
-}
+import type { GlossaryEntry } from '../engine-interfaces';
+
+export type { GlossaryEntry };
 
 export interface TermOccurrence {
   start: number;

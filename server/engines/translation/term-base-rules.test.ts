@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { enforceTermBase, literalTranslationsOf, protectTerms, restoreTerms, type GlossaryEntry } from './term-base';
+import { enforceTermBase, literalTranslationsOf, protectTerms, restoreTerms, type GlossaryEntry } from './term-base-rules';
 import { findTerms } from './term-matching';
 
 const techGlossary: GlossaryEntry[] = [
