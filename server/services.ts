@@ -3,15 +3,10 @@
  * points), e.g. the subtitles plugin's store that the pipeline writes cues into. A plugin reaches
  * another only through the token and the type in that plugin's `common/`, never its internals.
  */
-export interface ServiceToken<T> {
-  readonly name: string;
-  /** Phantom field carrying the service type; never set. */
-  readonly __service?: T;
-}
+import type { ServiceToken } from '../core/common/service-token';
 
-export function serviceToken<T>(name: string): ServiceToken<T> {
-  return { name };
-}
+// Tokens are part of the shared contract (a plugin's common/ declares them), so they live in core/common.
+export { serviceToken, type ServiceToken } from '../core/common/service-token';
 
 export class ServiceRegistry {
   private readonly services = new Map<string, unknown>();

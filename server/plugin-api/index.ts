@@ -48,7 +48,7 @@ export type { RouteCatalogEntry, Tenant, TenantRequirement, TenantResourceResolv
 // Identity the host keeps: users, accounts and workspaces as tenants, the alert banner.
 export { UserRepository, isUniqueViolation } from '../identity/user-repository';
 export type { NewUser, UserRecord } from '../identity/user-repository';
-export { TenancyRepository } from '../identity/tenancy-repository';
+export { TenancyRepository, WORKSPACE_COLUMNS } from '../identity/tenancy-repository';
 export type {
   AccountMembership,
   AccountRole,
@@ -60,13 +60,6 @@ export type {
 } from '../identity/tenancy-repository';
 export { AlertRepository } from '../identity/alert-repository';
 export type { AlertRecord } from '../identity/alert-repository';
-// Account administration (moving into the accounts plugin).
-export { AccountAdministration } from '../identity/account-administration';
-export { AccountInvitations } from '../identity/account-invitations';
-export { AccountUserDirectory } from '../identity/account-user-directory';
-export type { AccountUserRecord, InvitationRecord } from '../identity/account-user-directory';
-export { WorkspaceAdministration } from '../identity/workspace-administration';
-export type { WorkspaceUserRecord } from '../identity/workspace-administration';
 
 // Engines: the interfaces, the configured set, what they can do, and the media tools around them.
 export type {

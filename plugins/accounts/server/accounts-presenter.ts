@@ -1,11 +1,6 @@
-import type {
-  Storage,
-  AccountUserRecord,
-  InvitationRecord,
-  AccountMembership,
-  WorkspaceRecord,
-  WorkspaceUserRecord,
-} from '../../../server/plugin-api';
+import type { Storage, AccountMembership, WorkspaceRecord } from '../../../server/plugin-api';
+import type { AccountUserRecord, InvitationRecord } from './account-user-directory';
+import type { WorkspaceUserRecord } from './workspace-administration';
 import type {
   AccountResource,
   AccountUserResource,

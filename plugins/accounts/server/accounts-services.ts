@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  tenantOf,
-  httpError,
-  AccountAdministration,
-  AccountInvitations,
-  AccountUserDirectory,
-  TenancyRepository,
-  WorkspaceAdministration,
-} from '../../../server/plugin-api';
+import { tenantOf, httpError, TenancyRepository } from '../../../server/plugin-api';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
+import { AccountAdministration } from './account-administration';
+import { AccountInvitations } from './account-invitations';
+import { AccountUserDirectory } from './account-user-directory';
 import { AccountsPresenter } from './accounts-presenter';
+import { WorkspaceAdministration } from './workspace-administration';
 
 /** What the accounts routes share: the identity repositories over the app's database and the presenter. */
 export function createAccountsServices(app: FastifyInstance) {

@@ -1,4 +1,5 @@
 import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../common/account-invitations-service';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { registerAccountRoutes } from './account-routes';
 import { registerAccountUserRoutes } from './account-user-routes';
@@ -10,13 +11,16 @@ import { registerWorkspaceRoutes } from './workspace-routes';
  * Accounts, their users and workspaces: the spec's calls (section 7 "Accounts", "Account users",
  * "Workspaces"). Who may do what is declared per route in `config.tenant` and enforced by
  * server/authz; the rules themselves (who sees which workspace, the last-admin and
- * last-workspace guards) live in server/identity. Paths and messages: ../common/accounts-contract.ts.
+ * last-workspace guards) live in this folder's administration repositories (tenancy-rules.ts).
+ * Paths and messages: ../common/accounts-contract.ts.
  */
 export default defineServerPlugin({
   id: 'accounts',
   migrations: accountsMigrations,
   async routes(app) {
     const services = createAccountsServices(app);
+    // Sign-up (the auth plugin) accepts pending invitations through this service.
+    app.services.provide(ACCOUNT_INVITATIONS, services.invitations);
     registerTenantResource(app, 'accountUser', (id) => services.accounts.ownerOfAccountUser(id), ACCOUNTS_SERVER_MESSAGES.accountUserNotFound);
     registerTenantResource(app, 'workspaceUser', (id) => services.workspaces.ownerOfWorkspaceUser(id), ACCOUNTS_SERVER_MESSAGES.workspaceUserNotFound);
     registerAccountRoutes(app, services);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, AccountInvitations, isUniqueViolation } from '../../../server/plugin-api';
+import { httpError, isUniqueViolation } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { AUTH_MESSAGES, AUTH_PATHS, type ResendConfirmationRequest, type SignUpRequest } from '../common/auth-contract';
 import { confirmationMail, emailChangeMail } from './auth-mails';
 import { confirmationQuery, emailOnlyBody, emptyResponse, signUpBody, userResponse } from './auth-schemas';
@@ -49,8 +50,9 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
             confirmationTokenHash: confirmation.hash,
           });
           await tenancy.createPersonalAccount(tx, created);
-          // Accounts that invited this address (plugins/accounts) take the new user in with the invited role.
-          await AccountInvitations.acceptFor(tx, created);
+          // Accounts that invited this address take the new user in with the invited role (only
+          // when the accounts plugin is installed: it provides the service).
+          if (app.services.has(ACCOUNT_INVITATIONS)) await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, created);
           return created.id;
         });
       } catch (error) {

@@ -1,5 +1,4 @@
-import type { Queryable } from '../db/database';
-import type { AccountRole } from './tenancy-repository';
+import type { AccountRole, Queryable } from '../../../server/plugin-api';
 import type { WorkspaceUserRecord } from './workspace-administration';
 
 export interface AccountUserRecord {

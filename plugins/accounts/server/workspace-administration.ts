@@ -1,5 +1,4 @@
-import type { Database, Queryable } from '../db/database';
-import { WORKSPACE_COLUMNS, type TenantOwner, type WorkspaceAccessType, type WorkspaceRecord } from './tenancy-repository';
+import { WORKSPACE_COLUMNS, type Database, type Queryable, type TenantOwner, type WorkspaceAccessType, type WorkspaceRecord } from '../../../server/plugin-api';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
 
 export interface WorkspaceUserRecord {

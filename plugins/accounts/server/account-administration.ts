@@ -1,5 +1,4 @@
-import type { Database } from '../db/database';
-import type { AccountRole, TenantOwner } from './tenancy-repository';
+import type { AccountRole, Database, TenantOwner } from '../../../server/plugin-api';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
 import { grantAdminsAccess } from './workspace-administration';
 

@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../db/database';
-import type { AccountRole } from './tenancy-repository';
+import type { AccountRole, Database, Queryable } from '../../../server/plugin-api';
+import type { AccountInvitationsService } from '../common/account-invitations-service';
 import { grantAdminsAccess } from './workspace-administration';
 
 export interface AddByEmailResult {
@@ -16,7 +16,7 @@ export interface AddByEmailResult {
  * invitation (table `account_invitations`, created by the accounts plugin's migration) that turns
  * into membership when someone signs up with that address. Inviting again is idempotent.
  */
-export class AccountInvitations {
+export class AccountInvitations implements AccountInvitationsService {
   constructor(private readonly db: Database) {}
 
   async addByEmail(accountId: string, emails: string[], role: AccountRole, invitedBy: string): Promise<AddByEmailResult> {
@@ -61,11 +61,10 @@ export class AccountInvitations {
 
   /**
    * Sign-up: the new user joins every account that invited their address, with the invited role.
-   * Run inside the sign-up transaction. Does nothing when the accounts plugin (and its table) is absent.
+   * Run inside the sign-up transaction. Other plugins (auth) call it through ACCOUNT_INVITATIONS,
+   * provided only with this plugin, so its table is always there.
    */
-  static async acceptFor(tx: Queryable, user: { id: string; email: string }): Promise<string[]> {
-    const { rows: table } = await tx.query<{ present: boolean }>(`SELECT to_regclass('account_invitations') IS NOT NULL AS present`);
-    if (!table[0].present) return [];
+  async acceptFor(tx: Queryable, user: { id: string; email: string }): Promise<string[]> {
     const { rows } = await tx.query<{ accountId: string; role: AccountRole }>(
       `DELETE FROM account_invitations WHERE email = lower($1) RETURNING account_id::text AS "accountId", role`,
       [user.email],

@@ -1,4 +1,4 @@
-import { httpError, type HttpError } from '../http/errors';
+import { httpError, type HttpError } from '../../../server/plugin-api';
 
 /**
  * The guard rails of account management, as the 422 messages people see. They are enforced in

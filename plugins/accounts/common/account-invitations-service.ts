@@ -1,0 +1,24 @@
+import { serviceToken } from '../../../core/common/service-token';
+
+/**
+ * The accounts plugin's invitations as other server plugins see them: sign-up (the auth plugin)
+ * lets the accounts that invited an address take the new user in. The accounts server plugin
+ * provides it under ACCOUNT_INVITATIONS in `app.services`; without the accounts plugin there is no
+ * service and no invitation to accept. Types only besides the token: `common/` is shared with the
+ * browser and must not pull in server code.
+ */
+
+/** A statement runner: the transaction the caller is in (structurally the host's Queryable). */
+export interface InvitationsSqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface AccountInvitationsService {
+  /**
+   * Sign-up: the new user joins every account that invited their address, with the invited role.
+   * Run inside the sign-up transaction. Returns the ids of the accounts joined.
+   */
+  acceptFor(tx: InvitationsSqlRunner, user: { id: string; email: string }): Promise<string[]>;
+}
+
+export const ACCOUNT_INVITATIONS = serviceToken<AccountInvitationsService>('accounts.invitations');
