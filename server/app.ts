@@ -14,6 +14,9 @@ import type { AppConfig } from './http/request-context';
 import { registerAuthRateLimit, registerSecurityHeaders } from './http/security';
 import { sessionsPlugin } from './http/sessions';
 import { spaPlugin } from './http/spa';
+import { pluginHostRoutes } from './http/plugin-host-routes';
+import { loadSharedModules } from './http/shared-modules';
+import type { ExternalWebAsset } from './external-plugins';
 import { schemaController } from './http/validation';
 import { compactWorkspaceChangesJob } from './identity/workspace-revision';
 import { PgBossJobQueue } from './jobs/job-queue';
@@ -31,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where built browser files live (tests point it elsewhere). Default: <repo>/dist. */
   distDir?: string;
+  /** Web entries of plugins installed outside the build (server/external-plugins.ts). */
+  webPlugins?: ExternalWebAsset[];
 }
 
 /** Upper bound of a multipart upload through the core parser; routes check their own limits. */
@@ -101,7 +106,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(formbody, { parser: parseNestedForm });
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 } });
-  await registerSecurityHeaders(app);
+  // Outside plugins' web entries get an import map lending them the app's modules; it is an
+  // inline script, so its hash joins the CSP. Nothing of it exists when none is installed.
+  const webPlugins = options.webPlugins ?? [];
+  const shared = webPlugins.length ? await loadSharedModules() : null;
+  await registerSecurityHeaders(app, shared ? [shared.importMapHash] : []);
   await app.register(sessionsPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
@@ -116,7 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const plugin of plugins) {
     if (plugin.routes) await app.register(plugin.routes);
   }
-  await app.register(spaPlugin, { distDir: options.distDir });
+  if (shared) await app.register(pluginHostRoutes, { web: webPlugins, shared });
+  const pagePlugins = shared ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson } : undefined;
+  await app.register(spaPlugin, { distDir: options.distDir, pagePlugins });
   if (config.role !== 'web') {
     await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services });
   }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { firstPartyPluginIds, loadExternalPlugins } from './external-plugins';
 import { serverPlugins } from './plugins';
 
 /**
@@ -10,13 +11,16 @@ import { serverPlugins } from './plugins';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Outside plugins first: one that cannot load is reported and left out, the rest starts.
+  const external = await loadExternalPlugins({ dirs: config.pluginsDirs, reservedIds: firstPartyPluginIds(), log: { info: () => {}, error: console.error } });
   const db = await openDatabase(config);
   let app;
   try {
     app = await buildApp({
       config,
       db,
-      plugins: serverPlugins,
+      plugins: [...serverPlugins, ...external.server],
+      webPlugins: external.web,
       // Quiet by default: start-up prints exactly the two lines below; LOG_LEVEL=info shows requests.
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     });
@@ -50,6 +54,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Polycue is running at http://localhost:${port}`);
   if (config.outboxEnabled) console.log(`Mail outbox: http://localhost:${port}/dev/outbox`);
+  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))];
+  if (installed.length) console.log(`Outside plugins: ${installed.join(', ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import './theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ContainerProvider, takeSelectionParams } from '../core';
+import { ContainerProvider, PluginRegistry, takeSelectionParams } from '../core';
 import { webPlugins } from './plugins';
 import { createShell } from './bootstrap';
 import { readPageConfig } from './page-config';
@@ -11,10 +11,12 @@ import { ShellProvider, type Shell } from './shell-context';
 import { createAppRouter } from './router/create-app-router';
 import { ErrorBoundary, StartupFailure } from './error-boundary';
 import { AnalyticsProvider } from './observability/analytics';
+import { admitPlugins, loadExternalPlugins } from './plugin-host/load-external-plugins';
+import { pluginFailureToast } from './plugin-host/plugin-boundary';
 
 const root = createRoot(document.getElementById('root')!);
 
-function start() {
+async function start() {
   // Spec section 4: accountId/workspaceId in the address choose the current ones, then leave it
   // (before the router reads the address).
   const { accountId, workspaceId, rest } = takeSelectionParams(window.location.search);
@@ -22,12 +24,25 @@ function start() {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest}${window.location.hash}`);
   }
 
+  const config = readPageConfig();
+  // Plugins installed outside the build (PLUGINS_DIR) join before the registry is built; one that
+  // fails to load or clashes with another is named in a toast and left out.
+  const external = admitPlugins(webPlugins, await loadExternalPlugins(config.plugins), (plugins) => void new PluginRegistry(plugins));
+
   let shell: Shell;
   let router: ReturnType<typeof createAppRouter>;
   try {
     // Everything resolved here, before React renders: a DI failure shows a message, not a blank page.
-    shell = createShell({ plugins: webPlugins, config: readPageConfig(), dev: import.meta.env.DEV, storage: safeLocalStorage() });
-    router = createAppRouter(shell.registry);
+    shell = createShell({ plugins: [...webPlugins, ...external.plugins], config, dev: import.meta.env.DEV, storage: safeLocalStorage() });
+    const { toast } = shell;
+    router = createAppRouter(shell.registry, (error, pluginTitle) => {
+      const { title, description } = pluginFailureToast(pluginTitle, error);
+      toast.error(title, description);
+    });
+    for (const failure of external.failures) {
+      console.error(`Plugin "${failure.id}" could not be loaded: ${failure.message}`);
+      toast.error(`Plugin “${failure.id}” could not be loaded`, failure.message);
+    }
     shell.navigator.attach({ navigate: (path, options) => void router.navigate(path, options) });
   } catch (error) {
     console.error('Polycue failed to start', error);
@@ -61,4 +76,4 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-start();
+void start();

@@ -7,3 +7,5 @@ export * from './session-types';
 export * from './csrf';
 export * from './error-body';
 export * from './page-config';
+export * from './plugin-package';
+export * from './shared-modules';

@@ -42,6 +42,8 @@ export interface AppConfig {
   linkImportAllowCidrs: string[];
   analytics: { key: string | null; host: string | null };
   errorReporting: { dsn: string | null };
+  /** PLUGINS_DIR: folders of plugins installed outside the build (each a plugin folder or a folder of them). */
+  pluginsDirs: string[];
 }
 
 export interface Mail {

@@ -25,14 +25,15 @@ function origin(url: string | null): string[] {
  * new helmet, parsing the CSP directives again, on every request: 5 % of a cached list request's
  * CPU, measured.)
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(app.config);
+export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[] = []): Promise<void> {
+  const headers = securityHeaders(app.config, scriptHashes);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
 }
 
-export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics' | 'errorReporting'>): Record<string, string> {
+/** `scriptHashes`: `'sha256-…'` of the inline scripts the page carries: the import map when outside plugins are installed. */
+export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics' | 'errorReporting'>, scriptHashes: string[] = []): Record<string, string> {
   const https = config.publicUrl.startsWith('https:');
   const external = [...origin(config.analytics.host), ...origin(config.errorReporting.dsn)];
   const middleware = helmet({
@@ -45,7 +46,7 @@ export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...external],
+        scriptSrc: ["'self'", ...scriptHashes, ...external],
         connectSrc: ["'self'", ...external],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '../../core/common/page-config';
+import { PAGE_CONFIG_ELEMENT_ID, type ExternalWebPlugin, type PageConfig } from '../../core/common/page-config';
 import { errorBody } from './errors';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Paths that never fall back to the page: APIs and files answer 404 themselves. */
-const NOT_PAGES = /^\/(api|files|dev|assets)(\/|$)/;
+const NOT_PAGES = /^\/(api|files|dev|assets|plugin-assets|plugin-sdk)(\/|$)/;
 
 // The page configuration's shape and element id are the shared contract in core/common (no inline script: strict CSP).
 export { PAGE_CONFIG_ELEMENT_ID };
@@ -28,13 +28,23 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function renderIndex(template: string, page: PageConfig): string {
+/** What a page needs for plugins installed outside the build: their entries and the import map lending them the app's modules. */
+export interface PagePlugins {
+  plugins: ExternalWebPlugin[];
+  importMapJson: string;
+}
+
+export function renderIndex(template: string, page: PageConfig, pagePlugins?: PagePlugins): string {
   const meta = `<meta name="csrf-token" content="${escapeAttribute(page.csrfToken ?? '')}" />`;
   const withMeta = /<meta\s+name="csrf-token"[^>]*>/.test(template)
     ? template.replace(/<meta\s+name="csrf-token"[^>]*>/, meta)
     : template.replace('</head>', `  ${meta}\n</head>`);
-  const script = `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(page)}</script>`;
-  return withMeta.replace('</head>', `  ${script}\n  </head>`);
+  const config = pagePlugins ? { ...page, plugins: pagePlugins.plugins } : page;
+  const script = `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  // The import map must come before any module script; its text is hashed into the CSP as is.
+  const importMap = pagePlugins ? `<script type="importmap">${pagePlugins.importMapJson}</script>\n    ` : '';
+  const withImportMap = importMap ? withMeta.replace(/<meta charset[^>]*>/i, (charset) => `${charset}\n    ${importMap.trimEnd()}`) : withMeta;
+  return withImportMap.replace('</head>', `  ${script}\n  </head>`);
 }
 
 // A browser asks for text/html; a generic client (curl sends "*/*", or no Accept) gets the page too; JSON clients get a 404.
@@ -49,7 +59,7 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * present; otherwise the repo's template (enough for HTTP tests; `npm run dev` serves via Vite).
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { distDir?: string }) => {
+  async (app: FastifyInstance, options: { distDir?: string; pagePlugins?: PagePlugins }) => {
     const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
     const built = existsSync(path.join(distDir, 'index.html'));
     const template = readFileSync(built ? path.join(distDir, 'index.html') : path.join(REPO_ROOT, 'index.html'), 'utf8');
@@ -79,7 +89,7 @@ export const spaPlugin = fp(
         env: app.config.nodeEnv,
         analytics: app.config.analytics,
         errorReporting: { ...app.config.errorReporting, environment: app.config.nodeEnv },
-      });
+      }, options.pagePlugins);
       return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     }
 

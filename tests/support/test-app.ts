@@ -56,6 +56,7 @@ import { PgliteDatabase } from '../../server/db/pglite-database';
 import type { AppConfig } from '../../server/http/request-context';
 import { listOutbox, type OutboxMail } from '../../server/mail/outbox';
 import type { ServerPlugin } from '../../server/plugin-api';
+import type { ExternalWebAsset } from '../../server/external-plugins';
 import { createScratchDatabase } from './scratch-database';
 import { TestClient } from './test-client';
 
@@ -63,6 +64,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface TestAppOptions {
   plugins?: ServerPlugin[];
+  /** Web entries of outside plugins (server/external-plugins.ts): the page then carries the import map. */
+  webPlugins?: ExternalWebAsset[];
   config?: Partial<AppConfig>;
 }
 
@@ -116,6 +119,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       config,
       db,
       plugins: options.plugins ?? (await defaultPlugins()),
+      webPlugins: options.webPlugins,
       logger: process.env.POLYCUE_TEST_LOG ? { level: process.env.POLYCUE_TEST_LOG } : false,
     });
     await app.ready();

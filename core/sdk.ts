@@ -1,0 +1,62 @@
+/**
+ * `@polycue/sdk`: what a plugin built outside Polycue imports from the host at run time. The page's
+ * import map resolves it to the running app's own kernel (core/common/shared-modules.ts), so the
+ * plugin shares its plugin API, tokens, container and services. Types come from this file too
+ * (docs/plugins.md shows the `paths` mapping for a plugin's tsconfig).
+ *
+ * This list is the versioned public surface: within PLUGIN_API_MAJOR names are only added. Keep it
+ * as `export { … } from` blocks: the server reads the names from this file to write the module the
+ * import map points at, and core/sdk.test.ts checks the two agree.
+ */
+export {
+  PLUGIN_API_VERSION,
+  definePlugin,
+  defineExtensionPoint,
+  contribute,
+  progressSources,
+  shellOverlays,
+  SHELL_CHROME,
+  TOKENS,
+  Container,
+  ContainerModule,
+  inject,
+  injectable,
+  optional,
+  useContainer,
+  useService,
+  ApiError,
+  apiEffect,
+  announceEffect,
+  announceFailure,
+  toastOnFailure,
+  toastOnSuccess,
+  loadModelOnce,
+  CSRF_HEADER,
+  PLUGIN_API_MAJOR,
+} from './index';
+export type {
+  PluginDefinition,
+  RouteContribution,
+  NavItem,
+  Command,
+  CommandChoice,
+  CommandContext,
+  CommandProvider,
+  WhenContext,
+  ExtensionPoint,
+  Contribution,
+  ModelContext,
+  ModelFactory,
+  ProgressItem,
+  ProgressSource,
+  ShellOverlay,
+  ShellChrome,
+  ApiClient,
+  ApiResponse,
+  RequestOptions,
+  ToastService,
+  Toast,
+  ToastInput,
+  AppModel,
+  Resource,
+} from './index';
