@@ -83,6 +83,8 @@ export default defineConfig({
       POLYCUE_E2E_ALERT_LINK_LABEL: E2E_ALERT.linkLabel,
       POLYCUE_E2E_ALERT_LINK_URL: E2E_ALERT.linkUrl,
       SMTP_URL: '',
+      // No outside plugins in the shared server (tests/e2e/outside-plugins.spec.ts starts its own).
+      PLUGINS_DIR: path.join(dataDir, 'no-plugins'),
       // Link-import tests serve their media from 127.0.0.1: an explicit, test-only allowance.
       LINK_IMPORT_ALLOW_CIDRS: '127.0.0.0/8',
     },

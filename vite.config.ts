@@ -9,7 +9,8 @@ import { pagesFromApi } from './scripts/vite-dev-pages.mjs';
  */
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
-const apiPaths = ['/api', '/users', '/dev', '/files', '/s/'];
+// Outside plugins' files and the modules lent to them come from the API server too.
+const apiPaths = ['/api', '/users', '/dev', '/files', '/s/', '/plugin-assets', '/plugin-sdk'];
 
 export default defineConfig({
   // pagesFromApi: in dev, page loads get the session cookie, CSRF meta tag and page config from

@@ -69,7 +69,10 @@ export function pagesFromApi(apiTarget) {
         const template = await readFile(path.join(server.config.root, 'index.html'), 'utf8');
         const html = await server.transformIndexHtml(url, template, originalUrl);
         const jsonScripts = serverHtml.match(JSON_SCRIPTS) ?? [];
-        const page = html.replace(CSRF_META, csrfMeta).replace('</head>', `${jsonScripts.join('\n')}\n</head>`);
+        // Outside plugins: the server's import map goes first in <head>, before any module script.
+        const importMap = serverHtml.match(IMPORT_MAP)?.[0];
+        const withMap = importMap ? html.replace(/<head>/i, (head) => `${head}\n    ${importMap}`) : html;
+        const page = withMap.replace(CSRF_META, csrfMeta).replace('</head>', `${jsonScripts.join('\n')}\n</head>`);
         res.statusCode = 200;
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.setHeader('cache-control', 'no-store');
@@ -81,6 +84,7 @@ export function pagesFromApi(apiTarget) {
 
 const CSRF_META = /<meta\s+name="csrf-token"[^>]*>/;
 const JSON_SCRIPTS = /<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g;
+const IMPORT_MAP = /<script type="importmap">[\s\S]*?<\/script>/;
 
 /** @param {import('node:http').IncomingHttpHeaders} headers */
 function forwardable(headers) {

@@ -40,9 +40,9 @@ export async function answerSurvey(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/onboarding\/check_email$/);
 }
 
-/** Opens the confirmation link of the newest confirmation mail to `email` in this page. */
-export async function confirmEmail(page: Page, email: string): Promise<void> {
-  const mail = await waitForMail(e2eDataDir(), { to: email, subject: /confirm/i });
+/** Opens the confirmation link of the newest confirmation mail to `email` in this page (`dataDir`: another server's). */
+export async function confirmEmail(page: Page, email: string, dataDir = e2eDataDir()): Promise<void> {
+  const mail = await waitForMail(dataDir, { to: email, subject: /confirm/i });
   await page.goto(linkIn(mail, '/users/confirmation'));
 }
 
@@ -58,10 +58,10 @@ export async function logIn(page: Page, person: Pick<Person, 'email' | 'password
  * open the confirmation mail's link, log in when the link did not leave us logged in.
  * Ends on `/`, logged in and confirmed.
  */
-export async function signUpAndConfirm(page: Page, person: Person = newPerson()): Promise<Person> {
+export async function signUpAndConfirm(page: Page, person: Person = newPerson(), dataDir?: string): Promise<Person> {
   await signUp(page, person);
   await answerSurvey(page);
-  await confirmEmail(page, person.email);
+  await confirmEmail(page, person.email, dataDir);
   if (new URL(page.url()).pathname !== '/') await logIn(page, person);
   await expect(page).toHaveURL(/\/$/);
   return person;
