@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests), then
- * typecheck, lint, Vitest (web + server projects), `vite build`, Playwright (when tests/e2e has
- * specs). Every step runs even after a failure, so one run shows everything that is wrong.
+ * typecheck, lint, the import rules (`npm run deps`), Vitest (web + server projects), `vite build`,
+ * Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
+ * everything that is wrong.
  *
  * The last line is always `N passed, N failed`: passed/failed tests of Vitest and Playwright
  * (from their JSON reports), where a failing step that reports no test counts (typecheck, lint,
- * build, a suite that crashed before reporting) counts as one failure. Exit code 1 if anything failed.
+ * deps, build, a suite that crashed before reporting) counts as one failure. Exit code 1 if
+ * anything failed.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -93,6 +95,9 @@ await step('setup', async () => {
 await step('typecheck', () => run(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 
 await step('lint', () => run('npm', ['run', '--silent', 'lint']));
+
+// The import rules of DESIGN.md (.dependency-cruiser.cjs): one failure when any is crossed.
+await step('deps', () => run('npm', ['run', '--silent', 'deps']));
 
 await step('vitest', async () => {
   const { code } = await run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]);
