@@ -8,14 +8,6 @@
  * Server code: server/, plugins/*\/server. Shared (isomorphic): core/common, plugins/*\/common.
  * Test code (*.test.ts(x), tests/, bench/, scripts/) assembles the app, so it is exempt from the
  * plugin/host rules, but not from the browser/server split where it would be bundled.
- *
- * Known violations (temporary): .dependency-cruiser-known-violations.json lists the crossings
- * that were there when the checker came in and are being removed (plugins' web code importing
- * plugins/projects/web/projects-table-extension.ts, which becomes that plugin's declared
- * web/extension-points.ts). `npm run deps` ignores those (--ignore-known) and fails on any other.
- * Shrink it, never grow it: after fixing one, `npx depcruise-baseline --config
- * .dependency-cruiser.cjs . --output-to .dependency-cruiser-known-violations.json`; when it is
- * empty, delete it and the --ignore-known flag.
  */
 
 // TypeScript 7 has no JavaScript compiler API, so dependency-cruiser cannot use `tsc` here: it

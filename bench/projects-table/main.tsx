@@ -11,7 +11,7 @@ import { useUnit } from 'effector-react';
 import type { ProjectVersionResource } from '../../plugins/projects/common/projects-contract';
 import { ProjectVersionsTable } from '../../plugins/projects/web/components/project-versions-table';
 import { LabelsCell } from '../../plugins/labels/web/components/label-chips';
-import type { ProjectsTableColumn } from '../../plugins/projects/web/projects-table-extension';
+import type { ProjectsTableColumn } from '../../plugins/projects/web/extension-points';
 import { installTableProbes } from './measure';
 import '../../core/ui/data-table/data-table.css';
 import '../../plugins/projects/web/components/projects.css';

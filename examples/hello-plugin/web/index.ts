@@ -13,7 +13,7 @@ export default definePlugin({
   title: 'Hello',
   apiVersion: PLUGIN_API_VERSION,
   routes: [{ path: '/hello', load: () => import('./hello-page'), title: 'Hello' }],
-  nav: [{ id: 'hello.nav', label: 'Hello', path: '/hello', icon: '👋', order: 90, when: inWorkspace }],
+  nav: [{ id: 'hello.nav', label: 'Hello', path: '/hello', icon: 'H', order: 90, when: inWorkspace }],
   commands: [
     {
       id: 'hello.open',

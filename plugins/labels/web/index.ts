@@ -1,5 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
-import { projectsTableExtensions } from '../../projects/web/projects-table-extension';
+import { projectsTableExtensions } from '../../projects/web/extension-points';
 import { labelsCommands } from './labels-commands';
 
 /**

@@ -1,5 +1,5 @@
 import { SHELL_CHROME, type Command, type CommandChoice, type CommandContext, type WhenContext } from '../../../core';
-import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/projects-table-extension';
+import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/extension-points';
 import { LABEL_COMMANDS, loadLabelsManager } from './labels-command-ids';
 import { loadLabelsModel } from './labels-model-loader';
 

@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import { SHELL_CHROME, type Container } from '../../../core';
-import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/projects-table-extension';
+import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/extension-points';
 import { LabelFilterChips, LabelsCell } from './components/label-chips';
 import { ManageLabelsButton } from './components/manage-labels-button';
 import { loadLabelsModel } from './labels-model-loader';

@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import { SHELL_CHROME, type CommandContext, type Container } from '../../../core';
-import { PROJECTS_TABLE_HOST, type ProjectsTableHost, type ProjectsTableParts } from '../../projects/web/projects-table-extension';
+import { PROJECTS_TABLE_HOST, type ProjectsTableHost, type ProjectsTableParts } from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
 import { loadPipelineModel } from './pipeline-model-loader';
 import { projectVersionOfPage } from './pipeline-paths';

@@ -1,5 +1,5 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, selectedProjectVersionCount } from '../../projects/web/projects-table-extension';
+import { PROJECTS_HOME, selectedProjectVersionCount } from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
 import { projectVersionOfPage } from './pipeline-paths';
 

@@ -1,6 +1,6 @@
 import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsCommands } from './projects-commands';
-import { PROJECTS_HOME, projectsTableExtensions } from './projects-table-extension';
+import { PROJECTS_HOME, projectsTableExtensions } from './extension-points';
 
 /**
  * Projects: the home page's project-version table (`/`), new projects from uploads and links,

@@ -1,6 +1,6 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
 import { loadProjectsModel } from './projects-model-loader';
-import { canUndoProjectVersionDelete, PROJECTS_HOME, selectedProjectVersionCount } from './projects-table-extension';
+import { canUndoProjectVersionDelete, PROJECTS_HOME, selectedProjectVersionCount } from './extension-points';
 import type { NewProjectMode } from './model/projects-model';
 
 const onProjects = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && ctx.path === PROJECTS_HOME;

@@ -1,5 +1,5 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/projects-table-extension';
+import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/extension-points';
 import { openSubtitlesDialog } from './open-subtitles-dialog';
 
 export const SUBTITLES_COMMANDS = {

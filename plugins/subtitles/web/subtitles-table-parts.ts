@@ -1,5 +1,5 @@
 import type { Container } from '../../../core';
-import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/projects-table-extension';
+import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/extension-points';
 import { openSubtitlesDialog } from './open-subtitles-dialog';
 
 /** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */

@@ -3,7 +3,7 @@ import { createStore } from 'effector';
 import { useUnit } from 'effector-react';
 import { useContainer } from '../../../../core';
 import { Dialog } from '../../../../core/ui';
-import { PROJECTS_TABLE_HOST, type ProjectsTableHost } from '../../../projects/web/projects-table-extension';
+import { PROJECTS_TABLE_HOST, type ProjectsTableHost } from '../../../projects/web/extension-points';
 import { CAPTION_MAX_LENGTH, type LabelResource } from '../../common/labels-contract';
 import { useLabelsModel } from './use-labels-model';
 import './labels.css';

@@ -8,7 +8,7 @@ import {
 } from '../../../../core';
 import { MemoryCookies } from '../../../../core/testing/memory-cookies';
 import type { ProjectVersionResource } from '../../../projects/common/projects-contract';
-import type { ProjectsTableHost } from '../../../projects/web/projects-table-extension';
+import type { ProjectsTableHost } from '../../../projects/web/extension-points';
 import type { LabelResource } from '../../common/labels-contract';
 import { createLabelsModel } from '../model/labels-model';
 import { wireLabelsToTable } from '../labels-table-parts';

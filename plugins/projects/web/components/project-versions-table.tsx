@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '../../../../core/ui';
 import type { ProjectVersionResource } from '../../common/projects-contract';
-import type { ProjectsTableColumn } from '../projects-table-extension';
+import type { ProjectsTableColumn } from '../extension-points';
 import { formatCreated, formatDuration, StatusCell, ThumbnailCell } from './project-version-cells';
 
 const col = dataTableColumnHelper<ProjectVersionResource>();

@@ -1,5 +1,5 @@
 import { TOKENS, type Container } from '../../../../core';
-import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts } from '../projects-table-extension';
+import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts } from '../extension-points';
 import { TusMediaUploader } from '../upload/tus-media-uploader';
 import type { ProjectsModelDeps } from './model-kit';
 import { createProjectsTableHost } from './project-versions-model';

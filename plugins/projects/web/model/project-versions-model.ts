@@ -9,7 +9,7 @@ import {
   type ProjectVersionsQuery,
   type ProjectVersionsResponse,
 } from '../../common/projects-contract';
-import type { ProjectsTableFilter } from '../projects-table-extension';
+import type { ProjectsTableFilter } from '../extension-points';
 import { emptyList, mergePage, nextPageToLoad, type LoadedList } from './list-paging';
 import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
 

@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import type { ProjectVersionResource } from '../../common/projects-contract';
-import { recordCanUndoProjectVersionDelete, recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../projects-table-extension';
+import { recordCanUndoProjectVersionDelete, recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../extension-points';
 import { createLinksModel } from './links-model';
 import type { ProjectsModelDeps } from './model-kit';
 import { createProjectsTableHost, createProjectVersionsModel, type ProjectsTableHostUnits } from './project-versions-model';
