@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pagesFromApi } from './scripts/vite-dev-pages.mjs';
 
@@ -12,10 +13,31 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 // Outside plugins' files and the modules lent to them come from the API server too.
 const apiPaths = ['/api', '/users', '/dev', '/files', '/s/', '/plugin-assets', '/plugin-sdk'];
 
+/**
+ * react-router 7's package exports point every condition at its development build (warnings and
+ * checks included); its production build sits beside it. The app's build takes that one: the same
+ * API, ~4 KB gzip less in the initial JavaScript. Tests and `npm run dev` keep the development build.
+ */
+function productionRouter(): Plugin {
+  const build = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'polycue-production-router',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: build('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   // pagesFromApi: in dev, page loads get the session cookie, CSRF meta tag and page config from
   // the API server (scripts/vite-dev-pages.mjs); API calls go through the proxy below.
-  plugins: [react(), pagesFromApi(apiTarget)],
+  plugins: [react(), pagesFromApi(apiTarget), productionRouter()],
   // The manifest lets `npm run bench` find the entry chunk and its static imports.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

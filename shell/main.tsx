@@ -3,7 +3,7 @@ import './theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ContainerProvider, PluginRegistry, takeSelectionParams } from '../core';
+import { ContainerProvider, takeSelectionParams } from '../core';
 import { webPlugins } from './plugins';
 import { createShell } from './bootstrap';
 import { readPageConfig } from './page-config';
@@ -11,7 +11,6 @@ import { ShellProvider, type Shell } from './shell-context';
 import { createAppRouter } from './router/create-app-router';
 import { ErrorBoundary, StartupFailure } from './error-boundary';
 import { AnalyticsProvider } from './observability/analytics';
-import { admitPlugins, loadExternalPlugins } from './plugin-host/load-external-plugins';
 import { pluginFailureToast } from './plugin-host/plugin-boundary';
 
 const root = createRoot(document.getElementById('root')!);
@@ -27,7 +26,9 @@ async function start() {
   const config = readPageConfig();
   // Plugins installed outside the build (PLUGINS_DIR) join before the registry is built; one that
   // fails to load or clashes with another is named in a toast and left out.
-  const external = admitPlugins(webPlugins, await loadExternalPlugins(config.plugins), (plugins) => void new PluginRegistry(plugins));
+  const external = config.plugins?.length
+    ? await (await import('./plugin-host/external-web-plugins')).externalWebPlugins(webPlugins, config.plugins)
+    : { plugins: [], failures: [] };
 
   let shell: Shell;
   let router: ReturnType<typeof createAppRouter>;

@@ -1,16 +1,17 @@
 import type { PluginDefinition } from '../core';
-import paletteBuiltins from '../plugins/palette-builtins/web/index';
-import projects from '../plugins/projects/web/index';
-import labels from '../plugins/labels/web/index';
-import subtitles from '../plugins/subtitles/web/index';
-import pipeline from '../plugins/pipeline/web/index';
-import auth from '../plugins/auth/web/index';
-import accounts from '../plugins/accounts/web/index';
 
 /**
- * The web plugins of this build, in order. Adding a feature is adding its folder and one line
- * here; removing it is deleting both. The order is the order of palette groups and nav items of
- * equal rank: the built-in navigation first, so Ctrl+K Enter goes home rather than logging out.
- * `/` belongs to the projects plugin (the placeholder home plugin is no longer listed).
+ * The web plugins of this build, found by folder: every `plugins/<id>/web/index.ts` default-exports
+ * its definition, so adding a feature is adding its folder and removing it is deleting the folder.
+ * The definitions are data (pages and models are lazy imports inside them), so reading them all
+ * eagerly costs the initial JavaScript only their commands and nav items.
+ *
+ * Ordered by `order` (then id): the order of palette groups and of equal-ranked nav items.
  */
-export const webPlugins: PluginDefinition[] = [paletteBuiltins, projects, labels, subtitles, pipeline, auth, accounts];
+const found = import.meta.glob<PluginDefinition>('../plugins/*/web/index.ts', { eager: true, import: 'default' });
+
+export function orderPlugins(plugins: PluginDefinition[]): PluginDefinition[] {
+  return [...plugins].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
+}
+
+export const webPlugins: PluginDefinition[] = orderPlugins(Object.values(found));

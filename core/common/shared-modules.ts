@@ -11,31 +11,35 @@ export const SHARED_MODULE_GLOBAL = '__POLYCUE_SHARED__';
 export const SHARED_MODULE_PREFIX = '/plugin-sdk/';
 
 /**
- * Specifier -> the names it offers (`'all'`: every export of the npm package). The router and
- * inversify are curated: a plugin needs only the hooks and links that read the host's router and
- * the decorators, and keeping every export would grow the app's initial JavaScript.
+ * Specifier -> the names it offers (`'all'`: every export of the npm package). ES-module libraries
+ * the app loads at start are curated: the app lends its own module instance, so every name lent
+ * is kept in the app's initial JavaScript even when the app never uses it (the whole router would
+ * cost ~40 KB gzip). The lists hold what a plugin needs: the router's hooks and links, Effector's
+ * units, sampling, scopes and hooks, inversify's container and the decorators plugins use.
  */
 export const SHARED_LIBRARIES = {
   react: 'all',
   'react/jsx-runtime': 'all',
   'react-dom': ['createPortal', 'flushSync'],
-  'react-router-dom': [
-    'Link',
-    'NavLink',
-    'Navigate',
-    'Outlet',
-    'generatePath',
-    'matchPath',
-    'useHref',
-    'useLocation',
-    'useMatch',
-    'useNavigate',
-    'useParams',
-    'useSearchParams',
+  'react-router-dom': ['Link', 'NavLink', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams'],
+  effector: [
+    'allSettled',
+    'attach',
+    'combine',
+    'createEffect',
+    'createEvent',
+    'createStore',
+    'createWatch',
+    'fork',
+    'is',
+    'restore',
+    'sample',
+    'scopeBind',
+    'serialize',
+    'split',
   ],
-  effector: 'all',
-  'effector-react': 'all',
-  inversify: ['Container', 'ContainerModule', 'inject', 'injectable', 'multiInject', 'named', 'optional', 'tagged', 'unmanaged'],
+  'effector-react': ['useUnit'],
+  inversify: ['Container', 'ContainerModule', 'inject', 'injectable', 'optional'],
   cmdk: 'all',
 } as const satisfies Record<string, 'all' | readonly string[]>;
 

@@ -119,6 +119,11 @@ export interface PluginDefinition {
   id: string;
   title: string;
   apiVersion: typeof PLUGIN_API_VERSION;
+  /**
+   * Place among the plugins (lower first, default 100; ties by id): the order of palette groups
+   * and of equal-ranked nav items. Built-in navigation is 0, so Ctrl+K Enter goes home.
+   */
+  order?: number;
   services?: ContainerModule;
   routes?: RouteContribution[];
   nav?: NavItem[];

@@ -1,23 +1,25 @@
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { createPortal, flushSync } from 'react-dom';
+import { Link, NavLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
-  Link,
-  NavLink,
-  Navigate,
-  Outlet,
-  generatePath,
-  matchPath,
-  useHref,
-  useLocation,
-  useMatch,
-  useNavigate,
-  useParams,
-  useSearchParams,
-} from 'react-router-dom';
-import * as effector from 'effector';
-import * as effectorReact from 'effector-react';
-import { Container, ContainerModule, inject, injectable, multiInject, named, optional, tagged, unmanaged } from 'inversify';
+  allSettled,
+  attach,
+  combine,
+  createEffect,
+  createEvent,
+  createStore,
+  createWatch,
+  fork,
+  is,
+  restore,
+  sample,
+  scopeBind,
+  serialize,
+  split,
+} from 'effector';
+import { useUnit } from 'effector-react';
+import { Container, ContainerModule, inject, injectable, optional } from 'inversify';
 import * as cmdk from 'cmdk';
 import * as sdk from '../../core/sdk';
 import { SDK_SPECIFIER, SHARED_MODULE_GLOBAL, pluginPointsSpecifier, type SharedLibrary } from '../../core/common/shared-modules';
@@ -35,10 +37,25 @@ export const sharedRuntime: Record<SharedLibrary, unknown> & Record<string, unkn
   react: React,
   'react/jsx-runtime': jsxRuntime,
   'react-dom': { createPortal, flushSync },
-  'react-router-dom': { Link, NavLink, Navigate, Outlet, generatePath, matchPath, useHref, useLocation, useMatch, useNavigate, useParams, useSearchParams },
-  effector,
-  'effector-react': effectorReact,
-  inversify: { Container, ContainerModule, inject, injectable, multiInject, named, optional, tagged, unmanaged },
+  'react-router-dom': { Link, NavLink, useLocation, useNavigate, useParams, useSearchParams },
+  effector: {
+    allSettled,
+    attach,
+      combine,
+        createEffect,
+    createEvent,
+    createStore,
+    createWatch,
+    fork,
+      is,
+        restore,
+    sample,
+    scopeBind,
+    serialize,
+    split,
+    },
+  'effector-react': { useUnit },
+  inversify: { Container, ContainerModule, inject, injectable, optional },
   cmdk,
   [SDK_SPECIFIER]: sdk,
   ...Object.fromEntries(

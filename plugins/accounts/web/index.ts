@@ -14,6 +14,7 @@ export default definePlugin({
   id: 'accounts',
   title: 'Accounts and workspaces',
   apiVersion: PLUGIN_API_VERSION,
+  order: 60,
   routes: [
     { path: ACCOUNTS_PAGES.settings, access: 'member', layout: 'app', title: 'Account settings', load: () => import('./pages/account-settings-page') },
     { path: ACCOUNTS_PAGES.members, access: 'member', layout: 'app', title: 'Members', load: () => import('./pages/members-page') },

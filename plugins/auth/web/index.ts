@@ -21,6 +21,7 @@ export default definePlugin({
   id: 'auth',
   title: 'Accounts and sign-in',
   apiVersion: PLUGIN_API_VERSION,
+  order: 50,
   routes,
   nav: [{ id: 'auth.profile', label: 'Profile', path: AUTH_PAGES.profile, order: 90, icon: '☺', when: (ctx) => ctx.isMember }],
   commands: authCommands,

@@ -11,6 +11,7 @@ export default definePlugin({
   id: 'labels',
   title: 'Labels',
   apiVersion: PLUGIN_API_VERSION,
+  order: 20,
   commands: labelsCommands,
   contributions: [
     contribute(projectsTableExtensions, {

@@ -2,7 +2,7 @@ import { definePlugin, PLUGIN_API_VERSION, SHELL_CHROME, type Command } from '..
 
 /**
  * The palette's built-in commands. Also the smallest example of a plugin: one folder, this file,
- * and one line in shell/plugins.ts.
+ * found by the shell without any list (shell/plugins.ts).
  */
 const commands: Command[] = [
   {
@@ -44,5 +44,6 @@ export default definePlugin({
   id: 'palette-builtins',
   title: 'Built-in commands',
   apiVersion: PLUGIN_API_VERSION,
+  order: 0,
   commands,
 });

@@ -13,6 +13,7 @@ export default definePlugin({
   id: 'pipeline',
   title: 'Subtitles and voice-over pipeline',
   apiVersion: PLUGIN_API_VERSION,
+  order: 40,
   routes: [{ path: PROCESSING_PAGE, access: 'member', layout: 'app', title: 'Processing', load: () => import('./pages/processing-page') }],
   commands: pipelineCommands,
   contributions: [

@@ -12,6 +12,7 @@ export default definePlugin({
   id: 'projects',
   title: 'Projects',
   apiVersion: PLUGIN_API_VERSION,
+  order: 10,
   routes: [
     { path: PROJECTS_HOME, access: 'member', layout: 'app', title: 'Projects', load: () => import('./pages/projects-page') },
     {

@@ -13,6 +13,7 @@ export default definePlugin({
   id: 'subtitles',
   title: 'Subtitles',
   apiVersion: PLUGIN_API_VERSION,
+  order: 30,
   routes: [
     { path: SUBTITLES_PAGES.share, access: 'public', layout: 'bare', title: 'Shared subtitles', load: () => import('./pages/share-page') },
     { path: SUBTITLES_PAGES.subtitle, access: 'member', layout: 'app', title: 'Subtitle', load: () => import('./pages/subtitle-page') },
