@@ -17,7 +17,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { PgDatabase } from '../server/db/pg-database';
 import { hashToken, SESSION_COOKIE } from '../server/http/sessions';
-import { defineServerPlugin } from '../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR } from '../server/plugin-api';
 import { serverPlugins } from '../server/plugins';
 import startPostgres from '../tests/support/global-setup';
 import { createScratchDatabase } from '../tests/support/scratch-database';
@@ -29,6 +29,7 @@ const log = (...parts: unknown[]) => console.error('  [app]', ...parts);
 
 const hello = defineServerPlugin({
   id: 'bench-hello',
+  apiVersion: PLUGIN_API_MAJOR,
   async routes(app) {
     app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
   },

@@ -50,3 +50,15 @@ describe('outside plugins from PLUGINS_DIR', () => {
     expect(single.problems).toEqual([]);
   });
 });
+
+describe('first-party plugins', () => {
+  it('are found by folder, each with the current API version, and a definition of another version is refused by name', async () => {
+    const { discoverServerPlugins } = await import('./plugins');
+    const { defineServerPlugin } = await import('./plugin-api/server-plugin');
+    const plugins = await discoverServerPlugins();
+    expect(plugins.map((plugin) => plugin.id)).toEqual(firstPartyPluginIds().filter((id) => plugins.some((p) => p.id === id)).sort());
+    expect(plugins.map((plugin) => plugin.id)).toEqual(expect.arrayContaining(['accounts', 'auth', 'labels', 'pipeline', 'projects', 'subtitles']));
+    expect(new Set(plugins.map((plugin) => plugin.apiVersion))).toEqual(new Set([1]));
+    expect(() => defineServerPlugin({ id: 'old', apiVersion: 0 })).toThrow('Server plugin "old" targets plugin API v0; this Polycue runs v1');
+  });
+});

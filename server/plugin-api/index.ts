@@ -9,8 +9,9 @@
  * this index: it re-exports them, so importing it back would make cycles.
  */
 
-// The contract itself: definition, migrations, jobs.
+// The contract itself: definition, version, migrations, jobs.
 export { defineServerPlugin } from './server-plugin';
+export { PLUGIN_API_MAJOR } from '../../core/common/plugin-package';
 export type { JobContext, JobDefinition, Migration, ServerPlugin } from './server-plugin';
 
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).

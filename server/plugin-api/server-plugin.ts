@@ -1,3 +1,4 @@
+import { PLUGIN_API_MAJOR, isPluginId } from '../../core/common/plugin-package';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-context';
@@ -5,7 +6,9 @@ import type { ServiceRegistry } from '../services';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
- * default-exporting `defineServerPlugin({...})`, listed once in `server/plugins.ts`.
+ * default-exporting `defineServerPlugin({...})`, found by `server/plugins.ts` without a list; a
+ * plugin from outside the build is the same definition loaded from PLUGINS_DIR
+ * (server/external-plugins.ts, docs/plugins.md).
  */
 export interface Migration {
   /** Globally ordered id, `YYYYMMDDHHMM_<plugin>_<what>`; applied once, in id order, in a transaction. */
@@ -46,13 +49,19 @@ export interface JobDefinition<T = any> {
 
 export interface ServerPlugin {
   id: string;
+  /** The plugin API major the plugin was built for (`PLUGIN_API_MAJOR`); another one is refused at start-up. */
+  apiVersion: number;
   migrations?: Migration[];
   jobs?: JobDefinition[];
   /** Registered encapsulated (not through fastify-plugin): hooks and decorators stay inside. */
   routes?: FastifyPluginAsync;
 }
 
+/** Checks a definition early, so a mistake stops start-up with the plugin's name. */
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
-  if (!/^[a-z][a-z0-9-]*$/.test(plugin.id)) throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
+  if (!isPluginId(plugin.id)) throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
+  if (plugin.apiVersion !== PLUGIN_API_MAJOR) {
+    throw new Error(`Server plugin "${plugin.id}" targets plugin API v${String(plugin.apiVersion)}; this Polycue runs v${PLUGIN_API_MAJOR}`);
+  }
   return plugin;
 }

@@ -11,7 +11,7 @@ import { collectMigrations, migrate } from '../../server/db/migrator';
 import { PgDatabase } from '../../server/db/pg-database';
 import { PgliteDatabase } from '../../server/db/pglite-database';
 import { CSRF_COOKIE } from '../../core/common/csrf';
-import { defineServerPlugin, type ServerPlugin } from '../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, type ServerPlugin } from '../../server/plugin-api';
 import { SESSION_COOKIE } from '../../server/http/sessions';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 
@@ -22,6 +22,7 @@ function infraTestPlugin(): ServerPlugin & { seen: string[] } {
     seen,
     ...defineServerPlugin({
       id: 'infra-test',
+      apiVersion: PLUGIN_API_MAJOR,
       migrations: [{ id: '209901010000_infra_test_notes', sql: 'CREATE TABLE infra_notes (id serial PRIMARY KEY, body text NOT NULL);\nCREATE INDEX infra_notes_body_idx ON infra_notes (body);' }],
       jobs: [
         {

@@ -1,4 +1,4 @@
-import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { ACCOUNT_INVITATIONS } from '../common/account-invitations-service';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { registerAccountRoutes } from './account-routes';
@@ -16,6 +16,7 @@ import { registerWorkspaceRoutes } from './workspace-routes';
  */
 export default defineServerPlugin({
   id: 'accounts',
+  apiVersion: PLUGIN_API_MAJOR,
   migrations: accountsMigrations,
   async routes(app) {
     const services = createAccountsServices(app);

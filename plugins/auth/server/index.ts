@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { createAuthServices } from './auth-services';
 import { registerCurrentUserRoutes } from './current-user-routes';
 import { registerPasswordRoutes } from './password-routes';
@@ -12,6 +12,7 @@ import { registerSessionRoutes } from './session-routes';
  */
 export default defineServerPlugin({
   id: 'auth',
+  apiVersion: PLUGIN_API_MAJOR,
   async routes(app) {
     const services = createAuthServices(app);
     registerRegistrationRoutes(app, services);

@@ -1,4 +1,4 @@
-import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { LABELS_SERVER_MESSAGES } from '../common/labels-contract';
 import { LabelRepository } from './label-repository';
 import { registerLabelRoutes } from './label-routes';
@@ -11,6 +11,7 @@ import { labelsMigrations } from './labels-migrations';
  */
 export default defineServerPlugin({
   id: 'labels',
+  apiVersion: PLUGIN_API_MAJOR,
   migrations: labelsMigrations,
   async routes(app) {
     const labels = new LabelRepository(app.db);

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { pipelineJobs } from './jobs/pipeline-jobs';
 import { pipelineMigrations } from './pipeline-migrations';
 import { registerProcessingRoutes } from './processing-routes';
@@ -14,6 +14,7 @@ import { registerSetupRoutes } from './setup-routes';
  */
 export default defineServerPlugin({
   id: 'pipeline',
+  apiVersion: PLUGIN_API_MAJOR,
   migrations: pipelineMigrations,
   jobs: pipelineJobs,
   async routes(app) {

@@ -1,4 +1,4 @@
-import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { registerElementRoutes } from './element-routes';
 import { deleteFilesJob, importLinkJob } from './link-import-job';
@@ -16,6 +16,7 @@ import { registerUploadRoutes } from './upload-routes';
  */
 export default defineServerPlugin({
   id: 'projects',
+  apiVersion: PLUGIN_API_MAJOR,
   migrations: projectsMigrations,
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob],
   async routes(app) {

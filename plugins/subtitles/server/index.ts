@@ -1,4 +1,4 @@
-import { registerTenantResource, defineServerPlugin } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
 import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
 import { registerDownloadRoutes } from './download-routes';
@@ -16,6 +16,7 @@ import { subtitlesMigrations } from './subtitles-migrations';
  */
 export default defineServerPlugin({
   id: 'subtitles',
+  apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
   async routes(app) {
     const subtitles = new SubtitleRepository(app.db);
