@@ -5,7 +5,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContainerProvider, createContainer, TOKENS } from '../../../../core';
 import { PROJECTS_MODEL } from '../projects-model-loader';
-import { createProjectsTestKit, page } from '../testing/projects-test-kit';
+import { createProjectsTestKit, page, type RecordedCall } from '../testing/projects-test-kit';
 import ProjectsPage from './projects-page';
 
 afterEach(cleanup);
@@ -17,7 +17,7 @@ afterEach(cleanup);
  */
 async function renderProjectsPage(pages: ReturnType<typeof page>[]) {
   const kit = createProjectsTestKit();
-  kit.api.reply('GET', '/api/v1/project_versions', (call) => pages.find((p) => p.meta.page === (call.params as { page: number }).page) ?? page([], 99, false));
+  kit.api.reply('GET', '/api/v1/project_versions', (call: RecordedCall) => pages.find((p) => p.meta.page === (call.params as { page: number }).page) ?? page([], 99, false));
   const container = createContainer();
   container.bind(TOKENS.AppModel).toConstantValue(kit.app);
   container.bind(TOKENS.Navigator).toConstantValue({ navigate: () => {} });
