@@ -1,4 +1,5 @@
-import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { contribute, definePlugin, PLUGIN_API_VERSION, type ExtensionPoint } from '../../../core';
+import { setupResourcePickers } from './extension-points';
 import { projectsTableExtensions } from '../../projects/web/extension-points';
 import { pipelineCommands } from './pipeline-commands';
 import { PROCESSING_PAGE } from './pipeline-paths';
@@ -16,6 +17,8 @@ export default definePlugin({
   order: 40,
   routes: [{ path: PROCESSING_PAGE, access: 'member', layout: 'app', title: 'Processing', load: () => import('./pages/processing-page') }],
   commands: pipelineCommands,
+  /** Pickers of workspace resources in the set-up popups (extension-points.ts). */
+  extensionPoints: [setupResourcePickers as ExtensionPoint<unknown>],
   contributions: [
     contribute(projectsTableExtensions, {
       id: 'pipeline',

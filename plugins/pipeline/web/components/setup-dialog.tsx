@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { ResourcePickers } from './resource-pickers';
 import { useUnit } from 'effector-react';
 import { Dialog } from '../../../../core/ui';
 import { MAX_TARGET_LANGUAGES, PIPELINE_MESSAGES, TRANSCRIPT_MAX_LENGTH } from '../../common/pipeline-contract';
@@ -201,6 +202,8 @@ function SetupForm({ setup }: { setup: SetupModel }) {
           emptyText="No voice here speaks the video language or a language it can be translated into."
         />
       )}
+
+      <ResourcePickers setup={setup} />
 
       <p className="muted pipeline-problem" aria-live="polite">
         {problem ?? ''}

@@ -1,6 +1,8 @@
 import * as effector from 'effector';
 import { announceFailure, type AnnounceDeps, type ApiClient, type ApiError, type AppModel, type Navigator, type PollingService, type ToastService } from '../../../../core';
 
+import type { SetupResourcePicker } from '../extension-points';
+
 const { createEffect } = effector;
 
 /** What the pipeline model talks to; the loader takes them from the container, tests pass fakes. */
@@ -11,6 +13,8 @@ export interface PipelineModelDeps {
   navigator: Navigator;
   polling: PollingService;
   logger: Pick<Console, 'error'>;
+  /** Pickers other plugins contribute to the set-up popups (read when a popup opens). */
+  resourcePickers?: () => SetupResourcePicker[];
 }
 
 export { apiEffect } from '../../../../core';

@@ -1,4 +1,5 @@
 import { TOKENS, type Container } from '../../../../core';
+import { setupResourcePickers } from '../extension-points';
 import type { PipelineModelDeps } from './pipeline-deps';
 import { createProcessingModel } from './processing-model';
 import { createSetupModel } from './setup-model';
@@ -17,6 +18,7 @@ export function pipelineDepsFrom(container: Container): PipelineModelDeps {
     navigator: container.get(TOKENS.Navigator),
     polling: container.get(TOKENS.PollingService),
     logger: console,
+    resourcePickers: () => container.get(TOKENS.PluginRegistry).contributions(setupResourcePickers),
   };
 }
 

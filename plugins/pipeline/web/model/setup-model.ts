@@ -13,6 +13,7 @@ import { dubbingLanguageOptions, formProblem, initialForm, reconcileForm, subtit
 import { apiEffect, navigateEffect, toastAndLogFailure, type PipelineModelDeps } from './pipeline-deps';
 import { afterSetup } from './setup-navigation';
 import type { SetupForm, SetupKind, SetupTarget } from './setup-types';
+import { createResourcePickersModel, type ChosenResources } from './resource-pickers-model';
 
 const { combine, createEvent, createStore, sample } = effector;
 
@@ -27,13 +28,15 @@ interface SubmitRequest {
   target: SetupTarget;
   form: SetupForm;
   workspaceId: string;
+  /** Workspace resources chosen through the contributed pickers (settings field -> id). */
+  resources?: ChosenResources;
 }
 
 const toggle = (list: string[], code: string) => (list.includes(code) ? list.filter((c) => c !== code) : [...list, code]);
 
 /** The spec's Setup payload from the popup's choices (dubbing languages only for a voice-over). */
-export function setupPayload({ target, form, workspaceId }: SubmitRequest) {
-  const settings: SetupTtsSettings = { language: form.language!, subtitleLanguages: form.subtitleLanguages, dubbingLanguages: form.dubbingLanguages };
+export function setupPayload({ target, form, workspaceId, resources = {} }: SubmitRequest) {
+  const settings: SetupTtsSettings = { language: form.language!, subtitleLanguages: form.subtitleLanguages, dubbingLanguages: form.dubbingLanguages, ...resources };
   if (form.includesTranscript) settings.transcript = form.transcript;
   if (target.kind === 'subtitles') delete (settings as Partial<SetupTtsSettings>).dubbingLanguages;
   return { projectVersionIds: target.projectVersionIds, includesTranscript: form.includesTranscript, workspaceId, settings };
@@ -104,6 +107,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
   toastAndLogFailure(deps, byKind(fetchSettingsFx.fail, 'voiceOver'), PIPELINE_MESSAGES.languageDataNotLoaded);
 
   const $form = createStore<SetupForm>(EMPTY_FORM).reset(opened, closed);
+  const resources = createResourcePickersModel(deps, { opened, reset: [closed, submitFx.done, app.workspaceChanged, app.loggedOut], app });
   sample({ clock: settingsArrived, source: $target, fn: (target, settings) => initialForm(settings, target!.kind), target: $form });
 
   // Every change goes through reconcileForm, so no choice the lists no longer allow survives it.
@@ -132,9 +136,9 @@ export function createSetupModel(deps: PipelineModelDeps) {
 
   sample({
     clock: submitted,
-    source: { target: $target, form: $form, workspaceId: app.$currentWorkspaceId, canSubmit: $canSubmit },
+    source: { target: $target, form: $form, workspaceId: app.$currentWorkspaceId, canSubmit: $canSubmit, resources: resources.$chosen },
     filter: ({ target, workspaceId, canSubmit }) => canSubmit && target !== null && workspaceId !== null,
-    fn: ({ target, form, workspaceId }): SubmitRequest => ({ target: target!, form, workspaceId: workspaceId! }),
+    fn: ({ target, form, workspaceId, resources }): SubmitRequest => ({ target: target!, form, workspaceId: workspaceId!, resources }),
     target: submitFx,
   });
 
@@ -167,6 +171,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
     transcriptToggled,
     transcriptChanged,
     submitted,
+    resourceChosen: resources.resourceChosen,
     projectListRefreshRequested,
     fetchSettingsFx,
     submitFx,
@@ -176,6 +181,8 @@ export function createSetupModel(deps: PipelineModelDeps) {
     $settingsFailed,
     $loadingSettings: fetchSettingsFx.pending,
     $form,
+    $resourcePickers: resources.$pickers,
+    $chosenResources: resources.$chosen,
     $videoLanguageOptions,
     $subtitleLanguageOptions,
     $dubbingLanguageOptions,

@@ -7,6 +7,7 @@ import {
   } from '../../../../core';
 import type { ProjectVersionSettings } from '../../common/pipeline-contract';
 import { createPipelineModel } from '../model/pipeline-model';
+import type { SetupResourcePicker } from '../extension-points';
 
 import { FakeApiClient, type RecordedCall } from '../../../../core/testing/fake-api-client';
 
@@ -48,14 +49,14 @@ export function settingsOf(overrides: Partial<ProjectVersionSettings> = {}): Pro
  * The real pipeline model on the real app model, toast service and polling service (drive time
  * with vi's fake timers); HTTP and the router are fakes. The scope starts in workspace w1.
  */
-export function createPipelineTestKit() {
+export function createPipelineTestKit({ resourcePickers = [] }: { resourcePickers?: SetupResourcePicker[] } = {}) {
   const api = new FakeApiClient();
   const toast = createToastService();
   const app = createAppModel({ api, toast });
   const navigator = new RecordingNavigator();
   const polling = new TimerPollingService(undefined, { error: () => {} });
   const logged: unknown[] = [];
-  const model = createPipelineModel({ api, toast, app, navigator, polling, logger: { error: (...args: unknown[]) => void logged.push(args) } });
+  const model = createPipelineModel({ api, toast, app, navigator, polling, logger: { error: (...args: unknown[]) => void logged.push(args) }, resourcePickers: () => resourcePickers });
   const scope = fork({ values: [[app.$currentWorkspaceId, 'w1']] });
   const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   return { api, toast, app, navigator, polling, model, scope, toasts, logged };
