@@ -13,6 +13,8 @@
 export { defineServerPlugin } from './server-plugin';
 export { PLUGIN_API_MAJOR } from '../../core/common/plugin-package';
 export type { JobContext, JobDefinition, Migration, ServerPlugin } from './server-plugin';
+export { defineIsolationFixtures } from './isolation-fixtures';
+export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtures';
 
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).
 export type { AppConfig, CurrentUser, JobQueue, Mail, Mailer, RouteAccess, Session, Storage, StoredFile } from '../http/request-context';

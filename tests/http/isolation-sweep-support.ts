@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { seedPluginRows, type PluginFixtures } from './isolation-sweep-fixtures';
 import type { Queryable } from '../../server/db/database';
 import type { Storage } from '../../server/http/request-context';
 import { SESSION_COOKIE, hashToken } from '../../server/http/sessions';
@@ -29,93 +30,13 @@ export interface SweepSeed {
   colleagueAccountUserId: string;
   /** The colleague's `member` access to the hidden workspace. */
   hiddenWorkspaceUserId: string;
-  invitationId: string;
   memberUserId: string;
   /** The member's own account (they are its admin). */
   memberAccountId: string;
   strangerUserId: string;
   strangerAccountId: string;
-  /** plugins/projects: a version (with its project and a ready element) in the hidden workspace. */
-  projectVersionId: string;
-  /** plugins/projects: a ready uploaded element in no project yet (create_with_project may use it). */
-  elementId: string;
-  /** plugins/labels: a label of the hidden workspace, on projectVersionId. */
-  labelId: string;
-  /** plugins/subtitles: a subtitle of projectVersionId with cues (their text carries the hidden sentinel). */
-  subtitleId: string;
-  /** plugins/subtitles: a live share link of subtitleId. */
-  externalTokenId: string;
-}
-
-/** A plugin's tables exist only when it is installed; its seed rows are made only then. */
-async function hasTable(db: Queryable, table: string): Promise<boolean> {
-  return (await db.query<{ ok: boolean }>('SELECT to_regclass($1) IS NOT NULL AS ok', [table])).rows[0].ok;
-}
-
-/** Project rows of the hidden workspace, titles carrying the hidden sentinel. */
-async function seedProjects(db: Queryable, workspaceId: string, tag: string) {
-  const none = { projectVersionId: '999999999', elementId: '999999999', labelId: '999999999' };
-  if (!(await hasTable(db, 'project_versions'))) return none;
-  const projectId = await id(db, 'INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [workspaceId, `${tag} project`]);
-  const usedElementId = await id(db, `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, $3, 'ready', 1000, 2000)`, [
-    workspaceId,
-    projectId,
-    `${tag} element`,
-  ]);
-  const projectVersionId = await id(db, 'INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms) VALUES ($1, $2, $3, $4, 2000)', [
-    projectId,
-    workspaceId,
-    usedElementId,
-    `${tag} version`,
-  ]);
-  const elementId = await id(db, `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, 'ready', 1000, 2000)`, [
-    workspaceId,
-    `${tag} upload`,
-  ]);
-  await db.query('UPDATE workspaces SET number_of_projects = 1 WHERE id = $1', [workspaceId]);
-  if (!(await hasTable(db, 'project_version_labels'))) return { ...none, projectVersionId, elementId };
-  const labelId = await id(db, 'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2)', [workspaceId, `${tag} label`.slice(0, 60)]);
-  await db.query('INSERT INTO project_version_labels (project_version_id, label_id) VALUES ($1, $2)', [projectVersionId, labelId]);
-  return { projectVersionId, elementId, labelId };
-}
-
-/** Subtitle rows of the hidden workspace's version: one subtitle with two cues and a share link. */
-async function seedSubtitles(db: Queryable, workspaceId: string, projectVersionId: string, ownerUserId: string, tag: string) {
-  const none = { subtitleId: '999999999', externalTokenId: '999999999' };
-  if (!(await hasTable(db, 'subtitle_cues')) || projectVersionId === '999999999') return none;
-  const subtitleId = await id(db, `INSERT INTO subtitles (project_version_id, workspace_id, language, kind, cues_count) VALUES ($1, $2, 'en', 'transcript', 2)`, [
-    projectVersionId,
-    workspaceId,
-  ]);
-  await db.query(`INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text) VALUES ($1, 0, 0, 1000, $2), ($1, 1, 1000, 2000, $2)`, [subtitleId, `${tag} cue`]);
-  const externalTokenId = await id(db, 'INSERT INTO external_tokens (subtitle_id, workspace_id, token_hash, created_by) VALUES ($1, $2, $3, $4)', [
-    subtitleId,
-    workspaceId,
-    randomBytes(32).toString('hex'),
-    ownerUserId,
-  ]);
-  return { subtitleId, externalTokenId };
-}
-
-/**
- * plugins/pipeline: the version's element gets a stored file (so the owner's set-up is accepted;
- * the run then fails fast on a file that is not media), and a finished voice-over run with a
- * dubbed track (so the owner can fetch it). The files need the app's storage.
- */
-async function seedPipeline(db: Queryable, storage: Storage | undefined, workspaceId: string, projectVersionId: string, ownerUserId: string, subtitleId: string) {
-  if (!storage || !(await hasTable(db, 'pipeline_dubbed_media')) || subtitleId === '999999999') return;
-  const mediaKey = `elements/${workspaceId}/sweep/video.mp4`;
-  await storage.put(mediaKey, Buffer.from('not really a video'), 'video/mp4');
-  await db.query('UPDATE elements SET storage_key = $2 WHERE id = (SELECT element_id FROM project_versions WHERE id = $1)', [projectVersionId, mediaKey]);
-  const runId = await id(
-    db,
-    `INSERT INTO pipeline_runs (project_version_id, workspace_id, user_id, kind, settings, steps, state, transcript_subtitle_id)
-     VALUES ($1, $2, $3, 'tts', '{"language":"en","subtitleLanguages":["es"],"dubbingLanguages":["es"]}', ARRAY['finish'], 'done', $4)`,
-    [projectVersionId, workspaceId, ownerUserId, subtitleId],
-  );
-  const audioKey = `dubbed/${workspaceId}/${projectVersionId}/${runId}-en.m4a`;
-  await storage.put(audioKey, Buffer.from('sweep audio'), 'audio/mp4');
-  await db.query(`INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key, video_key) VALUES ($1, $2, 'en', $3, $3)`, [runId, projectVersionId, audioKey]);
+  /** Ids the plugins' isolation fixtures seeded (plugins/<id>/server/isolation-fixtures.ts), by name. */
+  ids: Record<string, string>;
 }
 
 const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
@@ -149,9 +70,10 @@ async function insertAccess(db: Queryable, workspaceId: string, accountUserId: s
 
 /**
  * Owner (admin) with two workspaces; a colleague with access to the hidden one; a member with
- * access to the visible one only; a pending invitation; a stranger with an account of their own.
+ * access to the visible one only; a stranger with an account of their own; then every plugin's
+ * rows (a pending invitation, projects, labels, subtitles, …) from its isolation fixtures.
  */
-export async function seedTenants(db: Queryable, storage?: Storage): Promise<SweepSeed> {
+export async function seedTenants(db: Queryable, fixtures: PluginFixtures[], storage?: Storage): Promise<SweepSeed> {
   const hex = randomBytes(5).toString('hex');
   const ownerTag = `zqowner${hex}`;
   const hiddenTag = `${ownerTag}hidden`;
@@ -170,10 +92,6 @@ export async function seedTenants(db: Queryable, storage?: Storage): Promise<Swe
   await insertAccess(db, visibleWorkspaceId, memberAccountUserId, 'member');
   const colleagueAccountUserId = await insertAccountUser(db, accountId, colleagueUserId, 'member');
   const hiddenWorkspaceUserId = await insertAccess(db, hiddenWorkspaceId, colleagueAccountUserId, 'member');
-  const invitationId = await id(db, `INSERT INTO account_invitations (account_id, email, role) VALUES ($1, $2, 'member')`, [
-    accountId,
-    `${ownerTag}.invited@example.com`,
-  ]);
   await db.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [ownerUserId, accountId, hiddenWorkspaceId]);
 
   const strangerAccountId = await insertAccount(db, `Stranger account ${hex}`);
@@ -187,13 +105,11 @@ export async function seedTenants(db: Queryable, storage?: Storage): Promise<Swe
   await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [memberUserId, memberAccountId]);
   await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [strangerUserId, strangerAccountId]);
 
-  const projects = await seedProjects(db, hiddenWorkspaceId, hiddenTag);
-  const subtitles = await seedSubtitles(db, hiddenWorkspaceId, projects.projectVersionId, ownerUserId, hiddenTag);
-  await seedPipeline(db, storage, hiddenWorkspaceId, projects.projectVersionId, ownerUserId, subtitles.subtitleId);
+  // Each installed plugin seeds its own rows in the hidden workspace, from its own folder.
+  const ids = await seedPluginRows(fixtures, { db, storage, workspaceId: hiddenWorkspaceId, accountId, ownerUserId, tag: hiddenTag, accountTag: ownerTag });
 
   return {
-    ...projects,
-    ...subtitles,
+    ids,
     ownerTag,
     hiddenTag,
     ownerUserId,
@@ -205,7 +121,6 @@ export async function seedTenants(db: Queryable, storage?: Storage): Promise<Swe
     memberAccountUserId,
     colleagueAccountUserId,
     hiddenWorkspaceUserId,
-    invitationId,
     memberUserId,
     memberAccountId,
     strangerUserId,

@@ -3,7 +3,9 @@ import type { RouteCatalogEntry } from '../../server/authz/index';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import type { TestClient, TestResponse } from '../support/test-client';
 import { tinyPng } from './auth-test-helpers';
-import { CannotFill, fillRequest, routeKey, SWEEP_SUBTITLE_FILE, type FilledRequest } from './isolation-sweep-fill';
+import { serverPlugins } from '../../server/plugins';
+import { CannotFill, fillRequest, routeKey, SWEEP_SUBTITLE_FILE, useSweepVocabulary, type FilledRequest } from './isolation-sweep-fill';
+import { loadIsolationFixtures, sweepVocabulary, type PluginFixtures } from './isolation-sweep-fixtures';
 import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolation-sweep-support';
 
 /**
@@ -13,8 +15,9 @@ import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolati
  * access to the workspace named, and an anonymous visitor. None may see the owner's data
  * (sentinel strings in every owner name) or change any owner row (hashed before and after).
  * The owner then makes the same call, which must succeed, so a broken route cannot pass.
- * New plugins' routes are swept automatically; id fields the sweep does not know fail it
- * (tests/http/isolation-sweep-fill.ts says where to teach it).
+ * New plugins' routes are swept automatically; each plugin seeds its rows and names its id fields
+ * in its own plugins/<id>/server/isolation-fixtures.ts, and an id field nobody names fails the
+ * sweep with a message saying so.
  */
 
 /** Development tools, not product data: the mail outbox page lists every mail the server wrote. */
@@ -46,10 +49,10 @@ function isEmptyList(res: TestResponse): boolean {
   return Array.isArray(data) && data.length === 0;
 }
 
-async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry): Promise<string[]> {
+async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixtures: PluginFixtures[]): Promise<string[]> {
   const problems: string[] = [];
   const where = routeKey(route);
-  const seed: SweepSeed = await seedTenants(ctx.db, ctx.app.storage);
+  const seed: SweepSeed = await seedTenants(ctx.db, fixtures, ctx.app.storage);
   let request: FilledRequest;
   try {
     request = fillRequest(route, seed);
@@ -123,8 +126,13 @@ describeOnBothDatabases('tenant isolation sweep (every route, every plugin)', (c
       const tenantRoutes = routes.filter((route) => kindOf(route).tenantScoped);
       expect(tenantRoutes.length).toBeGreaterThanOrEqual(12);
 
+      // Every installed plugin brings its rows and its field names from its own folder.
+      const fixtures = await loadIsolationFixtures(new Set(serverPlugins.map((plugin) => plugin.id)));
+      expect(fixtures.map((f) => f.pluginId)).toEqual(expect.arrayContaining(['projects', 'labels', 'subtitles', 'pipeline', 'accounts']));
+      useSweepVocabulary(sweepVocabulary(fixtures));
+
       const problems: string[] = [];
-      for (const route of routes) problems.push(...(await sweepRoute(ctx, route)));
+      for (const route of routes) problems.push(...(await sweepRoute(ctx, route, fixtures)));
       expect(problems, problems.join('\n')).toEqual([]);
     },
     300_000,
