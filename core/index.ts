@@ -28,4 +28,5 @@ export { coreServicesModule } from './services/core-module';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
 export * from './common';
-export { loadModelOnce, type TrackedPromise } from './plugin/lazy-model';
+export { defineLazyModel, loadModelOnce, type LazyModel, type TrackedPromise } from './plugin/lazy-model';
+export { useLazyModel } from './plugin/use-lazy-model';

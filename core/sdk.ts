@@ -31,6 +31,8 @@ export {
   toastOnFailure,
   toastOnSuccess,
   loadModelOnce,
+  defineLazyModel,
+  useLazyModel,
   CSRF_HEADER,
   PLUGIN_API_MAJOR,
 } from './index';
@@ -47,6 +49,7 @@ export type {
   Contribution,
   ModelContext,
   ModelFactory,
+  LazyModel,
   ProgressItem,
   ProgressSource,
   ShellOverlay,

@@ -50,12 +50,12 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))];
+  if (installed.length) console.log(`Outside plugins: ${installed.join(', ')}`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Polycue is running at http://localhost:${port}`);
   if (config.outboxEnabled) console.log(`Mail outbox: http://localhost:${port}/dev/outbox`);
-  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))];
-  if (installed.length) console.log(`Outside plugins: ${installed.join(', ')}`);
 }
 
 main().catch((error: unknown) => {

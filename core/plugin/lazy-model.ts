@@ -46,3 +46,19 @@ export function loadModelOnce<M>(
   byToken.set(key, started);
   return started;
 }
+
+/**
+ * A plugin's model, declared once: built the first time a page (`useLazyModel`) or a command
+ * (`await model.load(ctx.container)`) needs it, then kept for the container's lifetime, bound
+ * under `token` (`polycue.<name>.model`) so tests may bind their own. `importBuild` is a dynamic
+ * import of the code that builds it, so the model stays out of the shell's initial JavaScript.
+ */
+export interface LazyModel<M> {
+  readonly token: ServiceIdentifier<M>;
+  load(container: Container): Promise<M>;
+}
+
+export function defineLazyModel<M>(name: string, importBuild: () => Promise<(container: Container) => M | Promise<M>>): LazyModel<M> {
+  const token = Symbol.for(`polycue.${name}.model`) as ServiceIdentifier<M>;
+  return { token, load: (container) => loadModelOnce(container, token, importBuild) };
+}

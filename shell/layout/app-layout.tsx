@@ -1,12 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { useShell } from '../shell-context';
 import { AlertBanner } from '../alert-banner';
 import { PageLoading } from '../router/route-guard-view';
-import { ProgressPanel } from '../progress-panel/progress-panel';
 import { Sidebar } from './sidebar';
 import { ShellOverlays } from './shell-overlays';
+
+// Drawn only while something is followed (exports): its code arrives after the app's first paint.
+const ProgressPanel = lazy(() => import('../progress-panel/progress-panel').then((module) => ({ default: module.ProgressPanel })));
 
 /** The product's pages: sidebar (with the logo) and the main area under the alert banner. */
 export function AppLayout() {
@@ -30,7 +32,9 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
-      <ProgressPanel />
+      <Suspense fallback={null}>
+        <ProgressPanel />
+      </Suspense>
       <ShellOverlays />
     </div>
   );

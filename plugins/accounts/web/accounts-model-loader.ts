@@ -1,10 +1,7 @@
-import { loadModelOnce, type Container, type ServiceIdentifier } from '../../../core';
+import { defineLazyModel } from '../../../core';
 import type { AccountsModel } from './accounts-model';
 
 export type { AccountsModel };
-
-/** Where the built accounts model is bound; pages and commands get it through `loadAccountsModel`. */
-export const ACCOUNTS_MODEL = Symbol.for('polycue.accounts.model') as ServiceIdentifier<AccountsModel>;
 
 /**
  * The accounts model (settings, workspaces, members, popups), fetched and built the first time an
@@ -12,6 +9,6 @@ export const ACCOUNTS_MODEL = Symbol.for('polycue.accounts.model') as ServiceIde
  * Its app wiring (clearing on account change, closing popups) starts then: before, there is
  * nothing of it to clear.
  */
-export function loadAccountsModel(container: Container): Promise<AccountsModel> {
-  return loadModelOnce(container, ACCOUNTS_MODEL, async () => (await import('./accounts-model')).buildAccountsModel);
-}
+export const accountsModel = defineLazyModel<AccountsModel>('accounts', async () => (await import('./accounts-model')).buildAccountsModel);
+export const ACCOUNTS_MODEL = accountsModel.token;
+export const loadAccountsModel = accountsModel.load;

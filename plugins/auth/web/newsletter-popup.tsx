@@ -1,22 +1,20 @@
 import * as effectorReact from 'effector-react';
 import * as React from 'react';
-import type { Container } from '../../../core';
-import { useLazyModel } from './components/use-lazy-model';
-import { loadModelOnce } from './lazy-model';
-import { buildNewsletterModel, NEWSLETTER_MODEL } from './model/newsletter-model';
+import { defineLazyModel, useLazyModel } from '../../../core';
+import { buildNewsletterModel } from './model/newsletter-model';
 import './components/auth-forms.css';
 
 const { useEffect, useRef } = React;
 
 /** This chunk is already loaded when the popup renders; the model is still built outside render. */
-const loadNewsletterModel = (container: Container) => loadModelOnce(container, NEWSLETTER_MODEL, async () => buildNewsletterModel);
+const newsletterModel = defineLazyModel('newsletter', async () => buildNewsletterModel);
 
 /**
  * The shell overlay (contributed to `shellOverlays` for members): offered once to members the
  * server flags with shouldSeeNewsletterPopup; either answer hides it.
  */
 export default function NewsletterPopup() {
-  const newsletter = useLazyModel(loadNewsletterModel);
+  const newsletter = useLazyModel(newsletterModel);
   const [visible, pending, answered] = effectorReact.useUnit([newsletter.$visible, newsletter.$pending, newsletter.answered]);
   return visible ? <NewsletterDialog pending={pending} answered={answered} /> : null;
 }

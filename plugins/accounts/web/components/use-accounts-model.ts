@@ -1,8 +1,7 @@
-import * as React from 'react';
-import { useContainer } from '../../../../core';
-import { loadAccountsModel, type AccountsModel } from '../accounts-model-loader';
+import { useLazyModel } from '../../../../core';
+import { accountsModel, type AccountsModel } from '../accounts-model-loader';
 
 /** The accounts model inside a component: suspends on the first load, synchronous afterwards. */
 export function useAccountsModel(): AccountsModel {
-  return React.use(loadAccountsModel(useContainer()));
+  return useLazyModel(accountsModel);
 }

@@ -37,7 +37,8 @@ export function createNewsletterModel({ api, app, logger }: NewsletterModelDeps)
 
 export type NewsletterModel = ReturnType<typeof createNewsletterModel>;
 
-export const NEWSLETTER_MODEL = Symbol.for('polycue.auth.newsletterModel') as ServiceIdentifier<NewsletterModel>;
+/** The token `defineLazyModel('newsletter')` in newsletter-popup.tsx binds the model under. */
+export const NEWSLETTER_MODEL = Symbol.for('polycue.newsletter.model') as ServiceIdentifier<NewsletterModel>;
 
 export function buildNewsletterModel(container: Container): NewsletterModel {
   return createNewsletterModel({ api: container.get(TOKENS.ApiClient), app: container.get(TOKENS.AppModel), logger: console });

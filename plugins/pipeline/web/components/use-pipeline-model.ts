@@ -1,11 +1,10 @@
-import * as React from 'react';
-import { useContainer } from '../../../../core';
+import { useLazyModel } from '../../../../core';
 import type { PipelineModel } from '../model/pipeline-model';
-import { loadPipelineModel } from '../pipeline-model-loader';
+import { pipelineModel } from '../pipeline-model-loader';
 
 /** The pipeline model inside a component: suspends on the first load, synchronous afterwards. */
 export function usePipelineModel(): PipelineModel {
-  return React.use(loadPipelineModel(useContainer()));
+  return useLazyModel(pipelineModel);
 }
 
 /** Formats seconds as `m:ss` or `h:mm:ss`. */

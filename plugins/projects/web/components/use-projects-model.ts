@@ -1,10 +1,10 @@
 import * as React from 'react';
-import { useContainer } from '../../../../core';
-import { loadProjectsModel, type LoadedProjectsModel } from '../projects-model-loader';
+import { useLazyModel } from '../../../../core';
+import { projectsModel, type LoadedProjectsModel } from '../projects-model-loader';
 
 /** The projects model inside a component: suspends on the first load, synchronous afterwards. */
 export function useProjectsModel(): LoadedProjectsModel {
-  return React.use(loadProjectsModel(useContainer()));
+  return useLazyModel(projectsModel);
 }
 
 /** A value that follows `value` after `delayMs` without changes (the search box). */
