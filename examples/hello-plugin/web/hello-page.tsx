@@ -1,17 +1,16 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { TOKENS, useService } from '@polycue/sdk';
+import { defineLazyModel, TOKENS, useLazyModel, type Container } from '@polycue/sdk';
 import { createHelloModel } from './hello-model';
 
-// One model for the page's lifetime in this app: built from the services the host binds.
-let model: ReturnType<typeof createHelloModel> | null = null;
+/** The page's model: built once per app from the services the host binds, kept while the app runs. */
+const helloModel = defineLazyModel('hello', async () => (container: Container) =>
+  createHelloModel({ api: container.get(TOKENS.ApiClient), app: container.get(TOKENS.AppModel), toast: container.get(TOKENS.ToastService) }),
+);
 
 /** The plugin's page: the workspace's greetings, newest first, and a form to add one. */
 export default function HelloPage() {
-  const api = useService(TOKENS.ApiClient);
-  const app = useService(TOKENS.AppModel);
-  const toast = useService(TOKENS.ToastService);
-  const hello = useMemo(() => (model ??= createHelloModel({ api, app, toast })), [api, app, toast]);
+  const hello = useLazyModel(helloModel);
   const [greetings, loading, saving] = useUnit([hello.$greetings, hello.$loading, hello.$saving]);
   const [text, setText] = useState('');
 
