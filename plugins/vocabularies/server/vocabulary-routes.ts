@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  cleanUtterances,
+  MAX_UTTERANCES,
+  NAME_MAX_LENGTH,
+  UTTERANCE_MAX_LENGTH,
+  VOCABULARIES_PATHS,
+  VOCABULARIES_PER_PAGE,
+  VOCABULARIES_SERVER_MESSAGES as MESSAGES,
+  type CreateVocabularyRequest,
+  type UpdateVocabularyRequest,
+  type VocabularyResource,
+} from '../common/vocabularies-contract';
+import type { VocabularyRecord, VocabularyRepository } from './vocabulary-repository';
+
+const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
+// Lengths are checked after trimming (cleanName, cleanUtterances), so the message can say which rule failed.
+const name = { type: 'string', maxLength: 1000 } as const;
+const utterances = { type: 'array', maxItems: 10_000, items: { type: 'string', maxLength: 1000 } } as const;
+const vocabularySchema = resourceSchema('vocabulary', {
+  name: { type: 'string' },
+  utterances: { type: 'array', items: { type: 'string' } },
+  workspaceId: { type: 'string' },
+  updatedAt: { type: 'string' },
+});
+const oneVocabulary = { type: 'object', properties: { data: vocabularySchema } } as const;
+const vocabularyParams = { type: 'object', required: ['id'], properties: { id: idString } } as const;
+const ownVocabulary = { access: 'member', tenant: { resource: 'vocabulary', id: 'params.id' } } as const;
+
+function cleanName(raw: string): string {
+  const text = raw.trim();
+  if (!text) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
+  if ([...text].length > NAME_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.nameTooLong, 'name');
+  return text;
+}
+
+function cleanEntries(raw: string[]): string[] {
+  const entries = cleanUtterances(raw);
+  if (entries.length > MAX_UTTERANCES) throw httpError(422, 'invalid', MESSAGES.tooManyUtterances, 'utterances');
+  if (entries.some((entry) => [...entry].length > UTTERANCE_MAX_LENGTH)) throw httpError(422, 'invalid', MESSAGES.utteranceTooLong, 'utterances');
+  return entries;
+}
+
+export function vocabularyResource(row: VocabularyRecord): VocabularyResource {
+  return {
+    id: row.id,
+    type: 'vocabulary',
+    attributes: { name: row.name, utterances: row.utterances, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() },
+  };
+}
+
+/** Spec section 7 "Vocabularies": GET and POST /api/v1/vocabularies/; PUT and DELETE /api/v1/vocabularies/{id}. */
+export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: VocabularyRepository): void {
+  app.get<{ Querystring: { workspaceId: string; search?: string; page?: number } }>(
+    VOCABULARIES_PATHS.vocabularies,
+    {
+      config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['workspaceId'],
+          properties: { workspaceId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: vocabularySchema },
+              meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const { rows, hasMore } = await vocabularies.list(tenantOf(request).workspaceId!, { search: (request.query.search ?? '').trim(), page, perPage: VOCABULARIES_PER_PAGE });
+      return { data: rows.map(vocabularyResource), meta: { page, perPage: VOCABULARIES_PER_PAGE, hasMore } };
+    },
+  );
+
+  app.post<{ Body: CreateVocabularyRequest }>(
+    VOCABULARIES_PATHS.vocabularies,
+    {
+      config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
+      schema: {
+        body: { type: 'object', required: ['workspaceId', 'name'], additionalProperties: false, properties: { workspaceId: idString, name, utterances } },
+        response: { 201: oneVocabulary },
+      },
+    },
+    async (request, reply) => {
+      const row = await vocabularies.create(tenantOf(request).workspaceId!, cleanName(request.body.name), cleanEntries(request.body.utterances ?? []));
+      return reply.code(201).send({ data: vocabularyResource(row) });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: UpdateVocabularyRequest }>(
+    '/api/v1/vocabularies/:id',
+    {
+      config: ownVocabulary,
+      schema: {
+        params: vocabularyParams,
+        // An empty body changes nothing and answers the list as it is.
+        body: { type: 'object', additionalProperties: false, properties: { name, utterances } },
+        response: { 200: oneVocabulary },
+      },
+    },
+    async (request) => {
+      const changes = {
+        name: request.body.name === undefined ? undefined : cleanName(request.body.name),
+        utterances: request.body.utterances === undefined ? undefined : cleanEntries(request.body.utterances),
+      };
+      const row = await vocabularies.update(request.params.id, changes);
+      if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
+      return { data: vocabularyResource(row) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/vocabularies/:id',
+    { config: ownVocabulary, schema: { params: vocabularyParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
+    async (request) => {
+      if (!(await vocabularies.delete(request.params.id))) throw httpError(404, 'not_found', MESSAGES.notFound);
+      return { data: { id: request.params.id } };
+    },
+  );
+}
