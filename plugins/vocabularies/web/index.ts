@@ -1,0 +1,49 @@
+import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { setupResourcePickers } from '../../pipeline/web/extension-points';
+import { VOCABULARIES_PAGE } from '../common/vocabularies-contract';
+
+const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
+
+/**
+ * Vocabulary lists: a page, a nav item, palette commands, and — through the pipeline's set-up
+ * picker point — a "Vocabulary list" choice in the subtitle set-up, whose words reach speech to
+ * text. One folder; no other plugin knows it exists.
+ */
+export default definePlugin({
+  id: 'vocabularies',
+  title: 'Vocabularies',
+  apiVersion: PLUGIN_API_VERSION,
+  order: 45,
+  routes: [{ path: VOCABULARIES_PAGE, load: () => import('./vocabularies-page'), title: 'Vocabulary lists' }],
+  nav: [{ id: 'vocabularies.nav', label: 'Vocabularies', path: VOCABULARIES_PAGE, order: 40, icon: 'V', when: inWorkspace }],
+  commands: [
+    {
+      id: 'vocabularies.open',
+      title: 'Open vocabulary lists',
+      group: 'Vocabularies',
+      keywords: ['vocabulary', 'words', 'names', 'brands', 'jargon', 'recognition hints'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(VOCABULARIES_PAGE),
+    },
+    {
+      id: 'vocabularies.create',
+      title: 'Create vocabulary list',
+      group: 'Vocabularies',
+      keywords: ['new vocabulary', 'add words', 'recognition hints'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(`${VOCABULARIES_PAGE}?new=1`),
+    },
+  ],
+  contributions: [
+    contribute(setupResourcePickers, {
+      id: 'vocabularies',
+      field: 'vocabularyListId',
+      label: 'Vocabulary list',
+      hint: 'Names, brands and jargon speech recognition should know.',
+      kinds: ['subtitles', 'voiceOver'],
+      order: 10,
+      // Code loads when a set-up popup first opens.
+      choices: async (ctx) => (await import('./vocabulary-choices')).vocabularyChoices(ctx),
+    }),
+  ],
+});
