@@ -26,6 +26,7 @@ import type { ServerPlugin } from './plugin-api';
 import { fileRoutes } from './storage/file-routes';
 import { LocalStorage } from './storage/local-storage';
 import { ServiceRegistry } from './services';
+import { ServerExtensions } from './extensions';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('services', new ServiceRegistry());
+  app.decorate('extensions', new ServerExtensions(plugins, { warn: (message: string) => app.log.warn(message) }));
   app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
   let jobs: PgBossJobQueue | null = null;
   const mailer = new NodeMailer({

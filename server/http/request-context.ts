@@ -1,6 +1,7 @@
 import type {} from 'fastify';
 import type { Database } from '../db/database';
 import type { ServiceRegistry } from '../services';
+import type { ServerExtensions } from '../extensions';
 
 /** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
 export interface Session {
@@ -98,6 +99,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Services plugins offer each other by token (server/services.ts). */
     services: ServiceRegistry;
+    /** Contributions of plugins to the server extension points plugins declare (server/extensions.ts). */
+    extensions: ServerExtensions;
     /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */
     replaceSession(request: FastifyRequest, reply: FastifyReply, userId: string | null): Promise<Session>;
   }

@@ -10,9 +10,10 @@
  */
 
 // The contract itself: definition, version, migrations, jobs.
-export { defineServerPlugin } from './server-plugin';
+export { contributeToServer, defineServerExtensionPoint, defineServerPlugin } from './server-plugin';
 export { PLUGIN_API_MAJOR } from '../../core/common/plugin-package';
-export type { JobContext, JobDefinition, Migration, ServerPlugin } from './server-plugin';
+export type { JobContext, JobDefinition, Migration, ServerContribution, ServerExtensionPoint, ServerPlugin } from './server-plugin';
+export type { ServerExtensions } from '../extensions';
 export { defineIsolationFixtures } from './isolation-fixtures';
 export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtures';
 

@@ -47,8 +47,36 @@ export interface JobDefinition<T = any> {
   cron?: string;
 }
 
+/**
+ * A typed slot a server plugin owns and reads; others fill it with `contributeToServer(point, value)`
+ * (e.g. the projects list's columns and filters, filled by labels). Declared in the owner's
+ * `server/extension-points.ts`, the one file of another plugin's server/ folder a plugin may import.
+ */
+export interface ServerExtensionPoint<T> {
+  readonly id: string;
+  /** Phantom field carrying the contribution type; never set. */
+  readonly __contribution?: T;
+}
+
+export function defineServerExtensionPoint<T>(id: string): ServerExtensionPoint<T> {
+  return { id };
+}
+
+export interface ServerContribution<T = unknown> {
+  point: ServerExtensionPoint<T>;
+  value: T;
+}
+
+export function contributeToServer<T>(point: ServerExtensionPoint<T>, value: T): ServerContribution<T> {
+  return { point, value } as ServerContribution<T>;
+}
+
 export interface ServerPlugin {
   id: string;
+  /** Points this plugin owns and reads (`app.extensions.contributions(point)`); others contribute to them. */
+  extensionPoints?: ServerExtensionPoint<unknown>[];
+  /** What this plugin adds to other plugins' points. */
+  contributions?: ServerContribution[];
   /** The plugin API major the plugin was built for (`PLUGIN_API_MAJOR`); another one is refused at start-up. */
   apiVersion: number;
   migrations?: Migration[];

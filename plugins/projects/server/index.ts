@@ -1,4 +1,5 @@
-import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
+import { projectVersionListExtensions } from './extension-points';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { registerElementRoutes } from './element-routes';
 import { deleteFilesJob, importLinkJob } from './link-import-job';
@@ -12,15 +13,17 @@ import { registerUploadRoutes } from './upload-routes';
  * Projects, project versions and elements: the spec's calls (section 7 "Projects and elements",
  * "Project versions"), tus uploads, link import as a job, thumbnails. Every route names its
  * workspace (query/body workspaceId, or an element it owns) and server/authz checks it.
- * The labels plugin is optional: the list uses its tables when they exist.
+ * Other plugins add columns and filters to the version list through projectVersionListExtensions
+ * (server/extension-points.ts): the labels plugin its labels and label filter.
  */
 export default defineServerPlugin({
   id: 'projects',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: projectsMigrations,
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob],
+  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {
-    const versions = new ProjectVersionRepository(app.db);
+    const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));
     registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);
     registerTenantResource(app, 'projectVersion', (id) => versions.ownerOf(id), PROJECTS_SERVER_MESSAGES.projectVersionNotFound);
     registerElementRoutes(app, versions);

@@ -1,6 +1,7 @@
-import { namedStatement, type Database, type Queryable, httpError, type TenantOwner } from '../../../server/plugin-api';
+import { type Database, type Queryable, httpError, type TenantOwner } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
+import type { ProjectVersionListContribution } from './extension-points';
 
 export interface ProjectVersionRecord {
   id: string;
@@ -43,41 +44,29 @@ export function searchQuery(words: string[]): string | null {
 }
 
 /**
- * Labels of the listed rows from the row's own `label_ids` (kept by the labels plugin), resolved
- * against labels (a deleted label's id may linger in the array), computed after ORDER BY/LIMIT
- * (PostgreSQL evaluates such sub-selects on the final rows only).
- */
-const LABELS_COLUMN = `CASE WHEN v.label_ids = '{}' THEN '[]'::json ELSE (SELECT coalesce(json_agg(json_build_object('id', l.id::text, 'caption', l.caption) ORDER BY lower(l.caption), l.id), '[]')
-   FROM labels l WHERE l.id = ANY(v.label_ids)) END AS labels`;
-
-/** Of the labels a list filters by, those the workspace still has (every filtered list request: prepared). */
-const LIVE_LABELS = namedStatement('projects_live_labels', 'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])');
-
-/**
  * SQL for projects and their versions. The list query is built from the filters present (no
  * `$x IS NULL OR …` that would hide the indexes from the planner): it walks
  * project_versions_list_idx newest first and stops after one page, or, with a search, starts
- * from the full-text index when that is cheaper; the label filter tests the row's `label_ids`
- * (no probe per candidate row; a rare label uses its GIN index); the page's labels come in the
- * same round trip. Deleted versions (`deleted_at` set, until projects.purgeDeleted removes them)
+ * from the full-text index when that is cheaper; other plugins' filters and columns
+ * (projectVersionListExtensions: labels' filter tests the row's `label_ids`, a rare label uses
+ * its GIN index) join the same statement, so the page's labels come in the same round trip. Deleted versions (`deleted_at` set, until projects.purgeDeleted removes them)
  * are invisible to every read here; the partial indexes all say `deleted_at IS NULL`.
  */
 export class ProjectVersionRepository {
   readonly elements: ElementRepository;
-  private labelsInstalled: Promise<boolean> | null = null;
 
-  constructor(private readonly db: Database) {
+  /** `contributions`: the list's columns and filters other plugins add (read per list, after every plugin registered). */
+  constructor(
+    private readonly db: Database,
+    private readonly contributions: () => ProjectVersionListContribution[] = () => [],
+  ) {
     this.elements = new ElementRepository(db);
   }
 
-  /** The labels plugin adds labels and project_versions.label_ids; without it the list has no labels and ignores the filter. */
-  private hasLabels(): Promise<boolean> {
-    this.labelsInstalled ??= this.db
-      .query<{ ok: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'project_versions'::regclass AND attname = 'label_ids' AND NOT attisdropped) AS ok`,
-      )
-      .then(({ rows }) => rows[0].ok);
-    return this.labelsInstalled;
+  private contributedColumns(): string {
+    return this.contributions()
+      .flatMap((contribution) => (contribution.column ? [`, ${contribution.column.sql}`] : []))
+      .join('');
   }
 
   async ownerOf(projectVersionId: string): Promise<TenantOwner | null> {
@@ -151,14 +140,10 @@ export class ProjectVersionRepository {
     const params: unknown[] = [query.workspaceId];
     const where = ['v.workspace_id = $1', 'v.deleted_at IS NULL'];
     const add = (value: unknown) => `$${params.push(value)}`;
-    const withLabels = await this.hasLabels();
-    if (query.labelIds.length > 0 && withLabels) {
-      // Only this workspace's existing labels count (a deleted label's id may linger in label_ids).
-      // Resolved first, so the planner sees the ids themselves and can tell a rare label (its GIN
-      // index) from a common one (filter while walking): behind a sub-select it guessed and chose badly.
-      const { rows: labels } = await this.db.query<{ ids: string[] | null }>(LIVE_LABELS, [query.workspaceId, query.labelIds]);
-      if (!labels[0].ids) return { rows: [], hasMore: false };
-      where.push(`v.label_ids && ${add(labels[0].ids)}::bigint[]`);
+    for (const contribution of this.contributions()) {
+      const condition = await contribution.filter?.({ workspaceId: query.workspaceId, labelIds: query.labelIds }, { db: this.db, add });
+      if (condition === 'nothing') return { rows: [], hasMore: false };
+      if (condition) where.push(condition);
     }
     if (query.searchWords.length > 0) {
       const tsquery = searchQuery(query.searchWords);
@@ -173,7 +158,7 @@ export class ProjectVersionRepository {
       offset = 0;
     }
     const { rows } = await this.db.query<ProjectVersionRecord>(
-      `SELECT ${VERSION_COLUMNS}${withLabels ? `, ${LABELS_COLUMN}` : ''} FROM project_versions v
+      `SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
        WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC LIMIT ${add(query.perPage + 1)} OFFSET ${add(offset)}`,
       params,
     );
@@ -185,9 +170,8 @@ export class ProjectVersionRepository {
 
   /** Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent). */
   async byIds(workspaceId: string, ids: string[]): Promise<ProjectVersionRecord[]> {
-    const withLabels = await this.hasLabels();
     const { rows } = await this.db.query<ProjectVersionRecord>(
-      `SELECT ${VERSION_COLUMNS}${withLabels ? `, ${LABELS_COLUMN}` : ''} FROM project_versions v
+      `SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
        WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.created_at DESC, v.id DESC`,
       [workspaceId, ids],
     );

@@ -1,0 +1,27 @@
+import { defineServerExtensionPoint, type Queryable } from '../../../server/plugin-api';
+
+/**
+ * What other plugins may add to the projects plugin's server: columns and filters of the
+ * project-version list (`GET /api/v1/project_versions`), e.g. the labels plugin's labels of each
+ * row and its label filter. The list stays one statement: a column is a select expression over
+ * the row `v` (project_versions), evaluated on the page's rows only; a filter is a condition over
+ * `v` that keeps the list's indexes usable.
+ */
+export interface ProjectVersionListQuery {
+  workspaceId: string;
+  /** The `labels[]` query parameter (the spec's label filter), as ids. */
+  labelIds: string[];
+}
+
+export interface ProjectVersionListContribution {
+  id: string;
+  /** A row attribute and its SQL, e.g. `{ attribute: 'labels', sql: '(SELECT json_agg(…) …) AS labels' }`; rows without it get `[]`. */
+  column?: { attribute: 'labels'; sql: string };
+  /**
+   * A condition over `v` for this query, with its values placed through `add` (it returns the
+   * `$n` placeholder); `null` when the query does not concern it; `'nothing'` when no row can match.
+   */
+  filter?(query: ProjectVersionListQuery, ctx: { db: Queryable; add(value: unknown): string }): Promise<string | null | 'nothing'>;
+}
+
+export const projectVersionListExtensions = defineServerExtensionPoint<ProjectVersionListContribution>('projects.versionList');
