@@ -24,6 +24,7 @@ export { TimerPollingService, type PollingService, type PollingTask } from './se
 export { SessionAuthService, type AuthService, type SignInFields } from './services/auth-service';
 export { DocumentKeyboardShortcuts, isMacPlatform, matchesChord, parseChord, type KeyboardShortcuts } from './services/keyboard-shortcuts';
 export { DeferredNavigator, type Navigator } from './services/navigator';
+export { createContextKeys, type ContextKeys } from './services/context-keys';
 export { coreServicesModule } from './services/core-module';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';

@@ -72,6 +72,7 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
     registry,
     app,
     toast,
+    contextKeys: container.get(TOKENS.ContextKeys),
     keyboard,
     navigator: deferredNavigator,
     commandContext: { container, app, navigate: (path, options) => deferredNavigator.navigate(path, options) },

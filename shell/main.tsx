@@ -28,22 +28,19 @@ async function start() {
   // fails to load or clashes with another is named in a toast and left out.
   const external = config.plugins?.length
     ? await (await import('./plugin-host/external-web-plugins')).externalWebPlugins(webPlugins, config.plugins)
-    : { plugins: [], failures: [] };
+    : null;
 
   let shell: Shell;
   let router: ReturnType<typeof createAppRouter>;
   try {
     // Everything resolved here, before React renders: a DI failure shows a message, not a blank page.
-    shell = createShell({ plugins: [...webPlugins, ...external.plugins], config, dev: import.meta.env.DEV, storage: safeLocalStorage() });
+    shell = createShell({ plugins: external ? [...webPlugins, ...external.plugins] : webPlugins, config, dev: import.meta.env.DEV, storage: safeLocalStorage() });
     const { toast } = shell;
     router = createAppRouter(shell.registry, (error, pluginTitle) => {
       const { title, description } = pluginFailureToast(pluginTitle, error);
       toast.error(title, description);
     });
-    for (const failure of external.failures) {
-      console.error(`Plugin "${failure.id}" could not be loaded: ${failure.message}`);
-      toast.error(`Plugin “${failure.id}” could not be loaded`, failure.message);
-    }
+    external?.announceFailures(toast);
     shell.navigator.attach({ navigate: (path, options) => void router.navigate(path, options) });
   } catch (error) {
     console.error('Polycue failed to start', error);

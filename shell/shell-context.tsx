@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type {
   AppModel,
   CommandContext,
+  ContextKeys,
   Container,
   DeferredNavigator,
   KeyboardShortcuts,
@@ -22,6 +23,8 @@ export interface Shell {
   registry: PluginRegistry;
   app: AppModel;
   toast: ToastService;
+  /** Values `when` clauses read besides the app's own (TOKENS.ContextKeys). */
+  contextKeys: ContextKeys;
   keyboard: KeyboardShortcuts;
   navigator: DeferredNavigator;
   commandContext: CommandContext;
@@ -51,6 +54,7 @@ export function buildWhenContext(
     isAccountAdmin: boolean;
   },
   path: string,
+  keys: Readonly<Record<string, unknown>> = {},
 ): WhenContext {
   const user = state.user?.attributes;
   return {
@@ -60,5 +64,6 @@ export function buildWhenContext(
     accountId: state.accountId,
     workspaceId: state.workspaceId,
     isAccountAdmin: state.isAccountAdmin,
+    keys,
   };
 }

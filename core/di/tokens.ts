@@ -9,6 +9,7 @@ import type { KeyboardShortcuts } from '../services/keyboard-shortcuts';
 import type { PluginRegistry } from '../plugin/plugin-registry';
 import type { AppModel } from '../model/app-model';
 import type { Navigator } from '../services/navigator';
+import type { ContextKeys } from '../services/context-keys';
 
 /**
  * Symbol tokens for every service another module may use. Binding through tokens (not classes)
@@ -30,4 +31,5 @@ export const TOKENS = {
   PluginRegistry: token<PluginRegistry>('PluginRegistry'),
   AppModel: token<AppModel>('AppModel'),
   Navigator: token<Navigator>('Navigator'),
+  ContextKeys: token<ContextKeys>('ContextKeys'),
 } as const;

@@ -43,6 +43,8 @@ export interface WhenContext {
   accountId: string | null;
   workspaceId: string | null;
   isAccountAdmin: boolean;
+  /** Values plugins' models publish for `when` clauses (TOKENS.ContextKeys), e.g. `projects.selectionCount`. */
+  keys?: Readonly<Record<string, unknown>>;
 }
 
 export interface CommandContext {

@@ -8,6 +8,7 @@ import { TimerPollingService } from './polling-service';
 import { SessionAuthService } from './auth-service';
 import { DocumentKeyboardShortcuts } from './keyboard-shortcuts';
 import { DeferredNavigator } from './navigator';
+import { createContextKeys } from './context-keys';
 import { createAppModel } from '../model/app-model';
 
 /** Binds the core services. Factories (not decorated classes) so core works without decorator metadata. */
@@ -19,6 +20,7 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.PollingService).toDynamicValue(() => new TimerPollingService());
   bind(TOKENS.KeyboardShortcuts).toDynamicValue(() => new DocumentKeyboardShortcuts());
   bind(TOKENS.Navigator).toConstantValue(new DeferredNavigator());
+  bind(TOKENS.ContextKeys).toDynamicValue(() => createContextKeys());
   bind(TOKENS.AppModel).toDynamicValue((ctx) =>
     createAppModel({ api: ctx.get(TOKENS.ApiClient), toast: ctx.get(TOKENS.ToastService) }),
   );

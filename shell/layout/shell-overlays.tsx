@@ -17,11 +17,12 @@ function lazyOverlay(overlay: ShellOverlay) {
 
 /** Contributions to `shellOverlays` (e.g. the newsletter popup), over app pages, each in its own chunk. */
 export function ShellOverlays() {
-  const { registry, app } = useShell();
+  const { registry, app, contextKeys } = useShell();
+  const keys = useUnit(contextKeys.$keys);
   const { pathname } = useLocation();
   const [user, accountId, workspaceId, isAccountAdmin] = useUnit([app.$user, app.$currentAccountId, app.$currentWorkspaceId, app.$isAccountAdmin]);
   const overlays = useMemo(() => registry.contributions(shellOverlays), [registry]);
-  const when = buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname);
+  const when = buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname, keys);
   return (
     <>
       {overlays

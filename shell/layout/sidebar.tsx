@@ -8,7 +8,8 @@ import { UserArea } from './user-area';
 
 /** The sidebar; the persistent logo lives here, so it exists exactly when the sidebar does. */
 export function Sidebar() {
-  const { app, registry, keyboard, palette } = useShell();
+  const { app, registry, keyboard, palette, contextKeys } = useShell();
+  const keys = useUnit(contextKeys.$keys);
   const { pathname } = useLocation();
   const [user, accountId, workspaceId, isAccountAdmin, openPalette] = useUnit([
     app.$user,
@@ -18,8 +19,8 @@ export function Sidebar() {
     palette.opened,
   ]);
   const when = useMemo(
-    () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname),
-    [user, accountId, workspaceId, isAccountAdmin, pathname],
+    () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname, keys),
+    [keys, user, accountId, workspaceId, isAccountAdmin, pathname],
   );
   const items = registry.nav().filter((item) => isVisible(item, when));
 

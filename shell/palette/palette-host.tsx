@@ -28,9 +28,10 @@ export function PaletteHost() {
   );
   const commands = useMemo(() => registry.commands(), [registry, version]);
   const providers = useMemo(() => registry.commandProviders(), [registry]);
+  const keys = useUnit(shell.contextKeys.$keys);
   const whenContext = useMemo(
-    () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname),
-    [user, accountId, workspaceId, isAccountAdmin, pathname],
+    () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname, keys),
+    [user, accountId, workspaceId, isAccountAdmin, pathname, keys],
   );
   // Shortcut handlers read the context at key time, not at bind time.
   const whenRef = useRef(whenContext);

@@ -4,7 +4,7 @@ import { LABEL_COMMANDS, loadLabelsManager } from './labels-command-ids';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 const onProjects = (ctx: WhenContext) => inWorkspace(ctx) && ctx.path === PROJECTS_HOME;
-const withSelection = (ctx: WhenContext) => onProjects(ctx) && selectedProjectVersionCount() > 0;
+const withSelection = (ctx: WhenContext) => onProjects(ctx) && selectedProjectVersionCount(ctx) > 0;
 
 const choicesCode = () => import('./label-choices');
 

@@ -11,7 +11,7 @@ export const PIPELINE_COMMANDS = {
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 /** On the projects table with rows selected, or on one project version's page. */
 const hasTarget = (ctx: WhenContext) =>
-  inWorkspace(ctx) && ((ctx.path === PROJECTS_HOME && selectedProjectVersionCount() > 0) || projectVersionOfPage(ctx.path) !== null);
+  inWorkspace(ctx) && ((ctx.path === PROJECTS_HOME && selectedProjectVersionCount(ctx) > 0) || projectVersionOfPage(ctx.path) !== null);
 
 /** The opener (and the model behind it) loads when a command runs, not with the shell. */
 async function runSetup(ctx: CommandContext, kind: SetupKind) {

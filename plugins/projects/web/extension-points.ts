@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EventCallable, Store } from 'effector';
-import { defineExtensionPoint, type AppModel, type Container, type ServiceIdentifier } from '../../../core';
+import { defineExtensionPoint, type AppModel, type Container, type ServiceIdentifier, type WhenContext } from '../../../core';
 import type { ProjectVersionResource, ProjectVersionsQuery } from '../common/projects-contract';
 
 /**
@@ -62,26 +62,22 @@ export const projectsTableExtensions = defineExtensionPoint<ProjectsTableExtensi
 export const PROJECTS_TABLE_HOST = Symbol.for('polycue.projects.tableHost') as ServiceIdentifier<ProjectsTableHost>;
 
 /**
- * How many project versions are selected, for `when` clauses: they only see the WhenContext, which
- * has no plugin state, so the projects model keeps this number current.
+ * Context keys the projects model publishes (TOKENS.ContextKeys) for `when` clauses of any plugin:
+ * how many project versions the table has selected, and whether the last bulk delete can still be
+ * undone. Read them with the helpers below, from the `when` clause's own context.
  */
-const selectionSnapshot = { count: 0, canUndoDelete: false };
+export const PROJECTS_CONTEXT_KEYS = {
+  selectionCount: 'projects.selectionCount',
+  canUndoDelete: 'projects.canUndoDelete',
+} as const;
 
-export function selectedProjectVersionCount(): number {
-  return selectionSnapshot.count;
-}
-
-export function recordSelectedProjectVersionCount(count: number): void {
-  selectionSnapshot.count = count;
+export function selectedProjectVersionCount(ctx: WhenContext): number {
+  return Number(ctx.keys?.[PROJECTS_CONTEXT_KEYS.selectionCount] ?? 0);
 }
 
 /** Whether the last bulk delete can still be undone (the "Undo delete" command's `when`). */
-export function canUndoProjectVersionDelete(): boolean {
-  return selectionSnapshot.canUndoDelete;
-}
-
-export function recordCanUndoProjectVersionDelete(can: boolean): void {
-  selectionSnapshot.canUndoDelete = can;
+export function canUndoProjectVersionDelete(ctx: WhenContext): boolean {
+  return ctx.keys?.[PROJECTS_CONTEXT_KEYS.canUndoDelete] === true;
 }
 
 /** The projects page's path (the home route). */

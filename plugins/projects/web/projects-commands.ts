@@ -4,7 +4,7 @@ import { canUndoProjectVersionDelete, PROJECTS_HOME, selectedProjectVersionCount
 import type { NewProjectMode } from './model/projects-model';
 
 const onProjects = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && ctx.path === PROJECTS_HOME;
-const withSelection = (ctx: WhenContext) => onProjects(ctx) && selectedProjectVersionCount() > 0;
+const withSelection = (ctx: WhenContext) => onProjects(ctx) && selectedProjectVersionCount(ctx) > 0;
 
 async function openNewProject(ctx: CommandContext, mode: NewProjectMode) {
   ctx.navigate(PROJECTS_HOME);
@@ -86,7 +86,7 @@ export const projectsCommands: Command[] = [
     group: 'Projects',
     keywords: ['undo', 'restore', 'bring back', 'deleted'],
     shortcut: 'mod+z',
-    when: (ctx) => onProjects(ctx) && canUndoProjectVersionDelete(),
+    when: (ctx) => onProjects(ctx) && canUndoProjectVersionDelete(ctx),
     run: async (ctx) => (await loadProjectsModel(ctx.container)).undo.undoDeleteClicked(),
   },
 ];

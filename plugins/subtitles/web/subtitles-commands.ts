@@ -20,7 +20,7 @@ const member = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 const onProjects = (ctx: WhenContext) => member(ctx) && ctx.path === PROJECTS_HOME;
 const onVersion = (ctx: WhenContext) => member(ctx) && pageTarget(ctx.path) !== null;
 /** One version to act on: a version page, or exactly one selected row. */
-const oneVersion = (ctx: WhenContext) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount() === 1);
+const oneVersion = (ctx: WhenContext) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) === 1);
 
 function selectedIds(ctx: CommandContext): string[] {
   return ctx.container.isBound(PROJECTS_TABLE_HOST) ? [...ctx.container.get(PROJECTS_TABLE_HOST).$selection.getState()] : [];
@@ -40,7 +40,7 @@ export const subtitlesCommands: Command[] = [
     title: 'Download subtitles…',
     group: 'Subtitles',
     keywords: ['download', 'export', 'zip', 'srt', 'vtt', 'subtitles', 'captions'],
-    when: (ctx) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount() > 0),
+    when: (ctx) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) > 0),
     run: (ctx) => openSubtitlesDialog(ctx.container, { kind: 'download', projectVersionIds: targetOf(ctx).projectVersionIds }),
   },
   {

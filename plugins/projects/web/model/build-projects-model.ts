@@ -3,7 +3,7 @@ import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts }
 import { TusMediaUploader } from '../upload/tus-media-uploader';
 import type { ProjectsModelDeps } from './model-kit';
 import { createProjectsTableHost } from './project-versions-model';
-import { createProjectsModel, trackSelectionForCommands, type ProjectsModel } from './projects-model';
+import { createProjectsModel, publishContextKeys, type ProjectsModel } from './projects-model';
 
 export interface LoadedProjectsModel extends ProjectsModel {
   /** What other plugins added to the table, loaded with the model. */
@@ -46,6 +46,6 @@ export async function buildProjectsModel(container: Container, deps: ProjectsMod
   );
   const model = createProjectsModel(deps, { host, filters: parts.flatMap((p) => (p.filter ? [p.filter] : [])) });
   if (!container.isBound(PROJECTS_TABLE_HOST)) container.bind(PROJECTS_TABLE_HOST).toConstantValue(model.host);
-  trackSelectionForCommands(model);
+  publishContextKeys(model, container.get(TOKENS.ContextKeys));
   return { ...model, parts };
 }

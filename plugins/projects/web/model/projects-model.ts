@@ -1,6 +1,7 @@
 import * as effector from 'effector';
+import type { ContextKeys } from '../../../../core';
 import type { ProjectVersionResource } from '../../common/projects-contract';
-import { recordCanUndoProjectVersionDelete, recordSelectedProjectVersionCount, type ProjectsTableFilter, type ProjectsTableHost } from '../extension-points';
+import { PROJECTS_CONTEXT_KEYS, type ProjectsTableFilter, type ProjectsTableHost } from '../extension-points';
 import { createLinksModel } from './links-model';
 import type { ProjectsModelDeps } from './model-kit';
 import { createProjectsTableHost, createProjectVersionsModel, type ProjectsTableHostUnits } from './project-versions-model';
@@ -60,12 +61,8 @@ export function createProjectsModel(
 
 export type ProjectsModel = ReturnType<typeof createProjectsModel>;
 
-/** Keeps the selection count and the undo flag that palette `when` clauses read (the app runs unforked). */
-export function trackSelectionForCommands(model: ProjectsModel): () => void {
-  const selection = model.versions.$selection.watch((selected) => recordSelectedProjectVersionCount(selected.size));
-  const undo = model.undo.$canUndoDelete.watch(recordCanUndoProjectVersionDelete);
-  return () => {
-    selection.unsubscribe();
-    undo.unsubscribe();
-  };
+/** Publishes the selection count and the undo flag as context keys, which palette `when` clauses read. */
+export function publishContextKeys(model: ProjectsModel, keys: Pick<ContextKeys, 'keySet'>): void {
+  sample({ clock: model.versions.$selection, fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectionCount, value: selected.size }), target: keys.keySet });
+  sample({ clock: model.undo.$canUndoDelete, fn: (can) => ({ key: PROJECTS_CONTEXT_KEYS.canUndoDelete, value: can }), target: keys.keySet });
 }
