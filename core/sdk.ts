@@ -61,5 +61,6 @@ export type {
   Toast,
   ToastInput,
   AppModel,
+  ContextKeys,
   Resource,
 } from './index';
