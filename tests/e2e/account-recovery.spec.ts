@@ -7,6 +7,9 @@ test('a forgotten password is reset through the outbox link', async ({ page, con
   const before = await mailsTo(confirmedUser.email);
   await page.getByRole('link', { name: /forgot/i }).click();
   await expect(page).toHaveURL(/\/users\/password\/new$/);
+  // The router keeps the log-in page (with its own E-mail field) on screen until the new page's
+  // code has arrived: type once the page people see has changed.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('E-mail').fill(confirmedUser.email);
   await page.getByRole('button', { name: 'Send reset instructions' }).click();
   await expect(toast(page, 'Reset password instructions sent')).toBeVisible();
