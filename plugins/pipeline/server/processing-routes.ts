@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import { PIPELINE_PATHS, type CurrentProcessingStepResponse, type ProcessingInfoResponse } from '../common/pipeline-contract';
@@ -30,16 +31,15 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
       if (!run) return { data: null };
       const [rows, version, subtitles, dubbed] = await Promise.all([
         stepRows(app.db, run.id),
-        app.db.query<{ title: string; projectId: string; durationMs: number }>(
-          'SELECT title, project_id::text AS "projectId", duration_ms AS "durationMs" FROM project_versions WHERE id = $1',
-          [versionId],
-        ),
+        app.services.get(PROJECT_VERSIONS).summary(app.db, versionId),
         app.services.get(SUBTITLE_STORE).listForProjectVersion(app.db, versionId),
         app.db.query<{ language: string; hasVideo: boolean }>('SELECT language, video_key IS NOT NULL AS "hasVideo" FROM pipeline_dubbed_media WHERE run_id = $1 ORDER BY language', [
           run.id,
         ]),
       ]);
-      const info = version.rows[0];
+      const info = version;
+      // A version deleted meanwhile: nothing to show (spec 5: a missing processing info is an empty case).
+      if (!info) return { data: null };
       return {
         data: {
           ...processingProgress(run, rows),

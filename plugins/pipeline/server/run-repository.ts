@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../server/plugin-api';
+import type { ProjectVersionsService } from '../../projects/common/project-versions-service';
 import type { ProcessingStepName, RunKind, RunState } from '../common/pipeline-contract';
 
 /** What a run was set up with (pipeline_runs.settings). */
@@ -113,13 +114,13 @@ export async function activeRunVersions(db: Queryable, projectVersionIds: string
 }
 
 /** Marks the run failed once, with the step and a message for people. */
-export async function failRun(db: Queryable, runId: string, step: ProcessingStepName, message: string): Promise<boolean> {
+export async function failRun(db: Queryable, versions: Pick<ProjectVersionsService, 'setProcessing'>, runId: string, step: ProcessingStepName, message: string): Promise<boolean> {
   const { rows } = await db.query<{ versionId: string }>(
     `UPDATE pipeline_runs SET state = 'failed', failure_step = $2, failure_message = $3, updated_at = now(), finished_at = now()
      WHERE id = $1 AND state IN ('queued', 'running') RETURNING project_version_id::text AS "versionId"`,
     [runId, step, message],
   );
   if (rows.length === 0) return false;
-  await db.query(`UPDATE project_versions SET processing_step = $2, processing_state = 'failed' WHERE id = $1`, [rows[0].versionId, step]);
+  await versions.setProcessing(db, rows[0].versionId, step, 'failed');
   return true;
 }

@@ -20,7 +20,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       async (request): Promise<ProjectVersionSettingsResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;
         const ids = splitIds(request.query.projectVersionIds);
-        const versions = await versionsInWorkspace(app.db, workspaceId, ids);
+        const versions = await versionsInWorkspace(app.services, app.db, workspaceId, ids);
         if (versions.length !== ids.length) {
           throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
         }

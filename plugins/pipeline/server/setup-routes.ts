@@ -18,6 +18,7 @@ import { setupRequestBody, setupResponse, setupTtsRequestBody } from './pipeline
 import { activeRunVersions, insertRun } from './run-repository';
 import { normalizeSettings, setupProblem } from './setup-validation';
 import { rememberSettings, versionsInWorkspace } from './version-queries';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { missingResource } from './workspace-resources';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
@@ -42,7 +43,7 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         const missing = await missingResource(app.services, app.db, workspaceId, settings);
         if (missing) throw httpError(422, PIPELINE_ERRORS.resourceNotFound.code, fillMessage(PIPELINE_ERRORS.resourceNotFound.message, { resource: missing }), 'settings');
 
-        const versions = await versionsInWorkspace(app.db, workspaceId, projectVersionIds);
+        const versions = await versionsInWorkspace(app.services, app.db, workspaceId, projectVersionIds);
         if (versions.length !== projectVersionIds.length) {
           throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
         }
@@ -53,6 +54,7 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         if (busy) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: busy.title }));
 
         const store = app.services.get(SUBTITLE_STORE);
+        const versionsOf = app.services.get(PROJECT_VERSIONS);
         let runs: SetupRun[];
         try {
           runs = await app.db.transaction(async (tx) => {
@@ -60,7 +62,7 @@ export function registerSetupRoutes(app: FastifyInstance): void {
             for (const version of versions) {
               const subtitle = await store.ensureSubtitle(tx, { projectVersionId: version.id, workspaceId, language: settings.language, kind: 'transcript' });
               const runId = await insertRun(tx, { projectVersionId: version.id, workspaceId, userId, kind, settings, transcriptSubtitleId: subtitle.id });
-              await tx.query(`UPDATE project_versions SET processing_step = 'fetch_media', processing_state = 'queued' WHERE id = $1`, [version.id]);
+              await versionsOf.setProcessing(tx, version.id, 'fetch_media', 'queued');
               created.push({ projectVersionId: version.id, runId, subtitleId: subtitle.id });
             }
             await rememberSettings(tx, userId, kind, settings);

@@ -1,30 +1,13 @@
-import type { Queryable } from '../../../server/plugin-api';
+import type { Queryable, ServiceRegistry } from '../../../server/plugin-api';
+import { PROJECT_VERSIONS, type VersionMedia } from '../../projects/common/project-versions-service';
 import type { LastUsedSettings, RunKind } from '../common/pipeline-contract';
 import type { RunSettings } from './run-repository';
 
-/** A project version as the pipeline needs it (read from the projects plugin's tables). */
-export interface VersionMedia {
-  id: string;
-  projectId: string;
-  title: string;
-  durationMs: number;
-  elementId: string | null;
-  elementState: 'downloading' | 'ready' | 'failed' | null;
-  storageKey: string | null;
-  sizeBytes: number;
-  elementDurationMs: number;
-}
+export type { VersionMedia };
 
-export async function versionsInWorkspace(db: Queryable, workspaceId: string, ids: string[]): Promise<VersionMedia[]> {
-  const { rows } = await db.query<VersionMedia>(
-    `SELECT v.id::text AS id, v.project_id::text AS "projectId", v.title, v.duration_ms AS "durationMs",
-            e.id::text AS "elementId", e.state AS "elementState", e.storage_key AS "storageKey",
-            COALESCE(e.size_bytes, 0)::float8 AS "sizeBytes", COALESCE(e.duration_ms, 0) AS "elementDurationMs"
-     FROM project_versions v LEFT JOIN elements e ON e.id = v.element_id
-     WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.id`,
-    [workspaceId, ids],
-  );
-  return rows;
+/** The workspace's versions among `ids` with their media, asked of the projects plugin (PROJECT_VERSIONS). */
+export function versionsInWorkspace(services: ServiceRegistry, db: Queryable, workspaceId: string, ids: string[]): Promise<VersionMedia[]> {
+  return services.get(PROJECT_VERSIONS).mediaInWorkspace(db, workspaceId, ids);
 }
 
 export async function lastUsedSettings(db: Queryable, userId: string, kind: RunKind): Promise<LastUsedSettings | null> {

@@ -1,5 +1,7 @@
 import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
 import { projectVersionListExtensions } from './extension-points';
+import { PROJECT_VERSIONS } from '../common/project-versions-service';
+import { projectVersionsService } from './project-versions-service';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { registerElementRoutes } from './element-routes';
 import { deleteFilesJob, importLinkJob } from './link-import-job';
@@ -24,6 +26,7 @@ export default defineServerPlugin({
   extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {
     const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));
+    app.services.provide(PROJECT_VERSIONS, projectVersionsService);
     registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);
     registerTenantResource(app, 'projectVersion', (id) => versions.ownerOf(id), PROJECTS_SERVER_MESSAGES.projectVersionNotFound);
     registerElementRoutes(app, versions);

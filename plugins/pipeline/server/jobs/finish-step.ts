@@ -1,4 +1,5 @@
 import type { StepDefinition } from './step-runner';
+import { PROJECT_VERSIONS } from '../../../projects/common/project-versions-service';
 import { runKey } from './work-files';
 import type { JobContext } from '../../../../server/plugin-api';
 import { processingPage } from '../../common/pipeline-contract';
@@ -22,7 +23,7 @@ export const finishStep: StepDefinition = {
       if (rows[0]?.userId) {
         await tx.query('UPDATE users SET number_of_projects_successfully_created = number_of_projects_successfully_created + 1 WHERE id = $1', [rows[0].userId]);
       }
-      await tx.query(`UPDATE project_versions SET processing_step = 'finish', processing_state = 'done', updated_at = now() WHERE id = $1`, [run.projectVersionId]);
+      await ctx.services.get(PROJECT_VERSIONS).setProcessing(tx, run.projectVersionId, 'finish', 'done');
     });
     const { rows } = await ctx.db.query<{ key: string }>(
       `SELECT clip->>'key' AS key FROM pipeline_steps, jsonb_array_elements(COALESCE(output->'clips', '[]'::jsonb)) AS clip WHERE run_id = $1 AND step = 'synthesis'`,
@@ -38,14 +39,13 @@ export const finishStep: StepDefinition = {
 };
 
 async function mailReady(ctx: JobContext, runId: string): Promise<void> {
-  const { rows } = await ctx.db.query<{ email: string; name: string; title: string; projectVersionId: string }>(
-    `SELECT u.email, u.name, pv.title, pv.id::text AS "projectVersionId"
-       FROM pipeline_runs r JOIN users u ON u.id = r.user_id JOIN project_versions pv ON pv.id = r.project_version_id
-      WHERE r.id = $1`,
+  const { rows } = await ctx.db.query<{ email: string; name: string; projectVersionId: string }>(
+    `SELECT u.email, u.name, r.project_version_id::text AS "projectVersionId" FROM pipeline_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
     [runId],
   );
-  const found = rows[0];
-  if (!found) return;
+  const summary = rows[0] ? await ctx.services.get(PROJECT_VERSIONS).summary(ctx.db, rows[0].projectVersionId) : null;
+  if (!rows[0] || !summary) return;
+  const found = { ...rows[0], title: summary.title };
   const url = `${ctx.config.publicUrl}${processingPage(found.projectVersionId)}`;
   await ctx.mailer.enqueue({
     to: found.email,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PROJECT_VERSIONS } from '../../../projects/common/project-versions-service';
 import type { Queryable, JobContext, JobDefinition } from '../../../../server/plugin-api';
 import { PROCESSING_STEP_LABELS, type ProcessingStepName } from '../../common/pipeline-contract';
 import { pipelineTuning, WORKER_ID } from '../pipeline-tuning';
@@ -66,8 +67,8 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         return;
       }
       await ctx.db.query(`UPDATE pipeline_runs SET state = 'running', updated_at = now() WHERE id = $1 AND state = 'queued'`, [run.id]);
-      // The projects list shows where a version is (project_versions.processing_step is there for the pipeline).
-      await ctx.db.query(`UPDATE project_versions SET processing_step = $2, processing_state = 'running' WHERE id = $1`, [run.projectVersionId, step]);
+      // The projects list shows where a version is; the projects plugin keeps that for the pipeline.
+      await ctx.services.get(PROJECT_VERSIONS).setProcessing(ctx.db, run.projectVersionId, step, 'running');
       const heartbeat = setInterval(() => {
         ctx.db
           .query(`UPDATE pipeline_steps SET heartbeat_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [run.id, step, part, token])
@@ -108,7 +109,7 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
             part,
             token,
           ]);
-          if (await failRun(ctx.db, run.id, step, message)) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
+          if (await failRun(ctx.db, ctx.services.get(PROJECT_VERSIONS), run.id, step, message)) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
           await new WorkFiles(ctx, run).removeAll().catch(() => {});
           return;
         }

@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import { PROJECT_VERSIONS } from '../../../projects/common/project-versions-service';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -25,7 +26,7 @@ export class WorkFiles {
   readonly dir: string;
 
   constructor(
-    private readonly ctx: Pick<JobContext, 'config' | 'storage' | 'db'>,
+    private readonly ctx: Pick<JobContext, 'config' | 'storage' | 'db' | 'services'>,
     private readonly run: Pick<RunRecord, 'id' | 'projectVersionId'>,
   ) {
     this.dir = path.join(ctx.config.dataDir, 'work', run.id);
@@ -64,12 +65,9 @@ export class WorkFiles {
 
   /** The version's media, as uploaded (the element's file). */
   async source(): Promise<string> {
-    const { rows } = await this.ctx.db.query<{ key: string | null; state: string }>(
-      `SELECT e.storage_key AS key, e.state FROM project_versions v JOIN elements e ON e.id = v.element_id WHERE v.id = $1`,
-      [this.run.projectVersionId],
-    );
-    const key = rows[0]?.key;
-    if (!key || rows[0].state !== 'ready') throw new PipelineFailure('The video of this project is missing');
+    const media = await this.ctx.services.get(PROJECT_VERSIONS).sourceOf(this.ctx.db, this.run.projectVersionId);
+    const key = media?.storageKey;
+    if (!key || media.state !== 'ready') throw new PipelineFailure('The video of this project is missing');
     const name = `source${path.extname(key).toLowerCase() || '.media'}`;
     if (!(await exists(this.path(name)))) {
       const stored = await this.ctx.storage.get(key);
