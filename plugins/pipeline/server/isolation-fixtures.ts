@@ -1,17 +1,14 @@
 import { defineIsolationFixtures } from '../../../server/plugin-api';
 
 /**
- * The isolation sweep's rows of the pipeline: the version's element gets a stored file (so the
- * owner's set-up is accepted; the run then fails fast on a file that is not media), and a finished
- * voice-over run with a dubbed track (so the owner can fetch it).
+ * The isolation sweep's rows of the pipeline: a finished voice-over run of the seeded version with
+ * a dubbed track (so the owner can fetch it). The version's stored file comes with the projects
+ * plugin's rows, so the owner's set-up is accepted (the run then fails fast on a file that is not media).
  */
 export default defineIsolationFixtures({
   after: ['projects', 'subtitles'],
   async seed({ db, storage, workspaceId, ownerUserId, ids }) {
     if (!storage) return {};
-    const mediaKey = `elements/${workspaceId}/sweep/video.mp4`;
-    await storage.put(mediaKey, Buffer.from('not really a video'), 'video/mp4');
-    await db.query('UPDATE elements SET storage_key = $2 WHERE id = (SELECT element_id FROM project_versions WHERE id = $1)', [ids.projectVersionId, mediaKey]);
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO pipeline_runs (project_version_id, workspace_id, user_id, kind, settings, steps, state, transcript_subtitle_id)
        VALUES ($1, $2, $3, 'tts', '{"language":"en","subtitleLanguages":["es"],"dubbingLanguages":["es"]}', ARRAY['finish'], 'done', $4) RETURNING id::text AS id`,

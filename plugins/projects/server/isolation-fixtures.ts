@@ -4,10 +4,11 @@ const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.qu
 
 /**
  * The isolation sweep's rows of the projects plugin, in the owner's hidden workspace: a project
- * with a version on a ready element, and a ready upload in no project yet (create_with_project).
+ * with a version on a ready element with a stored file, and a ready upload in no project yet
+ * (create_with_project).
  */
 export default defineIsolationFixtures({
-  async seed({ db, workspaceId, tag }) {
+  async seed({ db, storage, workspaceId, tag }) {
     const projectId = await id(db, 'INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [workspaceId, `${tag} project`]);
     const usedElementId = await id(db, `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, $3, 'ready', 1000, 2000)`, [
       workspaceId,
@@ -22,6 +23,12 @@ export default defineIsolationFixtures({
     ]);
     const elementId = await id(db, `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, 'ready', 1000, 2000)`, [workspaceId, `${tag} upload`]);
     await db.query('UPDATE workspaces SET number_of_projects = 1 WHERE id = $1', [workspaceId]);
+    if (storage) {
+      // A stored file, so work on the version (a set-up) is accepted; it is not really media.
+      const mediaKey = `elements/${workspaceId}/sweep/video.mp4`;
+      await storage.put(mediaKey, Buffer.from('not really a video'), 'video/mp4');
+      await db.query('UPDATE elements SET storage_key = $2 WHERE id = $1', [usedElementId, mediaKey]);
+    }
     // tus upload ids are random text; the owner's uploads are checked by user, so any will do.
     return { projectVersionId, elementId, uploadId: 'sweepupload' };
   },
