@@ -5,6 +5,7 @@ import { DataTable, dataTableColumnHelper } from '../../../core/ui';
 import type { VocabularyResource } from '../common/vocabularies-contract';
 import { VocabularyDialog } from './vocabulary-dialog';
 import { vocabulariesModel } from './vocabularies-model-loader';
+import './vocabularies.css';
 
 const col = dataTableColumnHelper<VocabularyResource>();
 const columns = [
