@@ -22,7 +22,7 @@ export class PluginBoundary extends Component<PluginBoundaryProps, { failed: boo
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`Plugin "${this.props.pluginTitle}" failed while rendering`, error, info.componentStack);
+    console.error(this.props.pluginTitle, error, info.componentStack);
     this.props.onError(error, this.props.pluginTitle);
   }
 

@@ -61,6 +61,22 @@ describe('newsletter popup', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Somewhere on the page' }));
   });
 
+  it('never takes focus from someone typing (the palette, a field): their next key stays theirs', async () => {
+    const { kit } = await renderPopup();
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'Type a command or search');
+    const palette = document.createElement('div');
+    palette.setAttribute('role', 'dialog');
+    palette.append(field);
+    document.body.append(palette);
+    field.focus();
+    act(() => kit.app.userUpdated(flaggedMember()));
+    await screen.findByRole('dialog', { name: 'Stay in the loop' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(field);
+    palette.remove();
+  });
+
   it('Escape answers "No thanks"', async () => {
     const { kit, puts } = await renderPopup();
     act(() => kit.app.userUpdated(flaggedMember()));

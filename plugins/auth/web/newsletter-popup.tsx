@@ -19,9 +19,17 @@ export default function NewsletterPopup() {
   return visible ? <NewsletterDialog pending={pending} answered={answered} /> : null;
 }
 
+/** Focus in a text field or another dialog (the palette): its next key belongs there. */
+function isTypingSomewhere(active: Element | null): boolean {
+  if (!(active instanceof HTMLElement)) return false;
+  return active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) || active.closest('[role="dialog"]') !== null;
+}
+
 /**
  * Non-modal (the page stays usable), but announced: focus moves into the dialog so its title and
- * text are read, Escape answers 'No thanks', and focus goes back where it was once it closes.
+ * text are read — unless someone is typing in the palette or a field: their next key, Escape
+ * included, must reach what they are typing in — Escape answers 'No thanks', and
+ * focus goes back where it was once it closes.
  */
 function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (subscribe: boolean) => void }) {
   const dialog = useRef<HTMLElement>(null);
@@ -30,7 +38,7 @@ function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (
   useEffect(() => {
     // Set once: StrictMode's second effect run would otherwise record the dialog itself.
     returnFocusTo.current ??= document.activeElement;
-    dialog.current?.focus();
+    if (!isTypingSomewhere(document.activeElement)) dialog.current?.focus();
     return () => {
       const previous = returnFocusTo.current;
       const focusLost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
