@@ -26,6 +26,7 @@ export { DocumentKeyboardShortcuts, isMacPlatform, matchesChord, parseChord, typ
 export { DeferredNavigator, type Navigator } from './services/navigator';
 export { createContextKeys, type ContextKeys } from './services/context-keys';
 export { coreServicesModule } from './services/core-module';
+export { createStateReader } from './model/state-reader';
 export { createAppModel, type AppModel, type AppStartParams } from './model/app-model';
 export { chooseAccount, chooseWorkspace, takeSelectionParams } from './model/current-selection';
 export * from './common';

@@ -22,6 +22,7 @@ export {
   inject,
   injectable,
   optional,
+  unmanaged,
   useContainer,
   useService,
   ApiError,
@@ -31,6 +32,7 @@ export {
   toastOnFailure,
   toastOnSuccess,
   loadModelOnce,
+  createStateReader,
   defineLazyModel,
   useLazyModel,
   CSRF_HEADER,
@@ -63,4 +65,5 @@ export type {
   AppModel,
   ContextKeys,
   Resource,
+  ServiceIdentifier,
 } from './index';

@@ -27,7 +27,8 @@ export interface Shell {
   contextKeys: ContextKeys;
   keyboard: KeyboardShortcuts;
   navigator: DeferredNavigator;
-  commandContext: CommandContext;
+  /** What every command gets, less `when`: the palette adds the context the command was shown in. */
+  commandContext: Omit<CommandContext, 'when'>;
   palette: PaletteModel;
   progress: FollowedItemsModel;
   alert: AlertBannerModel;

@@ -39,7 +39,7 @@ export const SHARED_LIBRARIES = {
     'split',
   ],
   'effector-react': ['useUnit'],
-  inversify: ['Container', 'ContainerModule', 'inject', 'injectable', 'optional'],
+  inversify: ['Container', 'ContainerModule', 'inject', 'injectable', 'optional', 'unmanaged'],
   cmdk: 'all',
 } as const satisfies Record<string, 'all' | readonly string[]>;
 

@@ -3,6 +3,7 @@ import type { ApiClient } from '../services/api-client';
 import { ApiError } from '../services/api-client';
 import { toastOnFailure, type ToastService } from '../services/toast-service';
 import { chooseAccount, chooseWorkspace } from './current-selection';
+import { createStateReader } from './state-reader';
 import type {
   AccountResource,
   CurrentUserResponse,
@@ -148,9 +149,12 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
     $isAuthenticated,
     $isAccountAdmin,
     $accounts,
+    /** The accounts as they are now, for commands (`await app.readAccountsFx()`). */
+    readAccountsFx: createStateReader($accounts),
     $currentAccountId,
     $currentAccount,
     $workspaces,
+    readWorkspacesFx: createStateReader($workspaces),
     $currentWorkspaceId,
     $currentWorkspace,
   };

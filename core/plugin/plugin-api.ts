@@ -50,6 +50,11 @@ export interface WhenContext {
 export interface CommandContext {
   container: Container;
   app: AppModel;
+  /**
+   * The app as the command was shown in it (path, account, workspace, context keys): a command
+   * reads what it acts on from here (e.g. the projects table's selection), never from a store.
+   */
+  when: WhenContext;
   navigate(path: string, options?: { replace?: boolean }): void;
 }
 

@@ -1,4 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
+import { inject, injectable, unmanaged } from 'inversify';
+import { TOKENS } from '../di/tokens';
 import { CSRF_HEADER } from '../common/csrf';
 import { type CsrfTokenSource } from './csrf-token';
 
@@ -45,10 +47,11 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
  * axios is imported on first use (the import starts at construction, in parallel with the first
  * render), which keeps its ~22 KB gzip out of the shell's initial JavaScript.
  */
+@injectable()
 export class AxiosApiClient implements ApiClient {
   private readonly http: Promise<AxiosInstance>;
 
-  constructor(csrf: CsrfTokenSource, baseURL = '') {
+  constructor(@inject(TOKENS.CsrfTokenSource) csrf: CsrfTokenSource, @unmanaged() baseURL: string = '') {
     this.http = import('axios').then(({ default: axios }) => {
       const http = axios.create({ baseURL, withCredentials: true, headers: { Accept: 'application/json' } });
       http.interceptors.request.use((config) => {

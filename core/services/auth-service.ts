@@ -1,3 +1,5 @@
+import { inject, injectable } from 'inversify';
+import { TOKENS } from '../di/tokens';
 import type { ApiClient } from './api-client';
 import type { CsrfTokenSource } from './csrf-token';
 import type { AppModel } from '../model/app-model';
@@ -19,11 +21,12 @@ export interface AuthService {
   sessionReplaced(): void;
 }
 
+@injectable()
 export class SessionAuthService implements AuthService {
   constructor(
-    private readonly api: ApiClient,
-    private readonly csrf: CsrfTokenSource,
-    private readonly app: Pick<AppModel, 'userRequested' | 'loggedOut'>,
+    @inject(TOKENS.ApiClient) private readonly api: ApiClient,
+    @inject(TOKENS.CsrfTokenSource) private readonly csrf: CsrfTokenSource,
+    @inject(TOKENS.AppModel) private readonly app: Pick<AppModel, 'userRequested' | 'loggedOut'>,
   ) {}
 
   async signIn({ email, password, rememberMe = false }: SignInFields): Promise<void> {

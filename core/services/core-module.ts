@@ -11,11 +11,15 @@ import { DeferredNavigator } from './navigator';
 import { createContextKeys } from './context-keys';
 import { createAppModel } from '../model/app-model';
 
-/** Binds the core services. Factories (not decorated classes) so core works without decorator metadata. */
+/**
+ * Binds the core services. Classes that need other services declare them with `@inject(TOKENS.…)`
+ * and are bound with `.to(Class)`; the Effector models and the browser-object services are built
+ * by factories. A plugin binds its own services the same way in its `services` ContainerModule.
+ */
 export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CookieService).toDynamicValue(() => new DocumentCookieService());
-  bind(TOKENS.CsrfTokenSource).toDynamicValue((ctx) => new PageCsrfTokenSource(ctx.get(TOKENS.CookieService)));
-  bind(TOKENS.ApiClient).toDynamicValue((ctx) => new AxiosApiClient(ctx.get(TOKENS.CsrfTokenSource)));
+  bind(TOKENS.CsrfTokenSource).to(PageCsrfTokenSource);
+  bind(TOKENS.ApiClient).to(AxiosApiClient);
   bind(TOKENS.ToastService).toDynamicValue(() => createToastService());
   bind(TOKENS.PollingService).toDynamicValue(() => new TimerPollingService());
   bind(TOKENS.KeyboardShortcuts).toDynamicValue(() => new DocumentKeyboardShortcuts());
@@ -24,7 +28,5 @@ export const coreServicesModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.AppModel).toDynamicValue((ctx) =>
     createAppModel({ api: ctx.get(TOKENS.ApiClient), toast: ctx.get(TOKENS.ToastService) }),
   );
-  bind(TOKENS.AuthService).toDynamicValue(
-    (ctx) => new SessionAuthService(ctx.get(TOKENS.ApiClient), ctx.get(TOKENS.CsrfTokenSource), ctx.get(TOKENS.AppModel)),
-  );
+  bind(TOKENS.AuthService).to(SessionAuthService);
 });

@@ -33,6 +33,7 @@ export function PaletteHost() {
     () => buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname, keys),
     [user, accountId, workspaceId, isAccountAdmin, pathname, keys],
   );
+  const runContext = useMemo(() => ({ ...commandContext, when: whenContext }), [commandContext, whenContext]);
   // Shortcut handlers read the context at key time, not at bind time.
   const whenRef = useRef(whenContext);
   whenRef.current = whenContext;
@@ -46,7 +47,7 @@ export function PaletteHost() {
         keyboard.bind(command.shortcut!, () => {
           // Not available here: the key keeps its default (Ctrl+Z elsewhere still undoes typing).
           if (!isVisible(command, whenRef.current)) return false;
-          runCommand(command, commandContext, palette, 'shortcut');
+          runCommand(command, { ...commandContext, when: whenRef.current }, palette, 'shortcut');
         }),
       );
     return () => unbind.forEach((dispose) => dispose());
@@ -71,7 +72,7 @@ export function PaletteHost() {
         commands={commands}
         providers={providers}
         whenContext={whenContext}
-        commandContext={commandContext}
+        commandContext={runContext}
         formatShortcut={(chord) => keyboard.format(chord)}
       />
     </Suspense>

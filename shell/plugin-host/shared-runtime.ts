@@ -19,7 +19,7 @@ import {
   split,
 } from 'effector';
 import { useUnit } from 'effector-react';
-import { Container, ContainerModule, inject, injectable, optional } from 'inversify';
+import { Container, ContainerModule, inject, injectable, optional, unmanaged } from 'inversify';
 import * as cmdk from 'cmdk';
 import * as sdk from '../../core/sdk';
 import { SDK_SPECIFIER, SHARED_MODULE_GLOBAL, pluginPointsSpecifier, type SharedLibrary } from '../../core/common/shared-modules';
@@ -55,7 +55,7 @@ export const sharedRuntime: Record<SharedLibrary, unknown> & Record<string, unkn
     split,
     },
   'effector-react': { useUnit },
-  inversify: { Container, ContainerModule, inject, injectable, optional },
+  inversify: { Container, ContainerModule, inject, injectable, optional, unmanaged },
   cmdk,
   [SDK_SPECIFIER]: sdk,
   ...Object.fromEntries(

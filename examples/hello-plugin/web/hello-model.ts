@@ -1,28 +1,18 @@
 import { createEvent, createStore, sample } from 'effector';
-import { announceEffect, apiEffect, type ApiClient, type AppModel, type ToastService } from '@polycue/sdk';
-
-export interface Greeting {
-  id: string;
-  type: 'greeting';
-  attributes: { text: string; createdAt: string };
-}
+import { announceEffect, apiEffect, type AppModel, type ToastService } from '@polycue/sdk';
+import type { Greeting, GreetingsApi } from './greetings-api';
 
 /**
- * The page's data, one way: event -> sample -> effect (through the app's ApiClient, which carries
- * the session and CSRF token) -> store -> view. Failures become toasts with the server's message.
+ * The page's data, one way: event -> sample -> effect (through the plugin's GreetingsApi, on the
+ * app's ApiClient, which carries the session and CSRF token) -> store -> view. Failures become
+ * toasts with the server's message.
  */
-export function createHelloModel({ api, app, toast }: { api: ApiClient; app: AppModel; toast: ToastService }) {
+export function createHelloModel({ greetings, app, toast }: { greetings: GreetingsApi; app: AppModel; toast: ToastService }) {
   const pageOpened = createEvent();
   const greetingSubmitted = createEvent<string>();
 
-  const fetchGreetingsFx = apiEffect(async (workspaceId: string) => {
-    const { data } = await api.get<{ data: Greeting[] }>('/api/v1/hello/greetings', { params: { workspaceId } });
-    return data.data;
-  });
-  const addGreetingFx = apiEffect(async ({ workspaceId, text }: { workspaceId: string; text: string }) => {
-    const { data } = await api.post<{ data: Greeting }>('/api/v1/hello/greetings', { workspaceId, text });
-    return data.data;
-  });
+  const fetchGreetingsFx = apiEffect((workspaceId: string) => greetings.list(workspaceId));
+  const addGreetingFx = apiEffect(({ workspaceId, text }: { workspaceId: string; text: string }) => greetings.add(workspaceId, text));
 
   const $greetings = createStore<Greeting[]>([])
     .on(fetchGreetingsFx.doneData, (_, greetings) => greetings)

@@ -2,10 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { defineLazyModel, TOKENS, useLazyModel, type Container } from '@polycue/sdk';
 import { createHelloModel } from './hello-model';
+import { GREETINGS_API } from './greetings-api';
 
-/** The page's model: built once per app from the services the host binds, kept while the app runs. */
+/** The page's model: built once per app from the services bound in the container, kept while the app runs. */
 const helloModel = defineLazyModel('hello', async () => (container: Container) =>
-  createHelloModel({ api: container.get(TOKENS.ApiClient), app: container.get(TOKENS.AppModel), toast: container.get(TOKENS.ToastService) }),
+  createHelloModel({ greetings: container.get(GREETINGS_API), app: container.get(TOKENS.AppModel), toast: container.get(TOKENS.ToastService) }),
 );
 
 /** The plugin's page: the workspace's greetings, newest first, and a form to add one. */

@@ -1,5 +1,6 @@
-import { definePlugin, PLUGIN_API_VERSION, contribute, type WhenContext } from '@polycue/sdk';
+import { ContainerModule, definePlugin, PLUGIN_API_VERSION, contribute, type WhenContext } from '@polycue/sdk';
 import { projectsTableExtensions } from '@polycue/plugins/projects';
+import { GREETINGS_API, GreetingsApi } from './greetings-api';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 
@@ -12,6 +13,8 @@ export default definePlugin({
   id: 'hello',
   title: 'Hello',
   apiVersion: PLUGIN_API_VERSION,
+  // The plugin's services, bound when it loads; their dependencies arrive by @inject(token).
+  services: new ContainerModule(({ bind }) => void bind(GREETINGS_API).to(GreetingsApi)),
   routes: [{ path: '/hello', load: () => import('./hello-page'), title: 'Hello' }],
   nav: [{ id: 'hello.nav', label: 'Hello', path: '/hello', icon: 'H', order: 90, when: inWorkspace }],
   commands: [

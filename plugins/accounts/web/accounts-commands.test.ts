@@ -9,14 +9,14 @@ const when = (over: Partial<WhenContext>): WhenContext => ({
   isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: false, ...over,
 });
 
-/** The palette reads the app model as the running app does: unscoped, through getState. */
+/** The palette runs commands on the app model as the running app does: unscoped, with the context they were shown in. */
 function context() {
   const kit = createAccountsTestKit();
   const visits: string[] = [];
   // The kit's model bound as if already loaded (the loader uses a bound model as is).
   const container = createContainer();
   container.bind(ACCOUNTS_MODEL).toConstantValue(kit.model);
-  const ctx: CommandContext = { app: kit.app, container, navigate: (path: string) => void visits.push(path) };
+  const ctx: CommandContext = { app: kit.app, container, navigate: (path: string) => void visits.push(path), when: when({}) };
   return { kit, ctx, visits };
 }
 

@@ -24,9 +24,9 @@ export const accountsCommands: Command[] = [
     keywords: ['account', 'organisation', 'team', 'change'],
     choicesPlaceholder: 'Search accounts…',
     when: (ctx) => ctx.isMember,
-    choices: (ctx) => {
-      const currentId = ctx.app.$currentAccountId.getState();
-      return ctx.app.$accounts.getState().map((account) => ({
+    choices: async (ctx) => {
+      const currentId = ctx.when.accountId;
+      return (await ctx.app.readAccountsFx()).map((account) => ({
         id: account.id,
         title: account.attributes.name,
         subtitle: [account.attributes.role === 'admin' ? 'Admin' : 'Member', account.id === currentId ? 'current' : null].filter(Boolean).join(' · '),
@@ -41,9 +41,9 @@ export const accountsCommands: Command[] = [
     keywords: ['workspace', 'project space', 'change'],
     choicesPlaceholder: 'Search workspaces…',
     when: (ctx) => ctx.isMember && ctx.accountId !== null,
-    choices: (ctx) => {
-      const currentId = ctx.app.$currentWorkspaceId.getState();
-      return ctx.app.$workspaces.getState().map((workspace) => ({
+    choices: async (ctx) => {
+      const currentId = ctx.when.workspaceId;
+      return (await ctx.app.readWorkspacesFx()).map((workspace) => ({
         id: workspace.id,
         title: workspace.attributes.name,
         subtitle: workspace.id === currentId ? 'current' : undefined,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createContainer, TOKENS, type Container } from '../../../core';
+import { testWhenContext } from '../../../core/testing/when-context';
 import { accountsCommands } from './accounts-commands';
 import { ACCOUNTS_MODEL, loadAccountsModel } from './accounts-model-loader';
 import accountsPlugin from './index';
@@ -47,7 +48,7 @@ describe('the lazily loaded accounts model', () => {
     const kit = createAccountsTestKit();
     const container = containerFor(kit);
     const visits: string[] = [];
-    await accountsCommands.find((c) => c.id === 'accounts.createWorkspace')!.run!({ container, app: kit.app, navigate: (path) => void visits.push(path) });
+    await accountsCommands.find((c) => c.id === 'accounts.createWorkspace')!.run!({ container, app: kit.app, navigate: (path) => void visits.push(path), when: testWhenContext() });
     expect(visits).toEqual(['/account/workspaces']);
     expect(container.get(ACCOUNTS_MODEL).dialogs.$dialog.getState()).toEqual({ kind: 'createWorkspace' });
   });

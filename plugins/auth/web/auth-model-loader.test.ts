@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../core';
+import { testWhenContext } from '../../../core/testing/when-context';
 import { authCommands } from './auth-commands';
 import { AUTH_MODEL, loadAuthModel } from './auth-model-loader';
 import authPlugin from './index';
@@ -32,7 +33,7 @@ describe('the lazily loaded auth model', () => {
     kit.api.reply('DELETE', '/users/sign_out', { redirectTo: '/users/sign_in' });
     const logOut = authCommands.find((c) => c.id === 'auth.logOut')!;
 
-    await logOut.run!({ container, app: kit.app, navigate: () => {} });
+    await logOut.run!({ container, app: kit.app, navigate: () => {}, when: testWhenContext() });
     await expect.poll(() => kit.navigator.visits).toEqual([{ path: '/users/sign_in', replace: true }]);
     expect(kit.api.callsTo('DELETE', '/users/sign_out')).toHaveLength(1);
     expect(container.isBound(AUTH_MODEL)).toBe(true);
@@ -41,7 +42,7 @@ describe('the lazily loaded auth model', () => {
   it('a failed log-out from the palette still shows "Logout is failed"', async () => {
     const kit = createAuthTestKit();
     kit.api.reply('DELETE', '/users/sign_out', new ApiError('Request failed', 500));
-    await authCommands.find((c) => c.id === 'auth.logOut')!.run!({ container: containerFor(kit), app: kit.app, navigate: () => {} });
+    await authCommands.find((c) => c.id === 'auth.logOut')!.run!({ container: containerFor(kit), app: kit.app, navigate: () => {}, when: testWhenContext() });
     await expect.poll(() => kit.toast.$toasts.getState().map((t) => t.title)).toEqual(['Logout is failed']);
   });
 });

@@ -1,5 +1,5 @@
 import type { CommandChoice, CommandContext } from '../../../core';
-import { PROJECTS_TABLE_HOST } from '../../projects/web/extension-points';
+import { selectedProjectVersionIds } from '../../projects/web/extension-points';
 import { loadLabelsModel } from './labels-model-loader';
 
 /**
@@ -7,16 +7,15 @@ import { loadLabelsModel } from './labels-model-loader';
  * themselves are data in the shell's initial JavaScript). Bulk choices act on the projects
  * table's selection as it is when the choice runs.
  */
-function selectedIds(ctx: CommandContext): string[] {
-  return ctx.container.isBound(PROJECTS_TABLE_HOST) ? [...ctx.container.get(PROJECTS_TABLE_HOST).$selection.getState()] : [];
-}
+const selectedIds = (ctx: CommandContext): string[] => selectedProjectVersionIds(ctx.when);
 
 const countOf = (n: number) => (n === 1 ? '1 project version' : `${n} project versions`);
 
 /** Labels as nested palette choices; the model (and its list) loads with the first such page. */
 async function labelChoices(ctx: CommandContext, run: (labelId: string, c: CommandContext) => void): Promise<CommandChoice[]> {
   const model = await loadLabelsModel(ctx.container);
-  return model.$labels.getState().map((label) => ({
+  const { labels } = await model.readChoicesFx();
+  return labels.map((label) => ({
     id: label.id,
     title: label.attributes.caption,
     subtitle: countOf(label.attributes.projectVersionCount),
@@ -48,8 +47,8 @@ export function removeLabelChoices(ctx: CommandContext): Promise<CommandChoice[]
 /** "Filter by label…": shown labels say so; "Clear label filter" first while any is shown. */
 export async function filterLabelChoices(ctx: CommandContext): Promise<CommandChoice[]> {
   const model = await loadLabelsModel(ctx.container);
-  const selected = model.$selectedLabelIds.getState();
-  const choices: CommandChoice[] = model.$labels.getState().map((label) => ({
+  const { labels, selected } = await model.readChoicesFx();
+  const choices: CommandChoice[] = labels.map((label) => ({
     id: label.id,
     title: label.attributes.caption,
     subtitle: selected.includes(label.id) ? 'Shown · choose to stop filtering by it' : undefined,

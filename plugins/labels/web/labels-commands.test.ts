@@ -1,7 +1,8 @@
-import { createEvent, createStore } from 'effector';
+import { createStore } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { createContainer, type CommandContext } from '../../../core';
-import { PROJECTS_TABLE_HOST, type ProjectsTableHost } from '../../projects/web/extension-points';
+import { createContainer, createStateReader, type CommandContext } from '../../../core';
+import { testWhenContext } from '../../../core/testing/when-context';
+import { PROJECTS_CONTEXT_KEYS } from '../../projects/web/extension-points';
 import { LABEL_COMMANDS } from './labels-command-ids';
 import { labelsCommands } from './labels-commands';
 import { LABELS_MODEL } from './labels-model-loader';
@@ -12,16 +13,16 @@ const label = (id: string, caption: string) => ({ id, type: 'label' as const, at
 /** The bulk commands as the palette runs them: the projects table's selection must reach the label calls. */
 function setUp(selected: string[]) {
   const container = createContainer();
-  const host = { $selection: createStore<ReadonlySet<string>>(new Set(selected)), selectionCleared: createEvent(), rowsMapped: createEvent(), reloadRequested: createEvent() };
-  container.bind(PROJECTS_TABLE_HOST).toConstantValue(host as unknown as ProjectsTableHost);
   const model = {
-    $labels: createStore([label('l1', 'Urgent'), label('l2', 'Review')]),
+    readChoicesFx: createStateReader(createStore({ labels: [label('l1', 'Urgent'), label('l2', 'Review')], selected: [] as string[] })),
     assignRequested: vi.fn(),
     removeRequested: vi.fn(),
     createSubmitted: vi.fn(),
   };
   container.bind(LABELS_MODEL).toConstantValue(model as unknown as LabelsModel);
-  const ctx = { container, navigate: () => {} } as unknown as CommandContext;
+  // The selection as the projects model publishes it, in the context the command was shown in.
+  const when = testWhenContext({ keys: { [PROJECTS_CONTEXT_KEYS.selectedIds]: new Set(selected) } });
+  const ctx = { container, navigate: () => {}, when } as unknown as CommandContext;
   const command = (id: string) => labelsCommands.find((c) => c.id === id)!;
   return { ctx, model, command };
 }

@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import { SHELL_CHROME, type CommandContext, type Container } from '../../../core';
-import { PROJECTS_TABLE_HOST, type ProjectsTableHost, type ProjectsTableParts } from '../../projects/web/extension-points';
+import { selectedProjectVersionIds, type ProjectsTableHost, type ProjectsTableParts } from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
 import { loadPipelineModel } from './pipeline-model-loader';
 import { projectVersionOfPage } from './pipeline-paths';
@@ -15,10 +15,10 @@ import { projectVersionOfPage } from './pipeline-paths';
 export const loadSetupDialog = () => import('./components/setup-dialog');
 
 /** What a set-up command acts on: the version whose page is open, else the projects table's selection. */
-export function commandTargetIds(ctx: Pick<CommandContext, 'container'>, path: string = globalThis.location?.pathname ?? ''): string[] {
-  const page = projectVersionOfPage(path);
+export function commandTargetIds(ctx: Pick<CommandContext, 'when'>): string[] {
+  const page = projectVersionOfPage(ctx.when.path);
   if (page) return [page.projectVersionId];
-  return ctx.container.isBound(PROJECTS_TABLE_HOST) ? [...ctx.container.get(PROJECTS_TABLE_HOST).$selection.getState()] : [];
+  return selectedProjectVersionIds(ctx.when);
 }
 
 /** Opens the set-up popup of `kind` for these project versions (palette commands and the table's bulk actions). */
@@ -36,11 +36,10 @@ export async function openSetup(ctx: Pick<CommandContext, 'container'>, kind: Se
 export async function createPipelineTableParts({ container, host }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
   const model = await loadPipelineModel(container);
   effector.sample({ clock: model.setup.projectListRefreshRequested, target: host.reloadRequested });
-  const selected = () => [...host.$selection.getState()];
   return {
     bulkActions: [
-      { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: () => void openSetup({ container }, 'subtitles', selected()) },
-      { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: () => void openSetup({ container }, 'voiceOver', selected()) },
+      { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (ids) => void openSetup({ container }, 'subtitles', ids) },
+      { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (ids) => void openSetup({ container }, 'voiceOver', ids) },
     ],
   };
 }

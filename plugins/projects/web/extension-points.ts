@@ -36,7 +36,8 @@ export interface ProjectsTableFilter {
 export interface ProjectsBulkAction {
   id: string;
   title: string;
-  run(): void;
+  /** Runs on the rows selected when the button is pressed. */
+  run(selectedIds: string[]): void;
 }
 
 export interface ProjectsTableParts {
@@ -58,21 +59,29 @@ export interface ProjectsTableExtension {
 
 export const projectsTableExtensions = defineExtensionPoint<ProjectsTableExtension>('projects.table');
 
-/** Bound once the projects model is built; commands of other plugins read the selection through it. */
+/** Bound once the projects model is built (the host of the table's contributors). */
 export const PROJECTS_TABLE_HOST = Symbol.for('polycue.projects.tableHost') as ServiceIdentifier<ProjectsTableHost>;
 
 /**
- * Context keys the projects model publishes (TOKENS.ContextKeys) for `when` clauses of any plugin:
- * how many project versions the table has selected, and whether the last bulk delete can still be
- * undone. Read them with the helpers below, from the `when` clause's own context.
+ * Context keys the projects model publishes (TOKENS.ContextKeys) for `when` clauses and commands of
+ * any plugin: the project versions the table has selected, and whether the last bulk delete can
+ * still be undone. Read them with the helpers below, from the `when` clause's or the command's own
+ * context (`ctx.when` in a command): what the command acts on is what the user saw.
  */
 export const PROJECTS_CONTEXT_KEYS = {
+  selectedIds: 'projects.selectedIds',
   selectionCount: 'projects.selectionCount',
   canUndoDelete: 'projects.canUndoDelete',
 } as const;
 
 export function selectedProjectVersionCount(ctx: WhenContext): number {
   return Number(ctx.keys?.[PROJECTS_CONTEXT_KEYS.selectionCount] ?? 0);
+}
+
+/** Ids of the selected project versions, in selection order. */
+export function selectedProjectVersionIds(ctx: WhenContext): string[] {
+  const selected = ctx.keys?.[PROJECTS_CONTEXT_KEYS.selectedIds] as ReadonlySet<string> | undefined;
+  return selected ? [...selected] : [];
 }
 
 /** Whether the last bulk delete can still be undone (the "Undo delete" command's `when`). */

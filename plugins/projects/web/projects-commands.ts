@@ -58,10 +58,7 @@ export const projectsCommands: Command[] = [
     group: 'Projects',
     keywords: ['select', 'all', 'rows', 'ctrl+a'],
     when: onProjects,
-    run: async (ctx) => {
-      const { versions } = await loadProjectsModel(ctx.container);
-      versions.selectionChanged(new Set(versions.$rows.getState().map((r) => r.id)));
-    },
+    run: async (ctx) => (await loadProjectsModel(ctx.container)).versions.allSelected(),
   },
   {
     id: 'projects.clearSelection',

@@ -1,5 +1,5 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, PROJECTS_TABLE_HOST, selectedProjectVersionCount } from '../../projects/web/extension-points';
+import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
 import { openSubtitlesDialog } from './open-subtitles-dialog';
 
 export const SUBTITLES_COMMANDS = {
@@ -22,15 +22,11 @@ const onVersion = (ctx: WhenContext) => member(ctx) && pageTarget(ctx.path) !== 
 /** One version to act on: a version page, or exactly one selected row. */
 const oneVersion = (ctx: WhenContext) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) === 1);
 
-function selectedIds(ctx: CommandContext): string[] {
-  return ctx.container.isBound(PROJECTS_TABLE_HOST) ? [...ctx.container.get(PROJECTS_TABLE_HOST).$selection.getState()] : [];
-}
-
-/** The versions a command acts on: the page's, else the table's selection (`run` has no WhenContext, so the path is read here). */
+/** The versions a command acts on: the page's, else the table's selection (as the command was shown). */
 function targetOf(ctx: CommandContext): { projectVersionIds: string[]; subtitleId?: string } {
-  const page = pageTarget(window.location.pathname);
+  const page = pageTarget(ctx.when.path);
   if (page) return { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId };
-  return { projectVersionIds: selectedIds(ctx) };
+  return { projectVersionIds: selectedProjectVersionIds(ctx.when) };
 }
 
 /** Palette commands: plain data, visible where they have something to act on. */

@@ -3,13 +3,13 @@ import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/e
 import { openSubtitlesDialog } from './open-subtitles-dialog';
 
 /** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */
-export async function createSubtitlesTableParts({ container, host }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
+export async function createSubtitlesTableParts({ container }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
   return {
     bulkActions: [
       {
         id: 'subtitles.download',
         title: 'Download subtitles…',
-        run: () => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [...host.$selection.getState()] }),
+        run: (projectVersionIds) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds }),
       },
     ],
   };

@@ -30,8 +30,10 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
   );
 
   // The model is built on first use, often after the app loaded the list: it starts from that list
-  // (the shell runs unscoped; in a forked scope the app's list arrives through the effect below).
-  const $workspaces = createStore<WorkspaceResource[]>(app.$workspaces.getState())
+  // (`modelBuilt`, fired once below: the shell runs unscoped; in a forked scope the app's list
+  // arrives through the effect).
+  const modelBuilt = createEvent();
+  const $workspaces = createStore<WorkspaceResource[]>([])
     .on(app.fetchWorkspacesFx.doneData, (_, list) => list)
     // Spec 4: a new workspace comes first.
     .on(createWorkspaceFx.doneData, (list, created) => [created, ...list.filter((w) => w.id !== created.id)])
@@ -69,6 +71,8 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
   announce(deps, createWorkspaceFx, { done: ACCOUNTS_MESSAGES.workspaceCreated, fail: ACCOUNTS_MESSAGES.workspaceNotCreated });
   announce(deps, renameWorkspaceFx, { done: ACCOUNTS_MESSAGES.workspaceRenamed, fail: ACCOUNTS_MESSAGES.workspaceNotRenamed });
   announce(deps, deleteWorkspacesFx, { done: ACCOUNTS_MESSAGES.workspacesDeleted, fail: ACCOUNTS_MESSAGES.workspacesNotDeleted });
+  sample({ clock: modelBuilt, source: app.$workspaces, target: $workspaces });
+  modelBuilt();
 
   return {
     createSubmitted,

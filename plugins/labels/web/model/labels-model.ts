@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { announceFailure, apiEffect, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
+import { announceFailure, apiEffect, createStateReader, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
 import {
   LABELS_MESSAGES,
   LABELS_PATHS,
@@ -138,6 +138,8 @@ export function createLabelsModel(deps: LabelsModelDeps) {
     $labels,
     $loaded,
     $selectedLabelIds,
+    /** The labels and the filter as they are now: what the palette's label pages list. */
+    readChoicesFx: createStateReader(effector.combine({ labels: $labels, selected: $selectedLabelIds })),
     $loading: fetchLabelsFx.pending,
     $creating: createLabelFx.pending,
   };

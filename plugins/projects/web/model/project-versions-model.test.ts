@@ -35,6 +35,15 @@ describe('project version list', () => {
     expect(kit.rowIds()).toEqual(['9']);
   });
 
+  it('"Select all" selects every loaded row, and only those', async () => {
+    const kit = createProjectsTestKit();
+    kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2', '3'], 1, true));
+    await kit.start();
+    await allSettled(kit.model.versions.pageOpened, { scope: kit.scope });
+    await allSettled(kit.model.versions.allSelected, { scope: kit.scope });
+    expect([...kit.scope.getState(kit.model.versions.$selection)]).toEqual(['1', '2', '3']);
+  });
+
   it('drops a page that belongs to an older search', async () => {
     const kit = await openedKit();
     // The answer to "interview" arrives after the answer to "intro", which was typed later.

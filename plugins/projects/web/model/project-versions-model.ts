@@ -120,6 +120,9 @@ export function createProjectVersionsModel(
       return next.size === selection.size ? selection : next;
     })
     .reset(selectionCleared, rowsCreated, deleteProjectVersionsFx.done, app.workspaceChanged, app.loggedOut);
+  /** Selects every loaded row (the palette's "Select all project versions"). */
+  const allSelected = createEvent();
+  sample({ clock: allSelected, source: $rows, fn: (rows): ReadonlySet<string> => new Set(rows.map((r) => r.id)), target: selectionChanged });
   // Spec 4: a changed filter (label selection) clears the selection and searches from page 1.
   sample({ clock: $filterParams.updates, target: selectionCleared });
 
@@ -182,6 +185,7 @@ export function createProjectVersionsModel(
     reloadRequested,
     selectionChanged,
     selectionCleared,
+    allSelected,
     rowsMapped,
     rowsCreated,
     rowsRefreshed,

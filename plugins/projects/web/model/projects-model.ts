@@ -61,8 +61,9 @@ export function createProjectsModel(
 
 export type ProjectsModel = ReturnType<typeof createProjectsModel>;
 
-/** Publishes the selection count and the undo flag as context keys, which palette `when` clauses read. */
+/** Publishes the selection and the undo flag as context keys, which palette `when` clauses and commands read. */
 export function publishContextKeys(model: ProjectsModel, keys: Pick<ContextKeys, 'keySet'>): void {
+  sample({ clock: model.versions.$selection, fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectedIds, value: selected }), target: keys.keySet });
   sample({ clock: model.versions.$selection, fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectionCount, value: selected.size }), target: keys.keySet });
   sample({ clock: model.undo.$canUndoDelete, fn: (can) => ({ key: PROJECTS_CONTEXT_KEYS.canUndoDelete, value: can }), target: keys.keySet });
 }

@@ -126,7 +126,7 @@ export default function ProjectsPage() {
       <div className="projects-bulk-bar" role="toolbar" aria-label="Selected project versions" hidden={selection.size === 0}>
         <span>{selection.size} selected</span>
         {bulkActions.map((action) => (
-          <button key={action.id} type="button" className="button" onClick={() => action.run()}>
+          <button key={action.id} type="button" className="button" onClick={() => action.run([...selection])}>
             {action.title}
           </button>
         ))}
