@@ -12,6 +12,7 @@ export {
   type ProgressItem,
   type ProgressSource,
   type ShellOverlay,
+  type PageSectionContribution,
 } from './plugin/shell-extension-points';
 // Widgets (the data table) are imported from `core/ui` so their code stays in the pages that use them.
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './ui/shell-chrome';

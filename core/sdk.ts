@@ -55,6 +55,7 @@ export type {
   ProgressItem,
   ProgressSource,
   ShellOverlay,
+  PageSectionContribution,
   ShellChrome,
   ApiClient,
   ApiResponse,

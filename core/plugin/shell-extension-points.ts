@@ -6,6 +6,20 @@ import { defineExtensionPoint, type ExtensionPoint, type WhenContext } from './p
  * as declared: a plugin contributes to them like to any other plugin's point.
  */
 
+/**
+ * A part of another plugin's page that a plugin contributes through that plugin's extension point:
+ * a section of account settings (billing, single sign-on), a panel beside the subtitle editor. Its
+ * code loads when the page first draws it (core/ui `ContributedSections`, which also keeps a
+ * failing one inside its place); the component gets the page's props and may draw nothing.
+ */
+export interface PageSectionContribution<P extends object = object> {
+  id: string;
+  title: string;
+  /** Lower first; default 100. */
+  order?: number;
+  load: () => Promise<{ default: ComponentType<P> }>;
+}
+
 /** One long-running item (an export) as the progress panel shows it. */
 export interface ProgressItem {
   id: string;

@@ -5,3 +5,4 @@
 export * from './data-table';
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './shell-chrome';
 export { Dialog } from './dialog';
+export { ContributedSections } from './contributed-sections';

@@ -72,5 +72,9 @@ test('an outside plugin adds a page, a nav item, a palette command, its own API 
   await expect(toast(page, 'Plugin “Broken render” failed')).toBeVisible();
   await nav.getByRole('link', { name: 'Hello' }).click();
   await expect(page.getByRole('list', { name: 'Greetings' }).getByText('Hi team, subtitles are live')).toBeVisible();
+
+  // A section of account settings, through the accounts plugin's extension point.
+  await nav.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('region', { name: 'Hello greetings' })).toContainText('Greetings are on for every workspace of this account.');
   await context.close();
 });

@@ -22,6 +22,7 @@ export interface GridContext {
   onGridKeyDown(event: KeyboardEvent<HTMLTableElement>): void;
   onRowClick(rowId: string, event: MouseEvent): void;
   onRowDoubleClick(rowId: string): void;
+  onRowContextMenu(rowId: string, event: MouseEvent): void;
   onCheckboxClick(rowId: string, event: MouseEvent): void;
 }
 
@@ -63,6 +64,7 @@ export const gridComponents: TableComponents<AnyRow, GridContext> = {
         className={`data-table-row${selected ? ' is-selected' : ''}${active ? ' is-active' : ''}`}
         onClick={(event) => context?.onRowClick(item.id, event)}
         onDoubleClick={() => context?.onRowDoubleClick(item.id)}
+        onContextMenu={(event) => context?.onRowContextMenu(item.id, event)}
       >
         {children}
       </tr>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { TableVirtuoso, type TableVirtuosoHandle } from 'react-virtuoso';
 import { useTable, type RowData } from '@tanstack/react-table';
 import { dataTableFeatures, type DataTableColumn } from './data-table-columns';
-import { gridComponents, SelectionCheckbox, type AnyRow, type GridContext } from './data-table-parts';
+import { gridComponents, rowElementId, SelectionCheckbox, type AnyRow, type GridContext } from './data-table-parts';
 import { applyRowClick, extendSelection, headerCheckboxState, toggleAll } from './selection-range';
 
 export interface DataTableProps<TData extends RowData> {
@@ -23,6 +23,11 @@ export interface DataTableProps<TData extends RowData> {
   emptyState?: ReactNode;
   /** Enter or double-click on a row. */
   onRowOpen?: (row: TData) => void;
+  /**
+   * A row's menu: right-click on a row, or the Menu key / Shift+F10 on the active row. `at` is
+   * where to draw it (viewport px); without this prop the browser's own context menu shows.
+   */
+  onRowMenu?: (row: TData, at: { x: number; y: number }) => void;
   /** Height of the scroll area; defaults to filling its container. */
   height?: number | string;
   /**
@@ -117,10 +122,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         const row = rowById(activeId);
         if (row && props.onRowOpen) return handled(), props.onRowOpen(row.original as TData);
       }
+      if ((event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) && activeId && props.onRowMenu) {
+        const row = rowById(activeId);
+        const box = document.getElementById(rowElementId(gridId, activeId))?.getBoundingClientRect();
+        if (row) return handled(), props.onRowMenu(row.original as TData, { x: (box?.left ?? 0) + 48, y: box?.bottom ?? 0 });
+      }
       if (mod && event.key.toLowerCase() === 'a' && selectable) return handled(), setSelection(new Set([...selection, ...order]));
       if (event.key === 'Escape' && selectable && selection.size > 0) return handled(), setSelection(new Set());
     },
-    [activeId, order, selection, selectable, moveActive, setSelection, rowById, props.onRowOpen],
+    [activeId, order, selection, selectable, moveActive, setSelection, rowById, props.onRowOpen, props.onRowMenu, gridId],
   );
 
   const onCheckboxClick = useCallback(
@@ -148,6 +158,18 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       if (row && props.onRowOpen) props.onRowOpen(row.original as TData);
     },
     [rowById, props.onRowOpen],
+  );
+
+  const { onRowMenu } = props;
+  const onRowContextMenu = useCallback(
+    (rowId: string, event: MouseEvent) => {
+      const row = rowById(rowId);
+      if (!row || !onRowMenu) return;
+      event.preventDefault();
+      setActiveId(rowId);
+      onRowMenu(row.original as TData, { x: event.clientX, y: event.clientY });
+    },
+    [rowById, onRowMenu],
   );
 
   // The active row may disappear when the rows change (delete, reload).
@@ -204,6 +226,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     onGridKeyDown,
     onRowClick,
     onRowDoubleClick,
+    onRowContextMenu,
     onCheckboxClick,
   };
 

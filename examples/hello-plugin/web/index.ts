@@ -1,5 +1,6 @@
 import { ContainerModule, definePlugin, PLUGIN_API_VERSION, contribute, type WhenContext } from '@polycue/sdk';
 import { projectsTableExtensions } from '@polycue/plugins/projects';
+import { accountSettingsSections } from '@polycue/plugins/accounts';
 import { GREETINGS_API, GreetingsApi } from './greetings-api';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
@@ -32,5 +33,6 @@ export default definePlugin({
       id: 'hello',
       load: async () => ({ columns: [(await import('./greeting-column')).greetingColumn] }),
     }),
+    contribute(accountSettingsSections, { id: 'hello', title: 'Hello greetings', load: () => import('./hello-settings-section') }),
   ],
 });

@@ -1,6 +1,7 @@
 import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { ACCOUNTS_PAGES } from '../common/accounts-pages';
 import { accountsCommands } from './accounts-commands';
+import { accountSettingsSections } from './extension-points';
 
 /**
  * Accounts, members and workspaces (the "admin" plugin): account settings, the members table and
@@ -22,4 +23,5 @@ export default definePlugin({
   ],
   nav: [{ id: 'accounts.settings', label: 'Account', path: ACCOUNTS_PAGES.settings, order: 80, icon: '⚙', when: (ctx) => ctx.isMember }],
   commands: accountsCommands,
+  extensionPoints: [accountSettingsSections],
 });

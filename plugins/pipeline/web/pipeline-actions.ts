@@ -41,5 +41,9 @@ export async function createPipelineTableParts({ container, host }: { container:
       { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (ids) => void openSetup({ container }, 'subtitles', ids) },
       { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (ids) => void openSetup({ container }, 'voiceOver', ids) },
     ],
+    rowActions: [
+      { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (row) => void openSetup({ container }, 'subtitles', [row.id]) },
+      { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (row) => void openSetup({ container }, 'voiceOver', [row.id]) },
+    ],
   };
 }

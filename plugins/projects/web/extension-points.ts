@@ -40,6 +40,13 @@ export interface ProjectsBulkAction {
   run(selectedIds: string[]): void;
 }
 
+/** An entry of a row's menu (right-click, or the Menu key / Shift+F10 on the active row). */
+export interface ProjectsRowAction {
+  id: string;
+  title: string;
+  run(row: ProjectVersionResource): void;
+}
+
 export interface ProjectsTableParts {
   columns?: ProjectsTableColumn[];
   filter?: ProjectsTableFilter;
@@ -49,6 +56,8 @@ export interface ProjectsTableParts {
   HeaderActions?: ComponentType;
   /** Shown while rows are selected, before "Delete". */
   bulkActions?: ProjectsBulkAction[];
+  /** In each row's menu, after "Open". */
+  rowActions?: ProjectsRowAction[];
 }
 
 export interface ProjectsTableExtension {

@@ -2,6 +2,7 @@ import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsTableExtensions } from '../../projects/web/extension-points';
 import { SUBTITLES_PAGES } from '../common/subtitles-contract';
 import { subtitlesCommands } from './subtitles-commands';
+import { subtitleEditorPanels } from './extension-points';
 
 /**
  * Subtitles: the public share page, the read-only subtitle view (the editor URL for now), and the
@@ -19,6 +20,7 @@ export default definePlugin({
     { path: SUBTITLES_PAGES.subtitle, access: 'member', layout: 'app', title: 'Subtitle', load: () => import('./pages/subtitle-page') },
   ],
   commands: subtitlesCommands,
+  extensionPoints: [subtitleEditorPanels],
   contributions: [
     contribute(projectsTableExtensions, {
       id: 'subtitles',

@@ -12,5 +12,8 @@ export async function createSubtitlesTableParts({ container }: { container: Cont
         run: (projectVersionIds) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds }),
       },
     ],
+    rowActions: [
+      { id: 'subtitles.download', title: 'Download subtitles…', run: (row) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [row.id] }) },
+    ],
   };
 }

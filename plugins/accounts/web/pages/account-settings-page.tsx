@@ -1,5 +1,8 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useUnit } from 'effector-react';
+import { TOKENS, useService } from '../../../../core';
+import { ContributedSections } from '../../../../core/ui';
+import { accountSettingsSections } from '../extension-points';
 import { adminOnly } from '../components/admin-only';
 import { AccountsPageFrame } from '../components/accounts-page-frame';
 import { useAccountsModel } from '../components/use-accounts-model';
@@ -16,6 +19,8 @@ export default function AccountSettingsPage() {
     dialogs.dialogOpened,
   ]);
   const fileInput = useRef<HTMLInputElement>(null);
+  const registry = useService(TOKENS.PluginRegistry);
+  const sections = useMemo(() => registry.contributions(accountSettingsSections), [registry]);
   const name = account?.attributes.name ?? '';
   return (
     <AccountsPageFrame title="Account settings">
@@ -58,6 +63,7 @@ export default function AccountSettingsPage() {
           </button>
         </section>
       </div>
+      {account && <ContributedSections sections={sections} props={{ accountId: account.id, isAccountAdmin: isAdmin }} />}
     </AccountsPageFrame>
   );
 }

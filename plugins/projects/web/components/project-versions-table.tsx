@@ -38,6 +38,7 @@ export interface ProjectVersionsTableProps {
   loading: boolean;
   emptyState: ReactNode;
   onRowOpen?: (row: ProjectVersionResource) => void;
+  onRowMenu?: (row: ProjectVersionResource, at: { x: number; y: number }) => void;
   height?: number | string;
 }
 

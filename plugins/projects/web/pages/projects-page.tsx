@@ -1,10 +1,12 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { TOKENS, useService } from '../../../../core';
 import { projectVersionPage, type ProjectVersionResource } from '../../common/projects-contract';
 import { DeleteProjectVersionsDialog } from '../components/delete-project-versions-dialog';
 import { NewProjectDialog } from '../components/new-project-dialog';
 import { ProjectVersionsTable } from '../components/project-versions-table';
+import { RowActionsMenu, type RowMenuState } from '../components/row-actions-menu';
+import type { ProjectsRowAction } from '../extension-points';
 import { useDebounced, useProjectsModel } from '../components/use-projects-model';
 import '../components/projects.css';
 
@@ -54,6 +56,16 @@ export default function ProjectsPage() {
     (row: ProjectVersionResource) => navigator.navigate(projectVersionPage(row.attributes.projectId, row.id)),
     [navigator],
   );
+  const rowActions = useMemo<ProjectsRowAction[]>(
+    () => [{ id: 'projects.open', title: 'Open', run: openRow }, ...parts.flatMap((p) => p.rowActions ?? [])],
+    [parts, openRow],
+  );
+  const [rowMenu, setRowMenu] = useState<RowMenuState | null>(null);
+  const tableArea = useRef<HTMLDivElement>(null);
+  const closeRowMenu = useCallback(() => {
+    setRowMenu(null);
+    tableArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  }, []);
   // Delete and Ctrl/Cmd+Backspace in the table ask to delete the selection (Mac keyboards have no Delete key).
   const onTableKeyDown = (event: KeyboardEvent) => {
     if (selection.size > 0 && (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))) {
@@ -138,7 +150,7 @@ export default function ProjectsPage() {
         </button>
       </div>
 
-      <div className="projects-table" onKeyDown={onTableKeyDown}>
+      <div className="projects-table" onKeyDown={onTableKeyDown} ref={tableArea}>
         <ProjectVersionsTable
           rows={rows}
           contributedColumns={contributedColumns}
@@ -149,8 +161,10 @@ export default function ProjectsPage() {
           loading={loading && (loadingFirst || rows.length > 0)}
           emptyState={emptyState}
           onRowOpen={openRow}
+          onRowMenu={(row, at) => setRowMenu({ row, at })}
         />
       </div>
+      {rowMenu && <RowActionsMenu state={rowMenu} actions={rowActions} onClose={closeRowMenu} />}
 
       {deleteOpen && <DeleteProjectVersionsDialog count={selection.size} pending={deleting} onConfirm={deleteConfirmed} onClose={deleteCancelled} />}
       {newProjectMode && <NewProjectDialog mode={newProjectMode} />}

@@ -1,10 +1,12 @@
 import * as React from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TableVirtuoso } from 'react-virtuoso';
 import { normaliseError, TOKENS, useContainer, useService } from '../../../../core';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
+import { ContributedSections } from '../../../../core/ui';
+import { subtitleEditorPanels } from '../extension-points';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import '../components/subtitles.css';
 
@@ -35,6 +37,8 @@ export default function SubtitlePage() {
   const { projectId = '', projectVersionId = '', subtitleId = '' } = useParams();
   const api = useService(TOKENS.ApiClient);
   const container = useContainer();
+  const registry = useService(TOKENS.PluginRegistry);
+  const panels = useMemo(() => registry.contributions(subtitleEditorPanels), [registry]);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   useEffect(() => {
@@ -115,6 +119,7 @@ export default function SubtitlePage() {
               itemContent={(index, cue) => <CueRow index={index} cue={cue} />}
             />
           )}
+          <ContributedSections sections={panels} props={{ projectVersionId, subtitleId }} />
         </>
       )}
     </div>
