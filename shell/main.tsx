@@ -12,6 +12,13 @@ import { createAppRouter } from './router/create-app-router';
 import { ErrorBoundary, StartupFailure } from './error-boundary';
 import { AnalyticsProvider } from './observability/analytics';
 import { pluginFailureToast } from './plugin-host/plugin-boundary';
+import { startAppPaletteKeyBuffer } from './palette/palette-key-buffer';
+import { holdStartupTypeahead, releaseStartupTypeahead } from './router/typeahead-buffer';
+
+// First, before any other listener: keys typed while the app is still arriving are kept (the
+// palette's after Ctrl+K; otherwise for the field the first page focuses, see ShellFrame).
+startAppPaletteKeyBuffer();
+holdStartupTypeahead();
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -45,6 +52,7 @@ async function start() {
   } catch (error) {
     console.error('Polycue failed to start', error);
     root.render(<StartupFailure message="Polycue could not start. Reloading usually fixes it." />);
+    releaseStartupTypeahead();
     return;
   }
 

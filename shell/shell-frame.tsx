@@ -5,6 +5,7 @@ import { useShell } from './shell-context';
 import { ToastViewport } from './toasts/toast-viewport';
 import { PaletteHost } from './palette/palette-host';
 import type { DialogLoader } from './shell-chrome-model';
+import { releaseStartupTypeahead } from './router/typeahead-buffer';
 
 /** Root of every route: the page, plus the chrome that floats above any layout. */
 export function ShellFrame() {
@@ -14,6 +15,10 @@ export function ShellFrame() {
   useEffect(() => {
     shell.analytics.track('$pageview', { path: pathname });
   }, [shell.analytics, pathname]);
+
+  // Drawn: keys typed since the first line of main.tsx go to the page's field (or the placeholder,
+  // whose effects ran first as a child's, keeps recording them).
+  useEffect(() => releaseStartupTypeahead(), []);
 
   useEffect(() => {
     shell.progress.started();

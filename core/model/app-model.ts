@@ -89,13 +89,13 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
   sample({ clock: accountSelected, target: [$currentAccountId, saveLastUsedAccountFx] });
 
   const accountChanged: Event<string | null> = sample({ clock: $currentAccountId.updates });
-  sample({ clock: accountChanged, filter: (id): id is string => id !== null, target: fetchWorkspacesFx });
-  sample({
-    clock: workspacesReloadRequested,
-    source: $currentAccountId,
-    filter: (id): id is string => id !== null,
-    target: fetchWorkspacesFx,
-  });
+  // Workspaces are a member's: before the e-mail is confirmed and the survey answered the server
+  // refuses them (403), which showed every newcomer a false "Workspaces cannot be loaded".
+  const $isMember = $user.map((user) => !!user && user.attributes.confirmedEmail && user.attributes.onboardingState !== 'survey');
+  // The account whose workspaces to show: one update even when the account and the membership
+  // change in the same step (the first user load), so the list is asked for once.
+  const $workspacesOf = combine($currentAccountId, $isMember, (accountId, member) => (member ? accountId : null));
+  sample({ clock: [$workspacesOf.updates, workspacesReloadRequested], source: $workspacesOf, filter: (id): id is string => id !== null, target: fetchWorkspacesFx });
 
   // Workspace: chosen whenever the workspace list arrives, keeping the current one if it still exists.
   // Through an event so the URL params are forgotten only after this choice read them (resetting

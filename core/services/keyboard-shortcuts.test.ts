@@ -40,6 +40,17 @@ describe('keyboard shortcuts', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('single-key shortcuts still work with focus on a row\'s checkbox (nothing is typed there)', () => {
+    const shortcuts = new DocumentKeyboardShortcuts(document);
+    const handler = vi.fn();
+    shortcuts.bind('l', handler);
+    const checkbox = document.createElement('input');
+    checkbox.type = 'checkbox';
+    document.body.append(checkbox);
+    checkbox.dispatchEvent(new KeyboardEvent('keydown', { key: 'l', bubbles: true }));
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves a field its own editing chords (Ctrl/Cmd+Z undoes the typing), and a declining handler leaves the key alone', () => {
     const shortcuts = new DocumentKeyboardShortcuts(document);
     const mac = /Mac/.test(navigator.platform);

@@ -38,10 +38,15 @@ export function matchesChord(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctr
   );
 }
 
+/** Inputs nobody types text into: a row's checkbox keeps the grid's single-key shortcuts working. */
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 /** Editing keys typed into a field must not fire app shortcuts, except chords with a modifier. */
 function isTypingTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  if (!el) return false;
+  if (el.tagName === 'INPUT') return !NON_TEXT_INPUTS.has((el as HTMLInputElement).type);
+  return el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT';
 }
 
 /** Chords a text field answers itself (undo, redo, select all, clipboard): never taken from it. */

@@ -24,6 +24,8 @@ export interface ToastService {
   readonly $toasts: Store<Toast[]>;
   readonly shown: EventCallable<ToastInput>;
   readonly dismissed: EventCallable<number>;
+  /** Takes back the toasts whose button fires this event: the offer no longer stands (undone by Ctrl+Z). */
+  readonly withdrawn: EventCallable<EventCallable<void>>;
   success(title: string, description?: string): void;
   error(title: string, description?: string): void;
   info(title: string, description?: string): void;
@@ -37,15 +39,18 @@ export function createToastService(): ToastService {
   let nextId = 1;
   const shown = createEvent<ToastInput>();
   const dismissed = createEvent<number>();
+  const withdrawn = createEvent<EventCallable<void>>();
   const $toasts = createStore<Toast[]>([])
     .on(shown, (list, input) =>
       [...list, { ...input, id: nextId++, durationMs: input.durationMs ?? DEFAULT_DURATION[input.kind] }].slice(-MAX_VISIBLE),
     )
-    .on(dismissed, (list, id) => list.filter((t) => t.id !== id));
+    .on(dismissed, (list, id) => list.filter((t) => t.id !== id))
+    .on(withdrawn, (list, event) => (list.some((t) => t.action?.event === event) ? list.filter((t) => t.action?.event !== event) : list));
   return {
     $toasts,
     shown,
     dismissed,
+    withdrawn,
     success: (title, description) => shown({ kind: 'success', title, description }),
     error: (title, description) => shown({ kind: 'error', title, description }),
     info: (title, description) => shown({ kind: 'info', title, description }),

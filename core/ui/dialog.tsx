@@ -21,7 +21,10 @@ export function Dialog({
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('input, button, [href], select, textarea, [tabindex]:not([tabindex="-1"])');
+    // The element the content marks `data-autofocus` (the palette's search box), else the first one.
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>('input, button, [href], select, textarea, [tabindex]:not([tabindex="-1"])');
     (first ?? panel.current)?.focus();
     return () => previous?.focus?.();
   }, []);

@@ -69,3 +69,63 @@ describe('CommandPalette', () => {
     expect(chosen).toHaveBeenCalled();
   });
 });
+
+describe('CommandPalette: Enter always runs what was typed', () => {
+  const labels = (apply: (id: string) => void): Command => ({
+    id: 'labels.apply',
+    title: 'Apply label…',
+    group: 'Labels',
+    choices: async () => [
+      { id: 'l1', title: 'Urgent', run: () => apply('l1') },
+      { id: 'l2', title: 'Review', run: () => apply('l2') },
+      { id: 'l3', title: 'Client', run: () => apply('l3') },
+    ],
+  });
+
+  it('highlights the one choice left after filtering, and Enter applies it', async () => {
+    const apply = vi.fn();
+    const model = setup([labels(apply)]);
+    act(() => model.opened({ commandId: 'labels.apply', title: 'Apply label…' }));
+    await screen.findByText('Urgent');
+    fireEvent.change(screen.getByLabelText('Type a command or search'), { target: { value: 'rev' } });
+    await waitFor(() => expect(screen.queryByText('Urgent')).toBeNull());
+    expect(screen.getByRole('option', { name: 'Review' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByLabelText('Type a command or search'), { key: 'Enter' });
+    expect(apply).toHaveBeenCalledWith('l2');
+  });
+
+  it('an Enter typed before the filtered choices arrived runs the match for the text typed, not the one shown before', async () => {
+    const apply = vi.fn();
+    const model = setup([labels(apply)]);
+    act(() => model.opened({ commandId: 'labels.apply', title: 'Apply label…' }));
+    await screen.findByText('Urgent');
+    const input = screen.getByLabelText('Type a command or search');
+    fireEvent.change(input, { target: { value: 'cli' } });
+    fireEvent.keyDown(input, { key: 'Enter' }); // "Urgent" is still on screen, highlighted
+    expect(apply).not.toHaveBeenCalled();
+    await waitFor(() => expect(apply).toHaveBeenCalledWith('l3'));
+    expect(apply).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the whole title typed before a recently used command that also matches', () => {
+    const settings = vi.fn();
+    const profile = vi.fn();
+    const model = createPaletteModel({ storage: { getItem: () => JSON.stringify(['a.profile']), setItem: () => {} } });
+    render(
+      <CommandPalette
+        model={model}
+        commands={[
+          { id: 'a.profile', title: 'Open profile', group: 'Account', keywords: ['account', 'settings'], run: profile },
+          { id: 'a.settings', title: 'Open account settings', group: 'Account', run: settings },
+        ]}
+        whenContext={when}
+        commandContext={ctx}
+      />,
+    );
+    act(() => model.opened());
+    fireEvent.change(screen.getByLabelText('Type a command or search'), { target: { value: 'Open account settings' } });
+    fireEvent.keyDown(screen.getByLabelText('Type a command or search'), { key: 'Enter' });
+    expect(settings).toHaveBeenCalled();
+    expect(profile).not.toHaveBeenCalled();
+  });
+});

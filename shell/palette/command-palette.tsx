@@ -36,7 +36,8 @@ export function CommandPalette({
   commandContext,
   formatShortcut = (chord) => chord,
 }: CommandPaletteProps) {
-  const [open, page, pages, search, recentIds] = useUnit([model.$open, model.$currentPage, model.$pages, model.$search, model.$recentIds]);
+  const [open, page, pages, search, recentIds, enterQueued] = useUnit([model.$open, model.$currentPage, model.$pages, model.$search, model.$recentIds, model.$enterQueued]);
+  const [picked, setPicked] = useState<{ search: string; page?: string; value: string } | null>(null);
   const [limit, setLimit] = useState(FIRST_PAINT_ITEMS);
   useEffect(() => {
     if (!open) return setLimit(FIRST_PAINT_ITEMS);
@@ -75,6 +76,37 @@ export function CommandPalette({
     [],
   );
 
+  // What Enter runs, in the order shown: the highlighted entry, which is the first match unless
+  // the user moved to another one for this very search (so a filter's one remaining match is
+  // always highlighted, and Enter never does nothing).
+  const shownChoices = page && pageCommand ? choices.value.slice(0, limit) : [];
+  let budget = limit;
+  const shownSections = page
+    ? []
+    : [...sections, ...provided.value]
+        .map((section) => {
+          const items = section.items.slice(0, Math.max(0, budget));
+          budget -= items.length;
+          return { heading: section.heading, items };
+        })
+        .filter((section) => section.items.length > 0);
+  const entries: { value: string; run: () => void }[] = page
+    ? shownChoices.map((choice) => ({ value: `choice:${choice.id}`, run: () => runChoice(pageCommand!, choice, commandContext, model) }))
+    : shownSections.flatMap((section) =>
+        section.items.map((command) => ({ value: `${section.heading}:${command.id}`, run: () => runCommand(command, commandContext, model, 'palette') })),
+      );
+  const highlighted = picked && picked.search === search && picked.page === page?.commandId && entries.some((e) => e.value === picked.value) ? picked.value : (entries[0]?.value ?? '');
+  // Results that answer the search as typed: a nested page's choices arrive after a debounce.
+  const settled = page ? choices.fresh : entries.length > 0 || !provided.loading;
+  const runHighlighted = () => entries.find((entry) => entry.value === highlighted)?.run();
+
+  useEffect(() => {
+    if (!open || !enterQueued || !settled) return;
+    model.enterConsumed();
+    runHighlighted();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, enterQueued, settled, highlighted]);
+
   if (!open) return null;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -85,23 +117,30 @@ export function CommandPalette({
     } else if (event.key === 'Backspace' && search === '' && pages.length > 0) {
       event.preventDefault();
       model.backspacePressed();
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      // Ours, not cmdk's: run what is highlighted, or once the results for this search are in.
+      event.preventDefault();
+      event.stopPropagation();
+      if (settled) runHighlighted();
+      else model.enterQueued();
     }
   };
 
-  let budget = limit;
-  const take = <T,>(items: T[]) => {
-    const visible = items.slice(0, Math.max(0, budget));
-    budget -= visible.length;
-    return visible;
-  };
-  const allSections = [...sections, ...provided.value];
-
   return (
     <Dialog label="Command palette" onClose={() => model.closed()} className="palette" closeOnEscape={false}>
-      <Cmdk label="Type a command or search" shouldFilter={false} loop vimBindings={false} onKeyDown={onKeyDown} key={page?.commandId ?? 'root'}>
+      <Cmdk
+        label="Type a command or search"
+        shouldFilter={false}
+        loop
+        vimBindings={false}
+        onKeyDown={onKeyDown}
+        key={page?.commandId ?? 'root'}
+        value={highlighted}
+        onValueChange={(value) => setPicked({ search, page: page?.commandId, value })}
+      >
         {page && (
           <div className="palette-breadcrumb">
-            <button type="button" className="link-button" onClick={() => model.pagePopped()}>
+            <button type="button" className="link-button" tabIndex={-1} onClick={() => model.pagePopped()}>
               Commands
             </button>
             <span aria-hidden="true"> › </span>
@@ -110,6 +149,7 @@ export function CommandPalette({
         )}
         <Cmdk.Input
           autoFocus
+          data-autofocus=""
           placeholder={page?.placeholder ?? (page ? 'Search…' : 'Type a command or search…')}
           value={search}
           onValueChange={(value) => model.searchChanged(value)}
@@ -118,10 +158,10 @@ export function CommandPalette({
         <Cmdk.List className="palette-list">
           {page ? (
             <>
-              {choices.loading && choices.value.length === 0 && <Cmdk.Loading>Loading…</Cmdk.Loading>}
-              {!choices.loading && choices.value.length === 0 && <Cmdk.Empty>No matches</Cmdk.Empty>}
+              {!choices.fresh && choices.value.length === 0 && <Cmdk.Loading>Loading…</Cmdk.Loading>}
+              {choices.fresh && choices.value.length === 0 && <Cmdk.Empty>No matches</Cmdk.Empty>}
               {pageCommand &&
-                take(choices.value).map((choice) => (
+                shownChoices.map((choice) => (
                   <Cmdk.Item key={choice.id} value={`choice:${choice.id}`} onSelect={() => runChoice(pageCommand, choice, commandContext, model)}>
                     <span className="palette-item-title">{choice.title}</span>
                     {choice.subtitle && <span className="palette-item-subtitle">{choice.subtitle}</span>}
@@ -130,30 +170,22 @@ export function CommandPalette({
             </>
           ) : (
             <>
-              {allSections.length === 0 && !provided.loading && <Cmdk.Empty>No commands match “{search}”</Cmdk.Empty>}
-              {allSections.map((section) => {
-                const items = take(section.items);
-                if (items.length === 0) return null;
-                return (
-                  <Cmdk.Group key={section.heading} heading={section.heading}>
-                    {items.map((command) => (
-                      <Cmdk.Item
-                        key={command.id}
-                        value={`${section.heading}:${command.id}`}
-                        onSelect={() => runCommand(command, commandContext, model, 'palette')}
-                      >
-                        <span className="palette-item-title">{command.title}</span>
-                        {command.choices && (
-                          <span className="palette-item-more" aria-hidden="true">
-                            ›
-                          </span>
-                        )}
-                        {command.shortcut && <kbd className="palette-shortcut">{formatShortcut(command.shortcut)}</kbd>}
-                      </Cmdk.Item>
-                    ))}
-                  </Cmdk.Group>
-                );
-              })}
+              {shownSections.length === 0 && !provided.loading && <Cmdk.Empty>No commands match “{search}”</Cmdk.Empty>}
+              {shownSections.map((section) => (
+                <Cmdk.Group key={section.heading} heading={section.heading}>
+                  {section.items.map((command) => (
+                    <Cmdk.Item key={command.id} value={`${section.heading}:${command.id}`} onSelect={() => runCommand(command, commandContext, model, 'palette')}>
+                      <span className="palette-item-title">{command.title}</span>
+                      {command.choices && (
+                        <span className="palette-item-more" aria-hidden="true">
+                          ›
+                        </span>
+                      )}
+                      {command.shortcut && <kbd className="palette-shortcut">{formatShortcut(command.shortcut)}</kbd>}
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              ))}
               {provided.loading && <Cmdk.Loading>Searching…</Cmdk.Loading>}
             </>
           )}

@@ -4,6 +4,7 @@ import { useUnit } from 'effector-react';
 import { buildWhenContext, useShell } from '../shell-context';
 import { isVisible } from './palette-sections';
 import { runCommand } from './run-command';
+import { appPaletteKeyBuffer } from './palette-key-buffer';
 
 // The palette UI (cmdk) is its own chunk: fetched when the browser is idle, so it is ready at the
 // first Ctrl+K without weighing on the initial JavaScript.
@@ -39,6 +40,22 @@ export function PaletteHost() {
   whenRef.current = whenContext;
 
   useEffect(() => keyboard.bind('mod+k', () => palette.toggled()), [keyboard, palette]);
+
+  // Keys typed before the palette's input has focus (or before this host was drawn) are its own.
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(
+    () =>
+      appPaletteKeyBuffer()?.connect({
+        isOpen: () => openRef.current,
+        open: () => palette.opened(),
+        typed: (text) => palette.searchTyped(text),
+        erased: () => palette.searchErased(),
+        entered: () => palette.enterQueued(),
+        escaped: () => palette.escapePressed(),
+      }),
+    [palette],
+  );
 
   useEffect(() => {
     const unbind = commands

@@ -103,6 +103,16 @@ describe('palette sections', () => {
     expect(buildCommandSections(commands, ctx, [], 'zzz')).toEqual([]);
   });
 
+  it('finds a title typed in full, with or without its ellipsis, first', () => {
+    const entries = [
+      { id: 'a', title: 'Apply label…', group: 'Labels', run },
+      { id: 'b', title: 'Apply label filter', group: 'Labels', run },
+    ];
+    for (const typed of ['Apply label…', 'apply label', 'Apply label...']) {
+      expect(buildCommandSections(entries, ctx, ['b'], typed)[0].items[0].id, typed).toBe('a');
+    }
+  });
+
   it('filters the choices of a nested page', () => {
     const choices = [
       { id: '1', title: 'Marketing', run },

@@ -38,6 +38,12 @@ export function createPaletteModel({ storage }: { storage: RecentStorage }) {
   const escapePressed = createEvent();
   /** A command (or a choice of its nested page) was run: it becomes the most recent one. */
   const commandRan = createEvent<string>();
+  /** Keys typed before the search box had focus (palette-key-buffer.ts): added to the search. */
+  const searchTyped = createEvent<string>();
+  const searchErased = createEvent();
+  /** Enter pressed before the results were in: the first match runs as soon as they are. */
+  const enterQueued = createEvent();
+  const enterConsumed = createEvent();
 
   const saveRecentFx = createEffect((ids: string[]) => {
     storage?.setItem(RECENT_COMMANDS_KEY, JSON.stringify(ids));
@@ -55,11 +61,16 @@ export function createPaletteModel({ storage }: { storage: RecentStorage }) {
     .reset(closed, commandRan);
   const $search = createStore('')
     .on(searchChanged, (_, search) => search)
+    .on(searchTyped, (search, text) => search + text)
+    .on(searchErased, (search) => search.slice(0, -1))
     .reset(opened, closed, pagePushed, pagePopped, commandRan);
   const $recentIds = createStore<string[]>(loadRecentIds(storage)).on(commandRan, (ids, id) =>
     [id, ...ids.filter((other) => other !== id)].slice(0, MAX_RECENT),
   );
   const $currentPage = $pages.map((pages) => pages.at(-1) ?? null);
+  const $enterQueued = createStore(false)
+    .on(enterQueued, () => true)
+    .reset(enterConsumed, opened, closed, pagePushed, pagePopped, commandRan, searchChanged);
 
   // Toggling shut also clears the page stack and search, as closing does.
   sample({ clock: toggled, source: $open, filter: (open) => !open, target: closed });
@@ -85,7 +96,12 @@ export function createPaletteModel({ storage }: { storage: RecentStorage }) {
     backspacePressed,
     escapePressed,
     commandRan,
+    searchTyped,
+    searchErased,
+    enterQueued,
+    enterConsumed,
     saveRecentFx,
+    $enterQueued,
     $open,
     $pages,
     $currentPage,

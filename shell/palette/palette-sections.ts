@@ -14,14 +14,18 @@ interface Searchable {
 
 /**
  * How well an entry matches the search: every word must appear in the title or the keywords.
- * Title prefixes rank above word starts, word starts above substrings, keywords last. 0 = hidden.
+ * The whole title typed ranks first, then a title the search begins; per word, title prefixes
+ * rank above word starts, word starts above substrings, keywords last. 0 = hidden.
  */
 export function matchScore(entry: Searchable, search: string): number {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 1;
+  // "Apply label" and "Apply label…" (or "...") are the same whole title.
+  const bare = (text: string) => text.replace(/(…|\.\.\.)$/, '').trimEnd();
+  const query = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  const words = bare(query).split(' ').filter(Boolean);
+  if (words.length === 0) return query ? 0 : 1;
   const title = entry.title.toLowerCase();
   const keywords = (entry.keywords ?? []).join(' ').toLowerCase();
-  let score = 0;
+  let score = bare(title) === bare(query) ? 100 : title.startsWith(query) ? 50 : 0;
   for (const word of words) {
     if (title.startsWith(word)) score += 4;
     else if (title.includes(` ${word}`)) score += 3;
@@ -42,7 +46,9 @@ export function isVisible(command: { when?: (ctx: WhenContext) => boolean }, ctx
 
 /**
  * The first palette page: commands whose `when` holds, matching the search, grouped by `group`
- * in the order groups first appear; recently run commands first in their own "Recent" group.
+ * in the order groups first appear. Without a search, recently run commands come first in their
+ * own "Recent" group; with one, the best match comes first and recency only breaks ties (a recent
+ * "Open profile" never outranks "Open account settings" typed in full).
  */
 export function buildCommandSections(
   commands: readonly Command[],
@@ -55,10 +61,14 @@ export function buildCommandSections(
     .map((command) => ({ command, score: matchScore(command, search) }))
     .filter(({ score }) => score > 0);
   const searching = search.trim() !== '';
-  if (searching) scored.sort((a, b) => b.score - a.score);
+  const recency = (id: string) => {
+    const at = recentIds.indexOf(id);
+    return at < 0 ? recentIds.length : at;
+  };
+  if (searching) scored.sort((a, b) => b.score - a.score || recency(a.command.id) - recency(b.command.id));
 
   const byId = new Map(scored.map(({ command }) => [command.id, command]));
-  const recent = recentIds.map((id) => byId.get(id)).filter((c): c is Command => c !== undefined);
+  const recent = searching ? [] : recentIds.map((id) => byId.get(id)).filter((c): c is Command => c !== undefined);
   const recentSet = new Set(recent.map((c) => c.id));
 
   const groups = new Map<string, Command[]>();

@@ -26,5 +26,6 @@ export function useDebouncedQuery<T>(key: string | null, query: () => Promise<T>
     // `query` closes over the key's inputs; the key alone says when to re-run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, delayMs]);
-  return key === null ? { value: initial, loading: false } : state;
+  // `fresh`: the value answers this very key (not the previous search, still shown meanwhile).
+  return key === null ? { value: initial, loading: false, fresh: true } : { ...state, fresh: state.key === key && !state.loading };
 }

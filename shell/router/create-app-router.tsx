@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { PluginRegistry, RouteContribution } from '../../core';
 import { PluginBoundary, PluginPageFailure } from '../plugin-host/plugin-boundary';
@@ -6,7 +6,7 @@ import { ShellFrame } from '../shell-frame';
 import { AppLayout } from '../layout/app-layout';
 import { BareLayout } from '../layout/bare-layout';
 import { NotFoundPage, RouteErrorPage } from './not-found-page';
-import { RouteGuard } from './route-guard-view';
+import { PageLoading, RouteGuard } from './route-guard-view';
 
 export interface PluginRoute {
   route: RouteContribution;
@@ -27,7 +27,12 @@ export function buildRoutes(routes: PluginRoute[], onPluginError: (error: unknow
     const element = (
       <RouteGuard access={route.access ?? 'member'} title={route.title}>
         <PluginBoundary key={route.path} pluginTitle={pluginTitle} onError={onPluginError} fallback={<PluginPageFailure pluginTitle={pluginTitle} />}>
-          <Page />
+          {/* A boundary of the route's own: a new page still loading shows the placeholder at once,
+              instead of the router keeping the previous page on screen, where typing would land
+              in a form about to disappear. What is typed meanwhile is kept (PageLoading). */}
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
         </PluginBoundary>
       </RouteGuard>
     );

@@ -4,6 +4,7 @@ import { useUnit } from 'effector-react';
 import type { RouteAccess } from '../../core';
 import { useShell } from '../shell-context';
 import { decideRedirect } from './route-guard';
+import { holdTypeaheadBuffer } from './typeahead-buffer';
 
 /** Applies decideRedirect to one route; shows a quiet placeholder while the session is checked. */
 export function RouteGuard({ access, title, children }: { access: RouteAccess; title?: string; children: ReactNode }) {
@@ -22,6 +23,8 @@ export function RouteGuard({ access, title, children }: { access: RouteAccess; t
 }
 
 export function PageLoading() {
+  // Keys typed while the page arrives go into the field it focuses (typeahead-buffer.ts).
+  useEffect(() => holdTypeaheadBuffer(), []);
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />

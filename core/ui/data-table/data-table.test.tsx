@@ -14,7 +14,7 @@ function Harness({ onOpen = () => {}, initial = new Set<string>() }: { onOpen?: 
   const [selection, setSelection] = useState<ReadonlySet<string>>(initial);
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 30 }}>
-      <DataTable label="Videos" rows={rows} columns={columns} getRowId={(r) => r.id} selection={selection} onSelectionChange={setSelection} onRowOpen={onOpen} height={600} />
+      <DataTable label="Videos" rows={rows} columns={columns} getRowId={(r) => r.id} getRowLabel={(r) => r.title} selection={selection} onSelectionChange={setSelection} onRowOpen={onOpen} height={600} />
     </VirtuosoMockContext.Provider>
   );
 }
@@ -35,7 +35,8 @@ describe('DataTable', () => {
 
   it('toggles with the checkbox and selects a range with shift-click', () => {
     render(<Harness />);
-    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
+    const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    expect(boxes.map((box) => box.getAttribute('aria-label')).slice(0, 2)).toEqual(['Select Intro', 'Select Interview']);
     fireEvent.click(boxes[0]);
     fireEvent.click(boxes[2], { shiftKey: true });
     expect(selectedTitles()).toEqual(['Intro', 'Interview', 'Outro']);

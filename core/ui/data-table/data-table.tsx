@@ -12,6 +12,8 @@ export interface DataTableProps<TData extends RowData> {
   getRowId: (row: TData) => string;
   /** Accessible name of the grid. */
   label: string;
+  /** What a row is called (its title): its checkbox reads "Select <that>", not "Select row". */
+  getRowLabel?: (row: TData) => string;
   /** Controlled selection; omit to hide the checkbox column. */
   selection?: ReadonlySet<string>;
   onSelectionChange?: (next: Set<string>) => void;
@@ -281,7 +283,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
             {ctx.selectable && (
               <td className="data-table-select-cell" role="gridcell">
                 <SelectionCheckbox
-                  label="Select row"
+                  label={props.getRowLabel ? `Select ${props.getRowLabel(row.original as TData)}` : 'Select row'}
                   state={ctx.selection.has(row.id) ? 'all' : 'none'}
                   onClick={(event) => ctx.onCheckboxClick(row.id, event)}
                 />

@@ -1,4 +1,4 @@
-import { definePlugin, PLUGIN_API_VERSION, SHELL_CHROME, type Command } from '../../../core';
+import { definePlugin, PLUGIN_API_VERSION, SHELL_CHROME, TOKENS, type Command } from '../../../core';
 
 /**
  * The palette's built-in commands. Also the smallest example of a plugin: one folder, this file,
@@ -36,7 +36,12 @@ const commands: Command[] = [
     group: 'General',
     keywords: ['refresh', 'sync', 'update'],
     when: (ctx) => ctx.isAuthenticated,
-    run: (ctx) => ctx.app.userRequested(),
+    // Says when it is done; a failure already has its own toast ("User details cannot be loaded").
+    run: async (ctx) => {
+      await ctx.app.fetchUserFx();
+      ctx.app.workspacesReloadRequested();
+      ctx.container.get(TOKENS.ToastService).success('Data reloaded');
+    },
   },
 ];
 

@@ -71,6 +71,7 @@ export default function VocabulariesPage() {
           rows={lists}
           columns={columns}
           getRowId={(row) => row.id}
+          getRowLabel={(row) => row.attributes.name}
           selection={selection}
           onSelectionChange={setSelection}
           onEndReached={nextPage}

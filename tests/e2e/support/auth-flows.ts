@@ -79,12 +79,10 @@ export function toast(page: Page, title: string | RegExp) {
 
 /** Runs a palette command by typing its title, as a keyboard user does. */
 export async function runCommand(page: Page, title: string): Promise<void> {
+  // As a keyboard user does: at full speed, with no waits. The palette keeps every key typed
+  // before its search box has focus, and Enter runs the best match once it is known.
   await page.keyboard.press(process.platform === 'darwin' ? 'Meta+k' : 'Control+k');
-  const search = page.getByRole('combobox', { name: 'Type a command or search' });
-  await expect(search).toBeFocused();
-  await search.fill(title);
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('option', { name: new RegExp(title, 'i') }).first()).toBeVisible();
+  await page.keyboard.type(title);
   await page.keyboard.press('Enter');
 }
 

@@ -153,6 +153,7 @@ export default function MembersPage() {
           rows={rows}
           columns={columns}
           getRowId={(row) => row.id}
+          getRowLabel={(row) => (row.kind === 'user' ? row.user.attributes.name || row.user.attributes.email : row.invitation.attributes.email)}
           selection={selection}
           onSelectionChange={isAdmin ? select : undefined}
           onEndReached={more}

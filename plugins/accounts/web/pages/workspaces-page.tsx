@@ -59,6 +59,7 @@ export default function WorkspacesPage() {
           rows={rows}
           columns={columns}
           getRowId={(w) => w.id}
+          getRowLabel={(w) => w.attributes.name}
           selection={selection}
           onSelectionChange={isAdmin ? select : undefined}
           loading={loading}

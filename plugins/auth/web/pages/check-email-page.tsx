@@ -10,18 +10,18 @@ export default function CheckEmailPage() {
 
   if (user?.attributes.confirmedEmail) {
     return (
-      <main className="auth-page">
+      <div className="auth-page">
         <h1>Your e-mail is confirmed</h1>
         <p className="auth-page-lead">You are all set.</p>
         <AppLink to="/" className="auth-button auth-button-primary">
           Continue
         </AppLink>
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Check your inbox</h1>
       <p className="auth-page-lead">
         We sent a confirmation link to <strong>{user?.attributes.email}</strong>. Open it to start using Polycue.
@@ -30,6 +30,6 @@ export default function CheckEmailPage() {
       <button type="button" className="auth-button" onClick={() => resend()} disabled={pending} aria-busy={pending || undefined}>
         Resend confirmation e-mail
       </button>
-    </main>
+    </div>
   );
 }

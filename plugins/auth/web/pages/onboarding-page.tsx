@@ -17,7 +17,7 @@ export default function OnboardingPage() {
   usePageOpened(opened);
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Welcome to Polycue</h1>
       <p className="auth-page-lead">A few questions so we can set things up for you. Every question is optional.</p>
       <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Onboarding survey">
@@ -31,7 +31,7 @@ export default function OnboardingPage() {
         ))}
         <SubmitButton pending={pending}>Continue</SubmitButton>
       </form>
-    </main>
+    </div>
   );
 }
 

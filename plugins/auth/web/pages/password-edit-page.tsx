@@ -18,7 +18,7 @@ export default function PasswordEditPage() {
   usePageOpened(() => opened(window.location.search));
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Choose a new password</h1>
       {token ? (
         <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Change password">
@@ -43,6 +43,6 @@ export default function PasswordEditPage() {
         <AppLink to={AUTH_PAGES.passwordNew}>Request a new link</AppLink>
         <AppLink to={AUTH_PAGES.signIn}>Back to log in</AppLink>
       </nav>
-    </main>
+    </div>
   );
 }

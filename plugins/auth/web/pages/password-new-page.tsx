@@ -15,7 +15,7 @@ export default function PasswordNewPage() {
   ]);
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Forgot your password?</h1>
       <p className="auth-page-lead">Enter your e-mail and we will send you a link to choose a new password.</p>
       <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Request password reset">
@@ -31,6 +31,6 @@ export default function PasswordNewPage() {
         <AppLink to={AUTH_PAGES.signIn}>Back to log in</AppLink>
         <AppLink to={AUTH_PAGES.signUp}>Create an account</AppLink>
       </nav>
-    </main>
+    </div>
   );
 }

@@ -21,12 +21,12 @@ export default function ProfilePage() {
   }, []);
 
   return (
-    <main className="auth-page auth-profile">
+    <div className="auth-page auth-profile">
       <h1>Profile</h1>
       <AvatarSection />
       <NameSection />
       <EmailSection />
       <PasswordSection />
-    </main>
+    </div>
   );
 }

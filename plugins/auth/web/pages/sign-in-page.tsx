@@ -12,7 +12,7 @@ export default function SignInPage() {
   usePageOpened(() => opened(window.location.search));
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Log in to Polycue</h1>
       <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Log in">
         <FormField label="E-mail" type="email" autoComplete="email" required autoFocus {...field('email')} />
@@ -24,6 +24,6 @@ export default function SignInPage() {
         <AppLink to={AUTH_PAGES.passwordNew}>Forgot your password?</AppLink>
         <AppLink to={AUTH_PAGES.signUp}>Create an account</AppLink>
       </nav>
-    </main>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export default function SignUpPage() {
   usePageOpened(() => opened(window.location.search));
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <h1>Create your account</h1>
       <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Sign up">
         <div className="auth-row">
@@ -38,6 +38,6 @@ export default function SignUpPage() {
           Already have an account? <AppLink to={AUTH_PAGES.signIn}>Log in</AppLink>
         </span>
       </nav>
-    </main>
+    </div>
   );
 }

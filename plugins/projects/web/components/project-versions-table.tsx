@@ -24,6 +24,7 @@ export function projectVersionColumns(contributed: ProjectsTableColumn[]): DataT
 }
 
 const getRowId = (row: ProjectVersionResource) => row.id;
+const getRowLabel = (row: ProjectVersionResource) => row.attributes.title;
 
 /** Matches `.projects-table .data-table-row` in projects.css: rows are never measured. */
 export const PROJECT_VERSION_ROW_HEIGHT = 49;
@@ -45,5 +46,5 @@ export interface ProjectVersionsTableProps {
 /** The project-version table: core's virtualized data table with this plugin's columns and the contributed ones. */
 export function ProjectVersionsTable({ contributedColumns, ...props }: ProjectVersionsTableProps) {
   const columns = useMemo(() => projectVersionColumns(contributedColumns), [contributedColumns]);
-  return <DataTable label="Project versions" columns={columns} getRowId={getRowId} rowHeight={PROJECT_VERSION_ROW_HEIGHT} {...props} />;
+  return <DataTable label="Project versions" columns={columns} getRowId={getRowId} getRowLabel={getRowLabel} rowHeight={PROJECT_VERSION_ROW_HEIGHT} {...props} />;
 }

@@ -136,6 +136,8 @@ describe('bulk delete', () => {
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
     expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Project version(s) restored', description: undefined });
     expect(kit.scope.getState(kit.model.undo.$canUndoDelete)).toBe(false);
+    // Undone (here as Ctrl+Z does, without the toast's button): the toast's offer is gone with it.
+    expect(kit.scope.getState(kit.toast.$toasts).map((t) => t.title)).not.toContain('Project version(s) deleted');
 
     // A second Undo asks nothing.
     await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });

@@ -53,6 +53,8 @@ export function createUndoDeleteModel(
     target: restoreProjectVersionsFx,
   });
   sample({ clock: restoreProjectVersionsFx.done, target: reloadRequested });
+  // Undone (by the toast's button, Ctrl+Z or the palette): the "deleted" toast's offer goes with it.
+  sample({ clock: restoreProjectVersionsFx.done, fn: () => undoDeleteClicked, target: toast.withdrawn });
   // Nothing came back when the purge was quicker (the server keeps deleted versions UNDO_DELETE_SECONDS).
   sample({
     clock: restoreProjectVersionsFx.doneData,

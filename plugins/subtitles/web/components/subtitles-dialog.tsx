@@ -101,7 +101,7 @@ function ImportDialog({ model, projectVersionId, subtitleId, onClose }: { model:
           <input type="file" name="srt_content" accept={IMPORT_ACCEPT} required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <label className="subtitles-check">
-          <input type="checkbox" checked={keepSpeakers} onChange={(e) => setKeepSpeakers(e.target.checked)} /> Keep the speakers the file names
+          <input type="checkbox" checked={keepSpeakers} onChange={(e) => setKeepSpeakers(e.target.checked)} /> Keep the speaker names from the file
         </label>
         <p className="muted">The file replaces every cue of the subtitle. A file with an error changes nothing.</p>
         {error && (

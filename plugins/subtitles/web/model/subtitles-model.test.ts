@@ -148,6 +148,12 @@ describe('share links', () => {
     expect(k.scope.getState(k.model.$tokens).map((t) => t.id)).toEqual(['t2', 't1']);
     await allSettled(k.model.revokeRequested, { scope: k.scope, params: 't1' });
     expect(k.scope.getState(k.model.$tokens).map((t) => t.id)).toEqual(['t2']);
+    expect(k.scope.getState(k.model.$createdUrl)).toBe('http://localhost:3000/share/abc'); // another link went
+    // Revoking the link just created takes it (and its Copy button) off the screen.
+    k.api.reply('DELETE', '/api/v1/external_tokens/t2', { data: { id: 't2' } });
+    await allSettled(k.model.revokeRequested, { scope: k.scope, params: 't2' });
+    expect(k.scope.getState(k.model.$tokens)).toEqual([]);
+    expect(k.scope.getState(k.model.$createdUrl)).toBeNull();
   });
 
   it('a failure says "Link to share could not be created"', async () => {

@@ -141,8 +141,12 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
     .on(createTokenFx.doneData, (list, created) => [created.data, ...list])
     .on(revokeTokenFx.doneData, (list, id) => list.filter((token) => token.id !== id))
     .reset(dialogOpened);
-  /** The link just created: its secret is in the URL only, so it is shown once, here. */
-  const $createdUrl = createStore<string | null>(null).on(createTokenFx.doneData, (_, created) => created.externalTokenUrl).reset(dialogOpened, shareSubtitleChosen);
+  /** The link just created: its secret is in the URL only, so it is shown once, here, until it is revoked. */
+  const $created = createStore<{ id: string; url: string } | null>(null)
+    .on(createTokenFx.doneData, (_, created) => ({ id: created.data.id, url: created.externalTokenUrl }))
+    .on(revokeTokenFx.doneData, (created, id) => (created?.id === id ? null : created))
+    .reset(dialogOpened, shareSubtitleChosen);
+  const $createdUrl = $created.map((created) => created?.url ?? null);
   const $shareSubtitleId = createStore<string | null>(null)
     .on(dialogOpened, (_, dialog) => (dialog.kind === 'share' ? (dialog.subtitleId ?? null) : null))
     .on(shareSubtitleChosen, (_, id) => id);
