@@ -28,6 +28,22 @@ export function Dialog({
     (first ?? panel.current)?.focus();
     return () => previous?.focus?.();
   }, []);
+  // Escape closes the topmost dialog wherever focus is (its content may still have been loading
+  // when it opened, leaving focus outside it).
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!closeOnEscape) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== panel.current) return;
+      event.preventDefault();
+      close.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [closeOnEscape]);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -37,12 +53,6 @@ export function Dialog({
         aria-modal="true"
         aria-label={label}
         tabIndex={-1}
-        onKeyDown={(e) => {
-          if (closeOnEscape && e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
       >
         {children}
       </div>

@@ -41,6 +41,7 @@ describe('typeahead while a page loads', () => {
     field.blur();
     const dialog = document.createElement('div');
     dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
     document.body.append(dialog);
     press('b');
     dialog.remove();

@@ -31,8 +31,8 @@ export function startTypeaheadBuffer(doc: Target = document): TypeaheadBuffer {
   let enter = false;
   const idle = () => {
     const active = doc.activeElement;
-    // A dialog (the palette) or a field already has the keys.
-    return (!active || active.tagName === 'BODY' || active.tagName === 'HTML') && !doc.querySelector('[role="dialog"]');
+    // A modal dialog (the palette) or a field already has the keys.
+    return (!active || active.tagName === 'BODY' || active.tagName === 'HTML') && !doc.querySelector('[role="dialog"][aria-modal="true"]');
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!idle() || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -31,7 +31,7 @@ test('a newcomer signs up, confirms through the outbox, onboards, uses the palet
 
   // Home, inside the account and workspace sign-up created.
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Polycue home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Polycue, home' })).toBeVisible();
   await expect(page.getByLabel('Workspace')).toHaveValue(/\d+/);
   await expect(page.getByLabel('Workspace').locator('option:checked')).toHaveText('My workspace');
   await expect(page.getByLabel('Account').locator('option:checked')).toHaveText(`${person.name}'s account`);

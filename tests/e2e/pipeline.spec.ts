@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, runCommand, test, toast } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { dismissNewsletter, uploadVideos, versionRow } from './support/projects-helpers';
 
 /**
@@ -76,6 +77,7 @@ test('a video set up with a transcript is followed on /processing until its subt
   // Watched as it happens: one step is current (with its own progress bar) until the run is done.
   await expect(steps.locator('[aria-current="step"]')).toHaveCount(1);
   await expect(steps.locator('[aria-current="step"]').getByRole('progressbar')).toHaveCount(1);
+  await expectAccessible(page, 'processing');
   await expect(page.getByTestId('processing-state')).toHaveText(/Done/, { timeout: 150_000 });
   await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
   await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute('aria-valuenow', '100');

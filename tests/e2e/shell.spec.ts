@@ -65,7 +65,7 @@ test('the palette lists commands by group with their shortcuts, and shortcuts wo
 
   // A command's own shortcut runs it directly.
   await page.keyboard.press(`${mod}+b`);
-  await expect(page.getByRole('link', { name: 'Polycue home' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Polycue, home' })).toBeHidden();
   await page.keyboard.press(`${mod}+b`);
-  await expect(page.getByRole('link', { name: 'Polycue home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Polycue, home' })).toBeVisible();
 });

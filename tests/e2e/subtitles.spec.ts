@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { expect, runCommand, test, toast } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { dismissNewsletter, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
 /**
@@ -53,6 +54,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   const versionPath = new URL(page.url()).pathname;
   await runCommand(page, 'Import subtitle file');
   const importDialog = page.getByRole('dialog', { name: 'Import subtitle file' });
+  await expectAccessible(page, 'import subtitle file');
   await importDialog.getByLabel('Language code').fill('en');
   await importDialog.getByLabel(/^File/).setInputFiles({ name: 'harbour.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) });
   await importDialog.getByRole('button', { name: 'Import' }).click();
@@ -77,6 +79,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   await versionRow(page, 'Harbour tour').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
   await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Download subtitles…' }).click();
   const downloadDialog = page.getByRole('dialog', { name: 'Download subtitles' });
+  await expectAccessible(page, 'download subtitles');
   await downloadDialog.getByLabel('WebVTT (.vtt)').check();
   const [download] = await Promise.all([page.waitForEvent('download'), downloadDialog.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('Harbour tour.zip');
@@ -92,6 +95,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   const cueTable = page.getByRole('table', { name: 'Cues' });
   await expect(cueTable).toContainText('Welcome aboard');
   await expect(cueTable).toContainText('00:01.400');
+  await expectAccessible(page, 'subtitle');
 
   // Share: create a link from the subtitle view, open it where nobody is logged in.
   await page.getByRole('button', { name: 'Share link…' }).click();
@@ -101,6 +105,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   await expect(linkBox).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
   const link = await linkBox.inputValue();
   await expect(shareDialog.getByRole('list', { name: 'Active links' }).getByRole('listitem')).toHaveCount(1);
+  await expectAccessible(page, 'share link');
 
   const visitorContext = await browser.newContext();
   try {
@@ -113,6 +118,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
     await expect(visitor.getByRole('list', { name: 'Cues' })).toContainText('The ferry leaves at noon');
     // The browser loaded the WebVTT track itself: its cues are there to be shown over the video.
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBe(2);
+    await expectAccessible(visitor, 'shared subtitles');
     // Choosing a cue seeks the video to it.
     await visitor.getByRole('button', { name: /The ferry leaves at noon/ }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(1.3);

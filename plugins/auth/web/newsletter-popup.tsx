@@ -32,7 +32,7 @@ function isTypingSomewhere(active: Element | null): boolean {
  * focus goes back where it was once it closes.
  */
 function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (subscribe: boolean) => void }) {
-  const dialog = useRef<HTMLElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
   useEffect(() => {
@@ -54,7 +54,7 @@ function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (
   };
 
   return (
-    <aside
+    <div
       ref={dialog}
       className="newsletter-popup"
       role="dialog"
@@ -73,6 +73,6 @@ function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (
           No thanks
         </button>
       </div>
-    </aside>
+    </div>
   );
 }

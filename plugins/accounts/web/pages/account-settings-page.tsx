@@ -27,7 +27,7 @@ export default function AccountSettingsPage() {
       <div className="accounts-settings">
         <section aria-label="Account name">
           <div style={{ flex: 1 }}>
-            <h3>Name</h3>
+            <h2>Name</h2>
             <p>{name}</p>
           </div>
           <button type="button" className="button" onClick={() => openDialog({ kind: 'account' })} {...adminOnly(isAdmin)}>
@@ -43,7 +43,7 @@ export default function AccountSettingsPage() {
             </span>
           )}
           <div style={{ flex: 1 }}>
-            <h3>Avatar</h3>
+            <h2>Avatar</h2>
             <p className="muted">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
           </div>
           <input
