@@ -11,3 +11,4 @@ export * from './page-config';
 export * from './plugin-package';
 export * from './shared-modules';
 export * from './service-token';
+export * from './language-name';

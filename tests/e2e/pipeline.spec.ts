@@ -105,6 +105,19 @@ test('a video set up with a transcript is followed on /processing until its subt
   await page.goBack();
   await page.getByRole('region', { name: 'Results' }).getByRole('link', { name: /Spanish subtitles/ }).click();
   await expect(page.getByText(/casa/i).first()).toBeVisible();
+  // The language bar names languages in full.
+  await expect(page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'English' })).toBeVisible();
+
+  // The way back to results: the version's own page lists its subtitles by language and its run.
+  await page.getByRole('link', { name: '← Project version' }).click();
+  await expect(page.getByRole('heading', { name: 'House and cat', level: 1 })).toBeVisible();
+  const byLanguage = page.getByRole('list', { name: 'Subtitles by language' });
+  await expect(byLanguage.getByRole('link', { name: 'English' })).toBeVisible();
+  await expect(byLanguage.getByRole('link', { name: 'Spanish' })).toBeVisible();
+  await expect(page.getByTestId('version-run-state')).toContainText('Subtitles: done');
+  await expectAccessible(page, 'project version with results');
+  await byLanguage.getByRole('link', { name: 'Spanish' }).click();
+  await expect(page.getByText(/casa/i).first()).toBeVisible();
 });
 
 test('the set-up commands act on the open project version; Escape closes the popup; /processing without a run or with a bad id', async ({ page, confirmedUser }) => {

@@ -1,6 +1,6 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, type ExtensionPoint } from '../../../core';
 import { setupResourcePickers } from './extension-points';
-import { projectsTableExtensions } from '../../projects/web/extension-points';
+import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { pipelineCommands } from './pipeline-commands';
 import { PROCESSING_PAGE } from './pipeline-paths';
 
@@ -20,6 +20,7 @@ export default definePlugin({
   /** Pickers of workspace resources in the set-up popups (extension-points.ts). */
   extensionPoints: [setupResourcePickers as ExtensionPoint<unknown>],
   contributions: [
+    contribute(projectVersionSections, { id: 'pipeline', title: 'Processing and voice-overs', order: 20, load: () => import('./components/version-processing-section') }),
     contribute(projectsTableExtensions, {
       id: 'pipeline',
       load: async (ctx) => (await import('./pipeline-actions')).createPipelineTableParts(ctx),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EventCallable, Store } from 'effector';
-import { defineExtensionPoint, type AppModel, type Container, type ServiceIdentifier, type WhenContext } from '../../../core';
+import { defineExtensionPoint, type AppModel, type Container, type PageSectionContribution, type ServiceIdentifier, type WhenContext } from '../../../core';
 import type { ProjectVersionResource, ProjectVersionsQuery } from '../common/projects-contract';
 
 /**
@@ -97,6 +97,18 @@ export function selectedProjectVersionIds(ctx: WhenContext): string[] {
 export function canUndoProjectVersionDelete(ctx: WhenContext): boolean {
   return ctx.keys?.[PROJECTS_CONTEXT_KEYS.canUndoDelete] === true;
 }
+
+/** What a section of a project version's page is drawn with. */
+export interface ProjectVersionSectionProps {
+  projectId: string;
+  projectVersionId: string;
+}
+
+/**
+ * Sections of a project version's page, the hub people come back to: its subtitles by language,
+ * its processing runs and voice-overs. Each lazily loaded under its own heading, in `order`.
+ */
+export const projectVersionSections = defineExtensionPoint<PageSectionContribution<ProjectVersionSectionProps>>('projects.versionSections');
 
 /** The projects page's path (the home route). */
 export const PROJECTS_HOME = '/';

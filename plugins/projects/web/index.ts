@@ -1,6 +1,6 @@
 import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsCommands } from './projects-commands';
-import { PROJECTS_HOME, projectsTableExtensions } from './extension-points';
+import { PROJECTS_HOME, projectsTableExtensions, projectVersionSections } from './extension-points';
 
 /**
  * Projects: the home page's project-version table (`/`), new projects from uploads and links,
@@ -25,5 +25,5 @@ export default definePlugin({
   ],
   nav: [{ id: 'projects.home', label: 'Projects', path: PROJECTS_HOME, order: 0, icon: '▶', when: (ctx) => ctx.isMember }],
   commands: projectsCommands,
-  extensionPoints: [projectsTableExtensions],
+  extensionPoints: [projectsTableExtensions, projectVersionSections],
 });

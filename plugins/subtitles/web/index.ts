@@ -1,5 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
-import { projectsTableExtensions } from '../../projects/web/extension-points';
+import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { SUBTITLES_PAGES } from '../common/subtitles-contract';
 import { subtitlesCommands } from './subtitles-commands';
 import { subtitleEditorPanels } from './extension-points';
@@ -22,6 +22,7 @@ export default definePlugin({
   commands: subtitlesCommands,
   extensionPoints: [subtitleEditorPanels],
   contributions: [
+    contribute(projectVersionSections, { id: 'subtitles', title: 'Subtitles', order: 10, load: () => import('./components/version-subtitles-section') }),
     contribute(projectsTableExtensions, {
       id: 'subtitles',
       load: async (ctx) => (await import('./subtitles-table-parts')).createSubtitlesTableParts(ctx),

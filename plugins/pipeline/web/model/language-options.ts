@@ -1,5 +1,8 @@
+import { languageName } from '../../../../core/common/language-name';
 import { MAX_SETUP_VERSIONS, MAX_TARGET_LANGUAGES, type ProjectVersionSettings } from '../../common/pipeline-contract';
 import type { LanguageOption, SetupForm, SetupKind } from './setup-types';
+
+export { languageName };
 
 /**
  * The popups' language lists, computed from what this installation's engines can do (the settings
@@ -15,18 +18,6 @@ export const REASONS = {
   isVideoLanguage: 'The video is in this language',
   noVoice: 'No voice for this language here',
 } as const;
-
-let names: Intl.DisplayNames | null = null;
-
-/** `es` -> `Spanish`; an unknown code is shown as it is. */
-export function languageName(code: string): string {
-  try {
-    names ??= new Intl.DisplayNames(['en'], { type: 'language' });
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 function byName(a: LanguageOption, b: LanguageOption): number {
   if (a.available !== b.available) return a.available ? -1 : 1;

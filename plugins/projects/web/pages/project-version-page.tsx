@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { normaliseError, TOKENS, useService } from '../../../../core';
 import { PROJECTS_MESSAGES, PROJECTS_PATHS, type ProjectVersionResource, type ProjectVersionsResponse } from '../../common/projects-contract';
+import { ContributedSections } from '../../../../core/ui';
 import { formatCreated, formatDuration, statusLabel } from '../components/project-version-cells';
+import { projectVersionSections } from '../extension-points';
 import '../components/projects.css';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; version: ProjectVersionResource };
 
 /**
  * `/projects/{projectId}/project_versions/{projectVersionId}` (spec 2: shown after a project is
- * created): the version's title, thumbnail, duration and status. Setting it up comes with the
- * pipeline feature.
+ * created): the version's title, thumbnail, duration and media state, then what other plugins
+ * add (`projectVersionSections`): its subtitles by language, its processing and voice-overs.
  */
 export default function ProjectVersionPage() {
   const { projectId, projectVersionId } = useParams();
@@ -20,6 +22,8 @@ export default function ProjectVersionPage() {
   const app = useService(TOKENS.AppModel);
   const workspaceId = useUnit(app.$currentWorkspaceId);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const registry = useService(TOKENS.PluginRegistry);
+  const sections = useMemo(() => registry.contributions(projectVersionSections), [registry]);
 
   useEffect(() => {
     if (!workspaceId || !projectVersionId) return;
@@ -67,7 +71,7 @@ export default function ProjectVersionPage() {
           <dl className="projects-version-facts">
             <dt>Duration</dt>
             <dd>{formatDuration(loaded.version.attributes.duration)}</dd>
-            <dt>Status</dt>
+            <dt>Media</dt>
             <dd>{statusLabel(loaded.version.attributes.elementState)}</dd>
             <dt>Created</dt>
             <dd>{formatCreated(loaded.version.attributes.createdAt)}</dd>
@@ -78,6 +82,7 @@ export default function ProjectVersionPage() {
               </>
             )}
           </dl>
+          <ContributedSections sections={sections} props={{ projectId: loaded.version.attributes.projectId, projectVersionId: loaded.version.id }} />
         </article>
       )}
     </div>

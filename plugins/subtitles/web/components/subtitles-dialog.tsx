@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { useContainer } from '../../../../core';
+import { languageName, useContainer } from '../../../../core';
 import { Dialog } from '../../../../core/ui';
 import { DOWNLOAD_FORMATS, IMPORT_ACCEPT, type DownloadFormat, type SubtitleResource } from '../../common/subtitles-contract';
 import type { SubtitlesModel } from '../model/subtitles-model';
@@ -62,7 +62,7 @@ function SubtitleChoice({
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         {subtitles.map((s) => (
           <option key={s.id} value={s.id}>
-            {s.attributes.language} · {s.attributes.kind} · {s.attributes.cuesCount} cues
+            {languageName(s.attributes.language)} · {s.attributes.kind} · {s.attributes.cuesCount} cues
           </option>
         ))}
         {allowNew && <option value="">New subtitle…</option>}

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TableVirtuoso } from 'react-virtuoso';
-import { normaliseError, TOKENS, useContainer, useService } from '../../../../core';
+import { languageName, normaliseError, TOKENS, useContainer, useService } from '../../../../core';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
 import { ContributedSections } from '../../../../core/ui';
@@ -71,7 +71,7 @@ export default function SubtitlePage() {
         <>
           <header className="page-header">
             <div>
-              <p className="page-eyebrow">Subtitle · {loaded.cues.data.attributes.language}</p>
+              <p className="page-eyebrow">Subtitle · {languageName(loaded.cues.data.attributes.language)}</p>
               <h1>{loaded.cues.meta.title}</h1>
             </div>
             <div className="subtitle-page-actions">
@@ -90,10 +90,10 @@ export default function SubtitlePage() {
             <nav aria-label="Languages" className="subtitle-page-actions">
               {loaded.siblings.map((s) =>
                 s.id === subtitleId ? (
-                  <strong key={s.id}>{s.attributes.language}</strong>
+                  <strong key={s.id} aria-current="page">{languageName(s.attributes.language)}</strong>
                 ) : (
                   <Link key={s.id} to={s.attributes.editorUrl}>
-                    {s.attributes.language}
+                    {languageName(s.attributes.language)}
                   </Link>
                 ),
               )}
