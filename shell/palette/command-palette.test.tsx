@@ -129,3 +129,22 @@ describe('CommandPalette: Enter always runs what was typed', () => {
     expect(profile).not.toHaveBeenCalled();
   });
 });
+
+describe('CommandPalette: dynamic providers', () => {
+  it('an Enter typed before a provider answered runs its first command once it does', async () => {
+    const opened = vi.fn();
+    const model = createPaletteModel({ storage: null });
+    const provider = {
+      id: 'p.open',
+      group: 'Open project',
+      provide: async (_: CommandContext, search: string) =>
+        search.trim().length < 2 ? [] : [{ id: 'p.open:1', title: 'Open “Harbour tour”', group: 'Open project', keywords: [search], run: opened }],
+    };
+    render(<CommandPalette model={model} commands={[{ id: 'a.home', title: 'Go to home', group: 'Navigation', run: () => {} }]} providers={[provider]} whenContext={when} commandContext={ctx} />);
+    act(() => model.opened());
+    const input = screen.getByLabelText('Type a command or search');
+    fireEvent.change(input, { target: { value: 'harbour' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
+  });
+});

@@ -97,7 +97,7 @@ export function CommandPalette({
       );
   const highlighted = picked && picked.search === search && picked.page === page?.commandId && entries.some((e) => e.value === picked.value) ? picked.value : (entries[0]?.value ?? '');
   // Results that answer the search as typed: a nested page's choices arrive after a debounce.
-  const settled = page ? choices.fresh : entries.length > 0 || !provided.loading;
+  const settled = page ? choices.fresh : entries.length > 0 || provided.fresh;
   const runHighlighted = () => entries.find((entry) => entry.value === highlighted)?.run();
 
   useEffect(() => {

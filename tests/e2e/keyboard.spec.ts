@@ -53,4 +53,12 @@ test('from a row’s checkbox, L then a label’s name and Enter applies that la
   await page.keyboard.press('Enter');
   await expect(rows.nth(1)).toContainText('Final');
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+
+  // A project version by name, from the palette's search of the list: its page opens.
+  await typeCommand(page, 'Bravo');
+  await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Bravo', level: 1 })).toBeVisible();
+  // From there, its processing (none yet: the page says so).
+  await typeCommand(page, 'Open processing');
+  await expect(page).toHaveURL(/\/processing\?projectVersionId=\d+$/);
 });

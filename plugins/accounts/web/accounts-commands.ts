@@ -1,20 +1,16 @@
-import type { Command, CommandContext } from '../../../core';
+import type { Command, CommandContext, WhenContext } from '../../../core';
 import { ACCOUNTS_PAGES } from '../common/accounts-pages';
-import { loadAccountsModel } from './accounts-model-loader';
 import type { AccountsDialog } from './model/dialogs-model';
 
-/**
- * Opens a page, then one of its popups (the page hosts the popups; the model says which is open).
- * The page and this command share the model's one load, so the popup shows once the page does.
- */
-async function openOn(ctx: CommandContext, path: string, dialog: AccountsDialog) {
-  ctx.navigate(path);
-  (await loadAccountsModel(ctx.container)).dialogs.dialogOpened(dialog);
-}
+const actions = () => import('./accounts-command-actions');
+const openOn = async (ctx: CommandContext, path: string, dialog: AccountsDialog) => (await actions()).openOn(ctx, path, dialog);
+const member = (ctx: WhenContext) => ctx.isMember;
+const admin = (ctx: WhenContext) => ctx.isMember && ctx.isAccountAdmin;
 
 /**
- * Palette commands: plain data, listed before the accounts pages load. The switchers read the app
- * model (always loaded); the popup commands load the accounts model when they run.
+ * Palette commands: plain data, listed before the accounts pages load. What they do
+ * (accounts-command-actions.ts) loads when one first runs: the switchers read the app model's
+ * lists, the popup commands load the accounts model.
  */
 export const accountsCommands: Command[] = [
   {
@@ -23,16 +19,8 @@ export const accountsCommands: Command[] = [
     group: 'Account',
     keywords: ['account', 'organisation', 'team', 'change'],
     choicesPlaceholder: 'Search accounts…',
-    when: (ctx) => ctx.isMember,
-    choices: async (ctx) => {
-      const currentId = ctx.when.accountId;
-      return (await ctx.app.readAccountsFx()).map((account) => ({
-        id: account.id,
-        title: account.attributes.name,
-        subtitle: [account.attributes.role === 'admin' ? 'Admin' : 'Member', account.id === currentId ? 'current' : null].filter(Boolean).join(' · '),
-        run: (c) => void c.app.accountSelected(account.id),
-      }));
-    },
+    when: member,
+    choices: async (ctx) => (await actions()).switchAccountChoices(ctx),
   },
   {
     id: 'accounts.switchWorkspace',
@@ -41,22 +29,14 @@ export const accountsCommands: Command[] = [
     keywords: ['workspace', 'project space', 'change'],
     choicesPlaceholder: 'Search workspaces…',
     when: (ctx) => ctx.isMember && ctx.accountId !== null,
-    choices: async (ctx) => {
-      const currentId = ctx.when.workspaceId;
-      return (await ctx.app.readWorkspacesFx()).map((workspace) => ({
-        id: workspace.id,
-        title: workspace.attributes.name,
-        subtitle: workspace.id === currentId ? 'current' : undefined,
-        run: (c) => void c.app.workspaceSelected(workspace.id),
-      }));
-    },
+    choices: async (ctx) => (await actions()).switchWorkspaceChoices(ctx),
   },
   {
     id: 'accounts.createWorkspace',
     title: 'Create workspace',
     group: 'Account',
     keywords: ['new workspace', 'add workspace'],
-    when: (ctx) => ctx.isMember && ctx.isAccountAdmin,
+    when: admin,
     run: (ctx) => openOn(ctx, ACCOUNTS_PAGES.workspaces, { kind: 'createWorkspace' }),
   },
   {
@@ -64,15 +44,49 @@ export const accountsCommands: Command[] = [
     title: 'Invite member',
     group: 'Account',
     keywords: ['add people', 'invite', 'user', 'team', 'e-mail'],
-    when: (ctx) => ctx.isMember && ctx.isAccountAdmin,
+    when: admin,
     run: (ctx) => openOn(ctx, ACCOUNTS_PAGES.members, { kind: 'createAccountUser' }),
+  },
+  {
+    id: 'accounts.renameAccount',
+    title: 'Rename account',
+    group: 'Account',
+    keywords: ['account name', 'organisation'],
+    when: admin,
+    run: (ctx) => openOn(ctx, ACCOUNTS_PAGES.settings, { kind: 'account' }),
+  },
+  {
+    id: 'accounts.renameWorkspace',
+    title: 'Rename workspace…',
+    group: 'Account',
+    keywords: ['workspace name'],
+    choicesPlaceholder: 'Workspace to rename…',
+    when: admin,
+    choices: async (ctx) => (await actions()).renameWorkspaceChoices(ctx),
+  },
+  {
+    id: 'accounts.deleteWorkspace',
+    title: 'Delete workspace…',
+    group: 'Account',
+    keywords: ['remove workspace'],
+    choicesPlaceholder: 'Workspace to delete…',
+    when: admin,
+    choices: async (ctx) => (await actions()).deleteWorkspaceChoices(ctx),
+  },
+  {
+    id: 'accounts.changeAvatar',
+    title: 'Change account avatar',
+    group: 'Account',
+    keywords: ['picture', 'logo', 'image', 'avatar'],
+    when: admin,
+    run: (ctx) => ctx.navigate(`${ACCOUNTS_PAGES.settings}#avatar`),
   },
   {
     id: 'accounts.openSettings',
     title: 'Open account settings',
     group: 'Account',
     keywords: ['account', 'rename', 'avatar', 'members', 'workspaces', 'settings'],
-    when: (ctx) => ctx.isMember,
+    when: member,
     run: (ctx) => ctx.navigate(ACCOUNTS_PAGES.settings),
   },
 ];

@@ -20,16 +20,7 @@ export const AUTH_PATHS = {
   changeAvatar: '/api/v1/users/change_avatar',
 } as const;
 
-/** Page routes (SPA) of the auth plugin. `/users/password/edit` and `/users/confirmation` are Devise's. */
-export const AUTH_PAGES = {
-  signUp: '/users/sign_up',
-  signIn: '/users/sign_in',
-  passwordNew: '/users/password/new',
-  passwordEdit: '/users/password/edit',
-  onboarding: '/onboarding',
-  checkEmail: '/onboarding/check_email',
-  profile: '/profile',
-} as const;
+export { AUTH_PAGES } from './auth-pages';
 
 export const AUTH_MESSAGES = {
   emailDomainNotPermitted: 'Email domain is not permitted',

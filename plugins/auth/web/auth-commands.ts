@@ -1,5 +1,5 @@
 import type { Command } from '../../../core';
-import { AUTH_PAGES } from '../common/auth-contract';
+import { AUTH_PAGES } from '../common/auth-pages';
 import { loadAuthModel } from './auth-model-loader';
 
 /** Palette commands: plain data, listed before any auth page is loaded. */
@@ -28,5 +28,13 @@ export const authCommands: Command[] = [
     keywords: ['password', 'security'],
     when: (ctx) => ctx.isMember,
     run: (ctx) => ctx.navigate(`${AUTH_PAGES.profile}#password`),
+  },
+  {
+    id: 'auth.changePicture',
+    title: 'Change profile picture',
+    group: 'Account',
+    keywords: ['avatar', 'photo', 'image', 'picture'],
+    when: (ctx) => ctx.isMember,
+    run: (ctx) => ctx.navigate(`${AUTH_PAGES.profile}#picture`),
   },
 ];

@@ -1,5 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, shellOverlays, type RouteContribution } from '../../../core';
-import { AUTH_PAGES } from '../common/auth-contract';
+import { AUTH_PAGES } from '../common/auth-pages';
 import { authCommands } from './auth-commands';
 
 /**

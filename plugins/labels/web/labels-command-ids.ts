@@ -3,6 +3,7 @@ export const LABEL_COMMANDS = {
   apply: 'labels.applyLabel',
   remove: 'labels.removeLabel',
   filter: 'labels.filterByLabel',
+  clearFilter: 'labels.clearFilter',
 } as const;
 
 /** The labels manager popup, loaded when first opened (one loader, so the shell caches its chunk). */

@@ -7,6 +7,8 @@ const onProjects = (ctx: WhenContext) => inWorkspace(ctx) && ctx.path === PROJEC
 const withSelection = (ctx: WhenContext) => onProjects(ctx) && selectedProjectVersionCount(ctx) > 0;
 
 const choicesCode = () => import('./label-choices');
+/** Published by the labels model (`labels.filterCount`); a string here keeps the model's code out of this file. */
+const filtering = (ctx: WhenContext) => Number(ctx.keys?.['labels.filterCount'] ?? 0) > 0;
 
 /** Palette commands: plain data; bulk ones act on the projects table's selection. */
 export const labelsCommands: Command[] = [
@@ -46,5 +48,13 @@ export const labelsCommands: Command[] = [
     when: onProjects,
     choicesPlaceholder: 'Label to show or hide…',
     choices: async (ctx) => (await choicesCode()).filterLabelChoices(ctx),
+  },
+  {
+    id: LABEL_COMMANDS.clearFilter,
+    title: 'Clear label filter',
+    group: 'Labels',
+    keywords: ['labels', 'show all', 'reset filter', 'clear labels'],
+    when: (ctx) => onProjects(ctx) && filtering(ctx),
+    run: async (ctx) => (await (await import('./labels-model-loader')).loadLabelsModel(ctx.container)).filterCleared(),
   },
 ];

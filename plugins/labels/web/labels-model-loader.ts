@@ -11,6 +11,7 @@ export const labelsModel = defineLazyModel<LabelsModel>('labels', async () => {
       app: c.get(TOKENS.AppModel),
       cookies: c.get(TOKENS.CookieService),
       logger: console,
+      keys: c.get(TOKENS.ContextKeys),
     });
     model.started();
     return model;

@@ -1,17 +1,26 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, selectedProjectVersionCount } from '../../projects/web/extension-points';
+import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
-import { projectVersionOfPage } from './pipeline-paths';
+import { PROCESSING_PAGE, projectVersionOfPage } from './pipeline-paths';
 
 export const PIPELINE_COMMANDS = {
   setUpSubtitles: 'pipeline.setUpSubtitles',
   setUpVoiceOver: 'pipeline.setUpVoiceOver',
+  openProcessing: 'pipeline.openProcessing',
 } as const;
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 /** On the projects table with rows selected, or on one project version's page. */
 const hasTarget = (ctx: WhenContext) =>
   inWorkspace(ctx) && ((ctx.path === PROJECTS_HOME && selectedProjectVersionCount(ctx) > 0) || projectVersionOfPage(ctx.path) !== null);
+
+/** One version to look at: the page's, or the one selected row. */
+function oneVersionOf(ctx: WhenContext): string | null {
+  const page = projectVersionOfPage(ctx.path);
+  if (page) return page.projectVersionId;
+  const selected = ctx.path === PROJECTS_HOME ? selectedProjectVersionIds(ctx) : [];
+  return selected.length === 1 ? selected[0] : null;
+}
 
 /** The opener (and the model behind it) loads when a command runs, not with the shell. */
 async function runSetup(ctx: CommandContext, kind: SetupKind) {
@@ -38,5 +47,14 @@ export const pipelineCommands: Command[] = [
     shortcut: 'shift+v',
     when: hasTarget,
     run: (ctx) => runSetup(ctx, 'voiceOver'),
+  },
+  {
+    id: PIPELINE_COMMANDS.openProcessing,
+    title: 'Open processing',
+    group: 'Projects',
+    keywords: ['progress', 'status', 'run', 'steps', 'voice-over', 'results'],
+    when: (ctx) => inWorkspace(ctx) && !ctx.path.startsWith('/processing') && oneVersionOf(ctx) !== null,
+    // The contract's processingPage(), spelled here so the contract stays out of the initial JavaScript.
+    run: (ctx) => ctx.navigate(`${PROCESSING_PAGE}?projectVersionId=${encodeURIComponent(oneVersionOf(ctx.when)!)}`),
   },
 ];

@@ -1,5 +1,6 @@
 import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsCommands } from './projects-commands';
+import { openProjectProvider } from './open-project-provider';
 import { PROJECTS_HOME, projectsTableExtensions, projectVersionSections } from './extension-points';
 
 /**
@@ -25,5 +26,7 @@ export default definePlugin({
   ],
   nav: [{ id: 'projects.home', label: 'Projects', path: PROJECTS_HOME, order: 0, icon: '▶', when: (ctx) => ctx.isMember }],
   commands: projectsCommands,
+  // The provider's code is tiny (one request); its answers come while the palette is open.
+  commandProviders: [openProjectProvider],
   extensionPoints: [projectsTableExtensions, projectVersionSections],
 });

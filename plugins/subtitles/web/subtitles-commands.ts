@@ -6,6 +6,8 @@ export const SUBTITLES_COMMANDS = {
   download: 'subtitles.download',
   import: 'subtitles.importFile',
   share: 'subtitles.createShareLink',
+  open: 'subtitles.open',
+  switchLanguage: 'subtitles.switchLanguage',
 } as const;
 
 const VERSION_PAGE = /^\/projects\/[^/]+\/project_versions\/([^/]+)(?:\/subtitles\/([^/]+))?\/?$/;
@@ -23,11 +25,13 @@ const onVersion = (ctx: WhenContext) => member(ctx) && pageTarget(ctx.path) !== 
 const oneVersion = (ctx: WhenContext) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) === 1);
 
 /** The versions a command acts on: the page's, else the table's selection (as the command was shown). */
-function targetOf(ctx: CommandContext): { projectVersionIds: string[]; subtitleId?: string } {
+export function targetOf(ctx: CommandContext): { projectVersionIds: string[]; subtitleId?: string } {
   const page = pageTarget(ctx.when.path);
   if (page) return { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId };
   return { projectVersionIds: selectedProjectVersionIds(ctx.when) };
 }
+
+const onSubtitle = (ctx: WhenContext) => member(ctx) && pageTarget(ctx.path)?.subtitleId !== undefined;
 
 /** Palette commands: plain data, visible where they have something to act on. */
 export const subtitlesCommands: Command[] = [
@@ -38,6 +42,24 @@ export const subtitlesCommands: Command[] = [
     keywords: ['download', 'export', 'zip', 'srt', 'vtt', 'subtitles', 'captions'],
     when: (ctx) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) > 0),
     run: (ctx) => openSubtitlesDialog(ctx.container, { kind: 'download', projectVersionIds: targetOf(ctx).projectVersionIds }),
+  },
+  {
+    id: SUBTITLES_COMMANDS.open,
+    title: 'Open subtitles…',
+    group: 'Subtitles',
+    keywords: ['subtitles', 'captions', 'language', 'translation', 'transcript', 'editor'],
+    choicesPlaceholder: 'Language…',
+    when: (ctx) => oneVersion(ctx) && !onSubtitle(ctx),
+    choices: async (ctx) => (await import('./subtitle-choices')).subtitleChoices(ctx, targetOf(ctx)),
+  },
+  {
+    id: SUBTITLES_COMMANDS.switchLanguage,
+    title: 'Switch subtitle language…',
+    group: 'Subtitles',
+    keywords: ['language', 'translation', 'other language'],
+    choicesPlaceholder: 'Language…',
+    when: onSubtitle,
+    choices: async (ctx) => (await import('./subtitle-choices')).subtitleChoices(ctx, targetOf(ctx)),
   },
   {
     id: SUBTITLES_COMMANDS.import,

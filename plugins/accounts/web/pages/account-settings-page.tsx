@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useUnit } from 'effector-react';
 import { TOKENS, useService } from '../../../../core';
 import { ContributedSections } from '../../../../core/ui';
@@ -19,6 +19,11 @@ export default function AccountSettingsPage() {
     dialogs.dialogOpened,
   ]);
   const fileInput = useRef<HTMLInputElement>(null);
+  const avatarButton = useRef<HTMLButtonElement>(null);
+  // `/account#avatar` (palette: "Change account avatar") lands on the button: Enter picks a file.
+  useEffect(() => {
+    if (window.location.hash === '#avatar') avatarButton.current?.focus();
+  }, []);
   const registry = useService(TOKENS.PluginRegistry);
   const sections = useMemo(() => registry.contributions(accountSettingsSections), [registry]);
   const name = account?.attributes.name ?? '';
@@ -58,7 +63,7 @@ export default function AccountSettingsPage() {
               e.target.value = '';
             }}
           />
-          <button type="button" className="button" onClick={() => fileInput.current?.click()} {...adminOnly(isAdmin, uploading)}>
+          <button ref={avatarButton} type="button" className="button" onClick={() => fileInput.current?.click()} {...adminOnly(isAdmin, uploading)}>
             {uploading ? 'Uploading…' : 'Change avatar'}
           </button>
         </section>

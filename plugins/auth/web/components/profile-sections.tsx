@@ -86,7 +86,7 @@ export function AvatarSection() {
   const inputId = useId();
   const avatarUrl = user?.attributes.avatarUrl;
   return (
-    <section className="auth-section" aria-labelledby={headingId}>
+    <section className="auth-section" id="picture" aria-labelledby={headingId}>
       <h2 id={headingId}>Picture</h2>
       {avatarUrl ? <img className="auth-avatar" src={avatarUrl} alt="Your current picture" /> : <div className="auth-avatar" aria-hidden="true" />}
       <div className="auth-field">

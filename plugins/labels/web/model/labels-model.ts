@@ -1,5 +1,5 @@
 import * as effector from 'effector';
-import { announceFailure, apiEffect, createStateReader, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
+import { announceFailure, apiEffect, createStateReader, type ContextKeys, type ApiClient, type ApiError, type AppModel, type CookieService, type ToastService } from '../../../../core';
 import {
   LABELS_MESSAGES,
   LABELS_PATHS,
@@ -19,7 +19,11 @@ export interface LabelsModelDeps {
   app: AppModel;
   cookies: CookieService;
   logger: Pick<Console, 'error'>;
+  /** Where the model says how many labels filter the table (`labels.filterCount`), for `when` clauses. */
+  keys?: Pick<ContextKeys, 'keySet'>;
 }
+
+export const LABELS_FILTER_COUNT_KEY = 'labels.filterCount';
 
 
 export function readSelectedLabelIds(cookies: CookieService): string[] {
@@ -85,6 +89,9 @@ export function createLabelsModel(deps: LabelsModelDeps) {
     target: $selectedLabelIds,
   });
   sample({ clock: $selectedLabelIds.updates, target: saveSelectionFx });
+  if (deps.keys) {
+    sample({ clock: [started, $selectedLabelIds.updates], source: $selectedLabelIds, fn: (ids) => ({ key: LABELS_FILTER_COUNT_KEY, value: ids.length }), target: deps.keys.keySet });
+  }
 
   sample({ clock: [started, app.workspaceChanged], source: app.$currentWorkspaceId, filter: (id): id is string => id !== null, target: fetchLabelsFx });
   sample({
