@@ -35,7 +35,7 @@ export function Sidebar() {
       </NavLink>
       {user && <ContextSwitchers />}
       <button type="button" className="palette-trigger" onClick={() => openPalette()}>
-        <span>Search commands…</span>
+        <span className="palette-trigger-label">Search commands…</span>
         <kbd>{keyboard.format('mod+k')}</kbd>
       </button>
       <nav aria-label="Main">

@@ -85,10 +85,12 @@ export function AvatarSection() {
   const headingId = useId();
   const inputId = useId();
   const avatarUrl = user?.attributes.avatarUrl;
+  const fullName = [user?.attributes.name, user?.attributes.lastName].filter(Boolean).join(' ') || (user?.attributes.email ?? '');
+  const initials = (fullName.match(/\b\p{L}/gu) ?? [fullName[0] ?? '?']).slice(0, 2).join('').toUpperCase();
   return (
     <section className="auth-section" id="picture" aria-labelledby={headingId}>
       <h2 id={headingId}>Picture</h2>
-      {avatarUrl ? <img className="auth-avatar" src={avatarUrl} alt="Your current picture" /> : <div className="auth-avatar" aria-hidden="true" />}
+      {avatarUrl ? <img className="auth-avatar" src={avatarUrl} alt="Your current picture" /> : <div className="auth-avatar auth-avatar-initials" aria-hidden="true">{initials}</div>}
       <div className="auth-field">
         <label htmlFor={inputId}>Upload a new picture</label>
         <input

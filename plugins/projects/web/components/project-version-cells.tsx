@@ -6,7 +6,11 @@ import type { ElementState, ProjectVersionResource } from '../../common/projects
  * they are memoised on the row and use formatters built once.
  */
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+// This year's dates without the year ("Nov 25, 03:43"), older ones with it and without the time:
+// short enough for the column at 1024 px, as mail clients show dates.
+const thisYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const olderFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = { format: (date: Date) => (date.getFullYear() === new Date().getFullYear() ? thisYearFormat : olderFormat).format(date) };
 
 /** Seconds as `m:ss` or `h:mm:ss`; a dash while unknown (0 while downloading). */
 export function formatDuration(seconds: number): string {

@@ -104,11 +104,10 @@ export default function ProjectsPage() {
         <div>
           <p className="page-eyebrow">{account?.attributes.name ?? ' '}</p>
           <h1>{workspace?.attributes.name ?? 'Projects'}</h1>
-          {count !== null && (
-            <p className="muted" aria-label="Project count">
-              {count === 1 ? '1 project' : `${count} projects`}
-            </p>
-          )}
+          {/* Always there, so the page does not shift when the count arrives. */}
+          <p className="muted projects-count" aria-label="Project count">
+            {count === null ? '\u00a0' : count === 1 ? '1 project' : `${count} projects`}
+          </p>
         </div>
         <div className="projects-header-actions">
           {parts.map((p, i) => p.HeaderActions && <p.HeaderActions key={i} />)}
