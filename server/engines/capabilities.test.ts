@@ -13,6 +13,18 @@ describe('language capabilities of this installation', () => {
     expect(capabilities.translationLanguages.fr).toContain('ca');
     expect(capabilities.dubbingLanguages).toEqual(expect.arrayContaining(['en', 'es', 'fr']));
     expect(capabilities.voiceCloningLanguages).toEqual([]);
+    // Named honestly: the embedded recogniser is a draft.
+    expect(capabilities.engines.speechToText.name).toBe('PocketSphinx, on this server');
+    expect(capabilities.engines.speechToText.expect).toMatch(/draft/);
+    expect(capabilities.engines.translation.name).toMatch(/Apertium/);
+    expect(capabilities.engines.speechSynthesis.name).toMatch(/eSpeak NG/);
+  });
+
+  it('names a connected Whisper-class service instead when STT_ENGINE=openai', async () => {
+    const engines = createEngines(loadEngineConfig({ STT_ENGINE: 'openai', STT_BASE_URL: 'http://127.0.0.1:9/v1', STT_LANGUAGES: 'en' }));
+    const capabilities = await computeCapabilities(engines);
+    expect(capabilities.engines.speechToText.name).toMatch(/Whisper-class/);
+    expect(capabilities.engines.speechToText.expect).not.toMatch(/draft/);
   });
 
   it('marks a video language with no route out as non-translatable and caches the result', async () => {

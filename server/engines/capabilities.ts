@@ -1,6 +1,7 @@
 import type { Engines } from './engine-registry';
 import { defaultEngines } from './engine-registry';
 import { reachableTargets } from './translation/translation-routes';
+import { engineNotes, type EngineNotes } from './engine-notes';
 
 /**
  * The spec's language lists of the project version settings (spec section 3), computed from
@@ -19,6 +20,8 @@ export interface LanguageCapabilities {
   dubbingLanguages: string[];
   /** Languages whose voice can be cloned from the speaker; none of the current engines can. */
   voiceCloningLanguages: string[];
+  /** Which engine runs each step here, and what to expect from it (not in the spec: ours). */
+  engines: EngineNotes;
 }
 
 const sorted = (languages: Iterable<string>) => [...new Set(languages)].sort();
@@ -45,6 +48,7 @@ export async function computeCapabilities(engines: Engines): Promise<LanguageCap
     alignmentLanguages: sorted(alignmentLanguages),
     dubbingLanguages: sorted(voices.map((voice) => voice.language)),
     voiceCloningLanguages: [],
+    engines: engineNotes(engines),
   };
 }
 

@@ -187,6 +187,11 @@ export interface ProjectVersionSettings {
   dubbingLanguages: string[];
   /** Always empty: no engine here clones voices (the "voice cloning upgrade" popup explains it). */
   voiceCloningLanguages: string[];
+  /**
+   * Not in the spec (ours): which engine runs each step in this installation and what to expect
+   * from it, so the popups can say it (the embedded recogniser is a draft).
+   */
+  engines?: Record<'speechToText' | 'alignment' | 'translation' | 'speechSynthesis', { name: string; expect: string }>;
   /** null the first time. */
   lastUsedSettings: LastUsedSettings | null;
   elements: ElementUploadData[];

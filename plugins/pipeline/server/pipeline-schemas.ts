@@ -106,6 +106,10 @@ export const settingsResponse = {
         alignmentLanguages: strings,
         dubbingLanguages: strings,
         voiceCloningLanguages: strings,
+        engines: {
+          type: 'object',
+          additionalProperties: { type: 'object', properties: { name: { type: 'string' }, expect: { type: 'string' } } },
+        },
         lastUsedSettings: lastUsed,
         elements: {
           type: 'array',

@@ -12,7 +12,17 @@ afterEach(cleanup);
 async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles') {
   const kit = createPipelineTestKit();
   // German has a voice here but no translation from English.
-  const settings = settingsOf({ language: 'en', dubbingLanguages: ['en', 'es', 'pt', 'de'] });
+  const note = (name: string, expect: string) => ({ name, expect });
+  const settings = settingsOf({
+    language: 'en',
+    dubbingLanguages: ['en', 'es', 'pt', 'de'],
+    engines: {
+      speechToText: note('PocketSphinx, on this server', 'A draft to correct.'),
+      alignment: note('PocketSphinx alignment, on this server', 'Your transcript is kept word for word.'),
+      translation: note('Apertium, rule-based, on this server', 'Literal translations.'),
+      speechSynthesis: note('eSpeak NG, on this server', 'A robotic voice.'),
+    },
+  });
   kit.api.reply('GET', PIPELINE_PATHS.showSettings, { data: settings });
   kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settings });
   kit.api.reply('PUT', PIPELINE_PATHS.setup, { data: [] });
@@ -35,6 +45,15 @@ async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles') {
 }
 
 describe('set-up popup', () => {
+  it('says which engine runs each step and what to expect: recognition, or alignment with a transcript; the voice for a voice-over', async () => {
+    await renderPopup('voiceOver');
+    const engines = screen.getByRole('region', { name: 'Engines' });
+    expect(engines.textContent).toContain('Speech recognitionPocketSphinx, on this server. A draft to correct.');
+    expect(engines.textContent).toContain('VoiceeSpeak NG, on this server');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have a transcript' }));
+    expect(engines.textContent).toContain('Transcript alignmentPocketSphinx alignment, on this server');
+  });
+
   it('lists unavailable languages disabled, with the reason read out', async () => {
     await renderPopup();
     const catalan = screen.getByRole('checkbox', { name: 'Catalan' }) as HTMLInputElement;

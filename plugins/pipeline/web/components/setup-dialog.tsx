@@ -205,6 +205,30 @@ function SetupForm({ setup }: { setup: SetupModel }) {
 
       <ResourcePickers setup={setup} />
 
+      {settings.engines && (
+        <section className="pipeline-engines" aria-label="Engines">
+          <h3>What runs each step here</h3>
+          <dl>
+            <dt>{form.includesTranscript ? 'Transcript alignment' : 'Speech recognition'}</dt>
+            <dd>
+              <EngineLine note={form.includesTranscript ? settings.engines.alignment : settings.engines.speechToText} />
+            </dd>
+            <dt>Translation</dt>
+            <dd>
+              <EngineLine note={settings.engines.translation} />
+            </dd>
+            {voiceOver && (
+              <>
+                <dt>Voice</dt>
+                <dd>
+                  <EngineLine note={settings.engines.speechSynthesis} />
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+      )}
+
       <p className="muted pipeline-problem" aria-live="polite">
         {problem ?? ''}
       </p>
@@ -217,5 +241,15 @@ function SetupForm({ setup }: { setup: SetupModel }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One engine as the popup names it: who does the step, and what to expect from it. */
+function EngineLine({ note }: { note: { name: string; expect: string } }) {
+  return (
+    <>
+      <strong>{note.name}</strong>
+      {note.expect && <span className="muted">. {note.expect}</span>}
+    </>
   );
 }
