@@ -17,6 +17,7 @@ const apiPaths = ['/api', '/users', '/dev', '/files', '/s/', '/plugin-assets', '
  * react-router 7's package exports point every condition at its development build (warnings and
  * checks included); its production build sits beside it. The app's build takes that one: the same
  * API, ~4 KB gzip less in the initial JavaScript. Tests and `npm run dev` keep the development build.
+ * The same for effector-react's use-sync-external-store polyfill, which React 19 does not need.
  */
 function productionRouter(): Plugin {
   const build = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -28,6 +29,9 @@ function productionRouter(): Plugin {
         alias: [
           { find: /^react-router$/, replacement: build('index.mjs') },
           { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
+          // React 19 has useSyncExternalStore: effector-react's pre-18 polyfill is not needed.
+          { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./shell/vendor/use-sync-external-store-shim.ts', import.meta.url)) },
+          { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url)) },
         ],
       },
     }),

@@ -5,9 +5,10 @@ import { buildWhenContext, useShell } from '../shell-context';
 import { isVisible } from './palette-sections';
 import { runCommand } from './run-command';
 import { appPaletteKeyBuffer } from './palette-key-buffer';
+import { PaletteShell } from './palette-shell';
 
-// The palette UI (cmdk) is its own chunk: fetched when the browser is idle, so it is ready at the
-// first Ctrl+K without weighing on the initial JavaScript.
+// The palette UI (cmdk) is its own chunk: fetched right after the first render, so it is ready at
+// the first Ctrl+K without weighing on the initial JavaScript.
 const loadPalette = () => import('./command-palette');
 const CommandPalette = lazy(loadPalette);
 
@@ -74,16 +75,13 @@ export function PaletteHost() {
   useEffect(() => {
     if (open) setEverOpened(true);
   }, [open]);
-  useEffect(() => {
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    const prefetch = () => void loadPalette().catch(() => {});
-    if (idle) idle(prefetch);
-    else setTimeout(prefetch, 1500);
-  }, []);
+  // Fetched as soon as the app has drawn, not when the browser is idle: the first Ctrl+K often
+  // comes right after a page load (measured: waiting for idle left it ~300 ms to open).
+  useEffect(() => void loadPalette().catch(() => {}), []);
 
   if (!open && !everOpened) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={open ? <PaletteShell palette={palette} commands={commands} whenContext={whenContext} commandContext={runContext} /> : null}>
       <CommandPalette
         model={palette}
         commands={commands}
