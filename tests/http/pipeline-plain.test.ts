@@ -83,6 +83,10 @@ describe('pipeline: plain subtitles and a translation [pglite]', () => {
     expect(info.progress).toBe(1);
     expect(info.allProcessingSteps).toEqual(['fetch_media', 'probe', 'extract_audio', 'speech_to_text', 'segmentation', 'translation', 'finish']);
     expect(info.projectVersionDuration).toBeGreaterThan(10);
+    // The projects list says what happened (its status column): done, and in which languages.
+    const listed = (await member.client.get(`/api/v1/project_versions?workspaceId=${member.workspaceId}`)).body.data.find((v: any) => v.id === versionId).attributes;
+    expect(listed.processing).toMatchObject({ kind: 'plain', state: 'done', progress: 1, failure: null, dubbed: [] });
+    expect(listed.subtitles.map((s: any) => s.attributes.language)).toEqual(['en', 'es']);
 
     const store = app.app.services.get(SUBTITLE_STORE);
     const english = await store.readCues(app.db, info.subtitleId);

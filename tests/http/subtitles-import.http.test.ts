@@ -48,6 +48,22 @@ describeOnBothDatabases('subtitles: list, create, import (SRT, WebVTT, ASS, UTF-
       const projectId = listed.body.meta.projectId;
       expect(listed.body.data[0].attributes.editorUrl).toBe(`/projects/${projectId}/project_versions/${versionId}/subtitles/${english.body.data.id}`);
     });
+
+    it('the projects list carries each version’s subtitles (spec: each id and attributes), at once after a change', async () => {
+      const member = await newMember(ctx);
+      const versionId = await newVersion(ctx, member, 'Harbour');
+      const list = async () =>
+        (await member.client.get(`/api/v1/project_versions?workspaceId=${member.workspaceId}`)).body.data.find((v: any) => v.id === versionId).attributes;
+      expect((await list()).subtitles).toEqual([]);
+      expect((await list()).processing).toBeNull(); // the pipeline's column: no run yet
+      const english = await member.client.post(SUBTITLES_PATHS.subtitles(versionId), { language: 'en' });
+      await member.client.post(SUBTITLES_PATHS.subtitles(versionId), { language: 'es', kind: 'translation' });
+      // The same request again: a page kept under the workspace revision must not hide the change.
+      expect((await list()).subtitles).toEqual([
+        { id: english.body.data.id, type: 'subtitle', attributes: { language: 'en', kind: 'transcript', cuesCount: 0 } },
+        { id: expect.any(String), type: 'subtitle', attributes: { language: 'es', kind: 'translation', cuesCount: 0 } },
+      ]);
+    });
   });
 
   describe('POST …/import_srt', () => {

@@ -17,7 +17,7 @@ export const labelsListContribution: ProjectVersionListContribution = {
   column: {
     attribute: 'labels',
     sql: `CASE WHEN v.label_ids = '{}' THEN '[]'::json ELSE (SELECT coalesce(json_agg(json_build_object('id', l.id::text, 'caption', l.caption) ORDER BY lower(l.caption), l.id), '[]')
-   FROM labels l WHERE l.id = ANY(v.label_ids)) END AS labels`,
+   FROM labels l WHERE l.id = ANY(v.label_ids)) END`,
   },
   async filter({ workspaceId, labelIds }, { db, add }) {
     if (labelIds.length === 0) return null;

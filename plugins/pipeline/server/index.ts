@@ -1,4 +1,6 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { projectVersionListExtensions } from '../../projects/server/extension-points';
+import { pipelineListContribution } from './pipeline-list-contribution';
 import { pipelineJobs } from './jobs/pipeline-jobs';
 import { pipelineMigrations } from './pipeline-migrations';
 import { registerProcessingRoutes } from './processing-routes';
@@ -17,6 +19,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: pipelineMigrations,
   jobs: pipelineJobs,
+  contributions: [contributeToServer(projectVersionListExtensions, pipelineListContribution)],
   async routes(app) {
     registerSettingsRoutes(app);
     registerSetupRoutes(app);

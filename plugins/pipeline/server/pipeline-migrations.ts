@@ -80,4 +80,18 @@ CREATE TABLE pipeline_last_used_settings (
 );
 `,
   },
+  {
+    // The projects list shows each version's latest run (pipeline-list-contribution.ts): a run's
+    // change (state, duration, watchdog) moves the workspace revision, so kept list pages are not
+    // served stale. Steps do not (their heartbeats would); a step's progress shows when the run moves.
+    id: '202612050002_pipeline_workspace_changes',
+    sql: `
+CREATE TRIGGER pipeline_runs_workspace_change_insert AFTER INSERT ON pipeline_runs
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER pipeline_runs_workspace_change_update AFTER UPDATE ON pipeline_runs
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+CREATE TRIGGER pipeline_runs_workspace_change_delete AFTER DELETE ON pipeline_runs
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
+`,
+  },
 ];

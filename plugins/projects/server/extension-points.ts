@@ -15,8 +15,12 @@ export interface ProjectVersionListQuery {
 
 export interface ProjectVersionListContribution {
   id: string;
-  /** A row attribute and its SQL, e.g. `{ attribute: 'labels', sql: '(SELECT json_agg(…) …) AS labels' }`; rows without it get `[]`. */
-  column?: { attribute: 'labels'; sql: string };
+  /**
+   * A row attribute and its SQL, e.g. `{ attribute: 'labels', sql: '(SELECT json_agg(…) …)' }`:
+   * a select expression over `v`, evaluated on the page's rows only, served as
+   * `attributes[attribute]` (null when the expression is). Keep it to an index lookup per row.
+   */
+  column?: { attribute: string; sql: string };
   /**
    * A condition over `v` for this query, with its values placed through `add` (it returns the
    * `$n` placeholder); `null` when the query does not concern it; `'nothing'` when no row can match.

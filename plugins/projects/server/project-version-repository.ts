@@ -14,6 +14,8 @@ export interface ProjectVersionRecord {
   elementId: string | null;
   elementState: ElementState | null;
   labels: ProjectVersionLabel[];
+  /** Attributes other plugins' list columns add (projectVersionListExtensions), by attribute name. */
+  contributed?: Record<string, unknown>;
   /** Microseconds since the epoch: exact keyset position (a JS Date would drop the microseconds). */
   positionMicros: string;
 }
@@ -65,8 +67,24 @@ export class ProjectVersionRepository {
 
   private contributedColumns(): string {
     return this.contributions()
-      .flatMap((contribution) => (contribution.column ? [`, ${contribution.column.sql}`] : []))
+      .flatMap(({ column }) => (column ? [`, ${column.sql} AS "c:${column.attribute}"`] : []))
       .join('');
+  }
+
+  /** Moves the contributed columns (`c:<attribute>`) of each row into `contributed`. */
+  private withContributed(rows: ProjectVersionRecord[]): ProjectVersionRecord[] {
+    for (const row of rows) {
+      const contributed: Record<string, unknown> = {};
+      for (const key of Object.keys(row)) {
+        if (!key.startsWith('c:')) continue;
+        contributed[key.slice(2)] = (row as unknown as Record<string, unknown>)[key];
+        delete (row as unknown as Record<string, unknown>)[key];
+      }
+      row.labels = (contributed.labels as ProjectVersionLabel[] | null) ?? [];
+      delete contributed.labels;
+      row.contributed = contributed;
+    }
+    return rows;
   }
 
   async ownerOf(projectVersionId: string): Promise<TenantOwner | null> {
@@ -163,9 +181,7 @@ export class ProjectVersionRepository {
       params,
     );
     const hasMore = rows.length > query.perPage;
-    const page = rows.slice(0, query.perPage);
-    for (const row of page) row.labels ??= [];
-    return { rows: page, hasMore };
+    return { rows: this.withContributed(rows.slice(0, query.perPage)), hasMore };
   }
 
   /** Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent). */
@@ -175,8 +191,7 @@ export class ProjectVersionRepository {
        WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.created_at DESC, v.id DESC`,
       [workspaceId, ids],
     );
-    for (const row of rows) row.labels ??= [];
-    return rows;
+    return this.withContributed(rows);
   }
 
   /**

@@ -40,7 +40,9 @@ export function projectVersionResource(row: ProjectVersionRecord): ProjectVersio
       elementId: row.elementId,
       elementState: row.elementState,
       labels: row.labels ?? [],
+      // The spec's `subtitles` (each id and attributes) come from the subtitles plugin's column.
       subtitles: [],
+      ...row.contributed,
     },
   };
 }

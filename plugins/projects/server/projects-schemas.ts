@@ -97,7 +97,7 @@ export const elementResourceSchema = resourceSchema('element', {
   createdAt: { type: 'string' },
 });
 
-export const projectVersionResourceSchema = resourceSchema('project_version', {
+const versionResource = resourceSchema('project_version', {
   projectId: { type: 'string' },
   workspaceId: { type: 'string' },
   title: { type: 'string' },
@@ -108,7 +108,14 @@ export const projectVersionResourceSchema = resourceSchema('project_version', {
   elementState: nullableString,
   labels: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, caption: { type: 'string' } } } },
   subtitles: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  // Other plugins' list columns (projectVersionListExtensions), e.g. the pipeline's `processing`.
+  processing: { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] },
 });
+/** Attributes stay open: a list column an outside plugin adds is served too (known ones serialize faster). */
+export const projectVersionResourceSchema = {
+  ...versionResource,
+  properties: { ...versionResource.properties, attributes: { ...versionResource.properties.attributes, additionalProperties: true } },
+} as const;
 
 const countMeta = { type: 'object', properties: { numberOfProjects: { type: 'integer' } } } as const;
 const listOf = (item: object) => ({ type: 'object', properties: { data: { type: 'array', items: item } } }) as const;

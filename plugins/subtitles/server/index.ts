@@ -1,4 +1,6 @@
-import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { contributeToServer, registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { projectVersionListExtensions } from '../../projects/server/extension-points';
+import { subtitlesListContribution } from './subtitles-list-contribution';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
 import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
 import { registerDownloadRoutes } from './download-routes';
@@ -18,6 +20,7 @@ export default defineServerPlugin({
   id: 'subtitles',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
+  contributions: [contributeToServer(projectVersionListExtensions, subtitlesListContribution)],
   async routes(app) {
     const subtitles = new SubtitleRepository(app.db);
     const tokens = new ExternalTokenRepository(app.db);
