@@ -118,6 +118,11 @@ test('a video set up with a transcript is followed on /processing until its subt
   await expectAccessible(page, 'project version with results');
   await byLanguage.getByRole('link', { name: 'Spanish' }).click();
   await expect(page.getByText(/casa/i).first()).toBeVisible();
+
+  // And the projects table's Status says what happened, languages named in full.
+  await page.goto('/');
+  await expect(versionRow(page, 'House and cat')).toContainText('English, Spanish');
+  await expectAccessible(page, 'projects with results');
 });
 
 test('the set-up commands act on the open project version; Escape closes the popup; /processing without a run or with a bad id', async ({ page, confirmedUser }) => {

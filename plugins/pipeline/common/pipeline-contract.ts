@@ -27,6 +27,21 @@ export const PIPELINE_PATHS = {
     `/api/v1/project_versions/${projectVersionId}/dubbed_media/${language}/${kind}`,
 } as const;
 
+/**
+ * `processing`, the pipeline's column of the projects list (not in the spec: ours): the latest
+ * run of the version, or null before any. `progress` moves with the run's own changes.
+ */
+export interface ProcessingSummary {
+  kind: 'plain' | 'tts';
+  state: RunState;
+  failureStep: ProcessingStepName | null;
+  failure: string | null;
+  /** 0..1 */
+  progress: number;
+  /** Languages the run dubbed. */
+  dubbed: string[];
+}
+
 /** Spec section 2: the processing page, reached after a single project with a transcript is submitted. */
 export const processingPage = (projectVersionId: string) => `/processing?projectVersionId=${encodeURIComponent(projectVersionId)}`;
 

@@ -4,6 +4,7 @@ import { selectedProjectVersionIds, type ProjectsTableHost, type ProjectsTablePa
 import type { SetupKind } from './model/setup-types';
 import { loadPipelineModel } from './pipeline-model-loader';
 import { projectVersionOfPage } from './pipeline-paths';
+import { processingStatusLine } from './processing-status-line';
 
 /*
  * What the pipeline does when a palette command runs or the projects table opens: one lazily
@@ -41,6 +42,7 @@ export async function createPipelineTableParts({ container, host }: { container:
       { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (ids) => void openSetup({ container }, 'subtitles', ids) },
       { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (ids) => void openSetup({ container }, 'voiceOver', ids) },
     ],
+    statusLine: processingStatusLine,
     rowActions: [
       { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (row) => void openSetup({ container }, 'subtitles', [row.id]) },
       { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (row) => void openSetup({ container }, 'voiceOver', [row.id]) },

@@ -3,6 +3,8 @@ import type { EventCallable, Store } from 'effector';
 import { defineExtensionPoint, type AppModel, type Container, type PageSectionContribution, type ServiceIdentifier, type WhenContext } from '../../../core';
 import type { ProjectVersionResource, ProjectVersionsQuery } from '../common/projects-contract';
 
+export type { ProjectVersionResource };
+
 /**
  * The projects table's extension point: other plugins (labels) add columns, a filter, header
  * buttons and bulk actions without the projects plugin knowing they exist. Data and types only:
@@ -40,6 +42,18 @@ export interface ProjectsBulkAction {
   run(selectedIds: string[]): void;
 }
 
+/**
+ * A line of a row's Status cell: what happened to the version in a contributor's terms (the
+ * pipeline: "Processing 40%", "Failed" and why; subtitles: the languages). `busy` and `failed`
+ * lines come first; without any line the cell shows the media state ("Ready").
+ */
+export interface ProjectsStatusLine {
+  text: string;
+  tone?: 'busy' | 'done' | 'failed';
+  /** More than fits: shown as the tooltip and read by screen readers. */
+  detail?: string;
+}
+
 /** An entry of a row's menu (right-click, or the Menu key / Shift+F10 on the active row). */
 export interface ProjectsRowAction {
   id: string;
@@ -58,6 +72,8 @@ export interface ProjectsTableParts {
   bulkActions?: ProjectsBulkAction[];
   /** In each row's menu, after "Open". */
   rowActions?: ProjectsRowAction[];
+  /** This contributor's line of a row's Status cell, or null; called for every visible row, keep it cheap. */
+  statusLine?: (row: ProjectVersionResource) => ProjectsStatusLine | null;
 }
 
 export interface ProjectsTableExtension {

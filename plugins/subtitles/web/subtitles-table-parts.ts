@@ -1,6 +1,7 @@
 import type { Container } from '../../../core';
 import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/extension-points';
 import { openSubtitlesDialog } from './open-subtitles-dialog';
+import { subtitlesStatusLine } from './subtitles-status-line';
 
 /** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */
 export async function createSubtitlesTableParts({ container }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
@@ -12,6 +13,7 @@ export async function createSubtitlesTableParts({ container }: { container: Cont
         run: (projectVersionIds) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds }),
       },
     ],
+    statusLine: subtitlesStatusLine,
     rowActions: [
       { id: 'subtitles.download', title: 'Download subtitles…', run: (row) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [row.id] }) },
     ],

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ElementState, ProjectVersionResource } from '../../common/projects-contract';
+import type { ProjectsStatusLine } from '../extension-points';
 
 /**
  * Cells of the project-version table. They render for every visible row on every repaint, so
@@ -64,7 +65,40 @@ export const ThumbnailCell = memo(function ThumbnailCell({ row }: { row: Project
   );
 });
 
-export const StatusCell = memo(function StatusCell({ row }: { row: ProjectVersionResource }) {
+const TONE_ORDER = { failed: 0, busy: 1, done: 2 } as const;
+
+/**
+ * What happened to the version: the media state while it is not ready, else the contributors'
+ * lines (processing, failure, languages; at most two, failures and work in progress first), else
+ * "Ready".
+ */
+export const StatusCell = memo(function StatusCell({ row, lines }: { row: ProjectVersionResource; lines: readonly StatusLineSource[] }) {
   const state = row.attributes.elementState;
-  return <span className={`projects-status projects-status-${state ?? 'none'}`}>{statusLabel(state)}</span>;
+  const shown = state === 'ready' ? collectLines(row, lines) : [];
+  if (shown.length === 0) return <span className={`projects-status projects-status-${state ?? 'none'}`}>{statusLabel(state)}</span>;
+  return (
+    <span className="projects-status-lines">
+      {shown.map((line, i) => (
+        <span key={i} className={`projects-status-line is-${line.tone ?? 'done'}`} title={line.detail}>
+          {line.text}
+          {line.detail && <span className="visually-hidden">: {line.detail}</span>}
+        </span>
+      ))}
+    </span>
+  );
 });
+
+export type StatusLineSource = (row: ProjectVersionResource) => ProjectsStatusLine | null;
+
+function collectLines(row: ProjectVersionResource, sources: readonly StatusLineSource[]): ProjectsStatusLine[] {
+  const lines: ProjectsStatusLine[] = [];
+  for (const source of sources) {
+    try {
+      const line = source(row);
+      if (line) lines.push(line);
+    } catch {
+      // one contributor's mistake leaves the others' lines
+    }
+  }
+  return lines.sort((a, b) => TONE_ORDER[a.tone ?? 'done'] - TONE_ORDER[b.tone ?? 'done']).slice(0, 2);
+}

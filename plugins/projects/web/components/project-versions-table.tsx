@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '../../../../core/ui';
 import type { ProjectVersionResource } from '../../common/projects-contract';
 import type { ProjectsTableColumn } from '../extension-points';
-import { formatCreated, formatDuration, StatusCell, ThumbnailCell } from './project-version-cells';
+import { formatCreated, formatDuration, StatusCell, ThumbnailCell, type StatusLineSource } from './project-version-cells';
 
 const col = dataTableColumnHelper<ProjectVersionResource>();
 
@@ -12,14 +12,12 @@ const leadingColumns: DataTableColumn<ProjectVersionResource>[] = [
   col.accessor((r) => r.attributes.duration, { id: 'duration', header: 'Duration', cell: ({ getValue }) => formatDuration(getValue()) }),
   col.accessor((r) => r.attributes.createdAt, { id: 'created', header: 'Created', cell: ({ getValue }) => formatCreated(getValue()) }),
 ];
-const statusColumn = col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell row={row.original} /> });
-
-/** Built-in columns around the contributed ones (labels sit before the status). */
-export function projectVersionColumns(contributed: ProjectsTableColumn[]): DataTableColumn<ProjectVersionResource>[] {
+/** Built-in columns around the contributed ones (labels sit before the status, which contributors' lines fill). */
+export function projectVersionColumns(contributed: ProjectsTableColumn[], statusLines: readonly StatusLineSource[] = []): DataTableColumn<ProjectVersionResource>[] {
   return [
     ...leadingColumns,
     ...contributed.map(({ id, header, Cell }) => col.display({ id, header, cell: ({ row }) => <Cell row={row.original} /> })),
-    statusColumn,
+    col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell row={row.original} lines={statusLines} /> }),
   ];
 }
 
@@ -32,6 +30,8 @@ export const PROJECT_VERSION_ROW_HEIGHT = 49;
 export interface ProjectVersionsTableProps {
   rows: ProjectVersionResource[];
   contributedColumns: ProjectsTableColumn[];
+  /** Contributors' lines of the Status cell (ProjectsTableParts.statusLine). */
+  statusLines?: readonly StatusLineSource[];
   selection: ReadonlySet<string>;
   onSelectionChange: (next: Set<string>) => void;
   onEndReached?: () => void;
@@ -44,7 +44,7 @@ export interface ProjectVersionsTableProps {
 }
 
 /** The project-version table: core's virtualized data table with this plugin's columns and the contributed ones. */
-export function ProjectVersionsTable({ contributedColumns, ...props }: ProjectVersionsTableProps) {
-  const columns = useMemo(() => projectVersionColumns(contributedColumns), [contributedColumns]);
+export function ProjectVersionsTable({ contributedColumns, statusLines, ...props }: ProjectVersionsTableProps) {
+  const columns = useMemo(() => projectVersionColumns(contributedColumns, statusLines), [contributedColumns, statusLines]);
   return <DataTable label="Project versions" columns={columns} getRowId={getRowId} getRowLabel={getRowLabel} rowHeight={PROJECT_VERSION_ROW_HEIGHT} {...props} />;
 }

@@ -52,6 +52,7 @@ export default function ProjectsPage() {
 
   const contributedColumns = useMemo(() => parts.flatMap((p) => p.columns ?? []), [parts]);
   const bulkActions = useMemo(() => parts.flatMap((p) => p.bulkActions ?? []), [parts]);
+  const statusLines = useMemo(() => parts.flatMap((p) => (p.statusLine ? [p.statusLine] : [])), [parts]);
   const openRow = useCallback(
     (row: ProjectVersionResource) => navigator.navigate(projectVersionPage(row.attributes.projectId, row.id)),
     [navigator],
@@ -153,6 +154,7 @@ export default function ProjectsPage() {
         <ProjectVersionsTable
           rows={rows}
           contributedColumns={contributedColumns}
+          statusLines={statusLines}
           selection={selection}
           onSelectionChange={select}
           onEndReached={nextPage}
