@@ -49,7 +49,7 @@ export function PaletteShell({ palette, commands, whenContext, commandContext }:
         />
         <ul className="palette-list palette-shell-list" id="palette-shell-list" role="listbox" aria-label="Commands">
           {matches.map((command, index) => (
-            <li key={command.id} role="option" aria-selected={index === 0} className="palette-shell-item" data-selected={index === 0 || undefined}>
+            <li key={command.id} role="option" aria-selected={index === 0} className="palette-shell-item">
               {command.title}
             </li>
           ))}

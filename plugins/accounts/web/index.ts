@@ -23,5 +23,12 @@ export default definePlugin({
   ],
   nav: [{ id: 'accounts.settings', label: 'Account', path: ACCOUNTS_PAGES.settings, order: 80, icon: '⚙', when: (ctx) => ctx.isMember }],
   commands: accountsCommands,
+  commandProviders: [
+    {
+      id: 'accounts.switchToWorkspace',
+      group: 'Workspaces',
+      provide: async (ctx, search) => (await import('./switch-workspace-provider')).switchWorkspaceCommands(ctx, search),
+    },
+  ],
   extensionPoints: [accountSettingsSections],
 });

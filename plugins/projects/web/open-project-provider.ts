@@ -4,5 +4,5 @@ import type { CommandProvider } from '../../../core';
 export const openProjectProvider: CommandProvider = {
   id: 'projects.openProject',
   group: 'Open project',
-  provide: async (ctx, search) => (search.trim().length < 2 ? [] : (await import('./open-project-search')).openProjectCommands(ctx, search)),
+  provide: async (ctx, search) => (await import('./open-project-search')).openProjectCommands(ctx, search),
 };

@@ -20,6 +20,14 @@ export default definePlugin({
     { path: SUBTITLES_PAGES.subtitle, access: 'member', layout: 'app', title: 'Subtitle', load: () => import('./pages/subtitle-page') },
   ],
   commands: subtitlesCommands,
+  // Subtitles by their video's title ("Open “Harbour” in Spanish"); the search code loads on first use.
+  commandProviders: [
+    {
+      id: 'subtitles.openSubtitle',
+      group: 'Open subtitles',
+      provide: async (ctx, search) => (await import('./open-subtitle-search')).openSubtitleCommands(ctx, search),
+    },
+  ],
   extensionPoints: [subtitleEditorPanels],
   contributions: [
     contribute(projectVersionSections, { id: 'subtitles', title: 'Subtitles', order: 10, load: () => import('./components/version-subtitles-section') }),
