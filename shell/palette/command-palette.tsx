@@ -52,7 +52,8 @@ export function CommandPalette({
     [page, commands, whenContext, recentIds, search],
   );
   const provided = useDebouncedQuery<PaletteSection<Command>[]>(
-    open && !page && providers.length ? `providers:${search}` : null,
+    // Providers search by name: one letter is too little to ask them (and a list request per key).
+    open && !page && providers.length && search.trim().length >= 2 ? `providers:${search}` : null,
     async () => {
       const results = await Promise.all(
         providers.map(async (p) => {
@@ -158,7 +159,6 @@ export function CommandPalette({
         <Cmdk.List className="palette-list">
           {page ? (
             <>
-              {!choices.fresh && choices.value.length === 0 && <Cmdk.Loading>Loading…</Cmdk.Loading>}
               {choices.fresh && choices.value.length === 0 && <Cmdk.Empty>No matches</Cmdk.Empty>}
               {pageCommand &&
                 shownChoices.map((choice) => (
@@ -186,10 +186,13 @@ export function CommandPalette({
                   ))}
                 </Cmdk.Group>
               ))}
-              {provided.loading && <Cmdk.Loading>Searching…</Cmdk.Loading>}
             </>
           )}
         </Cmdk.List>
+        {/* Outside the listbox (which may hold only options and groups), read out politely. */}
+        <p className="palette-status muted" role="status">
+          {page ? (!choices.fresh && choices.value.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
+        </p>
       </Cmdk>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { test, expect, newPerson, signUp, answerSurvey, confirmEmail, logIn, logOut } from './support/fixtures';
+import { test, expect, newPerson, signUp, answerSurvey, confirmEmail, logIn, logOut, runCommand } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
@@ -76,6 +76,19 @@ test('every screen passes axe: the app, its pages and its dialogs', async ({ pag
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, name);
+  }
+  // The account's dialogs and the shortcuts sheet, opened from the palette as people do.
+  for (const [command, name] of [
+    ['Invite member', 'invite member'],
+    ['Create workspace', 'create workspace'],
+    ['Rename account', 'rename account'],
+    ['Show keyboard shortcuts', 'keyboard shortcuts'],
+  ] as const) {
+    await runCommand(page, command);
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    await expectAccessible(page, name);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   await page.goto('/no/such/page');
   await expectAccessible(page, 'not found');

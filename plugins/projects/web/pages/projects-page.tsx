@@ -106,7 +106,7 @@ export default function ProjectsPage() {
           <p className="page-eyebrow">{account?.attributes.name ?? ' '}</p>
           <h1>{workspace?.attributes.name ?? 'Projects'}</h1>
           {/* Always there, so the page does not shift when the count arrives. */}
-          <p className="muted projects-count" aria-label="Project count">
+          <p className="muted projects-count" role="status" aria-label="Project count">
             {count === null ? '\u00a0' : count === 1 ? '1 project' : `${count} projects`}
           </p>
         </div>
