@@ -328,6 +328,11 @@ export interface VocabularyForPipeline {
 }
 export interface GuidelineForPipeline {
   prompt: string;
+  /** Kept as they are in every language, by every engine (protected like glossary terms). */
+  doNotTranslate?: string[];
+  /** For an instruction-following engine, beside the prompt. */
+  formality?: 'formal' | 'informal' | null;
+  tone?: string | null;
 }
 export interface TermBaseForPipeline {
   /** Entries for one language pair; `source` in the video language, `target` in the subtitle language. */

@@ -36,5 +36,10 @@ export async function vocabularyOf(services: ServiceRegistry, db: Queryable, wor
 export async function translationAidsOf(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: RunSettings, to: string) {
   const guideline = settings.guidelineId ? await lookup(services, GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId) : null;
   const termBase = settings.termbaseId ? await lookup(services, TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId) : null;
-  return { guideline: guideline?.prompt, glossary: termBase?.entriesFor(settings.language, to) };
+  // Words never to translate are glossary entries onto themselves: every engine keeps them (the
+  // terms are protected before and repaired after translation), Apertium included.
+  const keep = (guideline?.doNotTranslate ?? []).map((word) => ({ source: word, target: word }));
+  const glossary = [...(termBase?.entriesFor(settings.language, to) ?? []), ...keep];
+  const instructions = [guideline?.prompt, guideline?.formality && `Use a ${guideline.formality} register.`, guideline?.tone && `Tone: ${guideline.tone}.`].filter(Boolean).join('\n');
+  return { guideline: instructions || undefined, glossary: glossary.length ? glossary : undefined };
 }
