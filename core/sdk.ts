@@ -68,3 +68,6 @@ export type {
   Resource,
   ServiceIdentifier,
 } from './index';
+// Not in core/index.ts, so the shell's initial JavaScript does not carry it (first-party plugins import core/model/resource-list-model).
+export { createResourceListModel } from './model/resource-list-model';
+export type { ResourceListDeps, ResourceListMessages, ResourceListModel, ResourceListPaths } from './model/resource-list-model';

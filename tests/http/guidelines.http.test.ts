@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GUIDELINES_PATHS } from '../../plugins/guidelines/common/guidelines-contract';
 import { GUIDELINE_LOOKUP } from '../../plugins/pipeline/common/pipeline-contract';
 import { translationAidsOf } from '../../plugins/pipeline/server/workspace-resources';

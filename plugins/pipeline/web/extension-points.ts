@@ -13,6 +13,8 @@ export interface SetupResourceChoice {
   title: string;
   /** A second line, e.g. "42 words". */
   subtitle?: string;
+  /** Chosen when the popup opens (e.g. the workspace's default guideline); people may still pick "None". */
+  preselected?: boolean;
 }
 
 /** Fields of the set-up settings a picker may fill: the workspace resources the engines use. */

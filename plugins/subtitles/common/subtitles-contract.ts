@@ -31,13 +31,7 @@ export const SUBTITLES_PATHS = {
   sharedVideo: (token: string) => `/api/v1/shared/${token}/video`,
 } as const;
 
-/** Browser pages. */
-export const SUBTITLES_PAGES = {
-  /** The public share page; the server builds the same URL (`${publicUrl}/share/<token>`). */
-  share: '/share/:token',
-  /** Read-only subtitle view: the `editorUrl` target until the editor exists (spec 2 "editor URL"). */
-  subtitle: '/projects/:projectId/project_versions/:projectVersionId/subtitles/:subtitleId',
-} as const;
+export { SUBTITLES_PAGES } from './subtitles-pages';
 
 export const sharePage = (token: string) => `/share/${token}`;
 

@@ -1,6 +1,6 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
-import { SUBTITLES_PAGES } from '../common/subtitles-contract';
+import { SUBTITLES_PAGES } from '../common/subtitles-pages';
 import { subtitlesCommands } from './subtitles-commands';
 import { subtitleEditorPanels } from './extension-points';
 

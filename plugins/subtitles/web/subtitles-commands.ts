@@ -1,6 +1,9 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
 import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
-import { openSubtitlesDialog } from './open-subtitles-dialog';
+import type { SubtitlesDialog } from './model/subtitles-model';
+
+/** The opener (and the model and popup behind it) loads when a command runs, not with the shell. */
+const openSubtitlesDialog = async (container: CommandContext['container'], dialog: SubtitlesDialog) => (await import('./open-subtitles-dialog')).openSubtitlesDialog(container, dialog);
 
 export const SUBTITLES_COMMANDS = {
   download: 'subtitles.download',

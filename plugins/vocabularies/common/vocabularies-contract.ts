@@ -10,7 +10,7 @@ export const VOCABULARIES_PATHS = {
   vocabulary: (id: string) => `/api/v1/vocabularies/${id}`,
 } as const;
 
-export const VOCABULARIES_PAGE = '/vocabularies';
+export { VOCABULARIES_PAGE } from './vocabularies-page-path';
 
 /** Spec section 8, verbatim. */
 export const VOCABULARIES_MESSAGES = {

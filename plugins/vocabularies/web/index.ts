@@ -1,6 +1,6 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
 import { setupResourcePickers } from '../../pipeline/web/extension-points';
-import { VOCABULARIES_PAGE } from '../common/vocabularies-contract';
+import { VOCABULARIES_PAGE } from '../common/vocabularies-page-path';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 

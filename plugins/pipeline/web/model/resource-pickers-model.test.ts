@@ -40,6 +40,24 @@ describe('set-up popups: workspace resources from other plugins', () => {
     expect((kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body as { settings: Record<string, unknown> }).settings).toMatchObject({ language: 'en', vocabularyListId: 'v7' });
   });
 
+  it('chooses a preselected choice (a default guideline) when the popup opens; "None" still clears it', async () => {
+    const guidelinePicker: SetupResourcePicker = {
+      id: 'test-guidelines',
+      field: 'guidelineId',
+      label: 'Guideline',
+      choices: async () => [
+        { id: 'g1', title: 'Legal' },
+        { id: 'g2', title: 'House style', preselected: true },
+      ],
+    };
+    const kit = createPipelineTestKit({ resourcePickers: [guidelinePicker] });
+    kit.api.reply('GET', PIPELINE_PATHS.showSettings, { data: settingsOf() }).reply('PUT', PIPELINE_PATHS.setup, { data: [] });
+    await allSettled(kit.model.setup.opened, { scope: kit.scope, params: { kind: 'subtitles', projectVersionIds: ['pv1'] } });
+    expect(kit.scope.getState(kit.model.setup.$chosenResources)).toEqual({ guidelineId: 'g2' });
+    await allSettled(kit.model.setup.resourceChosen, { scope: kit.scope, params: { field: 'guidelineId', id: null } });
+    expect(kit.scope.getState(kit.model.setup.$chosenResources)).toEqual({});
+  });
+
   it('shows a picker only in the popups it is for, and forgets the choice when the popup closes', async () => {
     const kit = createPipelineTestKit({ resourcePickers: [vocabularyPicker] });
     kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settingsOf() }).reply('GET', PIPELINE_PATHS.showSettings, { data: settingsOf() }).reply('GET', '/api/v1/vocabularies/', { data: [] });

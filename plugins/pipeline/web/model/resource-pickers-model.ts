@@ -53,6 +53,15 @@ export function createResourcePickersModel(deps: PipelineModelDeps, units: { ope
       else delete next[field];
       return next;
     })
+    // A picker's preselected choice (a default) is chosen as its choices arrive.
+    .on(loadChoicesFx.doneData, (chosen, pickers) => {
+      const next = { ...chosen };
+      for (const picker of pickers) {
+        const preselected = picker.choices.find((choice) => choice.preselected);
+        if (preselected && !next[picker.field]) next[picker.field] = preselected.id;
+      }
+      return next;
+    })
     .reset(units.opened, ...units.reset);
 
   sample({

@@ -1,0 +1,13 @@
+import type { ApiClient } from '../../../core';
+import type { SetupResourceChoice } from '../../pipeline/web/extension-points';
+import { GUIDELINES_PATHS, type GuidelinesResponse } from '../common/guidelines-contract';
+
+/** The set-up picker's choices: the workspace's guidelines, the default first and saying so. */
+export async function guidelineChoices({ api, workspaceId }: { api: ApiClient; workspaceId: string }): Promise<SetupResourceChoice[]> {
+  const { data } = await api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } });
+  return data.data.map((guideline) => {
+    const words = guideline.attributes.parameters.doNotTranslate?.length ?? 0;
+    const notes = [guideline.attributes.isDefault ? 'default' : null, words ? `${words} ${words === 1 ? 'word' : 'words'} kept as they are` : null].filter(Boolean);
+    return { id: guideline.id, title: guideline.attributes.name, subtitle: notes.join(' · ') || undefined, preselected: guideline.attributes.isDefault };
+  });
+}

@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../core/ui';
+import { MAX_DO_NOT_TRANSLATE, NAME_MAX_LENGTH, PROMPT_MAX_LENGTH, type Formality, type GuidelineResource } from '../common/guidelines-contract';
+import type { GuidelineForm } from './guidelines-model';
+
+const words = (text: string) => [...new Set(text.split('\n').map((word) => word.trim()).filter(Boolean))];
+
+/**
+ * Create or edit a guideline: its name, the prompt an instruction-following engine reads, and the
+ * parameters. The dialog says which engines honour what: every engine keeps the words never to
+ * translate; only an instruction-following (OpenAI-compatible) engine follows the prompt,
+ * formality and tone. Ctrl/Cmd+Enter saves from any field.
+ */
+export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guideline: GuidelineResource | null; saving: boolean; onSave(form: GuidelineForm): void; onClose(): void }) {
+  const ids = useId();
+  const initial = guideline?.attributes;
+  const [name, setName] = useState(initial?.name ?? '');
+  const [prompt, setPrompt] = useState(initial?.prompt ?? '');
+  const [formality, setFormality] = useState<Formality | ''>(initial?.parameters.formality ?? '');
+  const [tone, setTone] = useState(initial?.parameters.tone ?? '');
+  const [keep, setKeep] = useState((initial?.parameters.doNotTranslate ?? []).join('\n'));
+  const kept = words(keep);
+  const problem = !name.trim()
+    ? 'Give the guideline a name.'
+    : [...prompt.trim()].length > PROMPT_MAX_LENGTH
+      ? `The prompt is too long (at most ${PROMPT_MAX_LENGTH} characters).`
+      : kept.length > MAX_DO_NOT_TRANSLATE
+        ? `At most ${MAX_DO_NOT_TRANSLATE} words never to translate.`
+        : null;
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (problem || saving) return;
+    onSave({ name: name.trim(), prompt: prompt.trim(), parameters: { formality: formality || null, tone: tone.trim() || null, doNotTranslate: kept } });
+  };
+  return (
+    <Dialog label={guideline ? `Edit ${guideline.attributes.name}` : 'New guideline'} onClose={onClose} className="guideline-dialog">
+      <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
+        <h2>{guideline ? 'Edit guideline' : 'New guideline'}</h2>
+        <label htmlFor={`${ids}-name`}>Name</label>
+        <input id={`${ids}-name`} value={name} maxLength={NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <label htmlFor={`${ids}-prompt`}>Prompt</label>
+        <textarea
+          id={`${ids}-prompt`}
+          rows={5}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          placeholder="Translate for a general audience; keep sentences short."
+          aria-describedby={`${ids}-prompt-hint`}
+        />
+        <p className="muted" id={`${ids}-prompt-hint`}>
+          Followed by an instruction-following (OpenAI-compatible) translation engine, with the formality and tone; the rule-based engine (Apertium) cannot follow them.
+        </p>
+        <div className="guideline-row">
+          <label>
+            Formality
+            <select value={formality} onChange={(event) => setFormality(event.target.value as Formality | '')}>
+              <option value="">Any</option>
+              <option value="formal">Formal</option>
+              <option value="informal">Informal</option>
+            </select>
+          </label>
+          <label>
+            Tone
+            <input value={tone} maxLength={40} onChange={(event) => setTone(event.target.value)} placeholder="friendly, neutral, technical…" />
+          </label>
+        </div>
+        <label htmlFor={`${ids}-keep`}>Never translate, one per line</label>
+        <textarea id={`${ids}-keep`} rows={4} value={keep} onChange={(event) => setKeep(event.target.value)} placeholder={'Polycue\nHarbour Line'} aria-describedby={`${ids}-keep-hint`} />
+        <p className="muted" id={`${ids}-keep-hint`} aria-live="polite">
+          {problem ?? `${kept.length} ${kept.length === 1 ? 'word' : 'words'} kept as they are by every engine.`}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={problem !== null || saving} aria-busy={saving}>
+            {guideline ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { setupResourcePickers } from '../../pipeline/web/extension-points';
+
+/** The page's path (the contract's GUIDELINES_PAGE, spelled here so the contract stays out of the initial JavaScript). */
+const PAGE = '/guidelines';
+const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
+
+/**
+ * Guidelines: a page, a nav item, palette commands, and — through the pipeline's set-up picker
+ * point — a "Guideline" choice in the set-up popups (the workspace's default preselected), which
+ * reaches the translation engine. One folder; no other plugin knows it exists.
+ */
+export default definePlugin({
+  id: 'guidelines',
+  title: 'Guidelines',
+  apiVersion: PLUGIN_API_VERSION,
+  order: 46,
+  routes: [{ path: PAGE, load: () => import('./guidelines-page'), title: 'Guidelines' }],
+  nav: [{ id: 'guidelines.nav', label: 'Guidelines', path: PAGE, order: 41, icon: 'G', when: inWorkspace }],
+  commands: [
+    { id: 'guidelines.open', title: 'Open guidelines', group: 'Guidelines', keywords: ['translation prompt', 'style', 'tone'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
+    { id: 'guidelines.create', title: 'Create guideline', group: 'Guidelines', keywords: ['new guideline', 'translation style'], when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?new=1`) },
+  ],
+  contributions: [
+    contribute(setupResourcePickers, {
+      id: 'guidelines',
+      field: 'guidelineId',
+      label: 'Guideline',
+      hint: 'How translations should read; its words never to translate are kept by every engine.',
+      kinds: ['subtitles', 'voiceOver'],
+      order: 20,
+      choices: async (ctx) => (await import('./guideline-choices')).guidelineChoices(ctx),
+    }),
+  ],
+});
