@@ -2,7 +2,7 @@ import { PLUGIN_API_MAJOR } from '../core/common/plugin-package';
 import { registerTenantResource, tenantOf } from './authz/index';
 import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
-import { defineServerPlugin, type ServerPlugin } from './plugin-api';
+import { defineServerPlugin, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
 import { serviceToken } from './services';
 
 /**
@@ -27,6 +27,8 @@ export const serverSdk = Object.freeze({
   registerTenantResource,
   /** Reach a service another plugin provides (`app.services.get(token)`). */
   serviceToken,
+  /** A migration's SQL that makes changes to your table (with `workspace_id`) move the workspace revision. */
+  workspaceChangeTriggersSql,
 });
 
 export type ServerSdk = typeof serverSdk;

@@ -64,3 +64,18 @@ export const compactWorkspaceChangesJob: JobDefinition = {
     if (rows[0].n > 0) ctx.log.info({ workspaces: rows[0].n }, 'workspace change rows folded');
   },
 };
+
+/**
+ * The SQL a plugin's migration runs so changes to `table` (which has a `workspace_id` column) move
+ * its workspace's revision: the three statement-level triggers calling note_workspace_change().
+ */
+export function workspaceChangeTriggersSql(table: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
+  return (['insert', 'update', 'delete'] as const)
+    .map((event) => {
+      const rows = event === 'delete' ? 'OLD' : 'NEW';
+      return `CREATE TRIGGER ${table}_workspace_change_${event} AFTER ${event.toUpperCase()} ON ${table}
+  REFERENCING ${rows} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();`;
+    })
+    .join('\n');
+}

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../server/plugin-api';
+import { workspaceChangeTriggersSql, type Migration } from '../../../server/plugin-api';
 
 /**
  * The pipeline's own state, beside (not inside) the projects plugin's tables:
@@ -85,13 +85,6 @@ CREATE TABLE pipeline_last_used_settings (
     // change (state, duration, watchdog) moves the workspace revision, so kept list pages are not
     // served stale. Steps do not (their heartbeats would); a step's progress shows when the run moves.
     id: '202612050002_pipeline_workspace_changes',
-    sql: `
-CREATE TRIGGER pipeline_runs_workspace_change_insert AFTER INSERT ON pipeline_runs
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-CREATE TRIGGER pipeline_runs_workspace_change_update AFTER UPDATE ON pipeline_runs
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-CREATE TRIGGER pipeline_runs_workspace_change_delete AFTER DELETE ON pipeline_runs
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-`,
+    sql: workspaceChangeTriggersSql('pipeline_runs'),
   },
 ];

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../server/plugin-api';
+import { workspaceChangeTriggersSql, type Migration } from '../../../server/plugin-api';
 
 /**
  * Subtitles of project versions, their cues and share links. One subtitle per version and
@@ -50,13 +50,6 @@ CREATE INDEX external_tokens_subtitle_id_idx ON external_tokens (subtitle_id) WH
     // The projects list shows each version's subtitles (subtitles-list-contribution.ts): a change
     // moves the workspace revision, so list pages kept under it are not served stale.
     id: '202612050001_subtitles_workspace_changes',
-    sql: `
-CREATE TRIGGER subtitles_workspace_change_insert AFTER INSERT ON subtitles
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-CREATE TRIGGER subtitles_workspace_change_update AFTER UPDATE ON subtitles
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-CREATE TRIGGER subtitles_workspace_change_delete AFTER DELETE ON subtitles
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
-`,
+    sql: workspaceChangeTriggersSql('subtitles'),
   },
 ];
