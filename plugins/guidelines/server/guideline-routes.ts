@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
 import {
   GUIDELINES_PATHS,
   GUIDELINES_PER_PAGE,
@@ -14,7 +14,6 @@ import {
 } from '../common/guidelines-contract';
 import type { GuidelineRecord, GuidelineRepository } from './guideline-repository';
 
-const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
 // Lengths are checked after trimming, so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
 const prompt = { type: 'string', maxLength: 100_000 } as const;
@@ -37,8 +36,7 @@ const guidelineSchema = resourceSchema('guideline', {
   updatedAt: { type: 'string' },
 });
 const oneGuideline = { type: 'object', properties: { data: guidelineSchema } } as const;
-const guidelineParams = { type: 'object', required: ['id'], properties: { id: idString } } as const;
-const ownGuideline = { access: 'member', tenant: { resource: 'guideline', id: 'params.id' } } as const;
+const ownGuideline = ownResource('guideline');
 
 function cleanName(raw: string): string {
   const text = raw.trim();
@@ -79,33 +77,16 @@ export function guidelineResource(row: GuidelineRecord): GuidelineResource {
  * PUT …/{id}/update_default; DELETE …/{id}/destroy_default.
  */
 export function registerGuidelineRoutes(app: FastifyInstance, guidelines: GuidelineRepository): void {
-  app.get<{ Querystring: { workspaceId: string; search?: string; page?: number } }>(
-    GUIDELINES_PATHS.guidelines,
-    {
-      config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['workspaceId'],
-          properties: { workspaceId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: guidelineSchema },
-              meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const { rows, hasMore } = await guidelines.list(tenantOf(request).workspaceId!, { search: (request.query.search ?? '').trim(), page, perPage: GUIDELINES_PER_PAGE });
-      return { data: rows.map(guidelineResource), meta: { page, perPage: GUIDELINES_PER_PAGE, hasMore } };
-    },
-  );
+  registerWorkspaceResourceList(app, {
+    path: GUIDELINES_PATHS.guidelines,
+    kind: 'guideline',
+    itemSchema: guidelineSchema,
+    perPage: GUIDELINES_PER_PAGE,
+    list: (workspaceId, options) => guidelines.list(workspaceId, options),
+    remove: (id) => guidelines.delete(id),
+    present: guidelineResource,
+    notFound: MESSAGES.notFound,
+  });
 
   app.post<{ Body: CreateGuidelineRequest }>(
     GUIDELINES_PATHS.guidelines,
@@ -130,7 +111,7 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     '/api/v1/guidelines/:id',
     {
       config: ownGuideline,
-      schema: { params: guidelineParams, body: { type: 'object', additionalProperties: false, properties: { name, prompt, parameters } }, response: { 200: oneGuideline } },
+      schema: { params: idParams, body: { type: 'object', additionalProperties: false, properties: { name, prompt, parameters } }, response: { 200: oneGuideline } },
     },
     async (request) => {
       const row = await guidelines.update(request.params.id, {
@@ -146,7 +127,7 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
   app.put<{ Params: { id: string } }>(
     '/api/v1/guidelines/:id/update_default',
     // Nothing to send: an empty object (or no body at all).
-    { config: ownGuideline, schema: { params: guidelineParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 200: oneGuideline } } },
+    { config: ownGuideline, schema: { params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 200: oneGuideline } } },
     async (request) => {
       const row = await guidelines.makeDefault(request.params.id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
@@ -156,20 +137,11 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
 
   app.delete<{ Params: { id: string } }>(
     '/api/v1/guidelines/:id/destroy_default',
-    { config: ownGuideline, schema: { params: guidelineParams, response: { 200: oneGuideline } } },
+    { config: ownGuideline, schema: { params: idParams, response: { 200: oneGuideline } } },
     async (request) => {
       const row = await guidelines.clearDefault(request.params.id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
       return { data: guidelineResource(row) };
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/api/v1/guidelines/:id',
-    { config: ownGuideline, schema: { params: guidelineParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
-    async (request) => {
-      if (!(await guidelines.delete(request.params.id))) throw httpError(404, 'not_found', MESSAGES.notFound);
-      return { data: { id: request.params.id } };
     },
   );
 }

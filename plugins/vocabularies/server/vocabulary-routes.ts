@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
 import {
   cleanUtterances,
   MAX_UTTERANCES,
@@ -14,7 +14,6 @@ import {
 } from '../common/vocabularies-contract';
 import type { VocabularyRecord, VocabularyRepository } from './vocabulary-repository';
 
-const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
 // Lengths are checked after trimming (cleanName, cleanUtterances), so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
 const utterances = { type: 'array', maxItems: 10_000, items: { type: 'string', maxLength: 1000 } } as const;
@@ -25,8 +24,6 @@ const vocabularySchema = resourceSchema('vocabulary', {
   updatedAt: { type: 'string' },
 });
 const oneVocabulary = { type: 'object', properties: { data: vocabularySchema } } as const;
-const vocabularyParams = { type: 'object', required: ['id'], properties: { id: idString } } as const;
-const ownVocabulary = { access: 'member', tenant: { resource: 'vocabulary', id: 'params.id' } } as const;
 
 function cleanName(raw: string): string {
   const text = raw.trim();
@@ -52,33 +49,16 @@ export function vocabularyResource(row: VocabularyRecord): VocabularyResource {
 
 /** Spec section 7 "Vocabularies": GET and POST /api/v1/vocabularies/; PUT and DELETE /api/v1/vocabularies/{id}. */
 export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: VocabularyRepository): void {
-  app.get<{ Querystring: { workspaceId: string; search?: string; page?: number } }>(
-    VOCABULARIES_PATHS.vocabularies,
-    {
-      config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['workspaceId'],
-          properties: { workspaceId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: vocabularySchema },
-              meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const { rows, hasMore } = await vocabularies.list(tenantOf(request).workspaceId!, { search: (request.query.search ?? '').trim(), page, perPage: VOCABULARIES_PER_PAGE });
-      return { data: rows.map(vocabularyResource), meta: { page, perPage: VOCABULARIES_PER_PAGE, hasMore } };
-    },
-  );
+  registerWorkspaceResourceList(app, {
+    path: VOCABULARIES_PATHS.vocabularies,
+    kind: 'vocabulary',
+    itemSchema: vocabularySchema,
+    perPage: VOCABULARIES_PER_PAGE,
+    list: (workspaceId, options) => vocabularies.list(workspaceId, options),
+    remove: (id) => vocabularies.delete(id),
+    present: vocabularyResource,
+    notFound: MESSAGES.notFound,
+  });
 
   app.post<{ Body: CreateVocabularyRequest }>(
     VOCABULARIES_PATHS.vocabularies,
@@ -98,9 +78,9 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
   app.put<{ Params: { id: string }; Body: UpdateVocabularyRequest }>(
     '/api/v1/vocabularies/:id',
     {
-      config: ownVocabulary,
+      config: ownResource('vocabulary'),
       schema: {
-        params: vocabularyParams,
+        params: idParams,
         // An empty body changes nothing and answers the list as it is.
         body: { type: 'object', additionalProperties: false, properties: { name, utterances } },
         response: { 200: oneVocabulary },
@@ -114,15 +94,6 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
       const row = await vocabularies.update(request.params.id, changes);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
       return { data: vocabularyResource(row) };
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/api/v1/vocabularies/:id',
-    { config: ownVocabulary, schema: { params: vocabularyParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
-    async (request) => {
-      if (!(await vocabularies.delete(request.params.id))) throw httpError(404, 'not_found', MESSAGES.notFound);
-      return { data: { id: request.params.id } };
     },
   );
 }
