@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createAppModel, createToastService } from '../../../core';
 import { FakeApiClient } from '../../../core/testing/fake-api-client';
 import type { GuidelineResource } from '../common/guidelines-contract';
@@ -46,5 +46,31 @@ describe('guidelines model', () => {
     await allSettled(kit.model.createSubmitted, { scope: kit.scope, params: { name: ' ', prompt: '', parameters: {} } });
     expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Guideline could not be created' }]);
     expect(kit.defaults()).toEqual([]);
+  });
+});
+
+describe('"Set default guideline…" from the palette', () => {
+  it('lists the guidelines, the default saying so; choosing one makes it the default', async () => {
+    const { createContainer, TOKENS } = await import('../../../core');
+    const { testWhenContext } = await import('../../../core/testing/when-context');
+    const { defaultGuidelineChoices } = await import('./guideline-default-choices');
+    const { guidelinesModel } = await import('./guidelines-model-loader');
+    const api = new FakeApiClient()
+      .reply('GET', '/api/v1/guidelines/', { data: [guideline('1', 'Alpha', true), guideline('2', 'Beta')], meta: { page: 1, perPage: 50, hasMore: false } })
+      .reply('PUT', '/api/v1/guidelines/2/update_default', { data: guideline('2', 'Beta', true) });
+    const toast = createToastService();
+    const app = createAppModel({ api, toast });
+    const container = createContainer();
+    container.bind(TOKENS.ApiClient).toConstantValue(api);
+    container.bind(guidelinesModel.token).toConstantValue(createGuidelinesModel({ api, app, toast, logger: { error: () => {} } }));
+    const ctx = { container, app, navigate: () => {}, when: testWhenContext() };
+    const choices = await defaultGuidelineChoices(ctx);
+    expect(choices.map((c) => [c.title, c.subtitle])).toEqual([
+      ['Alpha', 'Default now · choose to clear it'],
+      ['Beta', undefined],
+    ]);
+    await choices[1].run(ctx);
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/api/v1/guidelines/2/update_default')).toHaveLength(1));
+    await vi.waitFor(() => expect(toast.$toasts.getState().map((t) => t.title)).toEqual(['Default guideline set']));
   });
 });

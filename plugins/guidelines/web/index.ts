@@ -20,6 +20,15 @@ export default definePlugin({
   commands: [
     { id: 'guidelines.open', title: 'Open guidelines', group: 'Guidelines', keywords: ['translation prompt', 'style', 'tone'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
     { id: 'guidelines.create', title: 'Create guideline', group: 'Guidelines', keywords: ['new guideline', 'translation style'], when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?new=1`) },
+    {
+      id: 'guidelines.setDefault',
+      title: 'Set default guideline…',
+      group: 'Guidelines',
+      keywords: ['default guideline', 'preselect'],
+      when: inWorkspace,
+      choicesPlaceholder: 'Guideline…',
+      choices: async (ctx) => (await import('./guideline-default-choices')).defaultGuidelineChoices(ctx),
+    },
   ],
   contributions: [
     contribute(setupResourcePickers, {
