@@ -9,7 +9,7 @@ import type { PocketsphinxModel } from './pocketsphinx-model';
  * `word start end confidence` line per segment, with times in seconds from the file start.
  */
 
-const WORD_LINE = /^(\S+) (\d+\.\d+) (\d+\.\d+) (-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+const WORD_LINE = /^(\S+)\s+(\d+\.\d+)\s+(\d+\.\d+)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 
 /** `<s>`, `</s>`, `<sil>`, `[NOISE]`, `[SPEECH]`, `++UH++`: segments that are not words. */
 function isFiller(word: string): boolean {
@@ -35,6 +35,8 @@ export interface DecodeOptions {
   /** An n-gram LM (ARPA text or binary); the model's own when absent. */
   languageModelPath?: string;
   dictionaryPath?: string;
+  /** A keyphrase list (`word /threshold/` per line): keyword spotting instead of the language model. */
+  keywordsPath?: string;
   /** Extra decoder arguments (`-lw`, `-beam`, ...). */
   tuning?: string[];
   signal?: AbortSignal;
@@ -53,7 +55,7 @@ export async function decodeWithPocketsphinx(wavPath: string, options: DecodeOpt
       '-infile', wavPath,
       '-time', 'yes',
       '-hmm', model.acousticModelDir,
-      '-lm', options.languageModelPath ?? model.languageModelPath,
+      ...(options.keywordsPath ? ['-kws', options.keywordsPath] : ['-lm', options.languageModelPath ?? model.languageModelPath]),
       '-dict', options.dictionaryPath ?? model.dictionaryPath,
       ...(options.tuning ?? []),
     ],

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SpeechToTextEngine, TimedWord, TranscribeOptions } from '../engine-interfaces';
 import { withTempDir } from '../temp-dir';
@@ -15,9 +16,9 @@ export class UnsupportedLanguageError extends Error {
 /**
  * Speech to text with pocketsphinx and the shipped n-gram language model. Workspace vocabulary
  * words the dictionary does not know are added to a per-call copy of it with generated
- * pronunciations (pronunciations.ts). Pocketsphinx only recognises words its language model
- * contains, so this helps names and terms the LM has but the dictionary cannot spell; boosting
- * words into the shipped binary LM is not possible from the command line (DESIGN.md section 7).
+ * pronunciations (pronunciations.ts). The LM pass cannot produce them (boosting words into the
+ * shipped binary LM is not possible from the command line, DESIGN.md section 7), so a second,
+ * keyword-spotting pass (`-kws`) finds them and they replace what the LM heard there.
  */
 export class PocketsphinxSpeechToText implements SpeechToTextEngine {
   readonly name = 'pocketsphinx';
@@ -48,8 +49,29 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
       if (missing.length === 0) return decodeWithPocketsphinx(audioPath, { model, signal: options.signal });
       const dictionaryPath = path.join(dir, 'vocabulary.dict');
       await writeExtendedDictionary(model, await pronounce(missing, { signal: options.signal }), dictionaryPath);
-      return decodeWithPocketsphinx(audioPath, { model, dictionaryPath, signal: options.signal });
+      const heard = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, signal: options.signal });
+      // The shipped LM cannot hold the missing words: a keyword-spotting pass finds them, and
+      // each found one replaces what the LM heard over the same stretch of speech.
+      const keywordsPath = path.join(dir, 'vocabulary.kws');
+      await writeFile(keywordsPath, [...new Set(missing)].map((word) => `${word} /${KEYWORD_THRESHOLD}/`).join('\n') + '\n');
+      const spotted = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, keywordsPath, signal: options.signal });
+      return mergeSpotted(heard, spotted);
     });
     return words.map((word) => ({ ...word, text: spelling.get(word.text) ?? word.text }));
   }
+}
+
+/** Keyword-spotting threshold: found the generated pronunciations in bench/vocabulary without spotting them elsewhere. */
+const KEYWORD_THRESHOLD = '1e-20';
+
+/**
+ * The LM's words with the spotted vocabulary words put in: a spotted word replaces every heard
+ * word it covers for at least half of that word's time; words stay in time order.
+ */
+export function mergeSpotted(heard: readonly TimedWord[], spotted: readonly TimedWord[]): TimedWord[] {
+  const overlap = (a: TimedWord, b: TimedWord) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+  const kept = heard.filter((word) => !spotted.some((spot) => overlap(word, spot) * 2 >= word.end - word.start));
+  const merged = [...kept, ...spotted].sort((a, b) => a.start - b.start || a.end - b.end);
+  // Spotting may find the same word twice over one stretch: keep the first.
+  return merged.filter((word, index) => index === 0 || !(word.text === merged[index - 1]!.text && overlap(word, merged[index - 1]!) > 0));
 }

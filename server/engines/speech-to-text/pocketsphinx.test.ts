@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../process-runner';
 import { parseWordLine } from './pocketsphinx-decoder';
-import { PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
+import { mergeSpotted, PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
 import { ipaToCmuPhones, letterToSound, pronounce } from './pronunciations';
 
 describe('pocketsphinx output', () => {
@@ -18,6 +18,17 @@ describe('pocketsphinx output', () => {
 });
 
 describe('pronunciations for unknown words', () => {
+  it('reads keyword-spotting lines too (two spaces after the word)', () => {
+    expect(parseWordLine('zorbatron  0.890 1.510 0.839104')).toEqual({ text: 'zorbatron', start: 890, end: 1510, confidence: 0.839104 });
+  });
+
+  it('puts spotted vocabulary words in place of what the language model heard over the same speech', () => {
+    const w = (text: string, start: number, end: number) => ({ text, start, end, confidence: 0.5 });
+    const heard = [w('please', 0, 400), w('send', 400, 800), w('zebra', 850, 1200), w('tron', 1200, 1500), w('report', 1550, 1900)];
+    expect(mergeSpotted(heard, [w('zorbatron', 890, 1510)]).map((x) => x.text)).toEqual(['please', 'send', 'zorbatron', 'report']);
+    expect(mergeSpotted(heard, []).map((x) => x.text)).toEqual(heard.map((x) => x.text));
+  });
+
   it('maps espeak-ng IPA onto CMU phones', () => {
     expect(ipaToCmuPhones('həlˈoʊ')).toEqual(['HH', 'AH', 'L', 'OW']);
     expect(ipaToCmuPhones('dʒˈʌdʒ')).toEqual(['JH', 'AH', 'JH']);
