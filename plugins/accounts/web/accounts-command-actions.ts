@@ -1,4 +1,5 @@
-import type { CommandChoice, CommandContext } from '../../../core';
+import { TOKENS, type CommandChoice, type CommandContext } from '../../../core';
+import { ACCOUNTS_PATHS, type AccountRole, type AccountUsersResponse } from '../common/accounts-contract';
 import { ACCOUNTS_PAGES } from '../common/accounts-pages';
 import { loadAccountsModel } from './accounts-model-loader';
 import type { AccountsDialog } from './model/dialogs-model';
@@ -58,4 +59,25 @@ export async function deleteWorkspaceChoices(ctx: CommandContext): Promise<Comma
       model.dialogs.dialogOpened({ kind: 'deleteWorkspaces' });
     },
   }));
+}
+
+/**
+ * "Make … an admin" / "Make … a member": the account's people of the other role matching what is
+ * typed (the members call's own search); choosing one changes the role, with the members page's
+ * toast ("Role changed").
+ */
+export async function roleChoices(ctx: CommandContext, search: string, to: AccountRole): Promise<CommandChoice[]> {
+  const accountId = ctx.when.accountId;
+  if (!accountId) return [];
+  const params: Record<string, unknown> = { accountId, page: 1, ...(search.trim() ? { search: search.trim() } : {}) };
+  const { data } = await ctx.container.get(TOKENS.ApiClient).get<AccountUsersResponse>(ACCOUNTS_PATHS.accountUsers, { params });
+  return data.data
+    .filter((person) => person.attributes.role !== to)
+    .map((person) => ({
+      id: person.id,
+      title: person.attributes.name || person.attributes.email,
+      subtitle: person.attributes.email,
+      keywords: [person.attributes.email],
+      run: async (c) => void (await loadAccountsModel(c.container)).members.roleChanged({ accountUserId: person.id, role: to }),
+    }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContainer, type CommandContext, type WhenContext } from '../../../core';
+import { createContainer, TOKENS, type CommandContext, type WhenContext } from '../../../core';
 import { accountsCommands } from './accounts-commands';
 import { ACCOUNTS_MODEL } from './accounts-model-loader';
 import { createAccountsTestKit, workspace } from './testing/accounts-test-kit';
@@ -52,5 +52,22 @@ describe('accounts palette commands', () => {
     await command('accounts.inviteMember').run!(ctx);
     expect(visits).toEqual(['/account/members']);
     expect(kit.model.dialogs.$dialog.getState()).toEqual({ kind: 'createAccountUser' });
+  });
+});
+
+describe('role changes from the palette', () => {
+  it('"Make a member an admin…" lists the members (not the admins) matching the search, and makes the chosen one an admin', async () => {
+    const { kit, ctx } = context();
+    ctx.container.bind(TOKENS.ApiClient).toConstantValue(kit.api);
+    const person = (id: string, name: string, role: 'admin' | 'member') => ({ id, type: 'account_user', attributes: { role, userId: `u${id}`, name, email: `${name.toLowerCase()}@example.com`, avatarUrl: null, workspaceUsers: [] } });
+    kit.api
+      .reply('GET', '/api/v1/account_users', { data: [person('7', 'Ada', 'admin'), person('8', 'Ben', 'member')], included: [], meta: { page: 1, perPage: 25, total: 2, hasMore: false } })
+      .reply('PUT', '/api/v1/account_users/8/change_role', { data: person('8', 'Ben', 'admin') });
+    const choices = await command('accounts.makeAdmin').choices!(ctx, 'be');
+    expect(kit.api.callsTo('GET', '/api/v1/account_users')[0].params).toMatchObject({ accountId: 'a1', search: 'be' });
+    expect(choices.map((c) => [c.title, c.subtitle])).toEqual([['Ben', 'ben@example.com']]);
+    await choices[0].run(ctx);
+    await expect.poll(() => kit.api.callsTo('PUT', '/api/v1/account_users/8/change_role').map((call) => call.body)).toEqual([{ role: 'admin' }]);
+    expect(command('accounts.makeAdmin').when!(when({ isAccountAdmin: false }))).toBe(false);
   });
 });
