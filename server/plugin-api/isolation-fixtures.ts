@@ -42,6 +42,11 @@ export interface IsolationFixtures {
   multipartRoutes?: Record<string, { field: string; kind: MultipartKind }>;
   /** `METHOD /path` of protocol routes whose body is not JSON (tus uploads): called with none. */
   rawBodyRoutes?: string[];
+  /**
+   * `METHOD /path` -> body fields a generic value cannot meet (two languages, a term per language,
+   * a file's text): laid over the filled body, whose ids stay the owner's.
+   */
+  exampleBodies?: Record<string, Record<string, unknown>>;
 }
 
 export function defineIsolationFixtures(fixtures: IsolationFixtures): IsolationFixtures {

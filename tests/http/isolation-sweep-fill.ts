@@ -156,5 +156,7 @@ export function fillRequest(route: RouteCatalogEntry, seed: SweepSeed): FilledRe
   if (!route.schema.body) {
     throw new CannotFill(`${routeKey(route)} has no body schema: give it one, or list it in multipartRoutes of its ${FIXTURES_FILE}`);
   }
-  return { path: url, body: fillValue('body', route.schema.body, route, seed) };
+  const body = fillValue('body', route.schema.body, route, seed);
+  const example = vocabulary.exampleBodies[routeKey(route)];
+  return { path: url, body: example ? { ...(body as object), ...example } : body };
 }

@@ -51,6 +51,7 @@ export interface SweepVocabulary {
   textValues: Record<string, string>;
   multipartRoutes: NonNullable<IsolationFixtures['multipartRoutes']>;
   rawBodyRoutes: Set<string>;
+  exampleBodies: NonNullable<IsolationFixtures['exampleBodies']>;
 }
 
 export function sweepVocabulary(fixtures: PluginFixtures[]): SweepVocabulary {
@@ -61,5 +62,6 @@ export function sweepVocabulary(fixtures: PluginFixtures[]): SweepVocabulary {
     textValues: Object.assign({}, ...fixtures.map((f) => f.textValues ?? {})),
     multipartRoutes: Object.assign({}, ...fixtures.map((f) => f.multipartRoutes ?? {})),
     rawBodyRoutes: new Set(fixtures.flatMap((f) => f.rawBodyRoutes ?? [])),
+    exampleBodies: Object.assign({}, ...fixtures.map((f) => f.exampleBodies ?? {})),
   };
 }

@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  ENTRIES_PER_PAGE,
+  MAX_LANGUAGES,
+  NAME_MAX_LENGTH,
+  TERM_MAX_LENGTH,
+  TERMBASES_PATHS,
+  TERMBASES_PER_PAGE,
+  TERMBASES_SERVER_MESSAGES as MESSAGES,
+  type TermbaseEntryResource,
+  type TermbaseResource,
+  type Terms,
+} from '../common/termbases-contract';
+import { parseGlossary } from './term-import';
+import type { EntryRecord, TermbaseRecord, TermbaseRepository } from './termbase-repository';
+
+const language = { type: 'string', pattern: '^[a-z]{2,3}$' } as const;
+const termbaseSchema = resourceSchema('termbase', {
+  name: { type: 'string' },
+  languages: { type: 'array', items: { type: 'string' } },
+  entriesCount: { type: 'integer' },
+  workspaceId: { type: 'string' },
+  updatedAt: { type: 'string' },
+});
+const entrySchema = resourceSchema('termbase_entry', { termbaseId: { type: 'string' }, terms: { type: 'object', additionalProperties: { type: 'string' } } });
+const termsBody = { type: 'object', maxProperties: MAX_LANGUAGES, additionalProperties: { type: 'string', maxLength: 10_000 } } as const;
+const page = (items: object) => ({
+  type: 'object',
+  properties: { data: { type: 'array', items }, meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } } },
+});
+
+export const termbaseResource = (row: TermbaseRecord): TermbaseResource => ({
+  id: row.id,
+  type: 'termbase',
+  attributes: { name: row.name, languages: row.languages, entriesCount: row.entriesCount, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() },
+});
+const entryResource = (row: EntryRecord): TermbaseEntryResource => ({ id: row.id, type: 'termbase_entry', attributes: { termbaseId: row.termbaseId, terms: row.terms } });
+
+function cleanName(raw: string): string {
+  const text = raw.trim();
+  if (!text) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
+  if ([...text].length > NAME_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.nameTooLong, 'name');
+  return text;
+}
+
+function cleanLanguages(raw: string[]): string[] {
+  const languages = [...new Set(raw)];
+  if (languages.length < 2) throw httpError(422, 'invalid', MESSAGES.languagesNeeded, 'languages');
+  return languages;
+}
+
+/** Terms trimmed, blanks dropped; every language one of the term base's; at least one term. */
+function cleanTerms(raw: Terms, languages: readonly string[]): Terms {
+  const terms: Terms = {};
+  for (const [code, term] of Object.entries(raw)) {
+    const text = term.trim().replace(/\s+/g, ' ');
+    if (!text) continue;
+    if (!languages.includes(code)) throw httpError(422, 'invalid', MESSAGES.unknownLanguage.replace('{language}', code), 'terms');
+    if ([...text].length > TERM_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.termTooLong, 'terms');
+    terms[code] = text;
+  }
+  if (Object.keys(terms).length === 0) throw httpError(422, 'invalid', MESSAGES.termsNeeded, 'terms');
+  return terms;
+}
+
+/** Spec section 7 "Term bases", every call. */
+export function registerTermbaseRoutes(app: FastifyInstance, termbases: TermbaseRepository): void {
+  const found = async (id: string) => (await termbases.find(id)) ?? Promise.reject(httpError(404, 'not_found', MESSAGES.notFound));
+
+  registerWorkspaceResourceList(app, {
+    path: TERMBASES_PATHS.termbases,
+    kind: 'termbase',
+    itemSchema: termbaseSchema,
+    perPage: TERMBASES_PER_PAGE,
+    list: (workspaceId, options) => termbases.list(workspaceId, options),
+    remove: (id) => termbases.delete(id),
+    present: termbaseResource,
+    notFound: MESSAGES.notFound,
+  });
+
+  app.post<{ Body: { workspaceId: string; name: string; languages: string[] } }>(
+    TERMBASES_PATHS.termbases,
+    {
+      config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['workspaceId', 'name', 'languages'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, name: { type: 'string', maxLength: 1000 }, languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language } },
+        },
+        response: { 201: { type: 'object', properties: { data: termbaseSchema } } },
+      },
+    },
+    async (request, reply) => {
+      const row = await termbases.create(tenantOf(request).workspaceId!, cleanName(request.body.name), cleanLanguages(request.body.languages));
+      return reply.code(201).send({ data: termbaseResource(row) });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { name?: string; languages?: string[] } }>(
+    '/api/v1/termbases/:id',
+    {
+      config: ownResource('termbase'),
+      schema: {
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 1000 }, languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language } } },
+        response: { 200: { type: 'object', properties: { data: termbaseSchema } } },
+      },
+    },
+    async (request) => {
+      const row = await termbases.update(request.params.id, {
+        name: request.body.name === undefined ? undefined : cleanName(request.body.name),
+        languages: request.body.languages === undefined ? undefined : cleanLanguages(request.body.languages),
+      });
+      if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
+      return { data: termbaseResource(row) };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { terms: Terms } }>(
+    '/api/v1/termbases/:id/add_entry',
+    {
+      config: ownResource('termbase'),
+      schema: { params: idParams, body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } }, response: { 200: { type: 'object', properties: { data: entrySchema } } } },
+    },
+    async (request) => {
+      const termbase = await found(request.params.id);
+      const [entry] = await termbases.addEntries(termbase, [cleanTerms(request.body.terms, termbase.languages)]);
+      return { data: entryResource(entry!) };
+    },
+  );
+
+  app.put<{ Params: { termbaseId: string }; Body: { content: string } }>(
+    '/api/v1/termbases/:termbaseId/import_entries',
+    {
+      config: { access: 'member', tenant: { resource: 'termbase', id: 'params.termbaseId' } },
+      schema: {
+        params: { type: 'object', required: ['termbaseId'], properties: { termbaseId: idString } },
+        // The file's text (CSV or TSV): the browser reads it; at most 5 MB.
+        body: { type: 'object', required: ['content'], additionalProperties: false, properties: { content: { type: 'string', maxLength: 5_000_000 } } },
+        response: { 200: { type: 'object', properties: { data: termbaseSchema, meta: { type: 'object', properties: { imported: { type: 'integer' } } } } } },
+      },
+    },
+    async (request) => {
+      const termbase = await found(request.params.termbaseId);
+      const entries = parseGlossary(request.body.content, termbase.languages).map((terms) => cleanTerms(terms, termbase.languages));
+      await app.db.transaction((tx) => termbases.addEntries(termbase, entries, tx));
+      return { data: termbaseResource((await termbases.find(termbase.id))!), meta: { imported: entries.length } };
+    },
+  );
+
+  app.get<{ Querystring: { termbaseId: string; search?: string; page?: number } }>(
+    TERMBASES_PATHS.entries,
+    {
+      config: { access: 'member', tenant: { resource: 'termbase', id: 'query.termbaseId' } },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['termbaseId'],
+          properties: { termbaseId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+        },
+        response: { 200: page(entrySchema) },
+      },
+    },
+    async (request) => {
+      const pageNumber = request.query.page ?? 1;
+      const { rows, hasMore } = await termbases.entries(request.query.termbaseId, { search: (request.query.search ?? '').trim(), page: pageNumber, perPage: ENTRIES_PER_PAGE });
+      return { data: rows.map(entryResource), meta: { page: pageNumber, perPage: ENTRIES_PER_PAGE, hasMore } };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { terms: Terms } }>(
+    '/api/v1/termbase_entries/:id',
+    {
+      config: ownResource('termbaseEntry'),
+      schema: { params: idParams, body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } }, response: { 200: { type: 'object', properties: { data: entrySchema } } } },
+    },
+    async (request) => {
+      const entry = await termbases.entry(request.params.id);
+      if (!entry) throw httpError(404, 'not_found', MESSAGES.entryNotFound);
+      const termbase = await found(entry.termbaseId);
+      const updated = await termbases.updateEntry(entry.id, cleanTerms(request.body.terms, termbase.languages));
+      return { data: entryResource(updated!) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/termbase_entries/:id',
+    { config: ownResource('termbaseEntry'), schema: { params: idParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
+    async (request) => {
+      if (!(await termbases.deleteEntry(request.params.id))) throw httpError(404, 'not_found', MESSAGES.entryNotFound);
+      return { data: { id: request.params.id } };
+    },
+  );
+}
