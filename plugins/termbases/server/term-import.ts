@@ -9,11 +9,17 @@ function cells(line: string, separator: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      }
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === separator) out.push(cell), (cell = '');
+    else if (c === separator) {
+      out.push(cell);
+      cell = '';
+    }
     else cell += c;
   }
   out.push(cell);
