@@ -67,3 +67,16 @@ export function registerWorkspaceResourceList<Row>(app: FastifyInstance, options
     },
   );
 }
+
+/** A resource's name as people typed it, trimmed; a blank or too long one is a 422 on `name` with the plugin's messages. */
+export function cleanResourceName(raw: string, rules: { maxLength: number; blank: string; tooLong: string }): string {
+  const text = raw.trim();
+  if (!text) throw httpError(422, 'invalid', rules.blank, 'name');
+  if ([...text].length > rules.maxLength) throw httpError(422, 'invalid', rules.tooLong, 'name');
+  return text;
+}
+
+/** `search` as an ILIKE pattern matching it anywhere, its `%`, `_` and `\` taken literally; `'%%'` when empty. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -30,7 +30,7 @@ export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 export { HttpError, errorBody, httpError } from '../http/errors';
 export type { ErrorBody } from '../http/errors';
 export { accountResourceSchema, resourceSchema } from '../http/resource-schema';
-export { idParams, idString, ownResource, registerWorkspaceResourceList } from '../http/workspace-resource-routes';
+export { cleanResourceName, containsPattern, idParams, idString, ownResource, registerWorkspaceResourceList } from '../http/workspace-resource-routes';
 export type { WorkspaceResourceListOptions } from '../http/workspace-resource-routes';
 export { UNAUTHENTICATED_MESSAGE, UNCONFIRMED_MESSAGE } from '../http/access';
 export {

@@ -1,4 +1,4 @@
-import type { Database, TenantOwner } from '../../../server/plugin-api';
+import { containsPattern, type Database, type TenantOwner } from '../../../server/plugin-api';
 import type { GuidelineParameters } from '../common/guidelines-contract';
 
 export interface GuidelineRecord {
@@ -19,7 +19,7 @@ export class GuidelineRepository {
 
   /** A page, the default first, then by name; `search` matches the name or the prompt, ignoring case. */
   async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: GuidelineRecord[]; hasMore: boolean }> {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     const { rows } = await this.db.query<GuidelineRecord>(
       `SELECT ${COLUMNS} FROM guidelines
        WHERE workspace_id = $1 AND ($2 = '%%' OR name ILIKE $2 OR prompt ILIKE $2)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
 import {
   GUIDELINES_PATHS,
   GUIDELINES_PER_PAGE,
@@ -38,12 +38,7 @@ const guidelineSchema = resourceSchema('guideline', {
 const oneGuideline = { type: 'object', properties: { data: guidelineSchema } } as const;
 const ownGuideline = ownResource('guideline');
 
-function cleanName(raw: string): string {
-  const text = raw.trim();
-  if (!text) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
-  if ([...text].length > NAME_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.nameTooLong, 'name');
-  return text;
-}
+const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 function cleanPrompt(raw: string): string {
   const text = raw.trim();

@@ -1,4 +1,4 @@
-import type { Database, Queryable, TenantOwner } from '../../../server/plugin-api';
+import { containsPattern, type Database, type Queryable, type TenantOwner } from '../../../server/plugin-api';
 import type { Terms } from '../common/termbases-contract';
 
 export interface TermbaseRecord {
@@ -19,7 +19,6 @@ export interface EntryRecord {
 const COLUMNS = `t.id::text AS id, t.workspace_id::text AS "workspaceId", t.name, t.languages, t.updated_at AS "updatedAt",
   (SELECT count(*)::int FROM termbase_entries e WHERE e.termbase_id = t.id) AS "entriesCount"`;
 const ENTRY_COLUMNS = `id::text AS id, termbase_id::text AS "termbaseId", terms`;
-const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** SQL over the plugin's own tables only. */
 export class TermbaseRepository {
@@ -28,7 +27,7 @@ export class TermbaseRepository {
   async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: TermbaseRecord[]; hasMore: boolean }> {
     const { rows } = await this.db.query<TermbaseRecord>(
       `SELECT ${COLUMNS} FROM termbases t WHERE t.workspace_id = $1 AND ($2 = '%%' OR t.name ILIKE $2) ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4`,
-      [workspaceId, like(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
+      [workspaceId, containsPattern(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
     );
     return { rows: rows.slice(0, options.perPage), hasMore: rows.length > options.perPage };
   }
@@ -72,7 +71,7 @@ export class TermbaseRepository {
       `SELECT ${ENTRY_COLUMNS} FROM termbase_entries WHERE termbase_id = $1
          AND ($2 = '%%' OR EXISTS (SELECT 1 FROM jsonb_each_text(terms) kv WHERE kv.value ILIKE $2))
        ORDER BY id LIMIT $3 OFFSET $4`,
-      [termbaseId, like(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
+      [termbaseId, containsPattern(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
     );
     return { rows: rows.slice(0, options.perPage), hasMore: rows.length > options.perPage };
   }

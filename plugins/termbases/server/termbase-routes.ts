@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
 import {
   ENTRIES_PER_PAGE,
   MAX_LANGUAGES,
@@ -37,12 +37,7 @@ export const termbaseResource = (row: TermbaseRecord): TermbaseResource => ({
 });
 const entryResource = (row: EntryRecord): TermbaseEntryResource => ({ id: row.id, type: 'termbase_entry', attributes: { termbaseId: row.termbaseId, terms: row.terms } });
 
-function cleanName(raw: string): string {
-  const text = raw.trim();
-  if (!text) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
-  if ([...text].length > NAME_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.nameTooLong, 'name');
-  return text;
-}
+const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 function cleanLanguages(raw: string[]): string[] {
   const languages = [...new Set(raw)];

@@ -1,4 +1,4 @@
-import type { Queryable, TenantOwner } from '../../../server/plugin-api';
+import { containsPattern, type Queryable, type TenantOwner } from '../../../server/plugin-api';
 
 export interface VocabularyRecord {
   id: string;
@@ -16,7 +16,7 @@ export class VocabularyRepository {
 
   /** A page by name; `search` matches anywhere in the name or an entry, ignoring case. */
   async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: VocabularyRecord[]; hasMore: boolean }> {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     const { rows } = await this.db.query<VocabularyRecord>(
       `SELECT ${COLUMNS} FROM vocabulary_lists
        WHERE workspace_id = $1 AND ($2 = '%%' OR name ILIKE $2 OR EXISTS (SELECT 1 FROM unnest(utterances) u WHERE u ILIKE $2))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
 import {
   cleanUtterances,
   MAX_UTTERANCES,
@@ -25,12 +25,7 @@ const vocabularySchema = resourceSchema('vocabulary', {
 });
 const oneVocabulary = { type: 'object', properties: { data: vocabularySchema } } as const;
 
-function cleanName(raw: string): string {
-  const text = raw.trim();
-  if (!text) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
-  if ([...text].length > NAME_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.nameTooLong, 'name');
-  return text;
-}
+const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 function cleanEntries(raw: string[]): string[] {
   const entries = cleanUtterances(raw);
