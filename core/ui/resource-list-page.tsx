@@ -21,6 +21,8 @@ export interface ResourceListPageProps<R extends Named> {
   renderDialog(item: R | null, close: () => void): ReactNode;
   /** Buttons for the selected rows, before "Delete". */
   bulkActions?(selected: R[]): ReactNode;
+  /** Enter or double-click on a row when it should not open the edit dialog (term bases open their entries). */
+  onRowOpen?(item: R): void;
 }
 
 const capital = (text: string) => text[0].toUpperCase() + text.slice(1);
@@ -31,7 +33,7 @@ const capital = (text: string) => text[0].toUpperCase() + text.slice(1);
  * selection), a bulk bar, the create / edit dialog (`?new=1` opens it to create) and the delete
  * confirmation. Data comes from core's resource list model.
  */
-export function ResourceListPage<R extends Named>({ model, plural, singular, columns, emptyText, deleteNote, renderDialog, bulkActions }: ResourceListPageProps<R>) {
+export function ResourceListPage<R extends Named>({ model, plural, singular, columns, emptyText, deleteNote, renderDialog, bulkActions, onRowOpen }: ResourceListPageProps<R>) {
   const [items, search, hasMore, loading, saving] = useUnit([model.$items, model.$search, model.$hasMore, model.$loading, model.$saving]);
   const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([model.pageOpened, model.searchChanged, model.nextPageRequested, model.deleteRequested]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
@@ -88,7 +90,7 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
           hasMore={hasMore}
           loading={loading}
           emptyState={emptyState}
-          onRowOpen={(row) => setEditing(row)}
+          onRowOpen={onRowOpen ?? ((row) => setEditing(row))}
           height={480}
         />
       </div>

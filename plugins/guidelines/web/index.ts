@@ -27,7 +27,7 @@ export default definePlugin({
       keywords: ['default guideline', 'preselect'],
       when: inWorkspace,
       choicesPlaceholder: 'Guideline…',
-      choices: async (ctx) => (await import('./guideline-default-choices')).defaultGuidelineChoices(ctx),
+      choices: async (ctx) => (await import('./guidelines-page')).defaultGuidelineChoices(ctx),
     },
   ],
   contributions: [
@@ -36,9 +36,8 @@ export default definePlugin({
       field: 'guidelineId',
       label: 'Guideline',
       hint: 'How translations should read; its words never to translate are kept by every engine.',
-      kinds: ['subtitles', 'voiceOver'],
       order: 20,
-      choices: async (ctx) => (await import('./guideline-choices')).guidelineChoices(ctx),
+      choices: async (ctx) => (await import('./guidelines-page')).guidelineChoices(ctx),
     }),
   ],
 });

@@ -40,10 +40,9 @@ export default definePlugin({
       field: 'vocabularyListId',
       label: 'Vocabulary list',
       hint: 'Names, brands and jargon speech recognition should know.',
-      kinds: ['subtitles', 'voiceOver'],
       order: 10,
-      // Code loads when a set-up popup first opens.
-      choices: async (ctx) => (await import('./vocabulary-choices')).vocabularyChoices(ctx),
+      // Code loads (with the page's) when a set-up popup first opens.
+      choices: async (ctx) => (await import('./vocabularies-page')).vocabularyChoices(ctx),
     }),
   ],
 });
