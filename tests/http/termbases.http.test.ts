@@ -51,6 +51,42 @@ describeOnBothDatabases('term bases: every call of spec section 7 "Term bases"',
     expect(await entries(member, id)).toHaveLength(3); // nothing half-imported
   });
 
+  it('imports TBX-Basic files, version 2 and 3, all or nothing, naming the bad line', async () => {
+    const member = await newMember(ctx);
+    const id = (await create(member, 'TBX', ['en', 'es'])).body.data.id;
+    const importTbx = (content: string, fileName?: string) => member.client.put(TERMBASES_PATHS.importEntries(id), { content, ...(fileName ? { fileName } : {}) });
+    const v2 = await importTbx(`<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">
+<martif type="TBX-Basic" xml:lang="en-US">
+  <martifHeader><fileDesc><sourceDesc><p>Exported &amp; checked</p></sourceDesc></fileDesc></martifHeader>
+  <text><body>
+    <termEntry id="t1">
+      <langSet xml:lang="en-US"><tig><term>subtitle</term></tig><tig><term>caption</term></tig></langSet>
+      <langSet xml:lang='es-ES'><ntig><termGrp><term>subt&#237;tulo</term></termGrp></ntig></langSet>
+      <langSet xml:lang="de"><tig><term>Untertitel</term></tig></langSet>
+    </termEntry>
+    <termEntry id="t2"><langSet xml:lang="en"><tig><term><![CDATA[Q&A]]></term></tig></langSet><langSet xml:lang="es"><tig><term>P &amp; R</term></tig></langSet></termEntry>
+  </body></text>
+</martif>
+`);
+    expect(v2.status).toBe(200);
+    expect(v2.body.meta).toEqual({ imported: 2, skippedLanguages: ['de'] });
+    const v3 = await importTbx(
+      `<tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2"><text><body><conceptEntry id="c1"><langSec xml:lang="en"><termSec><term>dubbing</term></termSec></langSec><langSec xml:lang="es"><termSec><term>doblaje</term></termSec></langSec></conceptEntry></body></text></tbx>`,
+      'terms.tbx',
+    );
+    expect(v3.body.meta.imported).toBe(1);
+    expect(await entries(member, id)).toEqual([{ en: 'subtitle', es: 'subtítulo' }, { en: 'Q&A', es: 'P & R' }, { en: 'dubbing', es: 'doblaje' }]);
+
+    const malformed = await importTbx('<?xml version="1.0"?>\n<martif type="TBX-Basic"><text><body>\n<termEntry><langSet xml:lang="en"><tig><term>cue</term></tig></langSet>\n<langSet xml:lang="es"><tig><term>subtítulo</tig></langSet></termEntry>\n</body></text></martif>');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.message).toBe('Line 4: closing tag </tig> does not match <term> opened on line 4 (this is not well-formed XML)');
+    expect((await importTbx('<martif><text><body><termEntry><langSet xml:lang="fr"><tig><term>cadre</term></tig></langSet></termEntry></body></text></martif>')).body.message).toBe(
+      'The file holds no terms in this term base’s languages (en, es); it has fr',
+    );
+    expect(await entries(member, id)).toHaveLength(3); // nothing half-imported
+  });
+
   it('refuses bad input with a clear 4xx, and another workspace’s term base or term is a 404', async () => {
     const owner = await newMember(ctx);
     const stranger = await newMember(ctx);

@@ -12,6 +12,7 @@ import {
   type TermbaseResource,
   type Terms,
 } from '../common/termbases-contract';
+import { looksLikeTbx, parseTbx } from './tbx-import';
 import { parseGlossary } from './term-import';
 import type { EntryRecord, TermbaseRecord, TermbaseRepository } from './termbase-repository';
 
@@ -127,22 +128,38 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     },
   );
 
-  app.put<{ Params: { termbaseId: string }; Body: { content: string } }>(
+  app.put<{ Params: { termbaseId: string }; Body: { content: string; fileName?: string } }>(
     '/api/v1/termbases/:termbaseId/import_entries',
     {
       config: { access: 'member', tenant: { resource: 'termbase', id: 'params.termbaseId' } },
       schema: {
         params: { type: 'object', required: ['termbaseId'], properties: { termbaseId: idString } },
-        // The file's text (CSV or TSV): the browser reads it; at most 5 MB.
-        body: { type: 'object', required: ['content'], additionalProperties: false, properties: { content: { type: 'string', maxLength: 5_000_000 } } },
-        response: { 200: { type: 'object', properties: { data: termbaseSchema, meta: { type: 'object', properties: { imported: { type: 'integer' } } } } } },
+        // The file's text (CSV, TSV or TBX): the browser reads it; at most 5 MB. Its name, when
+        // sent, only helps tell TBX from CSV; the content alone does otherwise.
+        body: {
+          type: 'object',
+          required: ['content'],
+          additionalProperties: false,
+          properties: { content: { type: 'string', maxLength: 5_000_000 }, fileName: { type: 'string', maxLength: 255 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: termbaseSchema,
+              meta: { type: 'object', properties: { imported: { type: 'integer' }, skippedLanguages: { type: 'array', items: { type: 'string' } } } },
+            },
+          },
+        },
       },
     },
     async (request) => {
       const termbase = await found(request.params.termbaseId);
-      const entries = parseGlossary(request.body.content, termbase.languages).map((terms) => cleanTerms(terms, termbase.languages));
+      const { content, fileName } = request.body;
+      const parsed = looksLikeTbx(content, fileName) ? parseTbx(content, termbase.languages) : { entries: parseGlossary(content, termbase.languages), skippedLanguages: [] };
+      const entries = parsed.entries.map((terms) => cleanTerms(terms, termbase.languages));
       await app.db.transaction((tx) => termbases.addEntries(termbase, entries, tx));
-      return { data: termbaseResource((await termbases.find(termbase.id))!), meta: { imported: entries.length } };
+      return { data: termbaseResource((await termbases.find(termbase.id))!), meta: { imported: entries.length, skippedLanguages: parsed.skippedLanguages } };
     },
   );
 
