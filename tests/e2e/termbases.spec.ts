@@ -123,3 +123,30 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   expect(body.settings.termbaseId).toMatch(/^\d+$/);
   await expect(toast(page, 'Request submitted')).toBeVisible();
 });
+
+test('a term base is renamed and deleted from the palette', async ({ page, confirmedUser }) => {
+  void confirmedUser;
+  await dismissNewsletter(page);
+  await runCommand(page, 'Create term base');
+  const create = page.getByRole('dialog', { name: 'New term base' });
+  await create.getByLabel('Name').fill('Legal');
+  await create.getByLabel('Add a language').selectOption({ label: 'French' });
+  await create.getByLabel('Add a language').selectOption({ label: 'German' });
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Term base created')).toBeVisible();
+
+  await runCommand(page, 'Rename term base');
+  await page.getByRole('option', { name: /^Legal/ }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Legal' });
+  await rename.getByLabel('Name').fill('Contracts');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Changes saved')).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Term bases' });
+  await expect(grid.getByRole('row').filter({ hasText: 'Contracts' })).toContainText('French');
+
+  await runCommand(page, 'Delete term base');
+  await page.getByRole('option', { name: /^Contracts/ }).click();
+  await page.getByRole('dialog', { name: 'Delete Contracts' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Term base deleted')).toBeVisible();
+  await expect(grid.getByText('No term bases yet.', { exact: false })).toBeVisible();
+});

@@ -27,7 +27,7 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
   };
   const title = termbase ? 'Rename term base' : 'New term base';
   return (
-    <Dialog label={termbase ? `Edit ${termbase.attributes.name}` : title} onClose={onClose} className="termbase-dialog">
+    <Dialog label={termbase ? `Rename ${termbase.attributes.name}` : title} onClose={onClose} className="termbase-dialog">
       <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
         <h2>{title}</h2>
         <label htmlFor={`${ids}-name`}>Name</label>
