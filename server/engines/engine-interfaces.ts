@@ -57,6 +57,19 @@ export interface GlossaryEntry {
   caseSensitive?: boolean;
 }
 
+/** A term the engine did not render as the term base says, put right afterwards. */
+export interface TermFix {
+  source: string;
+  target: string;
+  /** What the engine had: the source term left as is, its own literal translation, or nothing (the term was added). */
+  how: 'untranslated' | 'literal' | 'appended';
+}
+
+/** A translated cue; `termsFixed` lists the term-base repairs made to it (absent: none). */
+export interface TranslatedCue extends Cue {
+  termsFixed?: TermFix[];
+}
+
 export interface TranslateOptions {
   from: string;
   to: string;
@@ -71,7 +84,7 @@ export interface TranslationEngine {
   /** Directly installed pairs (translation-routes.ts derives the pivots). */
   pairs(): Promise<LanguagePair[]>;
   /** Same ids, same count, same order as `cues`. */
-  translate(cues: Cue[], options: TranslateOptions): Promise<Cue[]>;
+  translate(cues: Cue[], options: TranslateOptions): Promise<TranslatedCue[]>;
 }
 
 export interface Voice {

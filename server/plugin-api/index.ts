@@ -81,12 +81,15 @@ export type {
   SynthesizeOptions,
   TimedWord,
   TranscribeOptions,
+  TermFix,
   TranslateOptions,
+  TranslatedCue,
   TranslationEngine,
   Voice,
 } from '../engines/engine-interfaces';
 // Term-base rules every translation engine applies (host craft; the pipeline re-exports them).
 export { enforceTermBase, literalTranslationsOf, protectTerms, restoreTerms } from '../engines/translation/term-base-rules';
+export { findOccurrences, findTerms } from '../engines/translation/term-matching';
 export type { EnforceTermBaseInput, ProtectedSource, TermBaseReport, TermRepair } from '../engines/translation/term-base-rules';
 export { defaultEngines } from '../engines/engine-registry';
 export type { Engines } from '../engines/engine-registry';

@@ -26,7 +26,7 @@ export default defineServerPlugin({
         const { rows } = await db.query('SELECT prompt, parameters FROM guidelines WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
         if (!rows[0]) return null;
         const parameters = rows[0].parameters as GuidelineParameters;
-        return { prompt: rows[0].prompt as string, doNotTranslate: parameters.doNotTranslate ?? [], formality: parameters.formality ?? null, tone: parameters.tone ?? null };
+        return { prompt: rows[0].prompt as string, doNotTranslate: parameters.doNotTranslate ?? [], formality: parameters.formality ?? null, tone: parameters.tone ?? null, maxCharsPerSecond: parameters.maxCharsPerSecond ?? null };
       },
     };
     app.services.provide(GUIDELINE_LOOKUP as ServiceToken<WorkspaceResourceLookup<GuidelineForPipeline>>, lookup);

@@ -333,6 +333,8 @@ export interface GuidelineForPipeline {
   /** For an instruction-following engine, beside the prompt. */
   formality?: 'formal' | 'informal' | null;
   tone?: string | null;
+  /** The reading speed translated cues are fitted to, instead of the house rule (20). */
+  maxCharsPerSecond?: number | null;
 }
 export interface TermBaseForPipeline {
   /** Entries for one language pair; `source` in the video language, `target` in the subtitle language. */

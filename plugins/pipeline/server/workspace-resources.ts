@@ -41,5 +41,10 @@ export async function translationAidsOf(services: ServiceRegistry, db: Queryable
   const keep = (guideline?.doNotTranslate ?? []).map((word) => ({ source: word, target: word }));
   const glossary = [...(termBase?.entriesFor(settings.language, to) ?? []), ...keep];
   const instructions = [guideline?.prompt, guideline?.formality && `Use a ${guideline.formality} register.`, guideline?.tone && `Tone: ${guideline.tone}.`].filter(Boolean).join('\n');
-  return { guideline: instructions || undefined, glossary: glossary.length ? glossary : undefined };
+  return {
+    guideline: instructions || undefined,
+    glossary: glossary.length ? glossary : undefined,
+    // Any engine's output is fitted to this reading speed afterwards (the translation step).
+    maxCharsPerSecond: guideline?.maxCharsPerSecond ?? undefined,
+  };
 }

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Cue, LanguagePair, TranslateOptions, TranslationEngine } from '../engine-interfaces';
+import type { Cue, LanguagePair, TranslateOptions, TranslatedCue, TranslationEngine } from '../engine-interfaces';
 import { runProcess } from '../process-runner';
 import { withTempDir } from '../temp-dir';
 import { toIso6391 } from './language-codes';
@@ -78,7 +78,7 @@ export class ApertiumTranslation implements TranslationEngine {
     return this.installed;
   }
 
-  async translate(cues: Cue[], options: TranslateOptions): Promise<Cue[]> {
+  async translate(cues: Cue[], options: TranslateOptions): Promise<TranslatedCue[]> {
     if (cues.length === 0) return [];
     const route = findRoute(await this.apertiumPairs(), options.from, options.to) as ApertiumPair[] | null;
     if (!route) throw new TranslationRouteError(options.from, options.to);
@@ -88,7 +88,9 @@ export class ApertiumTranslation implements TranslationEngine {
     const literalTranslations = glossary.length > 0 ? await this.literalTranslations(route, glossary.map((entry) => entry.source), options.signal) : undefined;
     return cues.map((cue, index) => {
       const target = protectedCues[index]!.restore(translated[index]!);
-      return { id: cue.id, text: glossary.length > 0 ? this.termBase.enforce({ source: cue.text, target, entries: glossary, literalTranslations }) : target };
+      if (glossary.length === 0) return { id: cue.id, text: target };
+      const { text, fixed } = this.termBase.enforce({ source: cue.text, target, entries: glossary, literalTranslations });
+      return { id: cue.id, text, ...(fixed.length ? { termsFixed: fixed } : {}) };
     });
   }
 

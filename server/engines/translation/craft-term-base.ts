@@ -11,5 +11,9 @@ export const craftTermBase: TermBase = {
     const protectedSource = protectTerms(source, entries);
     return { text: protectedSource.text, restore: (translated) => restoreTerms(translated, protectedSource) };
   },
-  enforce: (input) => enforceTermBase(input).text,
+  enforce(input) {
+    const { text, report } = enforceTermBase(input);
+    const fixed = report.flatMap(({ entry, repairs }) => repairs.filter((how) => how !== 'present').map((how) => ({ source: entry.source, target: entry.target, how })));
+    return { text, fixed };
+  },
 };

@@ -1,4 +1,4 @@
-import type { Cue, LanguagePair, TranslateOptions, TranslationEngine } from '../engine-interfaces';
+import type { Cue, LanguagePair, TranslateOptions, TranslatedCue, TranslationEngine } from '../engine-interfaces';
 import { callOpenAiService, type OpenAiServiceConfig } from '../openai-client';
 import { NO_TERM_BASE, type TermBase } from './term-base';
 
@@ -37,15 +37,17 @@ export class OpenAiTranslation implements TranslationEngine {
     return this.languageList.flatMap((from) => this.languageList.filter((to) => to !== from).map((to) => ({ from, to })));
   }
 
-  async translate(cues: Cue[], options: TranslateOptions): Promise<Cue[]> {
-    const out: Cue[] = [];
+  async translate(cues: Cue[], options: TranslateOptions): Promise<TranslatedCue[]> {
+    const out: TranslatedCue[] = [];
     for (let start = 0; start < cues.length; start += BATCH_SIZE) {
       const batch = cues.slice(start, start + BATCH_SIZE);
       const texts = await this.translateBatch(batch, options);
       batch.forEach((cue, index) => {
         const target = texts[index]!;
         const glossary = options.glossary ?? [];
-        out.push({ id: cue.id, text: glossary.length > 0 ? this.termBase.enforce({ source: cue.text, target, entries: glossary }) : target });
+        if (glossary.length === 0) return void out.push({ id: cue.id, text: target });
+        const { text, fixed } = this.termBase.enforce({ source: cue.text, target, entries: glossary });
+        out.push({ id: cue.id, text, ...(fixed.length ? { termsFixed: fixed } : {}) });
       });
     }
     return out;

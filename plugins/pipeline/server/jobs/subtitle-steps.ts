@@ -1,13 +1,15 @@
 import { defaultEngines, type TimedWord } from '../../../../server/plugin-api';
 import { SUBTITLE_STORE, type StoredCue, type SubtitleStore } from '../../../subtitles/common/subtitle-store';
-import { breakLines, noBreakWordsFor, READING_RULES, segmentWords } from '../craft/index';
+import { segmentWords } from '../craft/index';
+import { translateBySentence } from '../craft/translate-by-sentence';
 import { translationAidsOf } from '../workspace-resources';
 import { recognitionStepOf } from './media-steps';
 import type { StepDefinition, StepExecution } from './step-runner';
 
 /**
  * The subtitle steps: timed words -> transcript cues (the craft's segmentation), then one job
- * per subtitle language translating those cues one for one (cue boundaries kept). Cues are
+ * per subtitle language translating those cues sentence by sentence and fitting the translation
+ * back over them (craft/translate-by-sentence.ts). Cues are
  * written with SubtitleStore.replaceCues in the step's completing transaction: a re-run
  * replaces, never duplicates.
  */
@@ -29,13 +31,6 @@ export const segmentationStep: StepDefinition = {
   },
 };
 
-/** A translated cue laid out again in lines for its own language (same reading rules). */
-function layout(text: string, language: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  return breakLines(words, READING_RULES.maxCharsPerLine, noBreakWordsFor(language)).lines.join('\n');
-}
-
 export const translationStep: StepDefinition = {
   step: 'translation',
   async execute(execution) {
@@ -43,20 +38,21 @@ export const translationStep: StepDefinition = {
     const store = subtitleStore(execution);
     const source = await store.readCues(ctx.db, run.transcriptSubtitleId);
     const aids = await translationAidsOf(ctx.services, ctx.db, run.workspaceId, run.settings, to);
-    const translated = source.length
-      ? await defaultEngines().translation.translate(
-          source.map((cue, index) => ({ id: String(index), text: cue.text.replace(/\s*\n\s*/g, ' ') })),
-          { from: run.settings.language, to, guideline: aids.guideline, glossary: aids.glossary },
-        )
-      : [];
-    const byId = new Map(translated.map((cue) => [cue.id, cue.text]));
-    const cues: StoredCue[] = source.map((cue, index) => ({ start: cue.start, end: cue.end, text: layout(byId.get(String(index)) ?? '', to) }));
+    const { cues, report } = await translateBySentence(source, {
+      from: run.settings.language,
+      to,
+      guideline: aids.guideline,
+      glossary: aids.glossary,
+      rules: aids.maxCharsPerSecond ? { maxCharsPerSecond: aids.maxCharsPerSecond } : undefined,
+      mediaEndMs: run.mediaDurationMs ?? undefined,
+      translate: (units, options) => defaultEngines().translation.translate(units, options),
+    });
     await complete(
       async (tx) => {
         const subtitle = await store.ensureSubtitle(tx, { projectVersionId: run.projectVersionId, workspaceId: run.workspaceId, language: to, kind: 'translation' });
         await store.replaceCues(tx, subtitle.id, cues);
       },
-      { cues: cues.length },
+      { cues: cues.length, ...report },
     );
   },
 };
