@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, runCommand, test, toast } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { dismissNewsletter, uploadVideos, versionRow } from './support/projects-helpers';
+import { SPEECH_SENTENCE, speechVideo } from './support/speech-video';
 
 /**
  * The pipeline through the real pages, server, jobs and engines: a video with known speech is
@@ -13,27 +10,7 @@ import { dismissNewsletter, uploadVideos, versionRow } from './support/projects-
  * followed on /processing until done, and its subtitles opened.
  */
 
-const SENTENCE = 'The house is big. The cat is black.';
-const MEDIA_DIR = path.join(os.tmpdir(), `polycue-e2e-speech-${process.pid}`);
-
-/** A test-pattern video whose sound is espeak-ng saying SENTENCE (with half a second of silence after it). */
-function speechVideo(name: string): string {
-  mkdirSync(MEDIA_DIR, { recursive: true });
-  const file = path.join(MEDIA_DIR, name);
-  if (existsSync(file)) return file;
-  const wav = path.join(MEDIA_DIR, 'speech.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, SENTENCE]);
-  const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], { encoding: 'utf8' }).trim()) + 0.5;
-  execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds.toFixed(2)}:size=320x240:rate=25`,
-    '-i', wav,
-    '-af', 'apad', '-shortest',
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac',
-    file,
-  ]);
-  return file;
-}
+const SENTENCE = SPEECH_SENTENCE;
 
 function setupDialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });

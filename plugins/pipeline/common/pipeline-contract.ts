@@ -305,6 +305,21 @@ export interface ProcessingInfo extends CurrentProcessingStep {
   subtitles: SubtitleOfRun[];
   /** TTS runs, once mixed: authorised download routes of the dubbed track per language, else empty. */
   dubbedMedia: { language: string; audioUrl: string; videoUrl: string | null }[];
+  /** What each finished translation reports (not in the spec: ours), by subtitle language. */
+  translations: TranslationOfRun[];
+}
+
+/**
+ * A translation's report: its cues, those still breaking a reading rule (for the editor), and
+ * the term base: terms in the transcript, those the subtitles hold as agreed, and those the
+ * engine got wrong and Polycue put right.
+ */
+export interface TranslationOfRun {
+  language: string;
+  cues: number;
+  flaggedCues: number;
+  terms: { occurrences: number; honoured: number };
+  termsFixed: { source: string; target: string; count: number }[];
 }
 
 /** `data: null` when the version was never set up (spec section 5: a missing processing info is an empty case). */

@@ -177,6 +177,22 @@ export const processingInfoResponse = {
                 properties: { language: { type: 'string' }, audioUrl: { type: 'string' }, videoUrl: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
               },
             },
+            translations: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  language: { type: 'string' },
+                  cues: { type: 'integer' },
+                  flaggedCues: { type: 'integer' },
+                  terms: { type: 'object', properties: { occurrences: { type: 'integer' }, honoured: { type: 'integer' } } },
+                  termsFixed: {
+                    type: 'array',
+                    items: { type: 'object', properties: { source: { type: 'string' }, target: { type: 'string' }, count: { type: 'integer' } } },
+                  },
+                },
+              },
+            },
           },
         },
       ],

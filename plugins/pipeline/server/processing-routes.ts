@@ -49,6 +49,15 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
           subtitleId: run.transcriptSubtitleId,
           hasVoice: run.kind === 'tts',
           subtitles: subtitles.map((subtitle) => ({ subtitleId: subtitle.id, language: subtitle.language, kind: subtitle.kind })),
+          translations: rows
+            .filter((row) => row.step === 'translation' && row.state === 'done' && row.output)
+            .map((row) => ({
+              language: row.part,
+              cues: row.output.cues ?? 0,
+              flaggedCues: row.output.flaggedCues ?? 0,
+              terms: row.output.terms ?? { occurrences: 0, honoured: 0 },
+              termsFixed: row.output.termsFixed ?? [],
+            })),
           dubbedMedia: dubbed.rows.map((row) => ({
             language: row.language,
             audioUrl: PIPELINE_PATHS.dubbedMedia(versionId, row.language, 'audio'),

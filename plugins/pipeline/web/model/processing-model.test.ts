@@ -26,6 +26,7 @@ function info(step: CurrentProcessingStep): ProcessingInfo {
   return {
     ...step,
     projectVersionDuration: 12.5,
+    translations: [],
     projectTitle: 'Interview',
     projectId: 'p1',
     subtitleId: 's1',

@@ -6,6 +6,7 @@ import { languageName } from '../model/language-options';
 import type { ProcessingModel } from '../model/processing-model';
 import { ProcessingSteps } from '../components/processing-steps';
 import { ProgressBar } from '../components/progress-bar';
+import { TranslationReport } from '../components/translation-report';
 import { formatSeconds, usePipelineModel } from '../components/use-pipeline-model';
 import '../components/pipeline.css';
 
@@ -93,6 +94,7 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
 
 function DoneLinks({ info, projectVersionId }: { info: ProcessingInfo; projectVersionId: string }) {
   const subtitles = info.subtitles.length ? info.subtitles : [{ subtitleId: info.subtitleId, language: '', kind: 'transcript' as const }];
+  const reportOf = (language: string) => info.translations?.find((report) => report.language === language);
   return (
     <section className="pipeline-done" aria-label="Results">
       <strong>Your subtitles are ready.</strong>
@@ -103,6 +105,7 @@ function DoneLinks({ info, projectVersionId }: { info: ProcessingInfo; projectVe
               {subtitle.language ? `${languageName(subtitle.language)} subtitles` : 'Subtitles'}
               {subtitle.kind === 'transcript' ? ' (transcript)' : ''}
             </Link>
+            {reportOf(subtitle.language) && <TranslationReport report={reportOf(subtitle.language)!} />}
           </li>
         ))}
         {info.dubbedMedia.map((media) => (
