@@ -19,8 +19,13 @@ test('a guideline made by keyboard becomes the default and is preselected at set
   await create.getByLabel('Formality').selectOption('informal');
   await create.getByLabel('Never translate, one per line').fill('Polycue\nHarbour Line');
   await expect(create.getByText('2 words kept as they are by every engine.')).toBeVisible();
+  await create.getByLabel('Maximum characters per second').fill('90');
+  await expect(create.getByText('Characters per second: a number from 5 to 40, or empty for 20.')).toBeVisible();
+  await create.getByLabel('Maximum characters per second').fill('17');
   await expectAccessible(page, 'new guideline');
+  const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/guidelines/'));
   await page.keyboard.press(`${modKey}+Enter`);
+  expect(((await created).postDataJSON() as { parameters: { maxCharsPerSecond: number } }).parameters.maxCharsPerSecond).toBe(17);
   await expect(toast(page, 'Guideline created')).toBeVisible();
   await expect(create).toHaveCount(0);
 

@@ -8,8 +8,8 @@ const words = (text: string) => [...new Set(text.split('\n').map((word) => word.
 /**
  * Create or edit a guideline: its name, the prompt an instruction-following engine reads, and the
  * parameters. The dialog says which engines honour what: every engine keeps the words never to
- * translate; only an instruction-following (OpenAI-compatible) engine follows the prompt,
- * formality and tone. Ctrl/Cmd+Enter saves from any field.
+ * translate, and the translation is fitted to the reading speed with any engine; only an
+ * instruction-following (OpenAI-compatible) engine follows the prompt, formality and tone. Ctrl/Cmd+Enter saves from any field.
  */
 export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guideline: GuidelineResource | null; saving: boolean; onSave(form: GuidelineForm): void; onClose(): void }) {
   const ids = useId();
@@ -18,6 +18,7 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
   const [prompt, setPrompt] = useState(initial?.prompt ?? '');
   const [formality, setFormality] = useState<Formality | ''>(initial?.parameters.formality ?? '');
   const [tone, setTone] = useState(initial?.parameters.tone ?? '');
+  const [cps, setCps] = useState(initial?.parameters.maxCharsPerSecond ? String(initial.parameters.maxCharsPerSecond) : '');
   const [keep, setKeep] = useState((initial?.parameters.doNotTranslate ?? []).join('\n'));
   const kept = words(keep);
   const problem = !name.trim()
@@ -26,11 +27,13 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
       ? `The prompt is too long (at most ${PROMPT_MAX_LENGTH} characters).`
       : kept.length > MAX_DO_NOT_TRANSLATE
         ? `At most ${MAX_DO_NOT_TRANSLATE} words never to translate.`
-        : null;
+        : cps !== '' && !(Number(cps) >= 5 && Number(cps) <= 40)
+          ? 'Characters per second: a number from 5 to 40, or empty for 20.'
+          : null;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (problem || saving) return;
-    onSave({ name: name.trim(), prompt: prompt.trim(), parameters: { formality: formality || null, tone: tone.trim() || null, doNotTranslate: kept } });
+    onSave({ name: name.trim(), prompt: prompt.trim(), parameters: { formality: formality || null, tone: tone.trim() || null, maxCharsPerSecond: cps === '' ? null : Number(cps), doNotTranslate: kept } });
   };
   return (
     <Dialog label={guideline ? `Edit ${guideline.attributes.name}` : 'New guideline'} onClose={onClose} className="guideline-dialog">
@@ -64,6 +67,11 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
             <input value={tone} maxLength={40} onChange={(event) => setTone(event.target.value)} placeholder="friendly, neutral, technical…" />
           </label>
         </div>
+        <label htmlFor={`${ids}-cps`}>Maximum characters per second</label>
+        <input id={`${ids}-cps`} type="number" inputMode="decimal" min={5} max={40} step={0.5} value={cps} onChange={(event) => setCps(event.target.value)} placeholder="20" aria-describedby={`${ids}-cps-hint`} />
+        <p className="muted" id={`${ids}-cps-hint`}>
+          Honoured with every engine: translated subtitles are cut and timed to this reading speed (17 suits most European languages; empty keeps 20).
+        </p>
         <label htmlFor={`${ids}-keep`}>Never translate, one per line</label>
         <textarea id={`${ids}-keep`} rows={4} value={keep} onChange={(event) => setKeep(event.target.value)} placeholder={'Polycue\nHarbour Line'} aria-describedby={`${ids}-keep-hint`} />
         <p className="muted" id={`${ids}-keep-hint`} aria-live="polite">
