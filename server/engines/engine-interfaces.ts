@@ -47,6 +47,11 @@ export interface LanguagePair {
 export interface Cue {
   id: string;
   text: string;
+  /**
+   * For translation: the length the subtitle's time allows at the reading speed. An engine that
+   * can shorten (an instruction-following one) condenses to it; others may ignore it.
+   */
+  maxChars?: number;
 }
 
 /** A term base entry for one language pair: `source` in the video's language, `target` in the subtitle's. */

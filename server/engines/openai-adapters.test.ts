@@ -133,6 +133,13 @@ describe('OpenAI-compatible translation', () => {
     expect(body.messages[0].content).toContain('car => automóvil');
     expect(JSON.parse(body.messages[1].content)).toEqual(cues.map((cue, index) => ({ n: index + 1, text: cue.text })));
     expect(await engine.pairs()).toEqual([{ from: 'en', to: 'es' }, { from: 'es', to: 'en' }]);
+
+    // A subtitle shown for a short time comes with the length it allows, and the prompt says why.
+    reply = (_request, response) => json(response, { choices: [{ message: { content: '[{"n":1,"text":"Coche rojo."}]' } }] });
+    await engine.translate([{ id: 'x1', text: 'The car is red.', maxChars: 24 }], { from: 'en', to: 'es' });
+    const short = JSON.parse(requests[1]!.body.toString());
+    expect(JSON.parse(short.messages[1].content)).toEqual([{ n: 1, text: 'The car is red.', maxChars: 24 }]);
+    expect(short.messages[0].content).toContain('keep its translation within that many characters');
   });
 
   it('asks again once when the answer has the wrong number of cues, then gives up', async () => {

@@ -56,7 +56,7 @@ export class OpenAiTranslation implements TranslationEngine {
   private async translateBatch(batch: Cue[], options: TranslateOptions): Promise<string[]> {
     const messages = [
       { role: 'system', content: systemPrompt(options) },
-      { role: 'user', content: JSON.stringify(batch.map((cue, index) => ({ n: index + 1, text: cue.text }))) },
+      { role: 'user', content: JSON.stringify(batch.map((cue, index) => ({ n: index + 1, text: cue.text, ...(cue.maxChars ? { maxChars: cue.maxChars } : {}) }))) },
     ];
     let got: number | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -77,6 +77,8 @@ function systemPrompt(options: TranslateOptions): string {
     `Translate each subtitle from language "${options.from}" to language "${options.to}".`,
     'The input is a JSON array of {"n": number, "text": string}. Answer with ONLY a JSON array of the same length,',
     'one {"n": number, "text": translated string} per input item, same n, same order. Never merge or split items.',
+    'An item with "maxChars" is shown for a limited time: keep its translation within that many characters,',
+    'condensing as subtitlers do (drop repetition and filler, keep every fact and name).',
   ];
   const glossary = options.glossary ?? [];
   if (glossary.length > 0) {

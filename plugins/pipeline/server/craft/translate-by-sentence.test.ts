@@ -97,6 +97,14 @@ describe('translateBySentence', () => {
     expect(report.termsFixed).toEqual([{ source: 'doctor', target: 'médico', count: 1 }]);
   });
 
+  it('tells the engine how long each unit may read: its time up to the next unit at the reading speed', async () => {
+    let asked: EngineCue[] = [];
+    const translate = async (cues: EngineCue[]) => ((asked = cues), cues);
+    await translateBySentence(transcript, { from: 'en', to: 'es', translate, mediaEndMs: 8000, rules: { maxCharsPerSecond: 17 } });
+    // 0 -> 5120 ms (the next unit at 5200, less the 80 ms gap) and 5200 -> 8000 ms, at 17 characters a second.
+    expect(asked.map((cue) => cue.maxChars)).toEqual([87, 47]);
+  });
+
   it('an empty transcript asks the engine nothing', async () => {
     const sent: string[] = [];
     expect(await translateBySentence([], { from: 'en', to: 'es', translate: longerEngine(sent) })).toMatchObject({ cues: [], report: { units: 0 } });

@@ -42,7 +42,13 @@ export async function translateBySentence(source: readonly StoredCueText[], inpu
   const sources: SourceCue[] = source.map((cue) => ({ start: cue.start, end: cue.end, text: cue.text.replace(/\s*\n\s*/g, ' ').trim() }));
   const units = translationUnits(sources);
   const { translate, rules: _rules, mediaEndMs, ...options } = input;
-  const translated = units.length ? await translate(units.map((unit, index) => ({ id: String(index), text: unit.text })), options) : [];
+  const maxCharsOf = (index: number) => {
+    const unit = units[index]!;
+    const next = units[index + 1];
+    const end = next ? sources[next.cues[0]!]!.start - rules.minGapMs : (mediaEndMs ?? sources[unit.cues[unit.cues.length - 1]!]!.end);
+    return Math.max(1, Math.floor(((end - sources[unit.cues[0]!]!.start) / 1000) * rules.maxCharsPerSecond));
+  };
+  const translated = units.length ? await translate(units.map((unit, index) => ({ id: String(index), text: unit.text, maxChars: maxCharsOf(index) })), options) : [];
   const byId = new Map(translated.map((cue) => [cue.id, cue]));
   const glossary = input.glossary ?? [];
 
