@@ -3,7 +3,8 @@
  * (bench/vocabulary.bench.mjs runs this under tsx and reads the JSON line it prints). Sentences
  * with invented names and brands are spoken by espeak-ng (several voices), then transcribed by
  * the embedded recogniser twice: plain, and with the list of those names. Reports the share of
- * the names found, and the word error rate of the whole sentences.
+ * the names found, list words heard where they were not said, and the word error rate of the
+ * whole sentences.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,7 +37,7 @@ function wer(reference: string[], hypothesis: string[]): number {
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-vocabulary-'));
 const engine = new PocketsphinxSpeechToText();
-const result = { plain: { found: 0, wer: 0 }, withList: { found: 0, wer: 0 }, names: 0, sentences: 0 };
+const result = { plain: { found: 0, wer: 0, falseNames: 0 }, withList: { found: 0, wer: 0, falseNames: 0 }, names: 0, sentences: 0 };
 try {
   let n = 0;
   for (const [index, sentence] of SENTENCES.entries()) {
@@ -50,6 +51,8 @@ try {
     for (const [key, vocabulary] of [['plain', undefined], ['withList', NAMES]] as const) {
       const heard = (await engine.transcribe(wav, { language: 'en', vocabulary: vocabulary ? [...vocabulary] : undefined })).map((w) => w.text.toLowerCase());
       result[key].found += names.filter((name) => heard.includes(name.toLowerCase())).length;
+      // A list word heard where it was not said: what a too eager boost or threshold would do.
+      result[key].falseNames += heard.filter((word) => NAMES.some((name) => name.toLowerCase() === word) && !reference.includes(word)).length;
       result[key].wer += wer(reference, heard);
     }
     result.names += names.length;

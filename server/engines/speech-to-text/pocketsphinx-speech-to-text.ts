@@ -4,7 +4,8 @@ import type { SpeechToTextEngine, TimedWord, TranscribeOptions } from '../engine
 import { withTempDir } from '../temp-dir';
 import { decodeWithPocketsphinx } from './pocketsphinx-decoder';
 import { dictionaryForm, dictionaryWordSet, findPocketsphinxModels, writeExtendedDictionary, type PocketsphinxModel } from './pocketsphinx-model';
-import { pronounce } from './pronunciations';
+import { writeLanguageModelWithWords } from './language-model-words';
+import { dictionaryEntries, pronunciationVariants } from './pronunciations';
 
 export class UnsupportedLanguageError extends Error {
   constructor(engine: string, language: string) {
@@ -15,10 +16,11 @@ export class UnsupportedLanguageError extends Error {
 
 /**
  * Speech to text with pocketsphinx and the shipped n-gram language model. Workspace vocabulary
- * words the dictionary does not know are added to a per-call copy of it with generated
- * pronunciations (pronunciations.ts). The LM pass cannot produce them (boosting words into the
- * shipped binary LM is not possible from the command line, DESIGN.md section 7), so a second,
- * keyword-spotting pass (`-kws`) finds them and they replace what the LM heard there.
+ * words the dictionary does not know get generated pronunciations (pronunciations.ts: up to three
+ * each) in a per-call copy of the dictionary, and a unigram probability in a per-call copy of the
+ * binary LM (language-model-words.ts), so the decoding pass can produce them. A second,
+ * keyword-spotting pass (`-kws`) finds those the LM pass still missed; found words replace what
+ * the LM heard there.
  */
 export class PocketsphinxSpeechToText implements SpeechToTextEngine {
   readonly name = 'pocketsphinx';
@@ -48,12 +50,16 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
     const words = await withTempDir('stt', async (dir) => {
       if (missing.length === 0) return decodeWithPocketsphinx(audioPath, { model, signal: options.signal });
       const dictionaryPath = path.join(dir, 'vocabulary.dict');
-      await writeExtendedDictionary(model, await pronounce(missing, { signal: options.signal }), dictionaryPath);
-      const heard = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, signal: options.signal });
-      // The shipped LM cannot hold the missing words: a keyword-spotting pass finds them, and
-      // each found one replaces what the LM heard over the same stretch of speech.
+      const variants = await pronunciationVariants(missing, { signal: options.signal });
+      await writeExtendedDictionary(model, dictionaryEntries(variants), dictionaryPath);
+      // The words go into a copy of the LM too, so the ordinary pass can say them where they fit.
+      const languageModelPath = path.join(dir, 'vocabulary.lm.bin');
+      const inModel = await writeLanguageModelWithWords(model.languageModelPath, [...variants.keys()], VOCABULARY_LOG10_PROBABILITY, languageModelPath);
+      const heard = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, languageModelPath: inModel ? languageModelPath : undefined, signal: options.signal });
+      // The LM pass still misses most of them (no n-gram leads to a new word): a keyword-spotting
+      // pass finds them, and each found one replaces what the LM heard over the same speech.
       const keywordsPath = path.join(dir, 'vocabulary.kws');
-      await writeFile(keywordsPath, [...new Set(missing)].map((word) => `${word} /${KEYWORD_THRESHOLD}/`).join('\n') + '\n');
+      await writeFile(keywordsPath, [...variants].map(([word, [phones]]) => `${word} /${keywordThreshold(phones!.length)}/`).join('\n') + '\n');
       const spotted = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, keywordsPath, signal: options.signal });
       return mergeSpotted(heard, spotted);
     });
@@ -61,8 +67,23 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
   }
 }
 
-/** Keyword-spotting threshold: found the generated pronunciations in bench/vocabulary without spotting them elsewhere. */
-const KEYWORD_THRESHOLD = '1e-20';
+/**
+ * The unigram probability of a vocabulary word in the LM (log10): that of a frequent word (the
+ * 99th percentile of en-us is -3.9, "the" is -1.1). A list says these words are expected in this
+ * video; in bench/vocabulary -3 to -1.5 put no vocabulary word where none was said, -2 found the most.
+ */
+const VOCABULARY_LOG10_PROBABILITY = -2;
+
+/**
+ * Keyword-spotting threshold for a word of `phones` phones: the detection score falls with every
+ * phone, so a long name needs a low threshold to be found at all, and a short word a higher one
+ * not to be spotted inside other words. 1e-50 found the most names of 8 to 11 phones in
+ * bench/vocabulary and in a second set of names and sentences (the first setting, 1e-20, found 2
+ * of 13), with none spotted where none was said; 5 per phone instead of 7 lost half of the second set.
+ */
+export function keywordThreshold(phones: number): string {
+  return `1e-${Math.min(50, Math.max(10, phones * 7))}`;
+}
 
 /**
  * The LM's words with the spotted vocabulary words put in: a spotted word replaces every heard

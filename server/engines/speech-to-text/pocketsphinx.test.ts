@@ -1,11 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../process-runner';
 import { parseWordLine } from './pocketsphinx-decoder';
-import { mergeSpotted, PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
-import { ipaToCmuPhones, letterToSound, pronounce } from './pronunciations';
+import { writeLanguageModelWithWords } from './language-model-words';
+import { findPocketsphinxModels } from './pocketsphinx-model';
+import { keywordThreshold, mergeSpotted, PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
+import { dictionaryEntries, ipaToCmuPhones, letterToSound, pronounce, pronunciationVariants } from './pronunciations';
 
 describe('pocketsphinx output', () => {
   it('reads word lines, drops fillers and alternate-pronunciation marks', () => {
@@ -33,6 +35,56 @@ describe('pronunciations for unknown words', () => {
     expect(ipaToCmuPhones('həlˈoʊ')).toEqual(['HH', 'AH', 'L', 'OW']);
     expect(ipaToCmuPhones('dʒˈʌdʒ')).toEqual(['JH', 'AH', 'JH']);
     expect(ipaToCmuPhones('bˈʌʔn̩')).toEqual(['B', 'AH', 'T', 'AH', 'N']);
+  });
+
+  it('joins the phonemes espeak-ng separates where CMU spells the pair as one ("or" is AO R), and reads ɪ before a vowel as IY', () => {
+    expect(ipaToCmuPhones('z_ˈoːɹ_b_ɐ_t_ɹ_ˌɑː_n')).toEqual(['Z', 'AO', 'R', 'B', 'AH', 'T', 'R', 'AA', 'N']);
+    expect(ipaToCmuPhones('k_w_ˈɪ_b_əl_f_l_ˌʌ_k_s')).toEqual(['K', 'W', 'IH', 'B', 'AH', 'L', 'F', 'L', 'AH', 'K', 'S']);
+    expect(ipaToCmuPhones('dʒ_ɪ__ˈɑː_l_ə_dʒ_ˌɪ_s_t')).toEqual(['JH', 'IY', 'AA', 'L', 'AH', 'JH', 'IH', 'S', 'T']);
+    expect(ipaToCmuPhones('d_ɹ_ˈaɪ_v')).toEqual(['D', 'R', 'AY', 'V']); // the ɪ of aɪ stays in its diphthong
+    expect(ipaToCmuPhones('k_ɛ_s_t_ɹ_ˈəʊ_v_ə')).toEqual(['K', 'EH', 'S', 'T', 'R', 'OW', 'V', 'AH']); // British
+  });
+
+  it('maps every phoneme espeak-ng gives for English words, close to the CMU dictionary', async () => {
+    // Words with their CMU pronunciation (stress marks dropped): a broken or incomplete mapping fails here.
+    const cmu: Record<string, string> = {
+      order: 'AO R D ER', judge: 'JH AH JH', thinking: 'TH IH NG K IH NG', pleasure: 'P L EH ZH ER', mouth: 'M AW TH',
+      boy: 'B OY', cheap: 'CH IY P', wood: 'W UH D', father: 'F AA DH ER', cat: 'K AE T', bird: 'B ER D', yes: 'Y EH S',
+    };
+    const phones = await pronounce(Object.keys(cmu));
+    for (const [word, expected] of Object.entries(cmu)) expect(phones.get(word)?.join(' '), word).toBe(expected);
+  });
+
+  it('gives up to three distinct pronunciations, written as word, word(2), word(3)', async () => {
+    const variants = await pronunciationVariants(['Zorbatron']);
+    const zorbatron = variants.get('zorbatron')!;
+    expect(zorbatron[0]).toEqual(['Z', 'AO', 'R', 'B', 'AH', 'T', 'R', 'AA', 'N']); // American first
+    expect(zorbatron.length).toBeGreaterThanOrEqual(2);
+    expect(zorbatron.length).toBeLessThanOrEqual(3);
+    expect(new Set(zorbatron.map((phones) => phones.join(' '))).size).toBe(zorbatron.length);
+    expect([...dictionaryEntries(variants).keys()]).toEqual(['zorbatron', 'zorbatron(2)', 'zorbatron(3)'].slice(0, zorbatron.length));
+  });
+
+  it('spots long words with a lower threshold than short ones', () => {
+    expect(keywordThreshold(9)).toBe('1e-50');
+    expect(keywordThreshold(4)).toBe('1e-28');
+    expect(keywordThreshold(1)).toBe('1e-10');
+  });
+
+  it('adds words to a copy of the binary language model, or declines a file it cannot read', async () => {
+    const model = findPocketsphinxModels()[0]!;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-lm-test-'));
+    try {
+      const target = path.join(dir, 'lm.bin');
+      expect(await writeLanguageModelWithWords(model.languageModelPath, ['zorbatron', 'the'], -2, target)).toEqual(['zorbatron']);
+      const { stderr } = await runProcess('pocketsphinx_continuous', ['-infile', '/dev/null', '-hmm', model.acousticModelDir, '-lm', target, '-dict', model.dictionaryPath], {});
+      expect(stderr).not.toMatch(/ERROR/);
+      const notTrie = path.join(dir, 'not.lm');
+      await writeFile(notTrie, '\\data\\\nngram 1=1\n');
+      expect(await writeLanguageModelWithWords(notTrie, ['zorbatron'], -2, target)).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks espeak-ng for several words at once, with letter rules as a fallback', async () => {

@@ -30,8 +30,28 @@ function isIgnored(char: string): boolean {
   return 'ˈˌː.‿_- \t'.includes(char) || (code >= 0x0300 && code <= 0x036f && code !== 0x0329);
 }
 
-/** IPA from espeak-ng -> CMU phones; null when a symbol has no mapping (caller falls back). */
+const VOWEL_START = /^[ˈˌ]*[aeiouɑɒæʌəɐᵻɔɛɪʊɜɚɝ]/;
+
+/**
+ * IPA from espeak-ng -> CMU phones; null when a symbol has no mapping (caller falls back).
+ * With `--sep=_` espeak-ng separates phonemes, so a rule spanning two of them ("oːɹ") would never
+ * match: the separated phonemes are joined where CMU spells the pair differently from its parts
+ * (the "or" of "order" is AO R, not OW R), and an "ɪ" before a vowel is CMU's IY ("geologist").
+ */
 export function ipaToCmuPhones(ipa: string): string[] | null {
+  const tokens = ipa.split('_').filter((token) => token.length > 0);
+  let joined = '';
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1] ?? '';
+    const previous = tokens[i - 1] ?? '';
+    // "oː" + "ɹ" is written without the separator so the "oːɹ" rule (AO R) matches.
+    if (i > 0) joined += /[oɔɑ]ː$/.test(previous) && token.startsWith('ɹ') ? '' : '_';
+    joined += /^[ˈˌ]*ɪ$/.test(token) && VOWEL_START.test(next) ? token.slice(0, -1) + 'i' : token; // not the ɪ of aɪ, eɪ, ɔɪ
+  });
+  return phonesOf(joined);
+}
+
+function phonesOf(ipa: string): string[] | null {
   const phones: string[] = [];
   let rest = ipa.normalize('NFD');
   while (rest.length > 0) {
@@ -76,27 +96,55 @@ export function letterToSound(word: string): string[] {
   return phones.length > 0 ? phones : ['AH'];
 }
 
-/** Phones for each word (lower-cased keys), through espeak-ng in one call, letter rules as fallback. */
-export async function pronounce(words: readonly string[], options: { espeakVoice?: string; signal?: AbortSignal } = {}): Promise<Map<string, string[]>> {
-  const unique = [...new Set(words.map((word) => word.toLowerCase()))].filter((word) => /\p{L}/u.test(word));
-  const result = new Map<string, string[]>();
-  if (unique.length === 0) return result;
+/** espeak-ng's phones for each word in one call (a line per word), null where it gave none. */
+async function espeakPhones(words: readonly string[], voice: string, signal?: AbortSignal): Promise<Array<string[] | null>> {
   let ipaLines: string[] = [];
   try {
-    const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '--sep=_', '-v', options.espeakVoice ?? 'en-us'], {
+    const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '--sep=_', '-v', voice], {
       // A full stop and a line per word: espeak-ng then answers one line per word.
-      input: unique.map((word) => `${word.replace(/[.\n]/g, ' ')}.\n`).join(''),
-      signal: options.signal,
+      input: words.map((word) => `${word.replace(/[.\n]/g, ' ')}.\n`).join(''),
+      signal,
       timeoutMs: 60_000,
     });
     ipaLines = stdout.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
   }
-  const aligned = ipaLines.length === unique.length;
-  unique.forEach((word, index) => {
-    const fromEspeak = aligned ? ipaToCmuPhones(ipaLines[index]!) : null;
-    result.set(word, fromEspeak ?? letterToSound(word));
-  });
-  return result;
+  const aligned = ipaLines.length === words.length;
+  return words.map((_, index) => (aligned ? ipaToCmuPhones(ipaLines[index]!) : null));
+}
+
+const lettered = (words: readonly string[]) => [...new Set(words.map((word) => word.toLowerCase()))].filter((word) => /\p{L}/u.test(word));
+
+/** Phones for each word (lower-cased keys), through espeak-ng in one call, letter rules as fallback. */
+export async function pronounce(words: readonly string[], options: { espeakVoice?: string; signal?: AbortSignal } = {}): Promise<Map<string, string[]>> {
+  const unique = lettered(words);
+  const phones = unique.length > 0 ? await espeakPhones(unique, options.espeakVoice ?? 'en-us', options.signal) : [];
+  return new Map(unique.map((word, index) => [word, phones[index] ?? letterToSound(word)]));
+}
+
+/**
+ * Up to three pronunciations per word, the likeliest first: espeak-ng's American English, its
+ * British English (no r after vowels, other vowels: how many speakers say a name), and the letter
+ * rules (how someone reading the name for the first time may say it). Speech recognition lists
+ * them all in the dictionary (`word(2)`, `word(3)`), so whichever is nearer to what was said wins.
+ */
+export async function pronunciationVariants(words: readonly string[], options: { signal?: AbortSignal } = {}): Promise<Map<string, string[][]>> {
+  const unique = lettered(words);
+  if (unique.length === 0) return new Map();
+  const [american, british] = await Promise.all([espeakPhones(unique, 'en-us', options.signal), espeakPhones(unique, 'en', options.signal)]);
+  return new Map(
+    unique.map((word, index) => {
+      const variants = [american[index], british[index], letterToSound(word)].filter((phones): phones is string[] => phones !== null && phones !== undefined);
+      const distinct = variants.filter((phones, i) => variants.findIndex((other) => other.join(' ') === phones.join(' ')) === i);
+      return [word, distinct];
+    }),
+  );
+}
+
+/** Dictionary entries for the variants: `word`, `word(2)`, `word(3)` (the decoder reports them all as `word`). */
+export function dictionaryEntries(variants: ReadonlyMap<string, string[][]>): Map<string, string[]> {
+  const entries = new Map<string, string[]>();
+  for (const [word, pronunciations] of variants) pronunciations.forEach((phones, i) => entries.set(i === 0 ? word : `${word}(${i + 1})`, phones));
+  return entries;
 }
