@@ -27,6 +27,12 @@ export interface ResourceListDeps {
   logger: Pick<Console, 'error'>;
 }
 
+/** What a command asks of the list page for one resource, which may not be on the loaded page. */
+export interface ItemAction<R> {
+  action: 'edit' | 'delete';
+  item: R;
+}
+
 interface PageRequest {
   workspaceId: string;
   search: string;
@@ -56,6 +62,9 @@ export function createResourceListModel<R extends Resource<string, { name: strin
   const createSubmitted = createEvent<C>();
   const changesSubmitted = createEvent<U & { id: string }>();
   const deleteRequested = createEvent<string[]>();
+  /** A palette command asks the page to open one resource's dialog ("Rename …") or delete confirmation. */
+  const itemActionRequested = createEvent<ItemAction<R>>();
+  const itemActionTaken = createEvent();
 
   const fetchFx = apiEffect(async ({ workspaceId, search, page }: PageRequest) => {
     const params: Record<string, unknown> = { workspaceId, page, ...(search ? { search } : {}) };
@@ -78,6 +87,8 @@ export function createResourceListModel<R extends Resource<string, { name: strin
     .on(updateFx.doneData, (items, updated) => items.map((item) => (item.id === updated.id ? updated : item)))
     .on(deleteFx.doneData, (items, ids) => items.filter((item) => !ids.includes(item.id)))
     .reset(app.workspaceChanged, app.loggedOut);
+
+  const $requestedAction = createStore<ItemAction<R> | null>(null).on(itemActionRequested, (_, action) => action).reset(itemActionTaken, app.workspaceChanged);
 
   const firstPage = sample({
     clock: [pageOpened, searchChanged, app.workspaceChanged],
@@ -121,6 +132,9 @@ export function createResourceListModel<R extends Resource<string, { name: strin
     createSubmitted,
     changesSubmitted,
     deleteRequested,
+    itemActionRequested,
+    itemActionTaken,
+    $requestedAction,
     fetchFx,
     createFx,
     updateFx,

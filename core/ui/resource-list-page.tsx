@@ -38,7 +38,15 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
   const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([model.pageOpened, model.searchChanged, model.nextPageRequested, model.deleteRequested]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<R | 'new' | null>(() => (new URLSearchParams(window.location.search).has('new') ? 'new' : null));
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  // true: the selection; a list: what a palette command named (it may not be on the loaded page).
+  const [confirmDelete, setConfirmDelete] = useState<boolean | R[]>(false);
+  const [requested, actionTaken] = useUnit([model.$requestedAction, model.itemActionTaken]);
+  useEffect(() => {
+    if (!requested) return;
+    if (requested.action === 'edit') setEditing(requested.item);
+    else setConfirmDelete([requested.item]);
+    actionTaken();
+  }, [requested, actionTaken]);
   const [searchText, setSearchText] = useState(search);
   useEffect(() => pageOpened(), [pageOpened]);
   useEffect(() => {
@@ -51,6 +59,7 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
   useEffect(() => model.deleteFx.done.watch(() => (setSelection(new Set()), setConfirmDelete(false))), [model]);
 
   const selected = useMemo(() => items.filter((item) => selection.has(item.id)), [items, selection]);
+  const toDelete = Array.isArray(confirmDelete) ? confirmDelete : selected;
   const emptyState = <p className="muted">{search ? `No ${singular} matches “${search}”.` : emptyText}</p>;
   const close = () => setEditing(null);
 
@@ -99,13 +108,13 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
         <div className="dialog-backdrop">
           <div className="dialog" role="alertdialog" aria-modal="true" aria-label={`Delete ${plural}`}>
             <p>
-              Delete {selected.length === 1 ? `this ${singular}` : `${selected.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
+              Delete {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
             </p>
             <div className="dialog-actions">
               <button type="button" className="button" onClick={() => setConfirmDelete(false)} autoFocus>
                 Cancel
               </button>
-              <button type="button" className="button projects-danger" disabled={saving} onClick={() => deleteRequested(selected.map((item) => item.id))}>
+              <button type="button" className="button projects-danger" disabled={saving} onClick={() => deleteRequested(toDelete.map((item) => item.id))}>
                 Delete
               </button>
             </div>

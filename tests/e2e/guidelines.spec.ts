@@ -51,4 +51,20 @@ test('a guideline made by keyboard becomes the default and is preselected at set
   const body = (await request).postDataJSON() as { settings: { guidelineId?: string } };
   expect(body.settings.guidelineId).toMatch(/^\d+$/);
   await expect(toast(page, 'Request submitted')).toBeVisible();
+
+  // Rename and delete by palette: the same popups as by mouse, on the guidelines page.
+  await runCommand(page, 'Rename guideline');
+  await page.getByRole('option', { name: /^House style/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit House style' });
+  await edit.getByLabel('Name').fill('Plain style');
+  await page.keyboard.press(`${modKey}+Enter`);
+  await expect(toast(page, 'Changes saved')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Plain style' })).toBeVisible();
+  await runCommand(page, 'Delete guideline');
+  await page.getByRole('option', { name: /^Plain style/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete guidelines' });
+  await expect(confirm).toContainText('Delete guideline “Plain style”?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Guideline deleted')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Plain style' })).toHaveCount(0);
 });

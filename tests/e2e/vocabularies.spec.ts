@@ -44,4 +44,17 @@ test('a vocabulary list made by keyboard is offered at set-up and sent with the 
   const body = (await request).postDataJSON() as { settings: { vocabularyListId?: string } };
   expect(body.settings.vocabularyListId).toMatch(/^\d+$/);
   await expect(toast(page, 'Request submitted')).toBeVisible();
+
+  // Rename and delete by palette, through the page's own popups.
+  await runCommand(page, 'Rename vocabulary list');
+  await page.getByRole('option', { name: /^Brand names/ }).click();
+  await page.getByRole('dialog', { name: 'Edit Brand names' }).getByLabel('Name').fill('Brands 2026');
+  await page.keyboard.press(`${modKey}+Enter`);
+  await expect(toast(page, 'Name saved')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Brands 2026' })).toBeVisible();
+  await runCommand(page, 'Delete vocabulary list');
+  await page.getByRole('option', { name: /^Brands 2026/ }).click();
+  await page.getByRole('alertdialog', { name: 'Delete vocabulary lists' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Vocabulary list deleted')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Brands 2026' })).toHaveCount(0);
 });

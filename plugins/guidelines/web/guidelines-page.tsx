@@ -44,5 +44,5 @@ export default function GuidelinesPage() {
   );
 }
 // The set-up picker's and the palette's choices load with the page's chunk: one lazy file name fewer in the initial JavaScript.
-export { guidelineChoices } from './guideline-choices';
+export { guidelineChoices, guidelineCommandChoices } from './guideline-choices';
 export { defaultGuidelineChoices } from './guideline-default-choices';

@@ -1,9 +1,10 @@
-import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { contribute, definePlugin, PLUGIN_API_VERSION, type CommandContext, type WhenContext } from '../../../core';
 import { setupResourcePickers } from '../../pipeline/web/extension-points';
 
 /** The page's path (the contract's GUIDELINES_PAGE, spelled here so the contract stays out of the initial JavaScript). */
 const PAGE = '/guidelines';
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
+const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) => (await import('./guidelines-page')).guidelineCommandChoices(ctx, search, action);
 
 /**
  * Guidelines: a page, a nav item, palette commands, and — through the pipeline's set-up picker
@@ -20,6 +21,8 @@ export default definePlugin({
   commands: [
     { id: 'guidelines.open', title: 'Open guidelines', group: 'Guidelines', keywords: ['translation prompt', 'style', 'tone'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
     { id: 'guidelines.create', title: 'Create guideline', group: 'Guidelines', keywords: ['new guideline', 'translation style'], when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?new=1`) },
+    { id: 'guidelines.rename', title: 'Rename guideline…', group: 'Guidelines', when: inWorkspace, choices: pick('edit') },
+    { id: 'guidelines.delete', title: 'Delete guideline…', group: 'Guidelines', when: inWorkspace, choices: pick('delete') },
     {
       id: 'guidelines.setDefault',
       title: 'Set default guideline…',

@@ -1,8 +1,9 @@
-import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { contribute, definePlugin, PLUGIN_API_VERSION, type CommandContext, type WhenContext } from '../../../core';
 import { setupResourcePickers } from '../../pipeline/web/extension-points';
 import { VOCABULARIES_PAGE } from '../common/vocabularies-page-path';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
+const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) => (await import('./vocabularies-page')).vocabularyCommandChoices(ctx, search, action);
 
 /**
  * Vocabulary lists: a page, a nav item, palette commands, and — through the pipeline's set-up
@@ -33,6 +34,8 @@ export default definePlugin({
       when: inWorkspace,
       run: (ctx) => ctx.navigate(`${VOCABULARIES_PAGE}?new=1`),
     },
+    { id: 'vocabularies.rename', title: 'Rename vocabulary list…', group: 'Vocabularies', when: inWorkspace, choices: pick('edit') },
+    { id: 'vocabularies.delete', title: 'Delete vocabulary list…', group: 'Vocabularies', when: inWorkspace, choices: pick('delete') },
   ],
   contributions: [
     contribute(setupResourcePickers, {

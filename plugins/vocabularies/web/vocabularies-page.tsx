@@ -43,4 +43,4 @@ export default function VocabulariesPage() {
   );
 }
 // The set-up picker's choices load with the page's chunk: one lazy file name fewer in the initial JavaScript.
-export { vocabularyChoices } from './vocabulary-choices';
+export { vocabularyChoices, vocabularyCommandChoices } from './vocabulary-choices';
