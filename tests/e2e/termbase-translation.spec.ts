@@ -3,11 +3,12 @@ import { dismissNewsletter, uploadVideos, versionRow } from './support/projects-
 import { SPEECH_SENTENCE, speechVideo } from './support/speech-video';
 
 /**
- * A term base chosen at set-up shows in the result: the video says "The cat is black", the
- * term base says "cat" is "minino" in Spanish (not Apertium's "gato"), and the Spanish subtitles
- * the real pipeline makes say "minino"; the processing page's report counts the term as agreed.
+ * A term base and a guideline chosen at set-up show in the result: the video says "The cat is
+ * black", the term base says "cat" is "minino" in Spanish (not Apertium's "gato"), the guideline
+ * says "black" is never translated, and the Spanish subtitles the real pipeline makes say
+ * "minino" and "black"; the processing page's report counts both terms as agreed.
  */
-test('a term base chosen at set-up decides how its terms read in the translation', async ({ page, confirmedUser }) => {
+test('a term base and a guideline chosen at set-up decide how their words read in the translation', async ({ page, confirmedUser }) => {
   void confirmedUser;
   test.setTimeout(240_000);
   await dismissNewsletter(page);
@@ -26,6 +27,13 @@ test('a term base chosen at set-up decides how its terms read in the translation
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Term added')).toBeVisible();
 
+  await runCommand(page, 'Create guideline');
+  const guideline = page.getByRole('dialog', { name: 'New guideline' });
+  await guideline.getByLabel('Name').fill('Colours stay');
+  await guideline.getByLabel('Never translate, one per line').fill('black');
+  await guideline.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Guideline created')).toBeVisible();
+
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await uploadVideos(page, [speechVideo('Black cat.mp4')]);
   await versionRow(page, 'Black cat').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
@@ -35,6 +43,7 @@ test('a term base chosen at set-up decides how its terms read in the translation
   await setup.getByLabel('Transcript', { exact: true }).fill(SPEECH_SENTENCE);
   await setup.getByRole('group', { name: 'Subtitle languages' }).getByRole('checkbox', { name: 'Spanish' }).check();
   await setup.getByLabel('Term base').selectOption({ label: 'Pets — English, Spanish · 1 entry' });
+  await setup.getByLabel('Guideline').selectOption({ label: 'Colours stay — 1 word kept as they are' });
   await setup.getByRole('button', { name: 'Start subtitles' }).click();
   await expect(toast(page, 'Request submitted')).toBeVisible();
 
@@ -42,9 +51,10 @@ test('a term base chosen at set-up decides how its terms read in the translation
   await expect(page.getByTestId('processing-state')).toHaveText(/Done/, { timeout: 150_000 });
   const results = page.getByRole('region', { name: 'Results' });
   const spanish = results.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Spanish subtitles/ }) });
-  await expect(spanish.getByRole('list', { name: 'Translation report' })).toContainText('Term base: 1 of 1 term as agreed');
+  await expect(spanish.getByRole('list', { name: 'Translation report' })).toContainText('Terms as agreed: 2 of 2');
 
   await results.getByRole('link', { name: /Spanish subtitles/ }).click();
   await expect(page.getByText(/minino/i).first()).toBeVisible();
-  await expect(page.getByText(/\bgato\b/i)).toHaveCount(0);
+  await expect(page.getByText(/\bblack\b/).first()).toBeVisible();
+  await expect(page.getByText(/\bgato\b|\bnegro\b/i)).toHaveCount(0);
 });
