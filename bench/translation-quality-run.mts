@@ -14,12 +14,30 @@ import path from 'node:path';
 import { PocketsphinxAlignment } from '../server/engines/alignment/pocketsphinx-alignment';
 import type { Cue as EngineCue, GlossaryEntry, TranslateOptions } from '../server/engines/engine-interfaces';
 import { runProcess } from '../server/engines/process-runner';
+import { synthesizeWordByWord } from '../server/engines/testing/speech-fixtures';
 import { ApertiumTranslation } from '../server/engines/translation/apertium-translation';
 import { craftTermBase } from '../server/engines/translation/craft-term-base';
 import { breakLines, checkReadingRules, noBreakWordsFor, readingRulesPassRate, READING_RULES, segmentWords } from '../plugins/pipeline/server/craft/index';
 import { countTerms, translateBySentence } from '../plugins/pipeline/server/craft/translate-by-sentence';
 import { SENTENCE_END } from '../plugins/pipeline/server/craft/line-breaking';
 import { probeDurationMs } from '../plugins/pipeline/server/craft/media-tools';
+
+const SOURCE = process.env.SOURCE ?? 'en';
+
+const SPANISH_PARAGRAPHS = [
+  'Cada invierno el pueblo celebra una feria en la plaza mayor. Los vecinos venden queso, miel y pan recién hecho. Este año el ayuntamiento ha instalado un horno nuevo junto a la iglesia, y los niños hacen cola para probar las galletas.',
+  'El equipo de ventas ha cerrado un buen trimestre. Hemos firmado contratos con tres hospitales y una universidad. El mes que viene abriremos una oficina en Valencia y contrataremos a dos ingenieros más para la aplicación móvil.',
+  'La biblioteca de la ciudad cierra por obras durante el verano. Los libros prestados se pueden devolver en el centro cultural del barrio. Cuando vuelva a abrir tendrá una sala para estudiar por la noche y más ordenadores.',
+  'Para preparar una buena tortilla necesitas huevos, patatas, aceite y paciencia. Corta las patatas en trozos finos y fríelas a fuego lento. Después mézclalas con los huevos batidos y cuaja la tortilla por los dos lados.',
+];
+
+/** Terms for a Spanish source, per target language. */
+const SPANISH_TERMS: [string, Record<string, string>][] = [
+  ['equipo de ventas', { en: 'sales force', fr: 'force de vente', pt: 'força de vendas', ca: 'força de vendes' }],
+  ['aplicación móvil', { en: 'mobile app', fr: 'appli mobile', pt: 'app móvel', ca: 'app mòbil' }],
+  ['horno', { en: 'wood oven', fr: 'four à bois', pt: 'forno a lenha', ca: 'forn de llenya' }],
+  ['centro cultural', { en: 'civic centre', fr: 'maison de la culture', pt: 'casa da cultura', ca: 'casal cultural' }],
+];
 
 const PARAGRAPHS = [
   'Every spring the river floods the lower fields. Farmers along the valley move their animals to higher ground, and the old bridge is closed for a week. This year the water came early, before the seeds were planted. The village council met on Tuesday evening to discuss a new flood wall. Some people want it built of stone, while others prefer an earth bank with trees planted on top.',
@@ -41,17 +59,25 @@ const TERMS: [string, Record<string, string>][] = [
   ['oven', { es: 'horno de leña', ca: 'forn de llenya', fr: 'four à bois', pt: 'forno a lenha' }],
   ['museum', { es: 'pinacoteca', ca: 'pinacoteca', fr: 'pinacothèque', pt: 'pinacoteca' }],
 ];
-const glossaryFor = (to: string): GlossaryEntry[] => TERMS.map(([source, targets]) => ({ source, target: targets[to]! }));
+const glossaryFor = (to: string): GlossaryEntry[] => (SOURCE === 'es' ? SPANISH_TERMS : TERMS).map(([source, targets]) => ({ source, target: targets[to]! }));
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-translation-bench-'));
 try {
   const aligner = new PocketsphinxAlignment();
   const engine = new ApertiumTranslation(craftTermBase);
   const reachable = new Set((await engine.pairs()).flatMap((pair) => [pair.from, pair.to]));
-  const targets = ['es', 'ca', 'fr', 'pt'].filter((language) => reachable.has(language));
+  const targets = ['en', 'es', 'ca', 'fr', 'pt'].filter((language) => language !== SOURCE && reachable.has(language));
 
   const transcripts = [];
-  for (const [index, paragraph] of PARAGRAPHS.entries()) {
+  // Spanish speech: each word spoken alone and laid end to end, so its times are known without an
+  // aligner (the embedded recogniser has an English model only).
+  if (SOURCE === 'es')
+    for (const [index, paragraph] of SPANISH_PARAGRAPHS.entries()) {
+      const fixture = await synthesizeWordByWord(paragraph, await mkdtemp(path.join(dir, `es${index}-`)), { voice: 'es', wpm: Number(process.env.WPM ?? 165) });
+      const cues = segmentWords(fixture.words, { language: 'es' }).map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
+      transcripts.push(Object.assign(cues, { mediaEndMs: fixture.durationMs }));
+    }
+  for (const [index, paragraph] of (SOURCE === 'en' ? PARAGRAPHS : []).entries()) {
     const native = path.join(dir, `p${index}-native.wav`);
     const wav = path.join(dir, `p${index}.wav`);
     await runProcess('espeak-ng', ['-v', index % 2 ? 'en-us+f2' : 'en-us+m3', '-s', process.env.WPM ?? '165', '-w', native], { input: paragraph });
@@ -60,7 +86,7 @@ try {
     const cues = segmentWords(words, { language: 'en' }).map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
     transcripts.push(Object.assign(cues, { mediaEndMs: await probeDurationMs(wav) }));
   }
-  const sourceReports = transcripts.flatMap((cues) => checkReadingRules(cues.map(toCue), { language: 'en' }));
+  const sourceReports = transcripts.flatMap((cues) => checkReadingRules(cues.map(toCue), { language: SOURCE }));
 
   const sourceChars = transcripts.flat().reduce((sum, cue) => sum + cue.text.replace(/\n/g, '').length, 0);
   const sourceMs = transcripts.flat().reduce((sum, cue) => sum + cue.end - cue.start, 0);
@@ -79,7 +105,7 @@ try {
       const out = { pass: 0, cues: 0, fragments: 0, pieces: 0, terms: { occurrences: 0, honoured: 0 }, fixed: [] as unknown[], sample: [] as string[], broken: {} as Record<string, number>, chars: 0, ms: 0, flagged: [] as string[] };
       const reports = [];
       for (const source of transcripts) {
-        const options = { from: 'en', to, glossary };
+        const options = { from: SOURCE, to, glossary };
         let cues;
         if (method === 'bySentence') {
           const done = await translateBySentence(source, { ...options, translate, mediaEndMs: source.mediaEndMs });
