@@ -15,6 +15,7 @@ import { registerAuthRateLimit, registerSecurityHeaders } from './http/security'
 import { sessionsPlugin } from './http/sessions';
 import { spaPlugin } from './http/spa';
 import { pluginHostRoutes } from './http/plugin-host-routes';
+import { operationsRoutes } from './http/operations-routes';
 import { loadSharedModules } from './http/shared-modules';
 import type { ExternalWebAsset } from './external-plugins';
 import { schemaController } from './http/validation';
@@ -121,6 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAuthRateLimit(app);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  await app.register(operationsRoutes, { db, jobs, metricsToken: config.metricsToken, draining: () => draining });
   await app.register(fileRoutes);
   if (config.outboxEnabled) await app.register(outboxPageRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
 

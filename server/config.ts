@@ -80,6 +80,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     linkImportAllowCidrs: cidrs(env, 'LINK_IMPORT_ALLOW_CIDRS'),
     analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },
     errorReporting: { dsn: url(env, 'ERROR_REPORTING_DSN', ['http:', 'https:']) },
+    metricsToken: text(env, 'METRICS_TOKEN'),
     // Several folders are separated like PATH entries (':' here).
     pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
   };

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { processMetrics } from '../ops/metrics';
 
 /** Why a child process failed: its command, exit code and the tail of what it wrote to stderr. */
 export class EngineProcessError extends Error {
@@ -108,9 +110,13 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     });
     child.on('close', (code) => {
       cleanUp();
+      // Cancelled on purpose (a run stopped, a shutdown) is not an engine failure; a timeout is.
+      if (stopReason !== null && stopReason !== 'aborted') processMetrics.engineFailures.inc({ command: path.basename(command) });
       if (stopReason !== null) reject(new EngineAbortedError(command, stopReason));
-      else if (code !== 0) reject(new EngineProcessError(command, code, stderr));
-      else resolve({ stdout, stderr });
+      else if (code !== 0) {
+        processMetrics.engineFailures.inc({ command: path.basename(command) });
+        reject(new EngineProcessError(command, code, stderr));
+      } else resolve({ stdout, stderr });
     });
   });
 }

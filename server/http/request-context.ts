@@ -43,6 +43,8 @@ export interface AppConfig {
   linkImportAllowCidrs: string[];
   analytics: { key: string | null; host: string | null };
   errorReporting: { dsn: string | null };
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null turns /metrics off. */
+  metricsToken: string | null;
   /** PLUGINS_DIR: folders of plugins installed outside the build (each a plugin folder or a folder of them). */
   pluginsDirs: string[];
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { processMetrics } from '../ops/metrics';
 import type { PgliteDatabase } from '../db/pglite-database';
 import type { JobQueue } from '../http/request-context';
 import type { JobContext, JobDefinition } from '../plugin-api/server-plugin';
@@ -60,9 +61,13 @@ export class PgBossJobQueue implements JobQueue {
   private async workOn(job: JobDefinition, ctx: JobContext): Promise<void> {
     const id = await this.boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async (batch) => {
       for (const item of batch) {
+        const started = performance.now();
         try {
           await job.handler(item.data, ctx);
+          processMetrics.jobDuration.observe({ job: job.name, outcome: 'done' }, (performance.now() - started) / 1000);
         } catch (err) {
+          processMetrics.jobDuration.observe({ job: job.name, outcome: 'failed' }, (performance.now() - started) / 1000);
+          processMetrics.jobFailures.inc({ job: job.name });
           ctx.log.error({ err, job: job.name, id: item.id }, 'job failed; pg-boss retries it');
           throw err;
         }
@@ -81,6 +86,11 @@ export class PgBossJobQueue implements JobQueue {
     // Same process works this queue: wake it now instead of waiting for the next poll.
     if (workerId && !options.startAfterSeconds) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /** Jobs waiting in each queue (not yet started), for /metrics; throws when the queue's tables cannot be read. */
+  async queueDepths(): Promise<[string, number][]> {
+    return Promise.all(this.definitions.map(async (job): Promise<[string, number]> => [job.name, await this.boss.getQueueSize(job.name)]));
   }
 
   async stop(): Promise<void> {
