@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -68,8 +69,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Proxies in front of the app pass the client address; the rate limit keys on it.
     trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
     schemaController,
+    // One id per request in every log line (pino JSON): the proxy's X-Request-Id when it sends a
+    // sane one, else a new UUID; echoed in the response so a user's report can be found in logs.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   });
   installErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/^[\w.:-]{1,128}$/.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
+  });
 
   app.decorate('db', db);
   app.decorate('config', config);

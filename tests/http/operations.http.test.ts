@@ -18,6 +18,13 @@ describeOnBothDatabases('operations routes', { config: { metricsToken: 'scrape-s
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
+  it('gives every answer a request id (the proxy one when sane), as its log lines carry', async () => {
+    const client = ctx.client();
+    expect((await client.get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.get('/healthz', { headers: { 'x-request-id': 'edge-42.a' } })).headers['x-request-id']).toBe('edge-42.a');
+    expect((await client.get('/healthz', { headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('shows metrics only with the token, counting requests per route and jobs per queue', async () => {
     const client = ctx.client();
     await client.get('/healthz');
