@@ -11,6 +11,7 @@ import { accessPlugin } from './http/access';
 import { csrfPlugin } from './http/csrf';
 import { installErrorHandler } from './http/error-handler';
 import { parseNestedForm } from './http/form-body';
+import { registerInputGuard } from './http/input-guard';
 import type { AppConfig } from './http/request-context';
 import { registerAuthRateLimit, registerSecurityHeaders } from './http/security';
 import { sessionsPlugin } from './http/sessions';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(formbody, { parser: parseNestedForm });
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 } });
+  registerInputGuard(app);
   // Outside plugins' web entries get an import map lending them the app's modules; it is an
   // inline script, so its hash joins the CSP. Nothing of it exists when none is installed.
   const webPlugins = options.webPlugins ?? [];

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorBody, HttpError } from './errors';
+import { malformedMultipartMessage } from './input-guard';
 
 interface AjvError {
   keyword: string;
@@ -80,6 +81,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const first = describeValidationError(err.validation[0] as unknown as AjvError, err.validationContext);
       return reply.code(400).send(errorBody(400, 'invalid', first.message, first.field));
     }
+    const multipart = malformedMultipartMessage(err);
+    if (multipart) return reply.code(400).send(errorBody(400, 'invalid_multipart', multipart));
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
       return reply.code(400).send(errorBody(400, 'invalid_json', 'Request body is not valid JSON'));

@@ -28,6 +28,8 @@ export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 
 // HTTP: errors people read, response schemas, uploads.
 export { HttpError, errorBody, httpError } from '../http/errors';
+/** Values read outside the parsed body (a header, a file's metadata) get the same check as every body. */
+export { assertCleanValue } from '../http/input-guard';
 export type { ErrorBody } from '../http/errors';
 export { accountResourceSchema, resourceSchema } from '../http/resource-schema';
 export { cleanResourceName, containsPattern, idParams, idString, ownResource, registerWorkspaceResourceList } from '../http/workspace-resource-routes';

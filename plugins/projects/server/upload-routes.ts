@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
+import { assertCleanValue, httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
 import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
 import type { ElementRepository } from './element-repository';
@@ -102,7 +102,10 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
 
   app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
     const userId = request.currentUser!.id;
-    const { workspaceId } = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+    const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+    // The file name becomes the element's title: refused here, before tus stores anything.
+    assertCleanValue(metadata.filename ?? '', 'filename');
+    const { workspaceId } = metadata;
     await assertWorkspace(userId, workspaceId);
     await handOver(request, reply, { userId, workspaceId });
   });

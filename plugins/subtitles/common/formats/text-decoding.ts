@@ -52,8 +52,20 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Decodes subtitle bytes (see the module comment); a string input only loses its BOM. */
+/**
+ * A NUL becomes U+FFFD, as the WebVTT parser does (and as players show it): the rest of the
+ * file still reads, and no cue carries a character the database cannot store.
+ */
+function replaceNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text;
+}
+
+/** Decodes subtitle bytes (see the module comment); a string input only loses its BOM. Either way NULs become U+FFFD. */
 export function decodeSubtitleText(input: string | Uint8Array): string {
+  return replaceNul(decodeBytes(input));
+}
+
+function decodeBytes(input: string | Uint8Array): string {
   if (typeof input === 'string') return stripBom(input);
   const bytes = input;
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
