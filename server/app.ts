@@ -67,8 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Proxies in front of the app pass the client address; the rate limit keys on it.
-    trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
+    // Only the proxies the configuration names may pass the client address (the rate limit keys
+    // on it): trusting every private range let anyone on one forge X-Forwarded-For.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     schemaController,
     // One id per request in every log line (pino JSON): the proxy's X-Request-Id when it sends a
     // sane one, else a new UUID; echoed in the response so a user's report can be found in logs.

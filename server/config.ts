@@ -52,6 +52,22 @@ function cidrs(env: Env, name: string): string[] {
   return list;
 }
 
+/**
+ * Proxies whose X-Forwarded-For the app believes: addresses or CIDR ranges, a bare address made a
+ * one-address range. None by default: a client could otherwise name any address it likes and
+ * walk past the log-in limit, which counts per address.
+ */
+function proxies(env: Env, name: string): string[] {
+  const list = (text(env, name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const ranges = list.map((entry) => (entry.includes('/') ? entry : `${entry}/${entry.includes(':') ? 128 : 32}`));
+  try {
+    new AddressAllowance(ranges);
+  } catch (error) {
+    throw new ConfigError(name, (error as Error).message);
+  }
+  return ranges;
+}
+
 const ROLES = ['all', 'web', 'worker'] as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -73,6 +89,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     isProduction: nodeEnv === 'production',
     outboxEnabled: smtpUrl === null,
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 1_000_000),
+    trustedProxies: proxies(env, 'TRUSTED_PROXIES'),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),
     maxElementBytes: integer(env, 'MAX_ELEMENT_BYTES', 2 * 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
     undoDeleteSeconds: integer(env, 'UNDO_DELETE_SECONDS', 30, 0, 3600),

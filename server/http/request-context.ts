@@ -30,8 +30,10 @@ export interface AppConfig {
   isProduction: boolean;
   /** Mail goes to DATA_DIR/outbox (no SMTP_URL): then the /dev/outbox page is served. */
   outboxEnabled: boolean;
-  /** Rate limit on authentication routes, requests per minute per IP. */
+  /** Rate limit on authentication routes, requests per minute per IP and per e-mail tried. */
   authRateLimitPerMinute: number;
+  /** TRUSTED_PROXIES: CIDR ranges whose X-Forwarded-For gives the client's address (none by default). */
+  trustedProxies: string[];
   sessionTtlDays: number;
   /** Largest element (upload or link import) in bytes: MAX_ELEMENT_BYTES, default 2 GiB. */
   maxElementBytes: number;

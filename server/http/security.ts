@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { httpError } from './errors';
 import type { AppConfig } from './request-context';
 
@@ -71,21 +71,57 @@ export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics
   return headers;
 }
 
+/** Counts per key in fixed windows; a window's keys are dropped together when it ends, so memory stays bounded by one window's traffic. */
+class FixedWindowCounter {
+  private counts = new Map<string, number>();
+  private windowEnds = 0;
+
+  constructor(private readonly windowMs: number) {}
+
+  hit(key: string): number {
+    const now = Date.now();
+    if (now >= this.windowEnds) {
+      this.counts = new Map();
+      this.windowEnds = now + this.windowMs;
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count;
+  }
+}
+
+/** The e-mail an auth request is about (`user.email` in every auth body), folded as accounts store it. */
+function emailTried(request: FastifyRequest): string | null {
+  const email = (request.body as { user?: { email?: unknown } } | undefined)?.user?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
 /**
- * One bucket per IP shared by every route with `config.authRateLimit: true` (so guessing
- * passwords on sign-in and reset together still counts once). Added as a route hook by an
- * onRoute hook, so it must be installed before plugin routes are registered.
+ * Two buckets shared by every route with `config.authRateLimit: true` (so guessing passwords on
+ * sign-in and reset together still counts once): one per address, and one per e-mail tried, so
+ * that one account guessed from many addresses is throttled too. The address is the socket's,
+ * or the one a proxy named in TRUSTED_PROXIES passes on. Added as route hooks by an onRoute
+ * hook, so this must be installed before plugin routes are registered.
  */
 export async function registerAuthRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
-  const limiter: onRequestHookHandler = app.rateLimit({
+  const options = {
     max: app.config.authRateLimitPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: () => httpError(429, 'rate_limited', RATE_LIMIT_MESSAGE),
-  });
+  };
+  const perAddress: onRequestHookHandler = app.rateLimit(options);
+  // @fastify/rate-limit runs once per request whatever the number of its hooks, so the
+  // per-account count is kept here. After validation (preHandler), when the body is parsed.
+  const accounts = new FixedWindowCounter(60_000);
+  const perAccount: preHandlerHookHandler = async (request) => {
+    const email = emailTried(request);
+    if (email !== null && accounts.hit(email) > app.config.authRateLimitPerMinute) throw options.errorResponseBuilder();
+  };
   app.addHook('onRoute', (route) => {
     if (!route.config?.authRateLimit) return;
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [limiter, ...existing];
+    const list = <T>(hooks: T | T[] | undefined): T[] => (hooks ? (Array.isArray(hooks) ? hooks : [hooks]) : []);
+    route.onRequest = [perAddress, ...list(route.onRequest)];
+    route.preHandler = [perAccount, ...list(route.preHandler)];
   });
 }
