@@ -69,7 +69,7 @@ describeOnBothDatabases('auth', (ctx) => {
       expect((await ctx.client().get('/users/confirmation?confirmation_token=forged')).headers.location).toBe('/users/sign_in?confirmation=invalid');
     });
 
-    it('resends the confirmation mail, and refuses when already confirmed', async () => {
+    it('resends the confirmation mail; already confirmed is said only to the account itself', async () => {
       const email = uniqueEmail();
       await signUp(ctx.client(), { email });
       const first = await mailTo(ctx, email, 'Confirm your Polycue account');
@@ -80,11 +80,19 @@ describeOnBothDatabases('auth', (ctx) => {
       expect((await ctx.client().get(linkIn(first, '/users/confirmation?'))).headers.location).toBe('/users/sign_in?confirmation=invalid');
       expect((await ctx.client().get(linkIn(second, '/users/confirmation?'))).headers.location).toBe('/users/sign_in?confirmed=1');
 
+      // A stranger learns nothing: a confirmed, an unknown and an unconfirmed address get the same answer; the owner gets a mail.
       const confirmed = await browser.post('/users/confirmation', { user: { email } });
-      expect(confirmed.status).toBe(422);
-      expect(confirmed.body).toMatchObject({ code: 'already_confirmed', message: 'You already confirmed this email. Please log in.' });
-      // Unknown addresses get the same answer as a sent mail.
-      expect((await browser.post('/users/confirmation', { user: { email: uniqueEmail('nobody') } })).status).toBe(200);
+      const unknown = await browser.post('/users/confirmation', { user: { email: uniqueEmail('nobody') } });
+      expect([confirmed.status, confirmed.text]).toEqual([200, unknown.text]);
+      expect(unknown.status).toBe(200);
+      const told = await mailTo(ctx, email, 'Your Polycue account is already confirmed');
+      expect(linkIn(told, '/users/sign_in')).toBe('/users/sign_in');
+      // The account's own session (the check-e-mail page) is told, as spec 5 says.
+      const own = ctx.client();
+      expect((await signIn(own, email)).status).toBe(200);
+      const mine = await own.post('/users/confirmation', { user: { email } });
+      expect(mine.status).toBe(422);
+      expect(mine.body).toMatchObject({ code: 'already_confirmed', message: 'You already confirmed this email. Please log in.' });
     });
 
     it('refuses a disposable e-mail domain without creating anyone', async () => {

@@ -37,3 +37,11 @@ export function resetPasswordMail(publicUrl: string, to: string, token: string):
     `The link works for ${RESET_TOKEN_TTL_HOURS} hours. If you did not ask for this, ignore this mail: your password stays the same.`,
   ]);
 }
+
+/** Resend-confirmation for an address already confirmed: the answer is the same as for any address, the mail says what to do. */
+export function alreadyConfirmedMail(publicUrl: string, to: string): Mail {
+  const link = `${publicUrl}/users/sign_in`;
+  return mail(to, 'Your Polycue account is already confirmed', ['Someone asked to confirm this address again, but it is already confirmed.', 'Log in through the link below:'], link, 'Log in', [
+    'Forgot your password? Choose "Forgot your password?" on that page. If you did not ask for this, ignore this mail.',
+  ]);
+}

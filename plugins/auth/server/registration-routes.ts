@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { httpError, isUniqueViolation } from '../../../server/plugin-api';
 import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { AUTH_MESSAGES, AUTH_PATHS, type ResendConfirmationRequest, type SignUpRequest } from '../common/auth-contract';
-import { confirmationMail, emailChangeMail } from './auth-mails';
+import { alreadyConfirmedMail, confirmationMail, emailChangeMail } from './auth-mails';
 import { confirmationQuery, emailOnlyBody, emptyResponse, signUpBody, userResponse } from './auth-schemas';
 import type { AuthServices } from './auth-services';
 import { isDisposableEmail, looksLikeEmail, normaliseEmail } from './email-policy';
@@ -17,7 +17,8 @@ export const INVALID_CONFIRMATION_REDIRECT = '/users/sign_in?confirmation=invali
 export async function assertEmailAcceptable(services: AuthServices, email: string, exceptUserId: string | null = null): Promise<void> {
   if (!looksLikeEmail(email)) throw httpError(422, 'invalid', 'Email is invalid', 'email');
   if (isDisposableEmail(email)) throw httpError(422, 'email_domain_not_permitted', AUTH_MESSAGES.emailDomainNotPermitted, 'email');
-  // Like Devise, this tells anyone whether an address has an account; accepted for a clear sign-up error.
+  // This tells anyone whether an address has an account: kept, see README "Decisions" (sign-up
+  // logs the new user in at once, so a taken address cannot be answered like a new one).
   if (await services.users.emailTaken(email, exceptUserId)) throw httpError(422, 'email_taken', EMAIL_TAKEN_MESSAGE, 'email');
 }
 
@@ -101,7 +102,14 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
         await app.mailer.enqueue(emailChangeMail(app.config.publicUrl, user.unconfirmedEmail, token));
         return {};
       }
-      if (user.confirmedAt) throw httpError(422, 'already_confirmed', AUTH_MESSAGES.alreadyConfirmed);
+      if (user.confirmedAt) {
+        // Spec 5 sends the user home with "already confirmed": said only to the account's own
+        // session (the check-e-mail page), since to anyone else it would tell that the address
+        // has an account. Anyone else gets the usual answer, and the address a mail saying so.
+        if (request.currentUser?.id === user.id) throw httpError(422, 'already_confirmed', AUTH_MESSAGES.alreadyConfirmed);
+        await app.mailer.enqueue(alreadyConfirmedMail(app.config.publicUrl, user.email));
+        return {};
+      }
       await users.setConfirmationToken(user.id, hash);
       await app.mailer.enqueue(confirmationMail(app.config.publicUrl, user.email, token));
       return {};
