@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { httpError } from './errors';
 import type { AppConfig } from './request-context';
 
@@ -30,6 +30,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  // JSON answers are a person's data (or about their session): no cache keeps them unless the
+  // route chose otherwise (the project list revalidates with its ETag: `private, no-cache`).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type') ?? ''))) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/**
+ * For a route that hijacks the reply and answers on the raw response (tus): the headers the
+ * hooks set on the reply (security headers, request id), which Fastify would otherwise never send.
+ */
+export function carryReplyHeaders(reply: FastifyReply, extra: Record<string, string> = {}): void {
+  for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...extra })) {
+    if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+  }
 }
 
 /** `scriptHashes`: `'sha256-…'` of the inline scripts the page carries: the import map when outside plugins are installed. */

@@ -30,6 +30,7 @@ export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 export { HttpError, errorBody, httpError } from '../http/errors';
 /** Values read outside the parsed body (a header, a file's metadata) get the same check as every body. */
 export { assertCleanValue } from '../http/input-guard';
+export { carryReplyHeaders } from '../http/security';
 export type { ErrorBody } from '../http/errors';
 export { accountResourceSchema, resourceSchema } from '../http/resource-schema';
 export { cleanResourceName, containsPattern, idParams, idString, ownResource, registerWorkspaceResourceList } from '../http/workspace-resource-routes';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertCleanValue, httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
+import { assertCleanValue, carryReplyHeaders, httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
 import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
 import type { ElementRepository } from './element-repository';
@@ -57,6 +57,14 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     relativeLocation: true,
     maxSize: app.config.maxElementBytes,
     exposedHeaders: [UPLOAD_ELEMENT_ID_HEADER],
+    // Same origin only: tus would otherwise answer every origin with `Access-Control-Allow-Origin: *`.
+    allowedOrigins: () => false,
+    // An unexpected failure is logged, not told: tus would put its message (a database error) in the body.
+    onResponseError(_req, error) {
+      if ((error as { status_code?: number }).status_code) return undefined;
+      app.log.error({ err: error }, 'upload failed');
+      return { status_code: 500, body: 'Something went wrong\n' };
+    },
     async onUploadCreate(req, upload) {
       const caller = callerOf(req as never);
       return { metadata: { ...upload.metadata, workspaceId: caller.workspaceId, polycueUserId: caller.userId } };
@@ -88,6 +96,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
 
   async function handOver(request: FastifyRequest, reply: FastifyReply, caller: UploadCaller) {
     callers.set(request.raw, caller);
+    carryReplyHeaders(reply, { 'cache-control': 'no-store' });
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   }
