@@ -108,3 +108,6 @@ export { wavDurationMs } from '../engines/wav-file';
 export { LinkFetchError, LinkNotMediaError, LinkTooLargeError, UnsafeLinkError, importFromLink } from '../engines/link-import';
 export type { ImportedMedia, LinkImportOptions, LinkImportProgress } from '../engines/link-import';
 export { AddressAllowance } from '../net/address-allowance';
+/** GET of a user's address under the same guard (every hop resolved and checked, the body capped): feeds, pages. */
+export { safeFetch } from '../net/safe-fetch';
+export type { SafeFetchOptions, SafeResponse } from '../net/safe-fetch';

@@ -1,0 +1,31 @@
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { CHANNELS_SERVER_MESSAGES } from '../common/channels-contract';
+import { ChannelRepository } from './channel-repository';
+import { channelProviders } from './channel-providers';
+import { registerChannelRoutes } from './channel-routes';
+import { channelsMigrations } from './channels-migrations';
+import { ConnectStates } from './connect-states';
+import { reloadChannelJob } from './reload-channel-job';
+
+/**
+ * External channels of a workspace (spec section 7 "External channels"): connected through a
+ * provider (a public feed, or YouTube through OAuth when configured), their videos listed 10 a
+ * page. Importing videos is a link submission to the projects plugin's own call
+ * (`youtube_dl_with_project`, from the browser): the same job and the same address guard as any
+ * link, and nothing of the projects plugin to reach from here.
+ *
+ * Who may do what: anyone who may open the workspace connects, reloads and imports; removing is
+ * for account admins and the person who connected the channel (it may carry their grant);
+ * outsiders get 404.
+ */
+export default defineServerPlugin({
+  id: 'channels',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: channelsMigrations,
+  jobs: [reloadChannelJob],
+  async routes(app) {
+    const channels = new ChannelRepository(app.db);
+    registerTenantResource(app, 'externalChannel', (id) => channels.ownerOf(id), CHANNELS_SERVER_MESSAGES.notFound);
+    registerChannelRoutes(app, { channels, states: new ConnectStates(app.db), providers: channelProviders(app.config) });
+  },
+});

@@ -1,0 +1,100 @@
+import { parseXml, type XmlElement } from '../../../subtitles/common/formats/xml-reader';
+
+/**
+ * Podcast / media RSS 2.0 and Atom feeds read into a channel and its videos. An entry is a video
+ * when it carries media: an RSS `<enclosure>`, a Media RSS `<media:content>` (also inside
+ * `<media:group>`), an Atom `<link rel="enclosure">`, or a YouTube `<yt:videoId>` (its watch page,
+ * which the link import reads with yt-dlp). Entries without media (articles of a blog feed) are
+ * left out, so a feed of none is "not a feed of videos". The XML reader drops namespace prefixes,
+ * expands no entities beyond the five of XML and skips DTDs.
+ */
+export interface FeedVideo {
+  externalId: string;
+  title: string;
+  url: string;
+  publishedAt: Date | null;
+  durationMs: number | null;
+}
+
+export interface ParsedFeed {
+  title: string;
+  videos: FeedVideo[];
+}
+
+/** A channel keeps this many videos, newest first (a podcast of years stays usable). */
+export const MAX_FEED_VIDEOS = 1000;
+
+const children = (element: XmlElement, name?: string) =>
+  element.children.filter((child): child is XmlElement => typeof child !== 'string' && (name === undefined || child.name === name));
+const child = (element: XmlElement, name: string) => children(element, name)[0];
+const textOf = (element: XmlElement | undefined): string =>
+  element ? element.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('').replace(/\s+/g, ' ').trim() : '';
+
+const isMediaType = (type: string | undefined) => !type || /^(video|audio)\//i.test(type) || /mpegurl/i.test(type);
+
+function mediaUrl(entry: XmlElement): string | null {
+  const enclosure = children(entry, 'enclosure').find((e) => e.attributes.url && isMediaType(e.attributes.type));
+  if (enclosure) return enclosure.attributes.url;
+  // media:content (the reader drops the prefix; Atom's own <content> has no url attribute).
+  const contents = [...children(entry, 'content'), ...children(entry, 'group').flatMap((g) => children(g, 'content'))];
+  const content = contents.find((c) => c.attributes.url && (isMediaType(c.attributes.type) || /^(video|audio)$/i.test(c.attributes.medium ?? '')));
+  if (content) return content.attributes.url;
+  const link = children(entry, 'link').find((l) => l.attributes.rel === 'enclosure' && l.attributes.href && isMediaType(l.attributes.type));
+  if (link) return link.attributes.href;
+  const videoId = textOf(child(entry, 'videoId'));
+  if (videoId) return children(entry, 'link').find((l) => l.attributes.rel === 'alternate')?.attributes.href ?? `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+  return null;
+}
+
+/** itunes:duration ("1:02:03", "62:03" or seconds) or media:content's duration (seconds). */
+function durationOf(entry: XmlElement): number | null {
+  const raw = textOf(child(entry, 'duration')) || children(entry, 'content').find((c) => c.attributes.duration)?.attributes.duration || '';
+  if (!/^\d+(:\d{1,2}){0,2}(\.\d+)?$/.test(raw)) return null;
+  const seconds = raw.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return Number.isFinite(seconds) ? Math.round(seconds * 1000) : null;
+}
+
+function dateOf(entry: XmlElement): Date | null {
+  const raw = textOf(child(entry, 'pubDate')) || textOf(child(entry, 'published')) || textOf(child(entry, 'updated')) || textOf(child(entry, 'date'));
+  const time = raw ? Date.parse(raw) : NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+function absolute(url: string, base: string): string | null {
+  try {
+    const resolved = new URL(url, base);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Null when the text is not an RSS or Atom feed with at least one video. */
+export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
+  let root: XmlElement;
+  try {
+    root = parseXml(xml);
+  } catch {
+    return null;
+  }
+  const container = root.name === 'rss' ? child(root, 'channel') : root.name === 'feed' ? root : root.name === 'RDF' ? root : undefined;
+  if (!container) return null;
+  const entries = children(container, root.name === 'feed' ? 'entry' : 'item');
+  const seen = new Set<string>();
+  const videos: FeedVideo[] = [];
+  for (const entry of entries) {
+    const found = mediaUrl(entry);
+    const url = found && absolute(found, feedUrl);
+    if (!url) continue;
+    const externalId = (textOf(child(entry, 'videoId')) || textOf(child(entry, 'guid')) || textOf(child(entry, 'id')) || url).slice(0, 500);
+    if (seen.has(externalId)) continue;
+    seen.add(externalId);
+    const title = (textOf(child(entry, 'title')) || new URL(url).pathname.split('/').pop() || url).slice(0, 255);
+    videos.push({ externalId, title, url, publishedAt: dateOf(entry), durationMs: durationOf(entry) });
+  }
+  if (videos.length === 0) return null;
+  // Newest first when dated; the feed's own order otherwise (sort is stable).
+  videos.sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0));
+  const title = (textOf(child(container, 'title')) || new URL(feedUrl).hostname).slice(0, 200);
+  return { title, videos: videos.slice(0, MAX_FEED_VIDEOS) };
+}
