@@ -34,6 +34,8 @@ export interface SubtitleSummary {
   language: string;
   kind: SubtitleKind;
   cuesCount: number;
+  /** Moves on every replacement of the cues; the editor saves against the one it started from. */
+  revision: number;
   updatedAt: string;
 }
 

@@ -13,8 +13,13 @@ export type { SubtitleKind } from './subtitle-store';
 export const SUBTITLES_PATHS = {
   /** GET -> SubtitlesResponse; POST CreateSubtitleRequest -> 201 (or 200 when it exists) SubtitleResponse. */
   subtitles: (projectVersionId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles`,
-  /** GET -> CuesResponse (read-only view). */
+  /**
+   * GET -> CuesResponse; PUT SaveCuesRequest -> CuesResponse (the editor's save), or 409
+   * SaveCuesConflict when the subtitle is no longer at the revision the save names.
+   */
   cues: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/cues`,
+  /** GET: the version's media for the editor, with HTTP Range support (members of the workspace). */
+  video: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/video`,
   /** POST multipart (srt_content: file or text, enable_speaker_diarization) -> ImportSrtResponse; 422 names the line. */
   importSrt: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/import_srt`,
   /** GET ?workspaceId&projectVersionIds&formats&languages -> a zip stream (Content-Disposition). */
@@ -84,6 +89,7 @@ export const SUBTITLES_SERVER_MESSAGES = {
   fileMissing: 'Choose a subtitle file to import (srt_content)',
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   mediaMissing: 'This project has no video yet',
+  revisionConflict: 'The subtitle was changed elsewhere since you opened it',
 } as const;
 
 export interface SubtitleAttributes {
@@ -92,8 +98,10 @@ export interface SubtitleAttributes {
   language: string;
   kind: SubtitleKind;
   cuesCount: number;
+  /** Moves on every replacement of the cues (import, pipeline, editor save). */
+  revision: number;
   updatedAt: string;
-  /** The read-only view (the editor later). */
+  /** The subtitle's page: the editor (or the read-only view when the editor plugin is absent). */
   editorUrl: string;
 }
 export type SubtitleResource = Resource<'subtitle', SubtitleAttributes>;
@@ -125,6 +133,24 @@ export interface CuesResponse {
   cues: CueData[];
   meta: { title: string };
 }
+
+/** PUT …/cues: the whole cue list, saved only if the subtitle is still at `revision`. */
+export interface SaveCuesRequest {
+  revision: number;
+  cues: CueData[];
+}
+
+/** The 409 of a save: the usual error fields and the server's copy, so both versions can be shown. */
+export interface SaveCuesConflict {
+  statusCode: 409;
+  error: string;
+  code: 'revision_conflict';
+  message: string;
+  theirs: { revision: number; updatedAt: string; cues: CueData[] };
+}
+
+/** Cues one save may carry (a long series has a few thousand). */
+export const MAX_SAVED_CUES = 100_000;
 
 /** The multipart fields of import_srt (spec 3 "Import SRT"). */
 export interface ImportSrtFields {

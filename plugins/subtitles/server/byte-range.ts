@@ -1,3 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Storage } from '../../../server/plugin-api';
+
 /**
  * HTTP Range requests for media (RFC 9110 section 14): what a <video> element sends to seek.
  * One range only; a multi-range request is answered with the whole file (allowed by the RFC and
@@ -20,4 +23,39 @@ export function parseByteRange(header: string | undefined, size: number): RangeA
   const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   if (start >= size || end < start) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end };
+}
+
+/**
+ * Answers with a stored media file as a <video> element wants it: the whole file, the one range
+ * asked (206) or 416; `missing` answers when the key names nothing (each caller says it its way).
+ * Used by the public share page and by the editor.
+ */
+export async function sendStoredMedia(
+  storage: Storage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  missing: () => FastifyReply,
+): Promise<FastifyReply> {
+  const whole = await storage.get(key);
+  if (!whole) return missing();
+  const range = parseByteRange(request.headers.range, whole.size);
+  reply.type(whole.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+  if (range.kind === 'unsatisfiable') {
+    destroy(whole.stream);
+    return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
+  }
+  if (range.kind === 'whole') return reply.header('content-length', whole.size).send(whole.stream);
+  destroy(whole.stream);
+  const part = await storage.get(key, range);
+  if (!part) return missing();
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(part.stream);
+}
+
+function destroy(stream: NodeJS.ReadableStream): void {
+  (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
 }

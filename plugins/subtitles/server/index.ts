@@ -4,6 +4,7 @@ import { subtitlesListContribution } from './subtitles-list-contribution';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
 import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
 import { registerDownloadRoutes } from './download-routes';
+import { registerEditorRoutes } from './editor-routes';
 import { ExternalTokenRepository } from './external-token-repository';
 import { registerShareRoutes } from './share-routes';
 import { SubtitleRepository } from './subtitle-repository';
@@ -11,7 +12,8 @@ import { registerSubtitleRoutes } from './subtitle-routes';
 import { subtitlesMigrations } from './subtitles-migrations';
 
 /**
- * Subtitles of project versions: list, read-only cues, import of a subtitle file (SRT, WebVTT,
+ * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
+ * the version's media for the editor, import of a subtitle file (SRT, WebVTT,
  * ASS/SSA, SBV, TTML), download as a zip in six formats, and share links with a public page
  * (spec sections 3, 4, 7). Needs the projects plugin (its tables and its `projectVersion` tenant
  * resource). Other server plugins (the pipeline) write cues through SUBTITLE_STORE.
@@ -28,6 +30,7 @@ export default defineServerPlugin({
     registerTenantResource(app, 'subtitle', (id) => subtitles.ownerOf(id), SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
     registerTenantResource(app, 'externalToken', (id) => tokens.ownerOf(id), SUBTITLES_SERVER_MESSAGES.externalTokenNotFound);
     registerSubtitleRoutes(app, subtitles);
+    registerEditorRoutes(app, subtitles);
     registerDownloadRoutes(app, subtitles);
     registerShareRoutes(app, subtitles, tokens);
   },

@@ -22,5 +22,7 @@ export default defineIsolationFixtures({
   },
   // A language code (create subtitle); 'en' is the seeded one, so the owner's call is idempotent.
   textValues: { language: 'en' },
+  // The editor's save names the revision it started from: the seeded subtitle is at 0.
+  exampleBodies: { 'PUT /api/v1/project_versions/:projectVersionId/subtitles/:subtitleId/cues': { revision: 0, cues: [{ start: 0, end: 1000, text: 'Saved by the sweep' }] } },
   multipartRoutes: { 'POST /api/v1/project_versions/:projectVersionId/subtitles/:subtitleId/import_srt': { field: 'srt_content', kind: 'subtitle' } },
 });

@@ -10,7 +10,7 @@ import {
   type RevokeExternalTokenResponse,
   type SharedSubtitleResponse,
 } from '../common/subtitles-contract';
-import { parseByteRange } from './byte-range';
+import { sendStoredMedia } from './byte-range';
 import type { ExternalTokenRepository, SharedSubtitle } from './external-token-repository';
 import type { SubtitleRepository } from './subtitle-repository';
 import { externalTokenResource } from './subtitles-presenter';
@@ -103,27 +103,7 @@ export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRep
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found?.storageKey) return notShared(reply);
-      const whole = await app.storage.get(found.storageKey);
-      if (!whole) return notShared(reply);
-      const range = parseByteRange(request.headers.range, whole.size);
-      reply.type(whole.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
-      if (range.kind === 'unsatisfiable') {
-        destroy(whole.stream);
-        return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
-      }
-      if (range.kind === 'whole') return reply.header('content-length', whole.size).send(whole.stream);
-      destroy(whole.stream);
-      const part = await app.storage.get(found.storageKey, range);
-      if (!part) return notShared(reply);
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(part.stream);
+      return sendStoredMedia(app.storage, found.storageKey, request, reply, () => notShared(reply));
     },
   );
-}
-
-function destroy(stream: NodeJS.ReadableStream): void {
-  (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
 }

@@ -1,4 +1,4 @@
-import type { Queryable, TenantOwner } from '../../../server/plugin-api';
+import type { Database, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
 
 /** A subtitle with what the routes show beside it (its version's project and title). */
@@ -9,7 +9,7 @@ export interface SubtitleRecord extends SubtitleSummary {
 }
 
 const SUMMARY_COLUMNS = `s.id::text AS id, s.project_version_id::text AS "projectVersionId", s.language, s.kind,
-  s.cues_count AS "cuesCount", to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+  s.cues_count AS "cuesCount", s.revision, to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 const RECORD_COLUMNS = `${SUMMARY_COLUMNS}, s.workspace_id::text AS "workspaceId", v.project_id::text AS "projectId", v.title`;
 
 /** Transcript first (the video's own language), then translations by language: the same order everywhere. */
@@ -22,7 +22,7 @@ const ORDER = `ORDER BY (s.kind = 'transcript') DESC, s.language, s.id`;
  * of `unnest … WITH ORDINALITY` (no loop of INSERTs, no statement size that grows with the cues).
  */
 export class SubtitleRepository implements SubtitleStore {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Database) {}
 
   async ownerOf(subtitleId: string): Promise<TenantOwner | null> {
     const { rows } = await this.db.query<TenantOwner>(
@@ -80,7 +80,30 @@ export class SubtitleRepository implements SubtitleStore {
         [subtitleId, starts, ends, texts, speakers],
       );
     }
-    await db.query('UPDATE subtitles SET cues_count = $2, updated_at = now() WHERE id = $1', [subtitleId, cues.length]);
+    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [subtitleId, cues.length]);
+  }
+
+  /**
+   * The editor's save: replaces the cues only when the subtitle is still at `expected` (the
+   * revision the editor started from), under a row lock so two saves cannot both pass the check.
+   * `saved` false hands back the current revision and cues (the other side of a conflict).
+   */
+  async replaceCuesAt(
+    workspaceId: string,
+    subtitleId: string,
+    expected: number,
+    cues: StoredCue[],
+  ): Promise<{ saved: true; subtitle: SubtitleRecord } | { saved: false; revision: number; cues: StoredCue[]; updatedAt: string } | null> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ revision: number }>('SELECT revision FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
+      if (rows.length === 0) return null;
+      if (rows[0].revision !== expected) {
+        const current = (await this.find(tx, workspaceId, { id: subtitleId }))!;
+        return { saved: false, revision: current.revision, cues: await this.readCues(tx, subtitleId), updatedAt: current.updatedAt };
+      }
+      await this.replaceCues(tx, subtitleId, cues);
+      return { saved: true, subtitle: (await this.find(tx, workspaceId, { id: subtitleId }))! };
+    });
   }
 
   async readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]> {
@@ -112,6 +135,17 @@ export class SubtitleRepository implements SubtitleStore {
       params,
     );
     return rows[0] ?? null;
+  }
+
+  /** The stored media of the subtitle's version (a ready upload or download), for the editor's player. */
+  async mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ key: string | null }>(
+      `SELECT CASE WHEN e.state = 'ready' THEN e.storage_key END AS key FROM subtitles s
+       JOIN project_versions v ON v.id = s.project_version_id AND v.deleted_at IS NULL LEFT JOIN elements e ON e.id = v.element_id
+       WHERE s.id = $1 AND s.workspace_id = $2 AND s.project_version_id = $3`,
+      [subtitleId, workspaceId, projectVersionId],
+    );
+    return rows[0]?.key ?? null;
   }
 
   /** The version's subtitles with its facts, or null when the version is not in the workspace. */

@@ -52,4 +52,11 @@ CREATE INDEX external_tokens_subtitle_id_idx ON external_tokens (subtitle_id) WH
     id: '202612050001_subtitles_workspace_changes',
     sql: workspaceChangeTriggersSql('subtitles'),
   },
+  {
+    // The editor saves with the revision it started from (PUT …/cues): every replacement of the
+    // cues (an import, a pipeline run, an editor save) moves it, so a save based on an older one
+    // is a conflict instead of a silent overwrite.
+    id: '202612070001_subtitles_revision',
+    sql: 'ALTER TABLE subtitles ADD COLUMN revision integer NOT NULL DEFAULT 0',
+  },
 ];

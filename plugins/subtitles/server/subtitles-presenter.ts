@@ -13,6 +13,7 @@ export function subtitleResource(row: SubtitleRecord): SubtitleResource {
       language: row.language,
       kind: row.kind,
       cuesCount: row.cuesCount,
+      revision: row.revision,
       updatedAt: row.updatedAt,
       editorUrl: editorUrl(row.projectId, row.projectVersionId, row.id),
     },

@@ -1,5 +1,5 @@
 import { resourceSchema } from '../../../server/plugin-api';
-import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS } from '../common/subtitles-contract';
+import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS, MAX_SAVED_CUES } from '../common/subtitles-contract';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
 
@@ -45,6 +45,7 @@ export const subtitleResourceSchema = resourceSchema('subtitle', {
   language: { type: 'string' },
   kind: { type: 'string' },
   cuesCount: { type: 'integer' },
+  revision: { type: 'integer' },
   updatedAt: { type: 'string' },
   editorUrl: { type: 'string' },
 });
@@ -70,6 +71,42 @@ const cue = {
 export const cuesResponse = {
   type: 'object',
   properties: { data: subtitleResourceSchema, cues: { type: 'array', items: cue }, meta: { type: 'object', properties: { title: { type: 'string' } } } },
+} as const;
+
+/** The editor's save: times are whole milliseconds; text as typed (lines joined by \n). */
+export const saveCuesBody = {
+  type: 'object',
+  required: ['revision', 'cues'],
+  additionalProperties: false,
+  properties: {
+    revision: { type: 'integer', minimum: 0 },
+    cues: {
+      type: 'array',
+      maxItems: MAX_SAVED_CUES,
+      items: {
+        type: 'object',
+        required: ['start', 'end', 'text'],
+        additionalProperties: false,
+        properties: {
+          start: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+          end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+          text: { type: 'string', maxLength: 10_000 },
+          speaker: { type: 'string', maxLength: 200 },
+        },
+      },
+    },
+  },
+} as const;
+
+export const saveConflictResponse = {
+  type: 'object',
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    theirs: { type: 'object', properties: { revision: { type: 'integer' }, updatedAt: { type: 'string' }, cues: { type: 'array', items: cue } } },
+  },
 } as const;
 
 export const importResponse = { type: 'object', properties: { message: { type: 'string' }, data: subtitleResourceSchema } } as const;
