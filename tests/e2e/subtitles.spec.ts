@@ -87,12 +87,12 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   expect([...entries.keys()]).toEqual(['Harbour tour - en.srt', 'Harbour tour - en.vtt']);
   for (const content of entries.values()) expect(readSubtitles(content).map((c) => c.text)).toEqual(['Welcome aboard', 'The ferry leaves at noon']);
 
-  // The read-only subtitle view (the editor URL for now) lists the cues with their times.
+  // The editor URL opens the subtitle editor: its cue grid lists the cues with their times.
   const versionId = versionPath.split('/').pop()!;
   const listed = await page.request.get(`/api/v1/project_versions/${versionId}/subtitles`);
   const editorUrl: string = (await listed.json()).data[0].attributes.editorUrl;
   await page.goto(editorUrl);
-  const cueTable = page.getByRole('table', { name: 'Cues' });
+  const cueTable = page.getByRole('grid', { name: 'Cues' });
   await expect(cueTable).toContainText('Welcome aboard');
   await expect(cueTable).toContainText('00:01.400');
   await expectAccessible(page, 'subtitle');

@@ -1,4 +1,5 @@
 import { defineExtensionPoint, type PageSectionContribution } from '../../../core';
+import type { CuesResponse, SubtitleResource } from '../common/subtitles-contract';
 
 /**
  * Extension points of the subtitles plugin. Data and types only: plugin definitions import this
@@ -16,3 +17,18 @@ export interface SubtitleEditorPanelProps {
  * preview): each lazily loaded under its own heading, in `order`.
  */
 export const subtitleEditorPanels = defineExtensionPoint<PageSectionContribution<SubtitleEditorPanelProps>>('subtitles.editorPanels');
+
+/** What a view of a subtitle's cues gets: the subtitle as the page read it and the version's other subtitles. */
+export interface SubtitleCueViewProps {
+  projectId: string;
+  projectVersionId: string;
+  subtitleId: string;
+  loaded: CuesResponse;
+  siblings: SubtitleResource[];
+}
+
+/**
+ * What shows the cues on the subtitle's page (the editor URL): the first contribution by
+ * `order` replaces the read-only table, e.g. the subtitle editor plugin.
+ */
+export const subtitleCueViews = defineExtensionPoint<PageSectionContribution<SubtitleCueViewProps>>('subtitles.cueViews');

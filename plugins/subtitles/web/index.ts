@@ -2,7 +2,7 @@ import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { SUBTITLES_PAGES } from '../common/subtitles-pages';
 import { subtitlesCommands } from './subtitles-commands';
-import { subtitleEditorPanels } from './extension-points';
+import { subtitleCueViews, subtitleEditorPanels } from './extension-points';
 
 /**
  * Subtitles: the public share page, the read-only subtitle view (the editor URL for now), and the
@@ -28,7 +28,7 @@ export default definePlugin({
       provide: async (ctx, search) => (await import('./open-subtitle-search')).openSubtitleCommands(ctx, search),
     },
   ],
-  extensionPoints: [subtitleEditorPanels],
+  extensionPoints: [subtitleEditorPanels, subtitleCueViews],
   contributions: [
     contribute(projectVersionSections, { id: 'subtitles', title: 'Subtitles', order: 10, load: () => import('./components/version-subtitles-section') }),
     contribute(projectsTableExtensions, {

@@ -6,7 +6,7 @@ import { languageName, normaliseError, TOKENS, useContainer, useService } from '
 import { SUBTITLES_PATHS, type CueData, type CuesResponse, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
 import { ContributedSections } from '../../../../core/ui';
-import { subtitleEditorPanels } from '../extension-points';
+import { subtitleCueViews, subtitleEditorPanels } from '../extension-points';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import '../components/subtitles.css';
 
@@ -29,7 +29,8 @@ const CueRow = ({ index, cue }: { index: number; cue: CueData }) => (
 const TABLE_COMPONENTS = { Table: (props: React.HTMLAttributes<HTMLTableElement>) => <table {...props} className="subtitle-cues" aria-label="Cues" /> };
 
 /**
- * The read-only subtitle view (`editorUrl` until the editor exists): the cues with their times,
+ * The subtitle's page (`editorUrl`): the editor where a plugin contributes one (subtitleCueViews),
+ * else the read-only view of the cues with their times,
  * the version's other languages, and the import, download and share popups. The table is
  * virtualised: a feature film has a couple of thousand cues, a long series far more.
  */
@@ -39,6 +40,8 @@ export default function SubtitlePage() {
   const container = useContainer();
   const registry = useService(TOKENS.PluginRegistry);
   const panels = useMemo(() => registry.contributions(subtitleEditorPanels), [registry]);
+  // The editor when a plugin contributes one; the read-only table otherwise.
+  const cueView = useMemo(() => [...registry.contributions(subtitleCueViews)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100)).slice(0, 1), [registry]);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   useEffect(() => {
@@ -99,8 +102,10 @@ export default function SubtitlePage() {
               )}
             </nav>
           )}
-          <p className="muted">{loaded.cues.cues.length === 1 ? '1 cue' : `${loaded.cues.cues.length} cues`}</p>
-          {loaded.cues.cues.length === 0 ? (
+          {cueView.length === 0 && <p className="muted">{loaded.cues.cues.length === 1 ? '1 cue' : `${loaded.cues.cues.length} cues`}</p>}
+          {cueView.length > 0 ? (
+            <ContributedSections sections={cueView} props={{ projectId, projectVersionId, subtitleId, loaded: loaded.cues, siblings: loaded.siblings }} />
+          ) : loaded.cues.cues.length === 0 ? (
             <p className="muted">No cues yet. Import a subtitle file to fill this subtitle.</p>
           ) : (
             <TableVirtuoso

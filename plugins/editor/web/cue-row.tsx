@@ -1,0 +1,75 @@
+import { memo, useEffect, useRef } from 'react';
+import type { ReadingRuleViolation } from '../../pipeline/common/craft/reading-rules';
+import type { EditorCue } from './model/cue-edits';
+
+/** hh:mm:ss.mmm, the way subtitlers read times (Subtitle Edit, Aegisub). */
+export function formatTime(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
+}
+
+export interface CueRowProps {
+  index: number;
+  cue: EditorCue;
+  editing: boolean;
+  problems: ReadingRuleViolation[];
+  /** A translation's source text over the same time; undefined for a transcript. */
+  source?: string;
+  onText(index: number, text: string): void;
+  onPick(index: number, edit: boolean): void;
+}
+
+/**
+ * One cue: number, times, text (a textarea while it is edited, plain text otherwise, so the
+ * page stays light with thousands of cues), the source beside a translation, and what it breaks
+ * of the reading rules. Memoised: a keystroke repaints the cue typed in, not its neighbours.
+ */
+export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, onText, onPick }: CueRowProps) {
+  const text = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (editing && text.current && document.activeElement !== text.current) text.current.focus();
+  }, [editing]);
+  return (
+    <>
+      <div role="gridcell" className="cue-number">
+        {index + 1}
+      </div>
+      <div role="gridcell" className="cue-times">
+        <span>{formatTime(cue.start)}</span>
+        <span>{formatTime(cue.end)}</span>
+      </div>
+      {source !== undefined && (
+        <div role="gridcell" className="cue-source" aria-label={`Source of cue ${index + 1}`}>
+          {source}
+        </div>
+      )}
+      <div role="gridcell" className="cue-text-cell" onClick={() => onPick(index, false)} onDoubleClick={() => onPick(index, true)}>
+        {editing ? (
+          <textarea
+            ref={text}
+            className="cue-text-input"
+            aria-label={`Text of cue ${index + 1}`}
+            value={cue.text}
+            rows={Math.max(2, cue.text.split('\n').length)}
+            onChange={(event) => onText(index, event.target.value)}
+          />
+        ) : (
+          <div className="cue-text">{cue.text || <span className="muted">(empty)</span>}</div>
+        )}
+      </div>
+      <div role="gridcell" className="cue-problems">
+        {problems.length > 0 && (
+          <ul aria-label={`Problems of cue ${index + 1}`}>
+            {problems.map((problem) => (
+              <li key={problem.rule}>
+                <span aria-hidden="true">⚠ </span>
+                {problem.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+});

@@ -1,0 +1,98 @@
+import type { VirtuosoHandle } from 'react-virtuoso';
+import type { EditorAction } from './editor-keys';
+import type { EditorModel } from './model/editor-model';
+import { nextProblem, type ReadingProblems } from './model/reading-problems';
+
+/** What an action needs of the page at the moment it runs (read through refs, so keys never see stale state). */
+export interface ActionContext {
+  model: EditorModel;
+  active: number;
+  count: number;
+  problems: ReadingProblems;
+  video: HTMLVideoElement | null;
+  list: VirtuosoHandle | null;
+  /** The text box of the cue being edited, when focus is in it (the caret splits there). */
+  textBox: HTMLTextAreaElement | null;
+  editing: boolean;
+  setEditing(editing: boolean): void;
+  showHelp(): void;
+  /** Puts focus back on the cue list. */
+  focusList(): void;
+}
+
+const SEEK_SECONDS = 1;
+
+/**
+ * Runs one of the editor's actions, from a key or the palette. Player actions act on the video
+ * element directly; every change of the cues is an event of the model (and so undoable).
+ */
+export function runEditorAction(action: EditorAction, ctx: ActionContext): void {
+  const { model, active, video } = ctx;
+  const playhead = () => Math.round((video?.currentTime ?? 0) * 1000);
+  const go = (index: number) => {
+    if (index < 0 || index >= ctx.count) return;
+    model.activeSet(index);
+    ctx.list?.scrollIntoView({ index });
+  };
+  switch (action) {
+    case 'playPause':
+      if (video) void (video.paused ? video.play().catch(() => {}) : video.pause());
+      return;
+    case 'back':
+    case 'forward':
+      if (video) video.currentTime = Math.max(0, video.currentTime + (action === 'back' ? -SEEK_SECONDS : SEEK_SECONDS));
+      return;
+    case 'previousCue':
+      return go(active - 1);
+    case 'nextCue':
+      return go(active + 1);
+    case 'edit':
+      if (ctx.count > 0) ctx.setEditing(true);
+      return;
+    case 'leave':
+      model.typingEnded();
+      ctx.setEditing(false);
+      ctx.focusList();
+      return;
+    case 'split':
+      // In the text: at the caret, the time cut by characters. In the list: at the playhead.
+      model.edited(ctx.textBox ? { kind: 'split', index: active, caret: ctx.textBox.selectionStart } : { kind: 'split', index: active, at: playhead() });
+      ctx.list?.scrollIntoView({ index: active + 1 });
+      return;
+    case 'merge':
+      return void model.edited({ kind: 'merge', index: active });
+    case 'insert':
+      model.edited({ kind: 'insert', index: ctx.count === 0 ? -1 : active });
+      ctx.setEditing(true);
+      ctx.list?.scrollIntoView({ index: active + 1 });
+      return;
+    case 'delete':
+      return void model.edited({ kind: 'delete', index: active });
+    case 'startToPlayhead':
+      return void model.edited({ kind: 'set', index: active, edge: 'start', ms: playhead() });
+    case 'endToPlayhead':
+      return void model.edited({ kind: 'set', index: active, edge: 'end', ms: playhead() });
+    case 'nudgeStartEarlier':
+    case 'nudgeStartLater':
+    case 'nudgeEndEarlier':
+    case 'nudgeEndLater':
+      return void model.edited({
+        kind: 'nudge',
+        index: active,
+        edge: action.startsWith('nudgeStart') ? 'start' : 'end',
+        frames: action.endsWith('Earlier') ? -1 : 1,
+      });
+    case 'undo':
+      return void model.undone();
+    case 'redo':
+      return void model.redone();
+    case 'nextProblem':
+    case 'previousProblem': {
+      const found = nextProblem(ctx.problems.flagged, active, action === 'previousProblem');
+      if (found !== null) go(found);
+      return;
+    }
+    case 'help':
+      return ctx.showHelp();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The editor's keyboard scheme, one table for the key handler, the help overlay (`?`) and the
+ * palette. Two modes, as in Subtitle Edit and Aegisub: in the cue list single keys act (J/K/L,
+ * arrows, Delete); in a cue's text every key types, so the same actions take Alt (matched by
+ * physical key, so Option on a Mac does not type a symbol instead). Ctrl is avoided where the
+ * browser keeps the chord for itself (Ctrl+Shift+Delete, Ctrl+Shift+I, Ctrl+L).
+ */
+export type EditorAction =
+  | 'playPause'
+  | 'back'
+  | 'forward'
+  | 'previousCue'
+  | 'nextCue'
+  | 'edit'
+  | 'leave'
+  | 'split'
+  | 'merge'
+  | 'insert'
+  | 'delete'
+  | 'startToPlayhead'
+  | 'endToPlayhead'
+  | 'nudgeStartEarlier'
+  | 'nudgeStartLater'
+  | 'nudgeEndEarlier'
+  | 'nudgeEndLater'
+  | 'undo'
+  | 'redo'
+  | 'nextProblem'
+  | 'previousProblem'
+  | 'help';
+
+/** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
+interface Chord {
+  code: string;
+  alt?: boolean;
+  shift?: boolean;
+  mod?: boolean;
+  /** Shown in the help and the palette. */
+  label: string;
+}
+
+export interface EditorKey {
+  action: EditorAction;
+  title: string;
+  /** Work in the text and in the list. */
+  anywhere: Chord[];
+  /** Work only in the list (single keys that would type in the text). */
+  inList: Chord[];
+}
+
+const c = (code: string, label: string, mods: Omit<Chord, 'code' | 'label'> = {}): Chord => ({ code, label, ...mods });
+const alt = (code: string, label: string, shift = false) => c(code, label, { alt: true, shift });
+
+export const EDITOR_KEYS: EditorKey[] = [
+  { action: 'playPause', title: 'Play or pause', anywhere: [c('Space', 'Ctrl+Space', { mod: true })], inList: [c('Space', 'Space'), c('KeyK', 'K')] },
+  { action: 'back', title: 'Back 1 second', anywhere: [alt('KeyJ', 'Alt+J')], inList: [c('KeyJ', 'J'), c('ArrowLeft', '←')] },
+  { action: 'forward', title: 'Forward 1 second', anywhere: [alt('KeyL', 'Alt+L')], inList: [c('KeyL', 'L'), c('ArrowRight', '→')] },
+  { action: 'previousCue', title: 'Previous cue', anywhere: [alt('ArrowUp', 'Alt+↑')], inList: [c('ArrowUp', '↑')] },
+  { action: 'nextCue', title: 'Next cue', anywhere: [alt('ArrowDown', 'Alt+↓')], inList: [c('ArrowDown', '↓')] },
+  { action: 'edit', title: 'Edit the cue’s text', anywhere: [], inList: [c('Enter', 'Enter'), c('F2', 'F2')] },
+  { action: 'leave', title: 'Back to the cue list (Enter in the text starts a new line)', anywhere: [c('Escape', 'Escape')], inList: [] },
+  { action: 'split', title: 'Split the cue at the caret (in the list: at the playhead)', anywhere: [alt('KeyS', 'Alt+S')], inList: [] },
+  { action: 'merge', title: 'Merge with the next cue', anywhere: [alt('KeyM', 'Alt+M')], inList: [] },
+  { action: 'insert', title: 'Insert a cue after this one', anywhere: [alt('KeyN', 'Alt+N')], inList: [] },
+  { action: 'delete', title: 'Delete the cue', anywhere: [alt('Delete', 'Alt+Delete')], inList: [c('Delete', 'Delete')] },
+  { action: 'startToPlayhead', title: 'Set start to the playhead', anywhere: [alt('BracketLeft', 'Alt+[')], inList: [] },
+  { action: 'endToPlayhead', title: 'Set end to the playhead', anywhere: [alt('BracketRight', 'Alt+]')], inList: [] },
+  { action: 'nudgeStartEarlier', title: 'Start one frame earlier', anywhere: [alt('Comma', 'Alt+,')], inList: [] },
+  { action: 'nudgeStartLater', title: 'Start one frame later', anywhere: [alt('Period', 'Alt+.')], inList: [] },
+  { action: 'nudgeEndEarlier', title: 'End one frame earlier', anywhere: [alt('Comma', 'Alt+Shift+,', true)], inList: [] },
+  { action: 'nudgeEndLater', title: 'End one frame later', anywhere: [alt('Period', 'Alt+Shift+.', true)], inList: [] },
+  { action: 'undo', title: 'Undo', anywhere: [c('KeyZ', 'Ctrl+Z', { mod: true })], inList: [] },
+  { action: 'redo', title: 'Redo', anywhere: [c('KeyZ', 'Ctrl+Shift+Z', { mod: true, shift: true }), c('KeyY', 'Ctrl+Y', { mod: true })], inList: [] },
+  { action: 'nextProblem', title: 'Next reading problem', anywhere: [c('F8', 'F8')], inList: [] },
+  { action: 'previousProblem', title: 'Previous reading problem', anywhere: [c('F8', 'Shift+F8', { shift: true })], inList: [] },
+  { action: 'help', title: 'Keyboard shortcuts of the editor', anywhere: [], inList: [c('Slash', '?', { shift: true })] },
+];
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+function matches(chord: Chord, event: KeyboardEvent): boolean {
+  const mod = isMac() ? event.metaKey : event.ctrlKey;
+  return event.code === chord.code && event.altKey === !!chord.alt && event.shiftKey === !!chord.shift && mod === !!chord.mod;
+}
+
+/** The action a key press means where it was pressed, if any. */
+export function actionFor(event: KeyboardEvent, inText: boolean): EditorAction | null {
+  // `?` is Shift+/ on a US layout only: the character decides on the others.
+  if (!inText && event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) return 'help';
+  for (const key of EDITOR_KEYS) {
+    if (key.anywhere.some((chord) => matches(chord, event))) return key.action;
+    if (!inText && key.inList.some((chord) => matches(chord, event))) return key.action;
+  }
+  return null;
+}
+
+/** "Alt+S" or "J, ←" for the help and the palette (Ctrl shown as ⌘ on a Mac). */
+export function keyLabels(key: EditorKey): string[] {
+  return [...key.anywhere, ...key.inList].map((chord) => (isMac() ? chord.label.replace('Ctrl+', '⌘') : chord.label));
+}

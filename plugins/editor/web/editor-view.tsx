@@ -1,0 +1,221 @@
+import * as React from 'react';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useUnit } from 'effector-react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { languageName, TOKENS, useService } from '../../../core';
+import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
+import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
+import { setActiveEditor } from './active-editor';
+import { runEditorAction, type ActionContext } from './editor-actions';
+import { actionFor } from './editor-keys';
+import { ConflictBanner, KeyHelp, SaveStatus } from './editor-panels';
+import { CueRow } from './cue-row';
+import { createEditorModel } from './model/editor-model';
+import { sourceTextByCue } from './model/source-match';
+import type { EditorCue } from './model/cue-edits';
+import './editor.css';
+
+interface ListContext {
+  activeId: string | undefined;
+  count: number;
+  editing: boolean;
+}
+
+// Outside render, as Virtuoso needs: its scroller is the grid (it is what takes focus), the list a
+// row group, each item a row.
+const LIST_COMPONENTS = {
+  Scroller: forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement> & { context?: ListContext }>(function CueGrid({ context, ...props }, ref) {
+    return (
+      <div
+        {...props}
+        ref={ref}
+        role="grid"
+        aria-label="Cues"
+        aria-rowcount={context?.count}
+        aria-activedescendant={context?.activeId && !context.editing ? `cue-row-${context.activeId}` : undefined}
+        aria-describedby="editor-grid-hint"
+        tabIndex={0}
+        className="editor-grid"
+      />
+    );
+  }),
+  List: forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(function CueRows(props, ref) {
+    return <div {...props} ref={ref} role="rowgroup" />;
+  }),
+  Item: ({ context, item, ...props }: React.HTMLAttributes<HTMLDivElement> & { 'data-index': number; context?: ListContext; item: EditorCue }) => (
+    <div
+      {...props}
+      role="row"
+      id={`cue-row-${item.id}`}
+      aria-rowindex={props['data-index'] + 1}
+      aria-selected={context?.activeId === item.id}
+      className={context?.activeId === item.id ? 'cue-row cue-row-active' : 'cue-row'}
+    />
+  ),
+};
+
+/**
+ * The subtitle editor (the editor URL): the video, the cue list (virtualised: a 2-hour film has
+ * 2,000 cues), the source beside a translation, the reading problems of each cue as it is
+ * typed, undo/redo, and the background save with its conflict banner. Keys: ./editor-keys.ts.
+ */
+export default function EditorView({ projectVersionId, subtitleId, loaded, siblings }: SubtitleCueViewProps) {
+  const api = useService(TOKENS.ApiClient);
+  const attributes = loaded.data.attributes;
+  const model = useMemo(
+    () =>
+      createEditorModel({
+        storage: window.localStorage,
+        onOnline: (listener) => {
+          window.addEventListener('online', listener);
+          return () => window.removeEventListener('online', listener);
+        },
+        save: async ({ subtitleId: id, revision, cues }) =>
+          ({ revision: (await api.put<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, id), { revision, cues })).data.data.attributes.revision }),
+      }),
+    // One model per subtitle opened (the page remounts this view for another one).
+    [api, projectVersionId, subtitleId],
+  );
+  useEffect(() => {
+    model.opened({ subtitleId, language: attributes.language, revision: attributes.revision, cues: loaded.cues });
+    return () => model.closed();
+  }, [model]);
+
+  const [cues, active, problems, saveState, conflict, ready] = useUnit([model.$cues, model.$active, model.$problems, model.$saveState, model.$conflict, model.$ready]);
+  const [editing, setEditing] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [playhead, setPlayhead] = useState(0);
+  const [videoMissing, setVideoMissing] = useState(false);
+
+  // A translation opens beside its source: the transcript's cues, matched by time.
+  const sourceSubtitle = attributes.kind === 'translation' ? siblings.find((s) => s.attributes.kind === 'transcript') : undefined;
+  const [sourceCues, setSourceCues] = useState<CueData[] | null>(null);
+  useEffect(() => {
+    if (!sourceSubtitle) return;
+    let live = true;
+    void api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, sourceSubtitle.id)).then((res) => live && setSourceCues(res.data.cues), () => {});
+    return () => {
+      live = false;
+    };
+  }, [api, projectVersionId, sourceSubtitle?.id]);
+  const sources = useMemo(() => (sourceCues ? sourceTextByCue(cues, sourceCues) : null), [cues, sourceCues]);
+
+  const video = useRef<HTMLVideoElement>(null);
+  const list = useRef<VirtuosoHandle>(null);
+  const grid = useRef<HTMLDivElement | null>(null);
+  const state = useRef<Omit<ActionContext, 'textBox'>>(null!);
+  state.current = {
+    model,
+    active,
+    count: cues.length,
+    problems,
+    video: video.current,
+    list: list.current,
+    editing,
+    setEditing,
+    showHelp: () => setHelp(true),
+    focusList: () => grid.current?.focus(),
+  };
+  const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
+    runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
+  }, []);
+  useEffect(() => {
+    setActiveEditor({ subtitleId, run: (action) => run(action) });
+    return () => setActiveEditor(null);
+  }, [subtitleId, run]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    // Keys in a popup opened from here (the help) are the popup's: React bubbles them through this tree.
+    if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
+    const textBox = event.target instanceof HTMLTextAreaElement ? event.target : null;
+    const action = actionFor(event.nativeEvent, textBox !== null);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    run(action, textBox);
+  };
+  const onText = useCallback((index: number, text: string) => model.edited({ kind: 'text', index, text }), [model]);
+  const onPick = useCallback(
+    (index: number, edit: boolean) => {
+      if (index !== state.current.active) model.activeSet(index);
+      if (edit) setEditing(true);
+    },
+    [model],
+  );
+  const current = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
+  const context = useMemo<ListContext>(() => ({ activeId: cues[active]?.id, count: cues.length, editing }), [active, cues, editing]);
+  const flagged = problems.flagged.length;
+
+  return (
+    <div className="subtitle-editor" onKeyDown={onKeyDown}>
+      <div className="editor-player">
+        {videoMissing ? (
+          <p className="muted">This version has no video to play.</p>
+        ) : (
+          <video
+            ref={video}
+            src={SUBTITLES_PATHS.video(projectVersionId, subtitleId)}
+            preload="metadata"
+            controls
+            aria-label="Video"
+            onTimeUpdate={(event) => setPlayhead(event.currentTarget.currentTime * 1000)}
+            onError={() => setVideoMissing(true)}
+          />
+        )}
+        <p className="editor-overlay" aria-live="off">
+          {current?.text}
+        </p>
+        <p className="muted">
+          Playhead {Math.floor(playhead / 1000)} s · Press <kbd>?</kbd> in the cue list for the keys
+        </p>
+      </div>
+      <div className="editor-main">
+        <div className="editor-bar">
+          <SaveStatus state={saveState} />
+          <p data-testid="editor-problems">
+            {cues.length} cues · {flagged === 0 ? 'no reading problems' : flagged === 1 ? '1 cue with reading problems' : `${flagged} cues with reading problems`}
+          </p>
+          <button type="button" className="button" onClick={() => run('nextProblem')} disabled={flagged === 0}>
+            Next problem (F8)
+          </button>
+          <button type="button" className="button" onClick={() => setHelp(true)}>
+            Keys (?)
+          </button>
+        </div>
+        {conflict && <ConflictBanner mine={cues} theirs={conflict} onKeepMine={() => model.keepMine()} onTakeTheirs={() => model.takeTheirs()} />}
+        {ready && cues.length === 0 && <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>}
+        {sourceSubtitle && (
+          <p className="editor-source-heading">
+            Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation: {languageName(attributes.language)}
+          </p>
+        )}
+        <Virtuoso
+          ref={list}
+          scrollerRef={(element) => {
+            grid.current = element instanceof HTMLDivElement ? element : null;
+          }}
+          style={{ height: 'min(65vh, 44rem)' }}
+          data={cues as EditorCue[]}
+          context={context}
+          components={LIST_COMPONENTS}
+          computeItemKey={(_, cue) => cue.id}
+          itemContent={(index, cue) => (
+            <CueRow
+              index={index}
+              cue={cue}
+              editing={editing && index === active}
+              problems={problems.byCue[index] ?? []}
+              source={sources ? (sources[index] ?? '') : undefined}
+              onText={onText}
+              onPick={onPick}
+            />
+          )}
+        />
+        <p id="editor-grid-hint" className="visually-hidden">
+          Up and Down choose a cue, Enter edits its text, Escape comes back here; question mark lists every key.
+        </p>
+      </div>
+      {help && <KeyHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

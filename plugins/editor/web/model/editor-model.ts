@@ -1,0 +1,169 @@
+import * as effector from 'effector';
+import type { CueData } from '../../../subtitles/common/subtitles-contract';
+import { insertAfter, mergeWithNext, nudgeEdge, removeCue, setEdge, splitCue, editText, withIds, type Edge, type EditorCue } from './cue-edits';
+import { endGroup, record, redo, startHistory, undo, type EditHistory } from './edit-history';
+import { readDraft, writeDraft, type DraftStorage } from './local-draft';
+import { readingProblems } from './reading-problems';
+import { createSaveSync, type SaveCues } from './save-sync';
+
+const { combine, createEffect, createEvent, createStore, sample } = effector;
+
+/** Every change of the cue list the editor makes, as data (the keyboard, the palette and tests send these). */
+export type CueEdit =
+  | { kind: 'text'; index: number; text: string }
+  | { kind: 'split'; index: number; caret?: number; at?: number }
+  | { kind: 'merge'; index: number }
+  | { kind: 'insert'; index: number }
+  | { kind: 'delete'; index: number }
+  | { kind: 'set'; index: number; edge: Edge; ms: number }
+  | { kind: 'nudge'; index: number; edge: Edge; frames: number };
+
+export interface EditorModelDeps {
+  storage: DraftStorage;
+  save: SaveCues;
+  /** Subscribes to the browser's `online` event; returns the unsubscribe. */
+  onOnline(listener: () => void): () => void;
+  saveDelayMs?: number;
+}
+
+export interface EditorOpened {
+  subtitleId: string;
+  language: string;
+  /** What the server has now. */
+  revision: number;
+  cues: CueData[];
+}
+
+/** A change of the list and where the active cue goes with it. */
+interface Applied {
+  history: EditHistory;
+  active: number;
+  /** Whether the list is another than before (an undo with nothing to undo is not). */
+  changed: boolean;
+  /** The server's list taken in a conflict: already saved, so no save follows. */
+  adopted?: boolean;
+}
+
+/** Samples read stores after the clock's own updates, so whether a step changed the list is decided where it is made. */
+const step = (before: EditHistory, history: EditHistory, active: number, adopted = false): Applied => ({ history, active, changed: history.present !== before.present, adopted });
+
+function apply(history: EditHistory, edit: CueEdit): Applied {
+  const next = applyEdit(history, edit);
+  return step(history, next.history, next.active);
+}
+
+function applyEdit(history: EditHistory, edit: CueEdit): { history: EditHistory; active: number } {
+  const cues = history.present;
+  const at = edit.index;
+  switch (edit.kind) {
+    case 'text':
+      return { history: record(history, editText(cues, at, edit.text), `text:${cues[at]?.id}`), active: at };
+    case 'split':
+      return { history: record(history, splitCue(cues, at, edit)), active: at + 1 };
+    case 'merge':
+      return { history: record(history, mergeWithNext(cues, at)), active: at };
+    case 'insert':
+      return { history: record(history, insertAfter(cues, at)), active: at + 1 };
+    case 'delete': {
+      const next = removeCue(cues, at);
+      return { history: record(history, next), active: Math.max(0, Math.min(at, next.length - 1)) };
+    }
+    case 'set':
+      return { history: record(history, setEdge(cues, at, edit.edge, edit.ms)), active: at };
+    case 'nudge':
+      // Nudges of one edge of one cue in a row are one step: holding the key does not fill the history.
+      return { history: record(history, nudgeEdge(cues, at, edit.edge, edit.frames), `nudge:${edit.edge}:${cues[at]?.id}`), active: at };
+  }
+}
+
+/**
+ * One open subtitle in the editor: the cue list with undo/redo, the active cue, the reading
+ * problems as typed, the browser copy (written on every change) and the background save
+ * (./save-sync.ts). Flow: an event (edited, undone…) -> sample -> the history store -> the view;
+ * each change of the list -> the local copy and a debounced save.
+ */
+export function createEditorModel(deps: EditorModelDeps) {
+  const opened = createEvent<EditorOpened>();
+  const edited = createEvent<CueEdit>();
+  const undone = createEvent();
+  const redone = createEvent();
+  const activeSet = createEvent<number>();
+  /** The caret left the cue: the next keystroke starts a new undo step. */
+  const typingEnded = createEvent();
+
+  const restoreFx = createEffect((params: EditorOpened) => {
+    const draft = readDraft(deps.storage, params.subtitleId);
+    // Unsynced edits of an earlier visit win over the server's copy; the save then tells whether
+    // someone changed it meanwhile (a conflict shown with both versions, never an overwrite).
+    if (draft && !draft.synchronized) return { subtitleId: params.subtitleId, language: params.language, revision: draft.revision, cues: withIds(draft.cues), unsaved: true };
+    return { subtitleId: params.subtitleId, language: params.language, revision: params.revision, cues: withIds(params.cues), unsaved: false };
+  });
+  sample({ clock: opened, target: restoreFx });
+
+  const $subtitleId = createStore('').on(restoreFx.doneData, (_, r) => r.subtitleId);
+  const $language = createStore('en').on(restoreFx.doneData, (_, r) => r.language);
+  const $history = createStore<EditHistory>(startHistory([])).on(restoreFx.doneData, (_, r) => startHistory(r.cues));
+  const $cues = $history.map((h) => h.present);
+  const $ready = createStore(false).on(restoreFx.done, () => true);
+  const $active = createStore(0).on(restoreFx.done, () => 0);
+  const $canUndo = $history.map((h) => h.past.length > 0);
+  const $canRedo = $history.map((h) => h.future.length > 0);
+  const $problems = combine($cues, $language, (cues, language) => readingProblems(cues, language));
+
+  /** A change of the list made here (an edit, undo, redo, taking the server's copy). */
+  const applied = createEvent<Applied>();
+  sample({ clock: edited, source: $history, fn: apply, target: applied });
+  sample({ clock: undone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, undo(history), active), target: applied });
+  sample({ clock: redone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, redo(history), active), target: applied });
+  const changed = applied.filterMap((a) => (a.changed && !a.adopted ? a.history.present : undefined));
+  $history.on(applied, (_, a) => a.history).on(typingEnded, endGroup);
+  $active
+    .on(applied, (_, a) => Math.max(0, Math.min(a.active, a.history.present.length - 1)))
+    .on(activeSet, (_, index) => index);
+  sample({ clock: activeSet, target: typingEnded });
+
+  const sync = createSaveSync({ ...deps, $subtitleId, $cues, restored: restoreFx.doneData, changed });
+
+  // "Take theirs": their list becomes the present, one undo step away from mine.
+  sample({
+    clock: sync.theirsTaken,
+    source: { history: $history, active: $active },
+    fn: ({ history, active }, theirs) => step(history, record(history, withIds(theirs.cues)), active, true),
+    target: applied,
+  });
+
+  // The browser copy, on every change: a closed tab or a crash loses nothing typed.
+  const writeDraftFx = createEffect((draft: { subtitleId: string; revision: number; cues: readonly EditorCue[]; synchronized: boolean }) => {
+    writeDraft(deps.storage, draft.subtitleId, draft);
+  });
+  sample({
+    clock: changed,
+    source: { subtitleId: $subtitleId, revision: sync.$revision },
+    fn: ({ subtitleId, revision }, cues) => ({ subtitleId, revision, cues, synchronized: false }),
+    target: writeDraftFx,
+  });
+  sample({
+    clock: [sync.synchronized, sync.theirsTaken.map((theirs) => ({ revision: theirs.revision, cues: withIds(theirs.cues) }))],
+    source: $subtitleId,
+    fn: (subtitleId, saved) => ({ subtitleId, revision: saved.revision, cues: saved.cues, synchronized: true }),
+    target: writeDraftFx,
+  });
+
+  return {
+    opened,
+    edited,
+    undone,
+    redone,
+    activeSet,
+    typingEnded,
+    $ready,
+    $cues,
+    $active,
+    $canUndo,
+    $canRedo,
+    $problems,
+    ...sync,
+  };
+}
+
+export type EditorModel = ReturnType<typeof createEditorModel>;

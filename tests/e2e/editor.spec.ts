@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { expect, runCommand, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
+import { dismissNewsletter, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
+
+/**
+ * The subtitle editor as a power user drives it: keys only, from opening the editor URL to a
+ * conflict. The subtitle is made through the API (create + SRT import) on a real uploaded video.
+ */
+
+const SRT = `1
+00:00:00,200 --> 00:00:02,000
+The ferry leaves at noon
+
+2
+00:00:02,400 --> 00:00:04,000
+Welcome aboard
+
+3
+00:00:04,400 --> 00:00:05,800
+Tickets at the desk
+`;
+
+const LONG = 'Welcome aboard the harbour ferry, and thank you all for travelling';
+
+async function csrf(page: Page) {
+  return { 'X-CSRF-Token': (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '' };
+}
+
+async function serverCues(page: Page, cuesPath: string) {
+  const body = await (await page.request.get(cuesPath)).json();
+  return { revision: body.data.attributes.revision as number, texts: (body.cues as { text: string }[]).map((c) => c.text) };
+}
+
+test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, reload, offline, conflict', async ({ page, confirmedUser }) => {
+  test.setTimeout(120_000);
+  void confirmedUser;
+  await dismissNewsletter(page);
+  await uploadVideos(page, [testVideo('Ferry.mp4', 6)]);
+  await versionRow(page, 'Ferry').click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
+  const versionId = new URL(page.url()).pathname.split('/').pop()!;
+
+  const headers = await csrf(page);
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers, data: { language: 'en' } });
+  const subtitleId: string = (await made.json()).data.id;
+  const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
+    headers,
+    multipart: { srt_content: { name: 'ferry.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) } },
+  });
+  expect(imported.status()).toBe(200);
+  const editorUrl: string = (await imported.json()).data.attributes.editorUrl;
+  const cuesPath = `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/cues`;
+
+  // Open: the video and the cue list, no problems yet.
+  await page.goto(editorUrl);
+  const grid = page.getByRole('grid', { name: 'Cues' });
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await expect(page.getByLabel('Video')).toBeVisible();
+  await expect(page.getByTestId('editor-problems')).toHaveText(/3 cues · no reading problems/);
+  await expect.poll(() => page.getByLabel('Video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  await expectAccessible(page, 'subtitle editor');
+
+  // The keys, from `?` in the list and from the palette.
+  await grid.getByText('The ferry leaves at noon').click();
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Editor keyboard shortcuts' });
+  await expect(help).toContainText('Split the cue at the caret');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await runCommand(page, 'Keyboard shortcuts of the editor');
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await grid.focus();
+
+  // Edit cue 2 in place: a line too long is a problem as it is typed, and goes when fixed.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const text2 = page.getByLabel('Text of cue 2');
+  await expect(text2).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(LONG);
+  await expect(grid.getByRole('list', { name: 'Problems of cue 2' })).toContainText('characters (max 42)');
+  await expect(page.getByTestId('editor-problems')).toHaveText(/1 cue with reading problems/);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Welcome aboard, all!');
+  await expect(grid.getByRole('list', { name: 'Problems of cue 2' })).toHaveCount(0);
+  await expect(page.getByTestId('editor-problems')).toHaveText(/no reading problems/);
+
+  // Split at the caret (after "Welcome aboard,"), then merge back, undo and redo.
+  // To the start of the text (Home alone goes to the start of the wrapped line).
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 0; i < 'Welcome aboard,'.length; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Alt+s');
+  await expect(grid.getByRole('row')).toHaveCount(4);
+  await expect(page.getByLabel('Text of cue 3')).toHaveValue('all!');
+  await expect(page.getByLabel('Text of cue 3')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByLabel('Text of cue 2')).toHaveValue('Welcome aboard,');
+  await page.keyboard.press('Alt+m');
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await expect(page.getByLabel('Text of cue 2')).toHaveValue('Welcome aboard,\nall!');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(grid.getByRole('row')).toHaveCount(4);
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await page.keyboard.press('ControlOrMeta+z');
+  await page.keyboard.press('ControlOrMeta+y');
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await page.keyboard.press('Escape');
+  await expect(grid).toBeFocused();
+
+  // Saved in the background: the server has it.
+  await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
+  expect((await serverCues(page, cuesPath)).texts).toEqual(['The ferry leaves at noon', 'Welcome aboard,\nall!', 'Tickets at the desk']);
+
+  // A save that cannot go out keeps the edit in the browser; a reload brings it back and sends it.
+  await page.route('**/cues', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' sharp');
+  await expect(page.getByTestId('editor-save-state')).toContainText('Offline');
+  await page.unroute('**/cues');
+  await page.reload();
+  await expect(grid.getByText('The ferry leaves at noon sharp')).toBeVisible();
+  await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
+  expect((await serverCues(page, cuesPath)).texts[0]).toBe('The ferry leaves at noon sharp');
+
+  // Offline for real: edit, back online, synced.
+  await grid.getByText('Tickets at the desk').click();
+  await page.context().setOffline(true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' now');
+  await expect(page.getByTestId('editor-save-state')).toContainText('Offline');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
+  expect((await serverCues(page, cuesPath)).texts[2]).toBe('Tickets at the desk now');
+
+  // Someone changes the server copy meanwhile: the next save is a conflict showing both versions.
+  const server = await serverCues(page, cuesPath);
+  const theirs = await page.request.put(cuesPath, {
+    headers,
+    data: { revision: server.revision, cues: [{ start: 200, end: 2000, text: 'Their ferry line' }] },
+  });
+  expect(theirs.status()).toBe(200);
+  await page.keyboard.type('!');
+  const conflict = page.getByRole('alert', { name: 'Conflict' });
+  await expect(conflict).toContainText('changed elsewhere');
+  await expect(conflict.getByRole('table')).toContainText('Tickets at the desk now!');
+  await expect(conflict.getByRole('table')).toContainText('Their ferry line');
+  expect((await serverCues(page, cuesPath)).texts).toEqual(['Their ferry line']);
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
+  expect((await serverCues(page, cuesPath)).texts).toEqual(['The ferry leaves at noon sharp', 'Welcome aboard,\nall!', 'Tickets at the desk now!']);
+});
