@@ -358,3 +358,13 @@ export interface TermBaseForPipeline {
 export const VOCABULARY_LOOKUP = { name: 'vocabularies.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<VocabularyForPipeline> };
 export const GUIDELINE_LOOKUP = { name: 'guidelines.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<GuidelineForPipeline> };
 export const TERMBASE_LOOKUP = { name: 'termbases.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<TermBaseForPipeline> };
+
+/**
+ * The dubbed media of a version (the latest voice-over run that mixed that language), for other
+ * plugins (exports copy it): storage keys, null when there is none. Provided by the pipeline's
+ * server under DUBBED_MEDIA; the pipeline_dubbed_media table stays the pipeline's own.
+ */
+export interface DubbedMediaService {
+  latest(db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, projectVersionId: string, language: string): Promise<{ audioKey: string; videoKey: string | null } | null>;
+}
+export const DUBBED_MEDIA = { name: 'pipeline.dubbedMedia' } as { readonly name: string; readonly __service?: DubbedMediaService };

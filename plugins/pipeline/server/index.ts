@@ -1,5 +1,6 @@
-import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR, type ServiceToken } from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
+import { DUBBED_MEDIA, type DubbedMediaService } from '../common/pipeline-contract';
 import { pipelineListContribution } from './pipeline-list-contribution';
 import { pipelineJobs } from './jobs/pipeline-jobs';
 import { pipelineMigrations } from './pipeline-migrations';
@@ -21,6 +22,16 @@ export default defineServerPlugin({
   jobs: pipelineJobs,
   contributions: [contributeToServer(projectVersionListExtensions, pipelineListContribution)],
   async routes(app) {
+    // Other plugins (exports) read the dubbed media through this, never the table.
+    app.services.provide(DUBBED_MEDIA as ServiceToken<DubbedMediaService>, {
+      async latest(db, projectVersionId, language) {
+        const { rows } = await db.query(
+          'SELECT audio_key AS "audioKey", video_key AS "videoKey" FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2 ORDER BY run_id DESC LIMIT 1',
+          [projectVersionId, language],
+        );
+        return (rows[0] as { audioKey: string; videoKey: string | null } | undefined) ?? null;
+      },
+    });
     registerSettingsRoutes(app);
     registerSetupRoutes(app);
     registerProcessingRoutes(app);
