@@ -28,6 +28,8 @@ export interface ProgressItem {
   progress: number;
   state: 'running' | 'done' | 'failed';
   downloadUrl?: string;
+  /** Why it failed, for people (shown under a failed item). */
+  failure?: string;
 }
 
 /** Where the progress panel asks for the state of the items it follows (e.g. the exports plugin). */

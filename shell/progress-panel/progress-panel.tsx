@@ -46,6 +46,7 @@ export function ProgressPanel() {
                     </button>
                   )}
                 </div>
+                {item?.state === 'failed' && item.failure && <p className="progress-failure">{item.failure}</p>}
                 {item?.state !== 'done' && item?.state !== 'failed' && (
                   <progress max={100} value={percent} aria-label={`${title} progress`}>
                     {percent}%

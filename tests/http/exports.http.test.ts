@@ -3,6 +3,8 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
+import { EXPORT_THEME_LOOKUP } from '../../plugins/exports/common/export-theme';
+import type { ServiceToken } from '../../server/plugin-api';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { seedVersionWithVideo } from './pipeline-test-kit';
@@ -113,7 +115,10 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
       [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, format: 'srt' }, 400, 'A format applies to subtitle files only'],
       [{ projectVersionId: other, kind: 'subtitles', subtitleId }, 404, 'Subtitle not found in this project version'],
       [{ projectVersionId: versionId, kind: 'subtitles', subtitleId: emptySubtitle }, 422, 'This subtitle has no cues to export'],
-      [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '7' }, 422, 'Themes are not available here: export with the default style'],
+      // Without a themes plugin a theme cannot be named; with one, an unknown theme is not found.
+      ctx.app.services.has(EXPORT_THEME_LOOKUP as ServiceToken<unknown>)
+        ? [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' }, 404, 'Theme not found']
+        : [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' }, 422, 'Themes are not available here: export with the default style'],
       [{ projectVersionId: versionId, kind: 'dubbed_audio' }, 400, 'Choose the voice-over language'],
       [{ projectVersionId: versionId, kind: 'dubbed_video', language: 'de' }, 404, 'There is no voice-over in this language yet'],
       [{ projectVersionId: 'abc', kind: 'subtitles', subtitleId }, 400, /projectVersionId/],
