@@ -1,0 +1,40 @@
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource, type ServiceToken } from '../../../server/plugin-api';
+import { assLineBreak, themeToAssStyle } from '../common/theme-ass-style';
+import { THEME_LOOKUP, type ThemeLookup } from '../common/theme-lookup';
+import { THEMES_SERVER_MESSAGES } from '../common/themes-contract';
+import { ThemePreviewRenderer } from './theme-preview';
+import { registerThemePreviewRoutes } from './theme-preview-routes';
+import { ThemeRepository, withDefaults } from './theme-repository';
+import { registerThemeRoutes } from './theme-routes';
+import { themesMigrations } from './themes-migrations';
+
+/**
+ * Themes of a workspace (spec section 7 `GET /api/v1/themes/`): styles for burned-in subtitles,
+ * their live preview, and — for other plugins — THEME_LOOKUP, which gives a theme with its ASS
+ * style ready for a frame size (the exports plugin's burn-in uses it). Its own table.
+ *
+ * Who may change them: anyone who may open the workspace (its members and the account's admins)
+ * may list, preview, create, edit, duplicate and delete them; nobody else sees they exist (404).
+ */
+export default defineServerPlugin({
+  id: 'themes',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: themesMigrations,
+  async routes(app) {
+    const themes = new ThemeRepository(app.db);
+    registerTenantResource(app, 'theme', (id) => themes.ownerOf(id), THEMES_SERVER_MESSAGES.notFound);
+    const lookup: ThemeLookup = {
+      // Through the caller's database or transaction, and only inside the workspace named.
+      async find(db, workspaceId, id) {
+        const { rows } = await db.query('SELECT id::text AS id, name, style FROM themes WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+        if (!rows[0]) return null;
+        const style = withDefaults(rows[0].style);
+        const name = rows[0].name as string;
+        return { id: rows[0].id, name, attributes: { ...style, name }, assStyle: (frame) => themeToAssStyle(style, frame), lineBreak: (frame) => assLineBreak(style, frame) };
+      },
+    };
+    app.services.provide(THEME_LOOKUP as ServiceToken<ThemeLookup>, lookup);
+    registerThemeRoutes(app, themes);
+    registerThemePreviewRoutes(app, themes, new ThemePreviewRenderer(app.storage));
+  },
+});
