@@ -69,6 +69,7 @@ test('every screen passes axe: the app, its pages and its dialogs', async ({ pag
   for (const [path, name] of [
     ['/vocabularies', 'vocabulary lists'],
     ['/termbases', 'term bases'],
+    ['/themes', 'themes'],
     ['/profile', 'profile'],
     ['/account', 'account settings'],
     ['/account/members', 'members'],

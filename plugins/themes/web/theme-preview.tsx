@@ -1,0 +1,45 @@
+import { useUnit } from 'effector-react';
+import { useEffect, useId, useRef } from 'react';
+import type { ThemeStyle } from '../common/themes-contract';
+import type { ThemePreviewModel } from './theme-preview-model';
+
+const STATUS = { loading: 'Updating the preview…', ready: 'Preview up to date.', failed: 'The preview could not be made.' } as const;
+
+/**
+ * The live preview: the server's rendering (ffmpeg + libass, as the burn-in) of the sample text on
+ * a frame of a chosen video of the workspace, or on a gradient. `style` null (a field is out of
+ * range) keeps the last image.
+ */
+export function ThemePreview({ model, style }: { model: ThemePreviewModel; style: ThemeStyle | null }) {
+  const id = useId();
+  const [src, status, videos, videoId] = useUnit([model.$src, model.$status, model.$videos, model.$chosenVideo]);
+  const [opened, changed, videoChosen, imageLoaded, imageFailed] = useUnit([model.opened, model.changed, model.videoChosen, model.imageLoaded, model.imageFailed]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (!style) return;
+    if (first.current) opened(style);
+    else changed(style);
+    first.current = false;
+  }, [style, opened, changed]);
+  const title = videos.find((video) => video.id === videoId)?.title;
+  return (
+    <section className="theme-preview" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Preview</h3>
+      <label htmlFor={`${id}-video`}>Preview on</label>
+      <select id={`${id}-video`} value={videoId ?? ''} onChange={(event) => videoChosen(event.target.value || null)}>
+        <option value="">A gradient (no video)</option>
+        {videos.map((video) => (
+          <option key={video.id} value={video.id}>
+            {video.title}
+          </option>
+        ))}
+      </select>
+      <div className="theme-preview-frame" aria-busy={status === 'loading'}>
+        {src && <img src={src} alt={title ? `The sample subtitle on a frame of “${title}”` : 'The sample subtitle on a gradient'} onLoad={() => imageLoaded()} onError={() => imageFailed()} />}
+      </div>
+      <p className="muted" role="status">
+        {STATUS[status]}
+      </p>
+    </section>
+  );
+}
