@@ -49,7 +49,13 @@ test('a theme made by keyboard previews live, is edited, duplicated and deleted'
   await create.getByLabel('Position').selectOption('top');
   await create.getByLabel('Preview on').selectOption({ label: 'A gradient (no video)' });
   await expect(create.getByRole('img', { name: 'The sample subtitle on a gradient' })).toBeVisible();
-  expect((await shown(page, create)).equals(larger)).toBe(false);
+  const onGradient = await shown(page, create);
+  expect(onGradient.equals(larger)).toBe(false);
+  // The subtitler's own line, to see where it wraps.
+  const ownText = page.waitForRequest((r) => r.url().includes('/api/v1/themes/preview?') && new URL(r.url()).searchParams.get('text') === 'Where does a long line of dialogue wrap?');
+  await create.getByLabel('Sample text').fill('Where does a long line of dialogue wrap?');
+  await ownText;
+  expect((await shown(page, create)).equals(onGradient)).toBe(false);
   await expectAccessible(page, 'new theme');
   const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/themes/'));
   await page.keyboard.press(`${modKey}+Enter`);

@@ -9,7 +9,7 @@ import type { ThemeStyle } from '../common/themes-contract';
 
 /** The preview fits in 960×540: large enough to judge a font at 1080p halved, small enough to render in a tenth of a second. */
 const BOX: Frame = { width: 960, height: 540 };
-/** Frames of videos kept in memory (about 100 KB each), so typing in the dialog re-renders without touching the video. */
+/** Frames of videos kept in memory (PNG, up to about 1 MB each), so typing in the dialog re-renders without touching the video. */
 const FRAMES_KEPT = 12;
 /** Renders at once; more wait their turn (the dialog asks again at most a few times a second). */
 const RENDERS_AT_ONCE = 2;

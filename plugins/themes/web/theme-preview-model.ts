@@ -10,9 +10,11 @@ export const PREVIEW_DEBOUNCE_MS = 350;
 const VIDEOS_OFFERED = 20;
 
 export type PreviewStatus = 'loading' | 'ready' | 'failed';
+/** What is previewed: the style, and the sample text when the user typed one (else the server's two lines). */
+export type PreviewFields = ThemeStyle & { text?: string };
 
 /** The preview's address: unsaved fields in the query, so an <img> loads it with the session cookie. */
-export function previewUrl(workspaceId: string, style: ThemeStyle, projectVersionId: string | null): string {
+export function previewUrl(workspaceId: string, style: PreviewFields, projectVersionId: string | null): string {
   const params = new URLSearchParams({ workspaceId, ...(projectVersionId ? { projectVersionId } : {}) });
   for (const [key, value] of Object.entries(style)) params.set(key, String(value));
   return `${THEMES_PATHS.preview}?${params}`;
@@ -24,8 +26,8 @@ export function previewUrl(workspaceId: string, style: ThemeStyle, projectVersio
  * failed. The video it is drawn on is remembered between dialogs (null: the gradient).
  */
 export function createThemePreviewModel({ api, app }: Pick<ResourceListDeps, 'api' | 'app'>) {
-  const opened = createEvent<ThemeStyle>();
-  const changed = createEvent<ThemeStyle>();
+  const opened = createEvent<PreviewFields>();
+  const changed = createEvent<PreviewFields>();
   const videoChosen = createEvent<string | null>();
   const imageLoaded = createEvent();
   const imageFailed = createEvent();
@@ -34,13 +36,13 @@ export function createThemePreviewModel({ api, app }: Pick<ResourceListDeps, 'ap
     const { data } = await api.get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, { params: { workspaceId, page: 1, perPage: VIDEOS_OFFERED } });
     return data.data.map((version) => ({ id: version.id, title: version.attributes.title }));
   });
-  const settleFx = createEffect((style: ThemeStyle) => new Promise<ThemeStyle>((resolve) => setTimeout(() => resolve(style), PREVIEW_DEBOUNCE_MS)));
+  const settleFx = createEffect((style: PreviewFields) => new Promise<PreviewFields>((resolve) => setTimeout(() => resolve(style), PREVIEW_DEBOUNCE_MS)));
 
   const $videos = createStore<{ id: string; title: string }[]>([]).on(videosFx.doneData, (_, videos) => videos).reset(app.workspaceChanged);
   // 'latest': the workspace's latest video until one is chosen (null: the gradient).
   const $videoId = createStore<string | null>('latest').on(videoChosen, (_, id) => id).reset(app.workspaceChanged);
   const $chosenVideo = sample({ source: { videoId: $videoId, videos: $videos }, fn: ({ videoId, videos }) => (videoId === 'latest' ? (videos[0]?.id ?? null) : videoId) });
-  const $style = createStore<ThemeStyle | null>(null).on([opened, changed], (_, style) => style);
+  const $style = createStore<PreviewFields | null>(null).on([opened, changed], (_, style) => style);
   const $src = createStore<string | null>(null);
   const $status = createStore<PreviewStatus>('loading').on($src.updates, () => 'loading').on(imageLoaded, () => 'ready').on(imageFailed, () => 'failed');
 
