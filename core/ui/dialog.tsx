@@ -59,3 +59,45 @@ export function Dialog({
     </div>
   );
 }
+
+/**
+ * The row of buttons that ends every form dialog: Cancel, then the one action. A submit button
+ * by default (Enter in a field sends the form); `onConfirm` makes it a plain button instead, for
+ * confirmations that have no form. `busy` disables it and tells screen readers why.
+ */
+export function DialogActions({
+  onCancel,
+  confirmLabel,
+  disabled = false,
+  busy = false,
+  danger = false,
+  onConfirm,
+  cancelAutoFocus = false,
+}: {
+  onCancel: () => void;
+  confirmLabel: string;
+  disabled?: boolean;
+  busy?: boolean;
+  /** The action destroys something: drawn in the danger colour. */
+  danger?: boolean;
+  onConfirm?: () => void;
+  /** Confirmations of destructive actions start on Cancel, so Enter alone never destroys. */
+  cancelAutoFocus?: boolean;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button" onClick={onCancel} autoFocus={cancelAutoFocus}>
+        Cancel
+      </button>
+      <button
+        type={onConfirm ? 'button' : 'submit'}
+        className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+        disabled={disabled || busy}
+        aria-busy={busy}
+        onClick={onConfirm}
+      >
+        {confirmLabel}
+      </button>
+    </div>
+  );
+}

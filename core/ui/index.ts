@@ -4,6 +4,6 @@
  */
 export * from './data-table';
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './shell-chrome';
-export { Dialog } from './dialog';
+export { Dialog, DialogActions } from './dialog';
 export { ContributedSections } from './contributed-sections';
 export { ResourceListPage, type ResourceListPageProps } from './resource-list-page';

@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import type { Resource } from '../common/session-types';
 import type { ResourceListModel } from '../model/resource-list-model';
 import { DataTable, type DataTableColumn } from './data-table';
+import { DialogActions } from './dialog';
 import './resource-list-page.css';
 
 type Named = Resource<string, { name: string }>;
@@ -38,13 +39,14 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
   const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([model.pageOpened, model.searchChanged, model.nextPageRequested, model.deleteRequested]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<R | 'new' | null>(() => (new URLSearchParams(window.location.search).has('new') ? 'new' : null));
-  // true: the selection; a list: what a palette command named (it may not be on the loaded page).
-  const [confirmDelete, setConfirmDelete] = useState<boolean | R[]>(false);
+  // What the delete confirmation asks about: the selection, or what a palette command named (it
+  // may not be on the loaded page); null while no confirmation is open.
+  const [toDelete, setToDelete] = useState<R[] | null>(null);
   const [requested, actionTaken] = useUnit([model.$requestedAction, model.itemActionTaken]);
   useEffect(() => {
     if (!requested) return;
     if (requested.action === 'edit') setEditing(requested.item);
-    else setConfirmDelete([requested.item]);
+    else setToDelete([requested.item]);
     actionTaken();
   }, [requested, actionTaken]);
   const [searchText, setSearchText] = useState(search);
@@ -56,10 +58,9 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
   // A saved dialog closes; deleted rows leave the selection.
   useEffect(() => model.createFx.done.watch(() => setEditing(null)), [model]);
   useEffect(() => model.updateFx.done.watch(() => setEditing(null)), [model]);
-  useEffect(() => model.deleteFx.done.watch(() => (setSelection(new Set()), setConfirmDelete(false))), [model]);
+  useEffect(() => model.deleteFx.done.watch(() => (setSelection(new Set()), setToDelete(null))), [model]);
 
   const selected = useMemo(() => items.filter((item) => selection.has(item.id)), [items, selection]);
-  const toDelete = Array.isArray(confirmDelete) ? confirmDelete : selected;
   const emptyState = <p className="muted">{search ? `No ${singular} matches “${search}”.` : emptyText}</p>;
   const close = () => setEditing(null);
 
@@ -71,20 +72,20 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
           New {singular}
         </button>
       </header>
-      <div className="projects-toolbar">
+      <div className="list-toolbar">
         <input type="search" aria-label={`Search ${plural}`} placeholder={`Search ${plural}…`} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
       </div>
-      <div className="projects-bulk-bar" role="toolbar" aria-label={`Selected ${plural}`} hidden={selected.length === 0}>
+      <div className="list-bulk-bar" role="toolbar" aria-label={`Selected ${plural}`} hidden={selected.length === 0}>
         <span>{selected.length} selected</span>
         {bulkActions?.(selected)}
-        <button type="button" className="button projects-danger" onClick={() => setConfirmDelete(true)}>
+        <button type="button" className="button button-danger" onClick={() => setToDelete(selected)}>
           Delete
         </button>
       </div>
       <div
-        className="projects-table"
+        className="list-table"
         onKeyDown={(event) => {
-          if (selected.length > 0 && (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))) setConfirmDelete(true);
+          if (selected.length > 0 && (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))) setToDelete(selected);
         }}
       >
         <DataTable
@@ -104,20 +105,13 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
         />
       </div>
       {editing && renderDialog(editing === 'new' ? null : editing, close)}
-      {confirmDelete && (
+      {toDelete && (
         <div className="dialog-backdrop">
           <div className="dialog" role="alertdialog" aria-modal="true" aria-label={`Delete ${plural}`}>
             <p>
               Delete {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
             </p>
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setConfirmDelete(false)} autoFocus>
-                Cancel
-              </button>
-              <button type="button" className="button projects-danger" disabled={saving} onClick={() => deleteRequested(toDelete.map((item) => item.id))}>
-                Delete
-              </button>
-            </div>
+            <DialogActions onCancel={() => setToDelete(null)} cancelAutoFocus confirmLabel="Delete" danger busy={saving} onConfirm={() => deleteRequested(toDelete.map((item) => item.id))} />
           </div>
         </div>
       )}

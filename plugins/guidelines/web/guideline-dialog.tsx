@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { MAX_DO_NOT_TRANSLATE, NAME_MAX_LENGTH, PROMPT_MAX_LENGTH, type Formality, type GuidelineResource } from '../common/guidelines-contract';
 import type { GuidelineForm } from './guidelines-model';
 
@@ -77,14 +77,7 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
         <p className="muted" id={`${ids}-keep-hint`} aria-live="polite">
           {problem ?? `${kept.length} ${kept.length === 1 ? 'word' : 'words'} kept as they are by every engine.`}
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={problem !== null || saving} aria-busy={saving}>
-            {guideline ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel={guideline ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { TERM_MAX_LENGTH, type TermbaseEntryResource, type Terms } from '../common/termbases-contract';
 import { LanguageChip } from './termbase-languages';
 
@@ -50,14 +50,7 @@ export function EntryDialog({
         <p className="muted" aria-live="polite">
           {empty ? 'An entry needs a term in one language at least.' : 'Languages left blank have no term.'}
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={empty || saving} aria-busy={saving}>
-            Save
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel="Save" disabled={empty} busy={saving} />
       </form>
     </Dialog>
   );

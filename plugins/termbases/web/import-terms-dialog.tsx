@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { languageName } from '../../../core/common/language-name';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import type { TermbaseResource } from '../common/termbases-contract';
 import { LanguageChips } from './termbase-languages';
 
@@ -64,14 +64,7 @@ export function ImportTermsDialog({
             {message}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={!file || importing} aria-busy={importing}>
-            Import
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel="Import" disabled={!file} busy={importing} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { languageName } from '../../../core/common/language-name';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { MAX_LANGUAGES, NAME_MAX_LENGTH, type TermbaseResource } from '../common/termbases-contract';
 import { LanguageChip, OFFERED_LANGUAGES } from './termbase-languages';
 import type { TermbaseForm } from './termbases-model';
@@ -61,14 +61,7 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
         <p className="muted" id={`${ids}-hint`} aria-live="polite">
           {problem ?? `${languages.length} languages; their colours follow this order.`}
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={problem !== null || saving} aria-busy={saving}>
-            {termbase ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel={termbase ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
       </form>
     </Dialog>
   );

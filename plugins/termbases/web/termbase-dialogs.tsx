@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { ImportTermsDialog } from './import-terms-dialog';
 import { TermbaseDialog } from './termbase-dialog';
 import type { TermbasesModel } from './termbases-model';
@@ -33,14 +33,7 @@ export function TermbaseDialogs({ model }: { model: TermbasesModel }) {
         <p>
           Delete “{termbase.attributes.name}” and its {count} {count === 1 ? 'entry' : 'entries'}? Set-ups already started keep it.
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={closed}>
-            Cancel
-          </button>
-          <button type="button" className="button projects-danger" disabled={saving} onClick={() => deleteRequested([termbase.id])}>
-            Delete
-          </button>
-        </div>
+        <DialogActions onCancel={closed} cancelAutoFocus confirmLabel="Delete" danger busy={saving} onConfirm={() => deleteRequested([termbase.id])} />
       </div>
     </Dialog>
   );

@@ -99,22 +99,22 @@ export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
         </span>
       </p>
       <AddEntryForm key={termbase.id} languages={languages} model={entries} />
-      <div className="projects-toolbar">
+      <div className="list-toolbar">
         <input type="search" aria-label="Search terms" placeholder="Search terms…" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
       </div>
-      <div className="projects-bulk-bar" role="toolbar" aria-label="Selected entries" hidden={selected.length === 0}>
+      <div className="list-bulk-bar" role="toolbar" aria-label="Selected entries" hidden={selected.length === 0}>
         <span>{selected.length} selected</span>
         {selected.length === 1 && (
           <button type="button" className="button" onClick={() => setEditing(selected[0])}>
             Edit
           </button>
         )}
-        <button type="button" className="button projects-danger" disabled={saving} onClick={() => deleteRequested(selected)}>
+        <button type="button" className="button button-danger" disabled={saving} onClick={() => deleteRequested(selected)}>
           Delete
         </button>
       </div>
       {/* Delete deletes at once: the toast's Undo adds the terms back. */}
-      <div className="projects-table" onKeyDown={(event) => selected.length > 0 && event.key === 'Delete' && deleteRequested(selected)}>
+      <div className="list-table" onKeyDown={(event) => selected.length > 0 && event.key === 'Delete' && deleteRequested(selected)}>
         <DataTable
           label="Entries"
           rows={rows}

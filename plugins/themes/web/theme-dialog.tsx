@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { DEFAULT_THEME_STYLE, NAME_MAX_LENGTH, THEME_FIELD_LABELS, THEME_FONTS, THEME_LIMITS, type ThemeResource, type ThemeStyle } from '../common/themes-contract';
 import { ChoiceField, ColourField, NumberField, ToggleField, type NumberKey } from './theme-fields';
 import type { ThemePreviewModel } from './theme-preview-model';
@@ -93,14 +93,7 @@ export function ThemeDialog({ theme, saving, preview, onSave, onClose }: { theme
         <p className="muted" aria-live="polite">
           {problem ?? 'Sizes are pixels of a 1080-line picture; a 720p or 4K video gets them scaled.'}
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={problem !== null || saving} aria-busy={saving}>
-            {theme ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel={theme ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../core/ui';
+import { Dialog, DialogActions } from '../../../core/ui';
 import { MAX_UTTERANCES, NAME_MAX_LENGTH, cleanUtterances, type VocabularyResource } from '../common/vocabularies-contract';
 
 /**
@@ -44,14 +44,7 @@ export function VocabularyDialog({
         <p className="muted" id={`${ids}-hint`} aria-live="polite">
           {problem ?? `${utterances.length} ${utterances.length === 1 ? 'entry' : 'entries'}: names, brands and jargon speech recognition should know.`}
         </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={problem !== null || saving} aria-busy={saving}>
-            {list ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} confirmLabel={list ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
       </form>
     </Dialog>
   );

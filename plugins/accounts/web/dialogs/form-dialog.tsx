@@ -34,7 +34,7 @@ export function FormDialog({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={`button button-primary${danger ? ' accounts-danger' : ''}`} disabled={pending} aria-busy={pending}>
+          <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={pending} aria-busy={pending}>
             {submitLabel}
           </button>
         </div>

@@ -14,7 +14,7 @@ export function DeleteProjectVersionsDialog({ count, pending, onConfirm, onClose
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button button-primary projects-danger" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <button type="button" className="button button-danger" onClick={onConfirm} disabled={pending} aria-busy={pending}>
             Delete {count === 1 ? 'project version' : `${count} project versions`}
           </button>
         </div>

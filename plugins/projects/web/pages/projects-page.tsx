@@ -142,7 +142,7 @@ export default function ProjectsPage() {
             {action.title}
           </button>
         ))}
-        <button type="button" className="button projects-danger" onClick={() => deleteRequested()}>
+        <button type="button" className="button button-danger" onClick={() => deleteRequested()}>
           Delete
         </button>
         <button type="button" className="link-button" onClick={() => clearSelection()}>
