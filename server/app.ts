@@ -27,7 +27,7 @@ import { mailDeliverJob, NodeMailer } from './mail/mailer';
 import { outboxPageRoutes } from './mail/outbox-page';
 import type { ServerPlugin } from './plugin-api';
 import { fileRoutes } from './storage/file-routes';
-import { LocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 import { ServiceRegistry } from './services';
 import { ServerExtensions } from './extensions';
 
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('services', new ServiceRegistry());
   app.decorate('extensions', new ServerExtensions(plugins, { warn: (message: string) => app.log.warn(message) }));
-  app.decorate('storage', new LocalStorage(path.join(config.dataDir, 'files')));
+  app.decorate('storage', createStorage(config));
   let jobs: PgBossJobQueue | null = null;
   const mailer = new NodeMailer({
     smtpUrl: config.smtpUrl,

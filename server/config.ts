@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from './http/request-context';
+import type { AppConfig, StorageSettings } from './http/request-context';
 import { AddressAllowance } from './net/address-allowance';
 
 /** A bad environment variable stops start-up with a message naming it, not a stack trace later. */
@@ -68,6 +68,36 @@ function proxies(env: Env, name: string): string[] {
   return ranges;
 }
 
+/**
+ * STORAGE=local (default): DATA_DIR/files. STORAGE=s3: S3_BUCKET (required), S3_REGION (default
+ * us-east-1), S3_ENDPOINT for MinIO and other S3-compatible stores, S3_FORCE_PATH_STYLE=true for
+ * those that do not serve buckets as host names, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (both
+ * or neither; neither: the SDK's own chain, e.g. an instance role).
+ */
+function storageSettings(env: Env): StorageSettings {
+  const kind = text(env, 'STORAGE') ?? 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('STORAGE', `"${kind}" must be one of local, s3`);
+  const bucket = text(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET', 'STORAGE=s3 needs a bucket name');
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError(accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  const pathStyle = text(env, 'S3_FORCE_PATH_STYLE') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError('S3_FORCE_PATH_STYLE', `"${pathStyle}" must be true or false`);
+  return {
+    kind,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    bucket,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
+}
+
 const ROLES = ['all', 'web', 'worker'] as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -98,6 +128,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },
     errorReporting: { dsn: url(env, 'ERROR_REPORTING_DSN', ['http:', 'https:']) },
     metricsToken: text(env, 'METRICS_TOKEN'),
+    storage: storageSettings(env),
     // Several folders are separated like PATH entries (':' here).
     pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
   };

@@ -47,9 +47,24 @@ export interface AppConfig {
   errorReporting: { dsn: string | null };
   /** METRICS_TOKEN: the bearer token /metrics asks for; null turns /metrics off. */
   metricsToken: string | null;
+  /** STORAGE: where files live, local disk under DATA_DIR/files (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** PLUGINS_DIR: folders of plugins installed outside the build (each a plugin folder or a folder of them). */
   pluginsDirs: string[];
 }
+
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT; null: AWS's endpoint for the region. */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
 
 export interface Mail {
   to: string;

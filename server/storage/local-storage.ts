@@ -23,6 +23,12 @@ export function assertValidKey(key: string): void {
   }
 }
 
+/** The app's own path of a stored file (server/storage/file-routes.ts), whatever the storage. */
+export function fileUrl(key: string): string {
+  assertValidKey(key);
+  return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /**
  * Files under DATA_DIR/files/<key>; the content type sits beside each file in `.meta/`, a folder
  * no valid key can name. Writes go to a temporary name and are renamed, so readers never see
@@ -46,8 +52,14 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(file), { recursive: true });
     await mkdir(path.dirname(meta), { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    if (Buffer.isBuffer(data)) await writeFile(temp, data);
-    else await pipeline(data, createWriteStream(temp));
+    try {
+      if (Buffer.isBuffer(data)) await writeFile(temp, data);
+      else await pipeline(data, createWriteStream(temp));
+    } catch (error) {
+      // A dropped stream or a full disk leaves no half file behind.
+      await rm(temp, { force: true });
+      throw error;
+    }
     await writeFile(meta, JSON.stringify({ contentType }));
     await rename(temp, file);
     const { size } = await stat(file);
@@ -74,7 +86,6 @@ export class LocalStorage implements Storage {
   }
 
   urlFor(key: string): string {
-    assertValidKey(key);
-    return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return fileUrl(key);
   }
 }
