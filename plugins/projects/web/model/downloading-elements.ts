@@ -1,4 +1,4 @@
-import type { ElementResource } from '../../common/projects-contract';
+import type { ElementResource, ProjectVersionResource } from '../../common/projects-contract';
 
 /** A link element this client submitted and follows until it leaves the downloading state. */
 export interface FollowedElement {
@@ -24,6 +24,24 @@ export function followElement(element: ElementResource): FollowedElement {
     // Spec 4: flagged downloading when its duration is 0.
     downloading: a.state === 'downloading' || a.unformattedDuration === 0,
   };
+}
+
+/**
+ * Rows of a loaded page whose video is still downloading, followed too: an import made elsewhere
+ * (a channel's videos, another tab, a teammate) then finishes in the table without a reload.
+ * Rows of one element are followed as that element once.
+ */
+export function followLoadedRows(followed: FollowedElement[], rows: readonly ProjectVersionResource[]): FollowedElement[] {
+  const known = new Map(followed.map((element) => [element.id, element]));
+  const added = new Map<string, FollowedElement>();
+  for (const row of rows) {
+    const { elementId, elementState, title } = row.attributes;
+    if (!elementId || elementState !== 'downloading' || known.has(elementId)) continue;
+    const element = added.get(elementId);
+    if (element) element.projectVersionIds.push(row.id);
+    else added.set(elementId, { id: elementId, title, sourceUrl: null, projectVersionIds: [row.id], size: 0, duration: 0, downloading: true });
+  }
+  return added.size === 0 ? followed : [...followed, ...added.values()];
 }
 
 export function isTooLarge(size: number, maxBytes: number | null): boolean {

@@ -8,7 +8,7 @@ import {
   type ProjectVersionsResponse,
   type YoutubeDlWithProjectResponse,
 } from '../../common/projects-contract';
-import { applyElementUpdates, sortSubmitted, type FollowedElement } from './downloading-elements';
+import { applyElementUpdates, followLoadedRows, sortSubmitted, type FollowedElement } from './downloading-elements';
 import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
 
 const { attach, createEffect, createEvent, createStore, sample, scopeBind } = effector;
@@ -35,8 +35,11 @@ export function createLinksModel(
     rowsRefreshed,
     reloadRequested,
     countChanged,
+    rowsLoaded,
   }: {
     projectsCreated: effector.EventCallable<{ versions: ProjectVersionResource[]; count: number }>;
+    /** Rows of each page the table loads: those still downloading are followed as well. */
+    rowsLoaded: effector.Event<ProjectVersionResource[]>;
     rowsRefreshed: effector.EventCallable<ProjectVersionResource[]>;
     reloadRequested: effector.EventCallable<void>;
     countChanged: effector.EventCallable<number>;
@@ -93,7 +96,9 @@ export function createLinksModel(
   // Read by `sorted` first: an effect's `finally` fires before its `doneData`.
   $submitting.on(sorted, (list, { identifier }) => list.filter((id) => id !== identifier));
   $submitting.on(submitLinksFx.fail, (list, { params }) => list.filter((id) => id !== params.identifier));
-  $followed.on(sorted, (list, { kept }) => [...list, ...kept]);
+  // A page fetched meanwhile may already have brought these rows in (followLoadedRows).
+  $followed.on(sorted, (list, { kept }) => [...list, ...kept.filter((element) => !list.some((known) => known.id === element.id))]);
+  $followed.on(rowsLoaded, followLoadedRows);
   // Spec 4: submitting URLs raises the count by the number of versions returned (a rejected
   // element's delete lowers it again).
   sample({ clock: sorted, fn: ({ versions }) => ({ versions, count: versions.length }), target: projectsCreated });

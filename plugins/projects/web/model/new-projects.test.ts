@@ -86,6 +86,24 @@ describe('links', () => {
     expect(kit.polling.isRunning(DOWNLOAD_POLL_TASK)).toBe(false);
   });
 
+  it('a loaded row still downloading (imported elsewhere, e.g. from a channel) is followed until ready, without a reload', async () => {
+    const kit = createProjectsTestKit();
+    const downloading = (id: string) => projectVersion(id, { elementId: 'e9', elementState: 'downloading', duration: 0 });
+    kit.api.reply('GET', '/api/v1/project_versions', { data: [downloading('v9'), downloading('v10'), projectVersion('1')], meta: { page: 1, perPage: 50, hasMore: false, nextCursor: null } });
+    await kit.start();
+    await allSettled(kit.model.versions.pageOpened, { scope: kit.scope });
+    expect(kit.scope.getState(kit.model.links.$followed)).toMatchObject([{ id: 'e9', projectVersionIds: ['v9', 'v10'], downloading: true }]);
+    expect(kit.polling.isRunning(DOWNLOAD_POLL_TASK)).toBe(true);
+
+    kit.api.reply('POST', '/api/v1/elements/updates', { data: [element('e9', { state: 'ready', projectVersionIds: ['v9', 'v10'], unformattedSize: MB, unformattedDuration: 12 })], meta: { maxElementBytes: 100 * MB } });
+    kit.api.reply('POST', '/api/v1/project_versions/updates', { data: [projectVersion('v9', { elementId: 'e9', elementState: 'ready', duration: 12 })], meta: {} });
+    await kit.polling.tick(DOWNLOAD_POLL_TASK);
+    await allSettled(kit.scope);
+    expect(kit.api.callsTo('POST', '/api/v1/project_versions/updates')[0].body).toEqual({ workspaceId: 'w1', projectVersionIds: ['v9', 'v10'] });
+    expect(kit.scope.getState(kit.model.versions.$rows)[0].attributes).toMatchObject({ elementState: 'ready', duration: 12 });
+    expect(kit.polling.isRunning(DOWNLOAD_POLL_TASK)).toBe(false);
+  });
+
   it('an element the server deleted is removed, lowers the count and the versions are fetched again from page 1', async () => {
     const kit = await openedKit();
     kit.api.reply('POST', '/api/v1/elements/youtube_dl_with_project', submitReply(['a']));

@@ -42,6 +42,7 @@ export function createProjectsModel(
     rowsRefreshed: versions.rowsRefreshed,
     reloadRequested: versions.reloadRequested,
     countChanged,
+    rowsLoaded: versions.fetchPageFx.doneData.map(({ rows }) => rows),
   });
 
   const $projectCount = createStore<number | null>(null)
