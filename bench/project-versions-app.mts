@@ -68,6 +68,13 @@ async function seed(db: PgDatabase) {
      FROM projects p WHERE p.workspace_id = $1`,
     [workspaceId, labelIds],
   );
+  // Rarer labels, on their own share (every 50th, 500th, 50,000th version: 2 %, 0.2 %, 20 versions),
+  // where walking the list newest first would read thousands of rows per hit.
+  for (const [caption, every] of [['Client C', 50], ['Weekly', 500], ['Rare', 50_000]] as const) {
+    const { id } = await one<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption]);
+    labelIds.push(id);
+    await db.query(`UPDATE project_versions SET label_ids = label_ids || $2::bigint WHERE workspace_id = $1 AND id % $3 = 7`, [workspaceId, id, every]);
+  }
   await db.query(
     `UPDATE labels l SET project_version_count = (SELECT count(*) FROM project_versions v WHERE v.workspace_id = $1 AND v.label_ids @> ARRAY[l.id])
      WHERE l.workspace_id = $1`,

@@ -15,13 +15,19 @@
  *     delete is what the user waits for (a soft delete); the projects.purgeDeleted job removes the
  *     rows in the background meanwhile, so later rounds run beside the purge of earlier ones.
  *
- * BENCH_VERSIONS overrides the million (e.g. for a quick try).
+ * (c) projectVersions.mixList*: queries no one asked before, with writes between them
+ *     (bench/project-versions-mix.mjs): 50 loops, 30 s, every request a new shape or a page
+ *     the last write made stale; p50/p95/p99 of the list requests, goal p99 <= 50 ms.
+ *
+ * BENCH_VERSIONS overrides the million (e.g. for a quick try); BENCH_PV_ONLY=mix runs (c) alone.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { runListMix } from './project-versions-mix.mjs';
 
 const DURATION_S = 10;
+const MIX_SECONDS = Number(process.env.BENCH_PV_MIX_SECONDS ?? 30);
 const CONNECTIONS = 50;
 const START_TIMEOUT_MS = 10 * 60_000;
 
@@ -75,6 +81,20 @@ export default async function projectVersionsBench(ctx) {
     if (!check.ok || page.data.length === 0) throw new Error(`list answered ${check.status} with ${page.data?.length} rows`);
     ctx.log(`   ${app.versions} versions; list page 1 has ${page.data.length} rows, first "${page.data[0].attributes.title}"`);
 
+    const mixFigures = async () => {
+      await runListMix({ base, app, seconds: 3 }); // warm-up: plans, pool connections
+      const mix = await runListMix({ base, app, seconds: MIX_SECONDS });
+      ctx.log(`   list on new queries with writes between: ${mix.distinctQueries} distinct queries, ${mix.writes} writes\n${mix.text}`);
+      return {
+        'projectVersions.mixListP50Ms': { value: mix.list.p50, unit: 'ms', goal: '' },
+        'projectVersions.mixListP95Ms': { value: mix.list.p95, unit: 'ms', goal: '' },
+        'projectVersions.mixListP99Ms': { value: mix.list.p99, unit: 'ms', goal: '<= 50' },
+        'projectVersions.mixListRps': { value: mix.list.rps, unit: 'req/s', goal: '' },
+        'projectVersions.mixErrors': { value: mix.summary.kinds.all.errors, unit: 'errors', goal: '<= 0' },
+      };
+    };
+    if (process.env.BENCH_PV_ONLY === 'mix') return await mixFigures();
+
     await load(listUrl, headers, 2); // warm-up: plans, caches, pool connections
     const hello = await load(`${base}/bench/hello`, headers);
     const list = await load(listUrl, headers);
@@ -106,6 +126,7 @@ export default async function projectVersionsBench(ctx) {
       deleteMs.push(deleted.ms);
     }
     ctx.log(`   bulk assign ${assignMs.map(Math.round).join(', ')} ms; bulk delete ${deleteMs.map(Math.round).join(', ')} ms`);
+    const mix = await mixFigures();
 
     const round1 = (value) => Math.round(value * 10) / 10;
     return {
@@ -117,6 +138,7 @@ export default async function projectVersionsBench(ctx) {
       'projectVersions.listUncachedP99Ms': { value: uncached.latency.p99, unit: 'ms', goal: '' },
       'labels.bulkAssign10kMs': { value: round1(median(assignMs)), unit: 'ms', goal: '<= 500' },
       'projectVersions.bulkDelete10kMs': { value: round1(median(deleteMs)), unit: 'ms', goal: '<= 500' },
+      ...mix,
     };
   } finally {
     await stopApp(child);
