@@ -156,6 +156,9 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const patch = (offset: number, body: Buffer) =>
       member.client.request('PATCH', location, body, { headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' } });
     expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
+    // The bytes are in storage, not on this process's disk: another web process can continue.
+    const uploadId = location.split('/').pop()!;
+    expect((await ctx.app.storage.get(`uploads/${uploadId}/0`))?.size).toBe(half);
 
     const stranger = await newMember(ctx);
     expect((await stranger.client.request('PATCH', location, clip.subarray(half), { headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' } })).status).toBe(404);
@@ -166,6 +169,10 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
 
     const finished = await patch(half, clip.subarray(half));
     expect(finished.status).toBe(200);
+    // Done: the upload's parts and row are gone, the element has its own copy.
+    expect(await ctx.app.storage.get(`uploads/${uploadId}/0`)).toBeNull();
+    expect(await ctx.app.storage.get(`uploads/${uploadId}/${half}`)).toBeNull();
+    expect((await ctx.db.query('SELECT 1 FROM tus_uploads WHERE id = $1', [uploadId])).rows).toEqual([]);
     const elementId = String(finished.headers[UPLOAD_ELEMENT_ID_HEADER.toLowerCase()]);
     expect(finished.body.data).toMatchObject({ id: elementId, attributes: { state: 'ready', title: 'My clip', unformattedSize: clip.length, projectVersionIds: [] } });
     expect(finished.body.data.attributes.unformattedDuration).toBeGreaterThan(2.8);
@@ -191,6 +198,19 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     expect((await create({ 'upload-metadata': metadata({ workspaceId: other.workspaceId }) })).status).toBe(404);
     expect((await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId }) }, { csrfToken: null })).status).toBe(403);
     expect((await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId }), 'upload-length': String(ctx.config.maxElementBytes + 1) })).status).toBe(413);
+    // Every metadata value is kept in the database: a NUL anywhere is refused, not a 500.
+    expect((await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId, filetype: 'video/\u0000' }) })).status).toBe(400);
+
+    // Terminated: its stored part and row go with it.
+    const dropped = await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'a.mp4' }) });
+    const droppedAt = String(dropped.headers.location);
+    const droppedId = droppedAt.split('/').pop()!;
+    const tusWrite = { ...tus, 'content-type': 'application/offset+octet-stream' };
+    expect((await member.client.request('PATCH', droppedAt, Buffer.from('12345'), { headers: { ...tusWrite, 'upload-offset': '0' } })).status).toBe(204);
+    expect(await ctx.app.storage.get(`uploads/${droppedId}/0`)).not.toBeNull();
+    expect((await member.client.request('DELETE', droppedAt, undefined, { headers: tus })).status).toBe(204);
+    expect(await ctx.app.storage.get(`uploads/${droppedId}/0`)).toBeNull();
+    expect((await member.client.request('PATCH', droppedAt, Buffer.from('67890'), { headers: { ...tusWrite, 'upload-offset': '5' } })).status).toBe(404);
 
     const text = Buffer.from('not a video at all');
     const created = await create({ 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'notes.mp4' }), 'upload-length': String(text.length) });

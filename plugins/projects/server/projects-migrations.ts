@@ -110,4 +110,20 @@ CREATE TRIGGER elements_workspace_change_delete AFTER DELETE ON elements
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
 `,
   },
+  {
+    // tus uploads in progress, shared by every web process (upload-store.ts): the bytes are in
+    // storage, one object per PATCH at the offset it starts; a finished or terminated upload's
+    // row and parts are removed.
+    id: '202612250001_projects_tus_uploads',
+    sql: `
+CREATE TABLE tus_uploads (
+  id text PRIMARY KEY,
+  size bigint,
+  "offset" bigint NOT NULL DEFAULT 0,
+  metadata jsonb NOT NULL DEFAULT '{}',
+  parts bigint[] NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

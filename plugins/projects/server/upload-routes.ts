@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertCleanValue, carryReplyHeaders, httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
@@ -9,6 +8,7 @@ import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, typ
 import { probeMedia, storeElementMedia } from './element-media';
 import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
+import { StorageUploadStore } from './upload-store';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -30,7 +30,8 @@ function parseMetadata(header: string | undefined): Record<string, string> {
 }
 
 /**
- * Resumable uploads (tus 1.0.0, @tus/server with its file store under DATA_DIR/uploads), mounted
+ * Resumable uploads (tus 1.0.0, @tus/server over StorageUploadStore: bytes in storage, state in
+ * the database, so any web process can take any request of an upload), mounted
  * inside Fastify so sessions, CSRF (tus-js-client sends X-CSRF-Token) and member access apply as
  * to any write. The workspace comes from the upload's metadata, so these routes declare
  * `tenant: 'none'` and check it here: on creation (the caller must be able to open the
@@ -42,7 +43,9 @@ function parseMetadata(header: string | undefined): Record<string, string> {
  */
 export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepository): void {
   const tenancy = new TenancyRepository(app.db);
+  // This process's own scratch folder: a finished upload is assembled here for ffprobe, then removed.
   const directory = path.join(app.config.dataDir, 'uploads');
+  const store = new StorageUploadStore(app.db, app.storage);
   const callers = new WeakMap<IncomingMessage, UploadCaller>();
   const callerOf = (req: { runtime?: { node?: { req: IncomingMessage } } }) => {
     const raw = req.runtime?.node?.req;
@@ -53,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
 
   const tus = new TusServer({
     path: PROJECTS_PATHS.uploads.replace(/\/$/, ''),
-    datastore: new FileStore({ directory }),
+    datastore: store,
     relativeLocation: true,
     maxSize: app.config.maxElementBytes,
     exposedHeaders: [UPLOAD_ELEMENT_ID_HEADER],
@@ -71,8 +74,11 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     },
     async onUploadFinish(req, upload) {
       const caller = callerOf(req as never);
-      const filePath = path.join(directory, upload.id);
+      await mkdir(directory, { recursive: true });
+      const scratch = await mkdtemp(path.join(directory, 'finished-'));
+      const filePath = path.join(scratch, 'upload');
       try {
+        await store.copyTo(upload.id, filePath);
         const info = await probeMedia(filePath);
         if (!info) throw { status_code: 422, body: PROJECTS_SERVER_MESSAGES.notMedia };
         const fileName = upload.metadata?.filename || 'upload';
@@ -85,8 +91,8 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
         return { status_code: 200, headers: { [UPLOAD_ELEMENT_ID_HEADER]: elementId, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
       } finally {
         // The element has its own copy in storage; the upload is done either way.
-        await rm(filePath, { force: true });
-        await rm(`${filePath}.json`, { force: true });
+        await rm(scratch, { recursive: true, force: true });
+        await store.remove(upload.id).catch(() => {});
       }
     },
   });
@@ -112,8 +118,9 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
   app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
     const userId = request.currentUser!.id;
     const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
-    // The file name becomes the element's title: refused here, before tus stores anything.
-    assertCleanValue(metadata.filename ?? '', 'filename');
+    // The file name becomes the element's title, and all of it is kept in the database (jsonb
+    // takes no NUL): refused here, before tus stores anything.
+    assertCleanValue(metadata);
     const { workspaceId } = metadata;
     await assertWorkspace(userId, workspaceId);
     await handOver(request, reply, { userId, workspaceId });
