@@ -99,14 +99,19 @@ export async function attachClip(ctx: TestAppContext, db: Queryable, workspaceId
   const file = path.join(tmpdir(), `polycue-clip-${randomBytes(4).toString('hex')}.mp4`);
   await makeClip(file, 1);
   const bytes = await readFile(file);
+  await attachMedia(ctx, db, workspaceId, projectVersionId, bytes, 1000);
+  return bytes;
+}
+
+/** Media bytes stored as the version's ready element, like an upload (elements/<ws>/<id>/<name>). */
+export async function attachMedia(ctx: TestAppContext, db: Queryable, workspaceId: string, projectVersionId: string, bytes: Buffer, durationMs: number): Promise<void> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms, project_id)
-     SELECT $1, 'clip', 'ready', $2, 1000, project_id FROM project_versions WHERE id = $3 RETURNING id::text AS id`,
-    [workspaceId, bytes.length, projectVersionId],
+     SELECT $1, 'clip', 'ready', $2, $4, project_id FROM project_versions WHERE id = $3 RETURNING id::text AS id`,
+    [workspaceId, bytes.length, projectVersionId, durationMs],
   );
   const key = `elements/${workspaceId}/${rows[0].id}/clip.mp4`;
   await ctx.app.storage.put(key, bytes, 'video/mp4');
   await db.query('UPDATE elements SET storage_key = $2 WHERE id = $1', [rows[0].id, key]);
-  await db.query('UPDATE project_versions SET element_id = $2, duration_ms = 1000 WHERE id = $1', [projectVersionId, rows[0].id]);
-  return bytes;
+  await db.query('UPDATE project_versions SET element_id = $2, duration_ms = $3 WHERE id = $1', [projectVersionId, rows[0].id, durationMs]);
 }

@@ -49,6 +49,8 @@ export interface SubtitleStore {
   replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void>;
   readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]>;
   listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]>;
+  /** The storage key of the media of the subtitle's version when it is ready; null when the subtitle is not of that version and workspace, or there is none. */
+  mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null>;
 }
 
 export const SUBTITLE_STORE: SubtitleServiceToken<SubtitleStore> = { name: 'subtitles.store' };
