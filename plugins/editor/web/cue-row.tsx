@@ -1,6 +1,7 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { ReadingRuleViolation } from '../../pipeline/common/craft/reading-rules';
 import type { EditorCue } from './model/cue-edits';
+import type { CueMatch } from './model/find-replace';
 
 /** hh:mm:ss.mmm, the way subtitlers read times (Subtitle Edit, Aegisub). */
 export function formatTime(ms: number): string {
@@ -16,6 +17,9 @@ export interface CueRowProps {
   problems: ReadingRuleViolation[];
   /** A translation's source text over the same time; undefined for a transcript. */
   source?: string;
+  /** Find matches in this cue's text (marked), and which of them is the current one. */
+  matches?: CueMatch[];
+  currentFrom?: number;
   onText(index: number, text: string): void;
   onPick(index: number, edit: boolean): void;
 }
@@ -25,7 +29,7 @@ export interface CueRowProps {
  * page stays light with thousands of cues), the source beside a translation, and what it breaks
  * of the reading rules. Memoised: a keystroke repaints the cue typed in, not its neighbours.
  */
-export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, onText, onPick }: CueRowProps) {
+export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, matches, currentFrom, onText, onPick }: CueRowProps) {
   const text = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (editing && text.current && document.activeElement !== text.current) text.current.focus();
@@ -45,6 +49,7 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
         </div>
       )}
       <div role="gridcell" className="cue-text-cell" onClick={() => onPick(index, false)} onDoubleClick={() => onPick(index, true)}>
+        {cue.speaker && <span className="cue-speaker">{cue.speaker}</span>}
         {editing ? (
           <textarea
             ref={text}
@@ -55,7 +60,7 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
             onChange={(event) => onText(index, event.target.value)}
           />
         ) : (
-          <div className="cue-text">{cue.text || <span className="muted">(empty)</span>}</div>
+          <div className="cue-text">{cue.text ? marked(cue.text, matches, currentFrom) : <span className="muted">(empty)</span>}</div>
         )}
       </div>
       <div role="gridcell" className="cue-problems">
@@ -73,3 +78,22 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
     </>
   );
 });
+
+/** The text with its find matches in <mark>s (the current one told apart), or the plain text. */
+function marked(text: string, matches: CueMatch[] | undefined, currentFrom: number | undefined) {
+  if (!matches?.length) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of matches) {
+    parts.push(text.slice(at, match.from));
+    const current = match.from === currentFrom;
+    parts.push(
+      <mark key={match.from} className={current ? 'cue-match cue-match-current' : 'cue-match'} aria-current={current ? 'true' : undefined}>
+        {text.slice(match.from, match.to)}
+      </mark>,
+    );
+    at = match.to;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}

@@ -1,6 +1,8 @@
 import type { VirtuosoHandle } from 'react-virtuoso';
 import type { EditorAction } from './editor-keys';
+import { FRAME_MS } from './model/cue-edits';
 import type { EditorModel } from './model/editor-model';
+import type { FindModel } from './model/find-model';
 import { nextProblem, type ReadingProblems } from './model/reading-problems';
 
 /** What an action needs of the page at the moment it runs (read through refs, so keys never see stale state). */
@@ -18,6 +20,12 @@ export interface ActionContext {
   showHelp(): void;
   /** Puts focus back on the cue list. */
   focusList(): void;
+  find: FindModel;
+  /** The cues the range tools act on (the selection, or the active cue). */
+  range: { from: number; to: number };
+  openPanel(panel: 'shift' | 'speaker'): void;
+  /** Opens the export popup for this subtitle; null when no plugin offers exports. */
+  exportSubtitle: (() => void) | null;
 }
 
 const SEEK_SECONDS = 1;
@@ -46,6 +54,34 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return go(active - 1);
     case 'nextCue':
       return go(active + 1);
+    case 'selectUp':
+    case 'selectDown':
+      model.selectionExtended(action === 'selectUp' ? -1 : 1);
+      ctx.list?.scrollIntoView({ index: Math.max(0, Math.min(ctx.count - 1, active + (action === 'selectUp' ? -1 : 1))) });
+      return;
+    case 'selectAll':
+      return void model.allSelected();
+    case 'shiftEarlier':
+    case 'shiftLater':
+      return void model.edited({ kind: 'shift', index: ctx.range.from, to: ctx.range.to, ms: action === 'shiftEarlier' ? -FRAME_MS : FRAME_MS });
+    case 'shiftTimes':
+      if (ctx.count > 0) ctx.openPanel('shift');
+      return;
+    case 'speaker':
+      if (ctx.count > 0) ctx.openPanel('speaker');
+      return;
+    case 'find':
+    case 'replace':
+      model.typingEnded();
+      return void ctx.find.opened(action);
+    case 'findNext':
+    case 'findPrevious':
+      // The match's cue shows its marks in the list: out of the text box, focus stays where it was.
+      ctx.setEditing(false);
+      if (ctx.textBox) ctx.focusList();
+      return void ctx.find.stepped(action === 'findNext' ? 'next' : 'previous');
+    case 'export':
+      return void ctx.exportSubtitle?.();
     case 'edit':
       if (ctx.count > 0) ctx.setEditing(true);
       return;

@@ -27,6 +27,18 @@ export type EditorAction =
   | 'redo'
   | 'nextProblem'
   | 'previousProblem'
+  | 'find'
+  | 'replace'
+  | 'findNext'
+  | 'findPrevious'
+  | 'selectUp'
+  | 'selectDown'
+  | 'selectAll'
+  | 'shiftEarlier'
+  | 'shiftLater'
+  | 'shiftTimes'
+  | 'speaker'
+  | 'export'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -73,6 +85,18 @@ export const EDITOR_KEYS: EditorKey[] = [
   { action: 'redo', title: 'Redo', anywhere: [c('KeyZ', 'Ctrl+Shift+Z', { mod: true, shift: true }), c('KeyY', 'Ctrl+Y', { mod: true })], inList: [] },
   { action: 'nextProblem', title: 'Next reading problem', anywhere: [c('F8', 'F8')], inList: [] },
   { action: 'previousProblem', title: 'Previous reading problem', anywhere: [c('F8', 'Shift+F8', { shift: true })], inList: [] },
+  { action: 'find', title: 'Find in the cues', anywhere: [c('KeyF', 'Ctrl+F', { mod: true })], inList: [] },
+  { action: 'replace', title: 'Find and replace', anywhere: [c('KeyH', 'Ctrl+H', { mod: true })], inList: [] },
+  { action: 'findNext', title: 'Next match', anywhere: [c('F3', 'F3')], inList: [] },
+  { action: 'findPrevious', title: 'Previous match', anywhere: [c('F3', 'Shift+F3', { shift: true })], inList: [] },
+  { action: 'selectUp', title: 'Select the cue above too', anywhere: [], inList: [c('ArrowUp', 'Shift+↑', { shift: true })] },
+  { action: 'selectDown', title: 'Select the cue below too', anywhere: [], inList: [c('ArrowDown', 'Shift+↓', { shift: true })] },
+  { action: 'selectAll', title: 'Select every cue', anywhere: [], inList: [c('KeyA', 'Ctrl+A', { mod: true })] },
+  { action: 'shiftEarlier', title: 'Shift the selected cues one frame earlier', anywhere: [], inList: [c('ArrowLeft', 'Shift+←', { shift: true })] },
+  { action: 'shiftLater', title: 'Shift the selected cues one frame later', anywhere: [], inList: [c('ArrowRight', 'Shift+→', { shift: true })] },
+  { action: 'shiftTimes', title: 'Shift times… (the selection, from here to the end, or all)', anywhere: [alt('KeyT', 'Alt+T')], inList: [] },
+  { action: 'speaker', title: 'Set the speaker…', anywhere: [alt('KeyP', 'Alt+P')], inList: [] },
+  { action: 'export', title: 'Export…', anywhere: [alt('KeyX', 'Alt+X')], inList: [] },
   { action: 'help', title: 'Keyboard shortcuts of the editor', anywhere: [], inList: [c('Slash', '?', { shift: true })] },
 ];
 

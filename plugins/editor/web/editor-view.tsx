@@ -2,7 +2,7 @@ import * as React from 'react';
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { languageName, TOKENS, useService } from '../../../core';
+import { languageName, TOKENS, useContainer, useService } from '../../../core';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
 import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
 import { setActiveEditor } from './active-editor';
@@ -10,7 +10,13 @@ import { runEditorAction, type ActionContext } from './editor-actions';
 import { actionFor } from './editor-keys';
 import { ConflictBanner, KeyHelp, SaveStatus } from './editor-panels';
 import { CueRow } from './cue-row';
+import { editorExporters } from './extension-points';
+import { FindPanel } from './find-panel';
 import { createEditorModel } from './model/editor-model';
+import { createFindModel } from './model/find-model';
+import { knownSpeakers } from './model/speakers';
+import { ShiftPanel } from './shift-panel';
+import { SpeakerPicker } from './speaker-picker';
 import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
 import './editor.css';
@@ -19,6 +25,9 @@ interface ListContext {
   activeId: string | undefined;
   count: number;
   editing: boolean;
+  /** The selected range (Shift+arrows), when more than the active cue. */
+  from: number;
+  to: number;
 }
 
 // Outside render, as Virtuoso needs: its scroller is the grid (it is what takes focus), the list a
@@ -48,8 +57,10 @@ const LIST_COMPONENTS = {
       role="row"
       id={`cue-row-${item.id}`}
       aria-rowindex={props['data-index'] + 1}
-      aria-selected={context?.activeId === item.id}
-      className={context?.activeId === item.id ? 'cue-row cue-row-active' : 'cue-row'}
+      aria-selected={context?.activeId === item.id || (!!context && props['data-index'] >= context.from && props['data-index'] <= context.to)}
+      className={
+        context?.activeId === item.id ? 'cue-row cue-row-active' : context && props['data-index'] >= context.from && props['data-index'] <= context.to ? 'cue-row cue-row-selected' : 'cue-row'
+      }
     />
   ),
 };
@@ -81,9 +92,17 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     return () => model.closed();
   }, [model]);
 
-  const [cues, active, problems, saveState, conflict, ready] = useUnit([model.$cues, model.$active, model.$problems, model.$saveState, model.$conflict, model.$ready]);
+  const find = useMemo(() => createFindModel(model), [model]);
+  const [cues, active, problems, saveState, conflict, ready, range, selection] = useUnit([model.$cues, model.$active, model.$problems, model.$saveState, model.$conflict, model.$ready, model.$range, model.$selection]);
+  const [matchesByCue, matches, currentMatch] = useUnit([find.$byCue, find.$matches, find.$current]);
   const [editing, setEditing] = useState(false);
   const [help, setHelp] = useState(false);
+  const [panel, setPanel] = useState<'shift' | 'speaker' | null>(null);
+  // "Export…" opens what a plugin offers for it (the exports plugin's popup), if any.
+  const container = useContainer();
+  const registry = useService(TOKENS.PluginRegistry);
+  const exporter = useMemo(() => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0], [registry]);
+  const exportSubtitle = useMemo(() => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null), [exporter, container, projectVersionId, subtitleId]);
   const [playhead, setPlayhead] = useState(0);
   const [videoMissing, setVideoMissing] = useState(false);
 
@@ -115,6 +134,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     setEditing,
     showHelp: () => setHelp(true),
     focusList: () => grid.current?.focus(),
+    find,
+    range,
+    openPanel: setPanel,
+    exportSubtitle,
   };
   const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
     runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
@@ -128,7 +151,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     // Keys in a popup opened from here (the help) are the popup's: React bubbles them through this tree.
     if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
     const textBox = event.target instanceof HTMLTextAreaElement ? event.target : null;
-    const action = actionFor(event.nativeEvent, textBox !== null);
+    // Single keys act only in the cue list itself; in a text box, the find strip or on a button they type or press.
+    const action = actionFor(event.nativeEvent, event.target !== grid.current);
     if (!action) return;
     event.preventDefault();
     event.stopPropagation();
@@ -142,8 +166,12 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     },
     [model],
   );
-  const current = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
-  const context = useMemo<ListContext>(() => ({ activeId: cues[active]?.id, count: cues.length, editing }), [active, cues, editing]);
+  const playing = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
+  const context = useMemo<ListContext>(
+    () => ({ activeId: cues[active]?.id, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
+    [active, cues, editing, selection, range],
+  );
+  const current = matches[currentMatch];
   const flagged = problems.flagged.length;
 
   return (
@@ -163,7 +191,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           />
         )}
         <p className="editor-overlay" aria-live="off">
-          {current?.text}
+          {playing?.text}
         </p>
         <p className="muted">
           Playhead {Math.floor(playhead / 1000)} s · Press <kbd>?</kbd> in the cue list for the keys
@@ -181,7 +209,13 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           <button type="button" className="button" onClick={() => setHelp(true)}>
             Keys (?)
           </button>
+          {exportSubtitle && (
+            <button type="button" className="button" onClick={exportSubtitle}>
+              Export…
+            </button>
+          )}
         </div>
+        <FindPanel find={find} onLeave={() => grid.current?.focus()} />
         {conflict && <ConflictBanner mine={cues} theirs={conflict} onKeepMine={() => model.keepMine()} onTakeTheirs={() => model.takeTheirs()} />}
         {ready && cues.length === 0 && <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>}
         {sourceSubtitle && (
@@ -206,6 +240,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
               editing={editing && index === active}
               problems={problems.byCue[index] ?? []}
               source={sources ? (sources[index] ?? '') : undefined}
+              matches={matchesByCue.get(index)}
+              currentFrom={current?.index === index ? current.from : undefined}
               onText={onText}
               onPick={onPick}
             />
@@ -216,6 +252,18 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
         </p>
       </div>
       {help && <KeyHelp onClose={() => setHelp(false)} />}
+      {panel === 'shift' && (
+        <ShiftPanel cues={cues} range={range} onShift={(from, to, ms) => model.edited({ kind: 'shift', index: from, to, ms })} onClose={() => setPanel(null)} />
+      )}
+      {panel === 'speaker' && (
+        <SpeakerPicker
+          known={knownSpeakers(cues)}
+          current={cues[range.from]?.speaker ?? ''}
+          count={range.to - range.from + 1}
+          onPick={(speaker) => model.edited({ kind: 'speaker', index: range.from, to: range.to, speaker })}
+          onClose={() => setPanel(null)}
+        />
+      )}
     </div>
   );
 }

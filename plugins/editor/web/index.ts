@@ -1,5 +1,6 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { subtitleCueViews } from '../../subtitles/web/extension-points';
+import { editorExporters } from './extension-points';
 
 /**
  * The subtitle editor: it takes the cues' place on the subtitle's page (the editor URL) through
@@ -12,5 +13,6 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   order: 31,
   commandProviders: [{ id: 'editor.actions', group: 'Subtitle editor', provide: async (_, search) => (await import('./editor-commands')).editorCommands(search) }],
+  extensionPoints: [editorExporters],
   contributions: [contribute(subtitleCueViews, { id: 'editor', title: 'Editor', load: () => import('./editor-view') })],
 });

@@ -1,4 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, progressSources, type CommandContext, type Container, type WhenContext } from '../../../core';
+import { editorExporters } from '../../editor/web/extension-points';
 import { projectsTableExtensions, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
 
 /** What the popup opens on (a subset of export-model's ExportChoice; the voice-over is a choice inside the popup). */
@@ -38,5 +39,10 @@ export default definePlugin({
   contributions: [
     contribute(progressSources, { id: 'exports', fetch: async (ids) => (await entry()).exportProgress(host!, ids) }),
     contribute(projectsTableExtensions, { id: 'exports', load: async ({ container }) => (await entry()).exportTableParts(container) }),
+    // The editor's "Export…" (button, palette, Alt+X): the popup on the subtitle open there.
+    contribute(editorExporters, {
+      id: 'exports',
+      open: async ({ container, projectVersionId, subtitleId }) => (await entry()).openExportDialog(container, { projectVersionIds: [projectVersionId], subtitleId, kind: 'subtitles' }),
+    }),
   ],
 });

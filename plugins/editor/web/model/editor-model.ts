@@ -1,6 +1,9 @@
 import * as effector from 'effector';
 import type { CueData } from '../../../subtitles/common/subtitles-contract';
 import { insertAfter, mergeWithNext, nudgeEdge, removeCue, setEdge, splitCue, editText, withIds, type Edge, type EditorCue } from './cue-edits';
+import { replaceAll, replaceMatch, type CueMatch, type FindOptions } from './find-replace';
+import { shiftRange } from './shift-range';
+import { setSpeaker } from './speakers';
 import { endGroup, record, redo, startHistory, undo, type EditHistory } from './edit-history';
 import { readDraft, writeDraft, type DraftStorage } from './local-draft';
 import { readingProblems } from './reading-problems';
@@ -16,7 +19,12 @@ export type CueEdit =
   | { kind: 'insert'; index: number }
   | { kind: 'delete'; index: number }
   | { kind: 'set'; index: number; edge: Edge; ms: number }
-  | { kind: 'nudge'; index: number; edge: Edge; frames: number };
+  | { kind: 'nudge'; index: number; edge: Edge; frames: number }
+  | { kind: 'replace'; index: number; match: CueMatch; replacement: string }
+  | { kind: 'replaceAll'; index: number; query: string; replacement: string; options: FindOptions }
+  /** Cues `index`..`to` (either order) moved by `ms`, cut short before a negative time or a new overlap. */
+  | { kind: 'shift'; index: number; to: number; ms: number }
+  | { kind: 'speaker'; index: number; to: number; speaker: string };
 
 export interface EditorModelDeps {
   storage: DraftStorage;
@@ -73,6 +81,15 @@ function applyEdit(history: EditHistory, edit: CueEdit): { history: EditHistory;
     case 'nudge':
       // Nudges of one edge of one cue in a row are one step: holding the key does not fill the history.
       return { history: record(history, nudgeEdge(cues, at, edit.edge, edit.frames), `nudge:${edit.edge}:${cues[at]?.id}`), active: at };
+    case 'replace':
+      return { history: record(history, replaceMatch(cues, edit.match, edit.replacement)), active: edit.match.index };
+    case 'replaceAll':
+      // Every match in one step: one undo brings them all back.
+      return { history: record(history, replaceAll(cues, edit.query, edit.replacement, edit.options)), active: at };
+    case 'shift':
+      return { history: record(history, shiftRange(cues, at, edit.to, edit.ms).cues), active: at };
+    case 'speaker':
+      return { history: record(history, setSpeaker(cues, at, edit.to, edit.speaker)), active: at };
   }
 }
 
@@ -122,6 +139,25 @@ export function createEditorModel(deps: EditorModelDeps) {
     .on(activeSet, (_, index) => index);
   sample({ clock: activeSet, target: typingEnded });
 
+  // A range of cues for the tools that act on several (shift, speaker): Shift+arrows grow it from
+  // the active cue, like a file list; moving without Shift drops it, and so does an edit leaving it past the end.
+  const selectionExtended = createEvent<-1 | 1>();
+  const allSelected = createEvent();
+  const $selection = createStore<{ anchor: number; focus: number } | null>(null).reset(activeSet, restoreFx.done);
+  const extended = sample({
+    clock: selectionExtended,
+    source: { selection: $selection, active: $active, cues: $cues },
+    fn: ({ selection, active, cues }, by) => ({ anchor: selection?.anchor ?? active, focus: Math.max(0, Math.min(cues.length - 1, (selection?.focus ?? active) + by)) }),
+  });
+  $selection.on(extended, (_, selection) => selection);
+  $active.on(extended, (_, selection) => selection.focus);
+  sample({ clock: allSelected, source: $cues, filter: (cues) => cues.length > 0, fn: (cues) => ({ anchor: 0, focus: cues.length - 1 }), target: $selection });
+  $selection.on(applied, (selection, a) => (selection && Math.max(selection.anchor, selection.focus) < a.history.present.length ? selection : null));
+  /** The cues the range tools act on: the selection, or the active cue alone. */
+  const $range = combine($selection, $active, (selection, active) =>
+    selection ? { from: Math.min(selection.anchor, selection.focus), to: Math.max(selection.anchor, selection.focus) } : { from: active, to: active },
+  );
+
   const sync = createSaveSync({ ...deps, $subtitleId, $cues, restored: restoreFx.doneData, changed });
 
   // "Take theirs": their list becomes the present, one undo step away from mine.
@@ -156,6 +192,10 @@ export function createEditorModel(deps: EditorModelDeps) {
     redone,
     activeSet,
     typingEnded,
+    selectionExtended,
+    allSelected,
+    $selection,
+    $range,
     $ready,
     $cues,
     $active,

@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { dismissNewsletter, testVideo, uploadVideos, versionRow } from './projects-helpers';
+
+export async function csrfHeaders(page: Page) {
+  return { 'X-CSRF-Token': (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '' };
+}
+
+/**
+ * A subtitle to edit: a video uploaded through the app, a subtitle made through the API with the
+ * SRT given imported; the page is left at the editor URL with the cue list shown.
+ */
+export async function openEditorWith(page: Page, title: string, srt: string): Promise<{ versionId: string; subtitleId: string; cuesPath: string }> {
+  await dismissNewsletter(page);
+  await uploadVideos(page, [testVideo(`${title}.mp4`, 6)]);
+  await versionRow(page, title).click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
+  const versionId = new URL(page.url()).pathname.split('/').pop()!;
+  const headers = await csrfHeaders(page);
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers, data: { language: 'en' } });
+  const subtitleId: string = (await made.json()).data.id;
+  const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
+    headers,
+    multipart: { srt_content: { name: `${title}.srt`, mimeType: 'application/x-subrip', buffer: Buffer.from(srt) } },
+  });
+  expect(imported.status()).toBe(200);
+  await page.goto((await imported.json()).data.attributes.editorUrl);
+  await expect(page.getByRole('grid', { name: 'Cues' }).getByRole('row').first()).toBeVisible();
+  return { versionId, subtitleId, cuesPath: `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/cues` };
+}
