@@ -1,0 +1,117 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { Database, QueryResult } from '../../server/db/database';
+import { projectVersionListExtensions } from '../../plugins/projects/server/extension-points';
+import { ProjectVersionRepository, type ListQuery } from '../../plugins/projects/server/project-version-repository';
+import { describeOnBothDatabases } from '../support/test-app';
+import { newMember } from './projects-test-kit';
+
+/**
+ * The query plan of every project-version list shape, read from the database itself: the list's
+ * real SQL (the repository with every plugin's columns and filters) is run once more under
+ * EXPLAIN. 30,000 versions with the benchmark's distribution of words and labels (analysed), so
+ * the planner weighs the indexes as it does at a million: no shape may read project_versions
+ * whole (Seq Scan), and each must start from the index that makes it cheap.
+ */
+const VERSIONS = 30_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Heap Fetches'?: number;
+  Plans?: PlanNode[];
+}
+
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/** A Database that EXPLAINs every list statement (on project_versions v) before running it. */
+function explaining(db: Database, plans: PlanNode[][]): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver);
+      return async (sql: unknown, params?: unknown[]): Promise<QueryResult<unknown>> => {
+        if (typeof sql === 'string' && /^SELECT[\s\S]+FROM (project_versions v|\(SELECT)/.test(sql.trim())) {
+          const { rows } = await target.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+          const raw = rows[0]['QUERY PLAN'];
+          const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+          plans.push(flatten(parsed[0].Plan));
+        }
+        return target.query(sql as string, params);
+      };
+    },
+  });
+}
+
+describeOnBothDatabases('project-version list: the query plan of each shape uses its index, never a scan of the table', (ctx) => {
+  let workspaceId: string;
+  let labels: { common: string; rare: string };
+  let repository: (plans: PlanNode[][]) => ProjectVersionRepository;
+
+  beforeAll(async () => {
+    ({ workspaceId } = await newMember(ctx));
+    const label = async (caption: string) =>
+      (await ctx.db.query<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption])).rows[0].id;
+    labels = { common: await label('Client A'), rare: await label('Rare') };
+    // Titles "w0042harbor interview 12345": 1,000 words, each on 0.1 % of the titles; "Client A" on
+    // every 2nd version, "Rare" on every 1,000th.
+    await ctx.db.query(
+      `WITH p AS (
+         INSERT INTO projects (workspace_id, title)
+         SELECT $1, 'w' || lpad((g % 1000)::text, 4, '0') || 'harbor interview ' || g FROM generate_series(1, $2::int) g RETURNING id, title
+       )
+       INSERT INTO project_versions (project_id, workspace_id, title, created_at, label_ids)
+       SELECT p.id, $1, p.title, now() - interval '1 day' + p.id * interval '1 second',
+              CASE WHEN p.id % 1000 = 7 THEN ARRAY[$4::bigint] WHEN p.id % 2 = 0 THEN ARRAY[$3::bigint] ELSE '{}' END
+       FROM p`,
+      [workspaceId, VERSIONS, labels.common, labels.rare],
+    );
+    await ctx.db.query('VACUUM ANALYZE project_versions');
+    repository = (plans) => new ProjectVersionRepository(explaining(ctx.db, plans), () => ctx.app.extensions.contributions(projectVersionListExtensions));
+  });
+
+  /** The nodes reading project_versions in the plan of one list call (its rows checked too). */
+  async function planOf(query: Partial<ListQuery>, expectRows = true): Promise<PlanNode[]> {
+    const plans: PlanNode[][] = [];
+    const { rows } = await repository(plans).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: [], after: null, ...query });
+    if (expectRows) expect(rows.length).toBeGreaterThan(0);
+    expect(plans).toHaveLength(1);
+    return plans[0].filter((node) => node['Relation Name'] === 'project_versions' || node['Index Name']?.startsWith('project_versions_'));
+  }
+
+  const indexesOf = (nodes: PlanNode[]) => nodes.map((node) => `${node['Node Type']}: ${node['Index Name'] ?? '-'}`);
+  const noTableScan = (nodes: PlanNode[]) => expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+
+  it('plain list, common label, common word: walks the list index newest first and stops after the page', async () => {
+    for (const query of [{}, { labelIds: [labels.common] }, { searchWords: ['interview'] }]) {
+      const nodes = await planOf(query);
+      noTableScan(nodes);
+      expect(indexesOf(nodes)).toEqual(['Index Scan: project_versions_list_idx']);
+    }
+  });
+
+  it('the next page by cursor seeks into the list index', async () => {
+    const { rows } = await repository([]).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: [], after: null });
+    const last = rows.at(-1)!;
+    const nodes = await planOf({ page: 2, after: [last.positionMicros, last.id] });
+    noTableScan(nodes);
+    expect(indexesOf(nodes)).toEqual(['Index Scan: project_versions_list_idx']);
+  });
+
+  it('a deep numbered page without a cursor skips rows in the list index alone (index-only), then reads the page by id', async () => {
+    const nodes = await planOf({ page: 400 });
+    noTableScan(nodes);
+    expect(indexesOf(nodes)).toContain('Index Only Scan: project_versions_list_idx');
+    expect(indexesOf(nodes)).toContain('Index Scan: project_versions_pkey');
+  });
+
+  it('a rare word or a rare word with a label starts from the title index; a rare label from the label index', async () => {
+    for (const query of [{ searchWords: ['w0042harbor'] }, { searchWords: ['w0042harbor'], labelIds: [labels.common] }, { searchWords: ['w0042', 'interview'] }]) {
+      const nodes = await planOf(query);
+      noTableScan(nodes);
+      expect(indexesOf(nodes)).toContain('Bitmap Index Scan: project_versions_title_search_idx');
+    }
+    const rare = await planOf({ labelIds: [labels.rare] });
+    noTableScan(rare);
+    expect(indexesOf(rare)).toContain('Bitmap Index Scan: project_versions_label_ids_idx');
+  });
+});
