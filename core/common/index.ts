@@ -12,3 +12,4 @@ export * from './plugin-package';
 export * from './shared-modules';
 export * from './service-token';
 export * from './language-name';
+export * from './account-limits';

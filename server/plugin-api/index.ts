@@ -20,6 +20,9 @@ export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtur
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).
 export type { AppConfig, CurrentUser, JobQueue, Mail, Mailer, RouteAccess, Session, Storage, StoredFile } from '../http/request-context';
 export { ServiceRegistry, serviceToken } from '../services';
+/** What an account's plan allows (provided by the billing plugin; absent: nothing is limited). */
+export { ACCOUNT_LIMITS, PLAN_LIMIT_CODE } from '../../core/common/account-limits';
+export type { AccountLimitsService, PlanLimitReason, PlanRefusal, SetupDemand } from '../../core/common/account-limits';
 export type { ServiceToken } from '../services';
 export { namedStatement } from '../db/database';
 export type { Database, NamedStatement, Queryable, QueryResult } from '../db/database';

@@ -87,6 +87,8 @@ export const PIPELINE_ERRORS = {
   alignmentNotSupported: { code: 'alignment_not_supported', message: 'No engine here aligns a transcript in {language}' },
   /** 422: a subtitle language not reachable from the video language. */
   translationNotSupported: { code: 'translation_not_supported', message: 'No engine here translates from {from} to {to}' },
+  /** 422: voice cloning asked in a language no engine here clones (none does yet). */
+  voiceCloningNotSupported: { code: 'voice_cloning_not_supported', message: 'No engine here clones a voice in {language}' },
   /** 422: a dubbing language without a synthesis voice. */
   dubbingNotSupported: { code: 'dubbing_not_supported', message: 'No voice here speaks {language}' },
   /** 422: includesTranscript without settings.transcript text. */
@@ -183,7 +185,7 @@ export interface ProjectVersionSettings {
   subtitleLanguages: string[];
   /** Whether voice and background can be separated: no engine here does (the voice-over ducks the original). */
   hasAudioSeparation: boolean;
-  /** Seconds of video the subscription allows per setup; null: no limit (no billing in this installation). */
+  /** Seconds of video the subscription still allows this period (what is left of its monthly minutes); null: no limit (no billing in this installation). */
   subscriptionSubtitlesLength: number | null;
   /** Whether a voice-over (TTS run) was already set up for one of these versions. */
   hasVoice: boolean;
@@ -241,6 +243,8 @@ export interface SetupRequest {
  */
 export interface SetupTtsSettings extends SetupSettings {
   dubbingLanguages: string[];
+  /** The voice-over in the speaker's own voice (ours): refused unless the language is in voiceCloningLanguages and the plan allows it. */
+  voiceCloning?: boolean;
 }
 export interface SetupTtsRequest {
   projectVersionIds: string[];

@@ -1,6 +1,8 @@
 import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR, type ServiceToken } from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
 import { DUBBED_MEDIA, type DubbedMediaService } from '../common/pipeline-contract';
+import { PIPELINE_USAGE } from '../common/pipeline-usage';
+import { processedUsage } from './usage-queries';
 import { pipelineListContribution } from './pipeline-list-contribution';
 import { pipelineJobs } from './jobs/pipeline-jobs';
 import { pipelineMigrations } from './pipeline-migrations';
@@ -32,6 +34,8 @@ export default defineServerPlugin({
         return (rows[0] as { audioKey: string; videoKey: string | null } | undefined) ?? null;
       },
     });
+    // The billing plugin meters plans with this (minutes and voice-overs of an account's runs).
+    app.services.provide(PIPELINE_USAGE, { processed: processedUsage });
     registerSettingsRoutes(app);
     registerSetupRoutes(app);
     registerProcessingRoutes(app);

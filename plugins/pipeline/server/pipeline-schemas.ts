@@ -55,7 +55,8 @@ export const setupTtsRequestBody = setupBody({
   type: 'object',
   required: ['language', 'subtitleLanguages', 'dubbingLanguages'],
   additionalProperties: false,
-  properties: { ...settingsProperties, dubbingLanguages: languages },
+  // voiceCloning: the voice-over in the speaker's own voice (no engine here does it; a plan may not allow it).
+  properties: { ...settingsProperties, dubbingLanguages: languages, voiceCloning: { type: 'boolean' } },
 });
 
 export const setupResponse = {

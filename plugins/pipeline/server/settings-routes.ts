@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
+import { ACCOUNT_LIMITS, tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import { PIPELINE_ERRORS, PIPELINE_PATHS, type ProjectVersionSettingsResponse, type RunKind } from '../common/pipeline-contract';
 import { settingsQuery, settingsResponse } from './pipeline-schemas';
 import { lastUsedSettings, latestSettingsOf, versionsInWorkspace } from './version-queries';
@@ -24,10 +24,12 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         if (versions.length !== ids.length) {
           throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
         }
-        const [capabilities, lastUsed, latest] = await Promise.all([
+        const [capabilities, lastUsed, latest, secondsAllowed] = await Promise.all([
           languageCapabilities(),
           lastUsedSettings(app.db, request.currentUser!.id, kind),
           latestSettingsOf(app.db, ids),
+          // What is left of the account's monthly minutes (null without the billing plugin: no limit).
+          app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS).setupSecondsAllowed(workspaceId) : null,
         ]);
         const preselected = latest?.settings ?? lastUsed;
         return {
@@ -36,7 +38,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
             language: preselected?.language ?? null,
             subtitleLanguages: preselected?.subtitleLanguages ?? [],
             hasAudioSeparation: false,
-            subscriptionSubtitlesLength: null,
+            subscriptionSubtitlesLength: secondsAllowed,
             hasVoice: latest?.hasVoice ?? false,
             ...capabilities,
             lastUsedSettings: lastUsed,

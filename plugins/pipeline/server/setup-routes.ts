@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
+import { ACCOUNT_LIMITS, tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import {
   editorUrl,
@@ -38,8 +38,11 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         const userId = request.currentUser!.id;
         const { projectVersionIds, includesTranscript } = request.body;
         const settings = normalizeSettings(kind, includesTranscript, request.body.settings);
-        const problem = setupProblem(kind, projectVersionIds.length, settings, await languageCapabilities());
-        if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
+        const voiceCloning = kind === 'tts' && (request.body.settings as SetupTtsRequest['settings']).voiceCloning === true;
+        const capabilities = await languageCapabilities();
+        const problem = setupProblem(kind, projectVersionIds.length, settings, capabilities, voiceCloning);
+        // A plan reason first for voice cloning: the upgrade is the way on, before "no engine here".
+        if (problem && problem.code !== PIPELINE_ERRORS.voiceCloningNotSupported.code) throw httpError(problem.status, problem.code, problem.message, problem.field);
         const missing = await missingResource(app.services, app.db, workspaceId, settings);
         if (missing) throw httpError(422, PIPELINE_ERRORS.resourceNotFound.code, fillMessage(PIPELINE_ERRORS.resourceNotFound.message, { resource: missing }), 'settings');
 
@@ -49,6 +52,19 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         }
         const notReady = versions.find((version) => version.elementState !== 'ready' || !version.storageKey);
         if (notReady) throw httpError(409, PIPELINE_ERRORS.mediaNotReady.code, fillMessage(PIPELINE_ERRORS.mediaNotReady.message, { title: notReady.title }));
+        // The account's plan (ACCOUNT_LIMITS, from the billing plugin when installed): refused before anything is written.
+        if (app.services.has(ACCOUNT_LIMITS)) {
+          const refusal = await app.services.get(ACCOUNT_LIMITS).refuseSetup({
+            workspaceId,
+            kind,
+            mediaSeconds: versions.reduce((sum, version) => sum + (version.elementDurationMs || version.durationMs), 0) / 1000,
+            targetLanguages: settings.subtitleLanguages.length,
+            voiceOvers: settings.dubbingLanguages.length * versions.length,
+            voiceCloning,
+          });
+          if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
+        }
+        if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
         const active = await activeRunVersions(app.db, projectVersionIds);
         const busy = versions.find((version) => active.has(version.id));
         if (busy) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: busy.title }));

@@ -38,7 +38,7 @@ export function normalizeSettings(kind: RunKind, includesTranscript: boolean, se
  * Refuses what this installation cannot do, naming the language, before anything is queued:
  * the lists are the ones the set-up popups offer (server/engines/capabilities.ts).
  */
-export function setupProblem(kind: RunKind, versionCount: number, settings: RunSettings, capabilities: LanguageCapabilities): SetupProblem | null {
+export function setupProblem(kind: RunKind, versionCount: number, settings: RunSettings, capabilities: LanguageCapabilities, voiceCloning = false): SetupProblem | null {
   const { language } = settings;
   if (settings.transcript !== null) {
     if (!settings.transcript) return problem(PIPELINE_ERRORS.transcriptMissing, 'settings.transcript');
@@ -55,6 +55,9 @@ export function setupProblem(kind: RunKind, versionCount: number, settings: RunS
     if (settings.dubbingLanguages.length === 0) return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
     for (const dubbing of settings.dubbingLanguages) {
       if (!capabilities.dubbingLanguages.includes(dubbing)) return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
+      if (voiceCloning && !capabilities.voiceCloningLanguages.includes(dubbing)) {
+        return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
+      }
     }
   }
   return null;

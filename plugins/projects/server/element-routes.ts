@@ -14,6 +14,7 @@ import {
 } from '../common/projects-contract';
 import type { ProjectVersionRepository } from './project-version-repository';
 import { elementResource, projectVersionResource } from './projects-presenter';
+import { maxElementBytesOf } from './element-size-limit';
 import { IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 import {
   createWithProjectBody,
@@ -81,7 +82,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
         // In the order of the links (the queries above sort their own way).
         projectVersions: { data: created.flatMap((c) => (byVersion.has(c.versionId) ? [projectVersionResource(byVersion.get(c.versionId)!)] : [])) },
         elements: { data: created.flatMap((c) => (byElement.has(c.elementId) ? [elementResource(byElement.get(c.elementId)!)] : [])) },
-        meta: { numberOfProjects, maxElementBytes: app.config.maxElementBytes },
+        meta: { numberOfProjects, maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
       };
     },
   );
@@ -91,8 +92,9 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     { config: inWorkspace('query.workspaceId'), schema: { querystring: elementsQuery, response: { 200: elementsResponse } } },
     async (request): Promise<ElementsResponse> => {
       const ids = request.query.ids ? splitIds(request.query.ids) : undefined;
-      const rows = await elements.list(tenantOf(request).workspaceId!, { state: request.query.state, ids });
-      return { data: rows.map(elementResource), meta: { maxElementBytes: app.config.maxElementBytes } };
+      const workspaceId = tenantOf(request).workspaceId!;
+      const rows = await elements.list(workspaceId, { state: request.query.state, ids });
+      return { data: rows.map(elementResource), meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) } };
     },
   );
 
@@ -100,8 +102,9 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     PROJECTS_PATHS.elementUpdates,
     { config: inWorkspace('body.workspaceId'), schema: { body: elementUpdatesBody, response: { 200: elementsResponse } } },
     async (request): Promise<ElementsResponse> => {
-      const rows = await elements.list(tenantOf(request).workspaceId!, { ids: [...new Set(request.body.elementIds)] });
-      return { data: rows.map(elementResource), meta: { maxElementBytes: app.config.maxElementBytes } };
+      const workspaceId = tenantOf(request).workspaceId!;
+      const rows = await elements.list(workspaceId, { ids: [...new Set(request.body.elementIds)] });
+      return { data: rows.map(elementResource), meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) } };
     },
   );
 

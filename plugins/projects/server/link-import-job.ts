@@ -10,6 +10,7 @@ import {
 } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
+import { maxElementBytesOf } from './element-size-limit';
 import { ElementRepository } from './element-repository';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
@@ -37,6 +38,8 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
     const elements = new ElementRepository(ctx.db);
     const element = await elements.findAnywhere(elementId);
     if (!element || element.state !== 'downloading' || !element.sourceUrl) return;
+    // The account's plan may allow less than the installation (spec 4: the browser deletes it too).
+    const maxBytes = await maxElementBytesOf(ctx.services, config, element.workspaceId);
     const workDir = path.join(config.dataDir, 'tmp', 'link-import', elementId);
     await rm(workDir, { recursive: true, force: true });
     await mkdir(workDir, { recursive: true });
@@ -45,12 +48,12 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
       try {
         imported = await importFromLink(element.sourceUrl, {
           destDir: workDir,
-          maxBytes: config.maxElementBytes,
+          maxBytes,
           allow: config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(config.linkImportAllowCidrs) : undefined,
         });
       } catch (error) {
         ctx.log.info({ elementId, err: error }, 'link import failed; the element is deleted from its project');
-        const deletion = await elements.markFailed(elementId, failureOf(error, config.maxElementBytes));
+        const deletion = await elements.markFailed(elementId, failureOf(error, maxBytes));
         if (deletion) await removeFilesLater(jobs, deletion.keys);
         return;
       }

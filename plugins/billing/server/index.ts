@@ -1,0 +1,41 @@
+import { ACCOUNT_LIMITS, defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { BILLING_SERVER_MESSAGES } from '../common/billing-contract';
+import { AccountLimits } from './account-limits';
+import { billingMigrations } from './billing-migrations';
+import { registerBillingRoutes } from './billing-routes';
+import { LocalProvider } from './providers/local-provider';
+import { StripeProvider, stripeConfigFromEnv } from './providers/stripe-provider';
+import { registerStripeWebhook } from './stripe-webhook-routes';
+import { SubscriptionRepository } from './subscription-repository';
+
+/**
+ * Plans and billing: the plan catalogue (common/plans.ts), an account's subscription kept in step
+ * with a provider, usage metered from the pipeline's runs, and ACCOUNT_LIMITS, which the
+ * pipeline (set-up) and the projects plugin (largest video) ask. Without this plugin nothing is
+ * limited. The provider is Stripe when STRIPE_SECRET_KEY is set (read when the app is built),
+ * else the local one, whose checkout and portal are pages of the app.
+ *
+ * Who may do what: account admins only (members get 403, outsiders 404, as everywhere).
+ */
+export default defineServerPlugin({
+  id: 'billing',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: billingMigrations,
+  async routes(app) {
+    const subscriptions = new SubscriptionRepository(app.db);
+    const limits = new AccountLimits(app.db, app.services, subscriptions);
+    app.services.provide(ACCOUNT_LIMITS, limits);
+    registerTenantResource(app, 'subscription', (id) => subscriptions.ownerOf(id), BILLING_SERVER_MESSAGES.notFound);
+    registerTenantResource(
+      app,
+      'localCheckout',
+      async (id) => (await app.db.query<{ accountId: string }>('SELECT account_id::text AS "accountId" FROM billing_local_checkouts WHERE id = $1', [id])).rows[0] ?? null,
+      BILLING_SERVER_MESSAGES.checkoutNotFound,
+    );
+    const local = new LocalProvider(app.db);
+    const stripeConfig = stripeConfigFromEnv(process.env);
+    const stripe = stripeConfig ? new StripeProvider(stripeConfig) : null;
+    registerBillingRoutes(app, { subscriptions, limits, provider: stripe ?? local, local });
+    if (stripe) registerStripeWebhook(app, { stripe, subscriptions });
+  },
+});

@@ -1,0 +1,132 @@
+import { expect, it } from 'vitest';
+import { BILLING_PATHS, BILLING_SERVER_MESSAGES } from '../../plugins/billing/common/billing-contract';
+import { PIPELINE_PATHS } from '../../plugins/pipeline/common/pipeline-contract';
+import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
+import { accountOf, colleague, runsOf, seedRun, seedVersion, setup, setupTts } from './billing-test-kit';
+import { newMember, type Member } from './projects-test-kit';
+
+/**
+ * Plans with the local provider (the default): checkout -> the local page's "Subscribe" -> the
+ * plan changed -> the limit lifted; change plan, cancel; usage metered from the account's runs;
+ * refusals before anything is queued; who may do it.
+ */
+
+const MB = 1024 ** 2;
+
+async function subscribe(ctx: TestAppContext, member: Member, plan: 'starter' | 'pro') {
+  const accountId = await accountOf(ctx.db, member.workspaceId);
+  const started = await member.client.post(BILLING_PATHS.startCheckout, { accountId, plan });
+  expect(started.status).toBe(200);
+  const session = new URL(started.body.redirect_uri, 'http://x').searchParams.get('session')!;
+  expect(started.body.redirect_uri).toBe(`/billing/checkout?session=${session}`);
+  expect((await member.client.get(BILLING_PATHS.localCheckout(session))).body.data).toMatchObject({ accountId, plan, state: 'open' });
+  const done = await member.client.post(BILLING_PATHS.completeLocalCheckout(session), {});
+  expect(done.status).toBe(200);
+  return { accountId, session, subscription: done.body.data };
+}
+
+const overview = async (member: Member, accountId: string) => (await member.client.get(`${BILLING_PATHS.overview}?accountId=${accountId}`)).body.data;
+const isCurrentFlag = async (ctx: TestAppContext, accountId: string) =>
+  (await ctx.db.query<{ f: boolean }>('SELECT subscription_is_current AS f FROM accounts WHERE id = $1', [accountId])).rows[0].f;
+
+describeOnBothDatabases('plans and billing (local provider)', (ctx) => {
+  it('checkout -> subscribed -> a set-up over the free plan is accepted; change plan; cancel brings the limit back', async () => {
+    const member = await newMember(ctx);
+    const accountId = await accountOf(ctx.db, member.workspaceId);
+    const before = await overview(member, accountId);
+    expect(before).toMatchObject({ plan: 'free', provider: 'local', subscription: null, usage: { minutesProcessed: 0, voiceOvers: 0, seatsUsed: 1 }, invoices: [] });
+
+    // Free: one target language a run. Refused with the plan's words, nothing queued.
+    const first = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId);
+    const refused = await setup(member, first, ['es', 'ca']);
+    expect(refused.body).toMatchObject({ statusCode: 402, code: 'plan_limit', field: 'settings.subtitleLanguages' });
+    expect(refused.body.message).toBe('The Free plan translates into 1 language a run; this set-up asks for 2. Upgrade to Starter for more.');
+    expect(await runsOf(ctx.db, first)).toBe(0);
+    expect((await member.client.get(`${PROJECTS_PATHS.elements}?workspaceId=${member.workspaceId}`)).body.meta.maxElementBytes).toBe(500 * MB);
+
+    const { session, subscription } = await subscribe(ctx, member, 'starter');
+    expect(subscription).toMatchObject({ type: 'subscription', attributes: { accountId, plan: 'starter', status: 'active', provider: 'local', isCurrent: true } });
+    expect(await isCurrentFlag(ctx, accountId)).toBe(true);
+    // Good once.
+    expect((await member.client.post(BILLING_PATHS.completeLocalCheckout(session), {})).body).toMatchObject({ statusCode: 409, message: BILLING_SERVER_MESSAGES.checkoutUsed });
+
+    expect((await setup(member, first, ['es', 'ca'])).status).toBe(202);
+    expect(await runsOf(ctx.db, first)).toBe(1);
+    expect((await member.client.get(`${PROJECTS_PATHS.elements}?workspaceId=${member.workspaceId}`)).body.meta.maxElementBytes).toBe(Math.min(2048 * MB, ctx.config.maxElementBytes));
+
+    const subscribed = await overview(member, accountId);
+    expect(subscribed).toMatchObject({ plan: 'starter', subscription: { id: subscription.id } });
+    expect(subscribed.invoices).toEqual([expect.objectContaining({ amount: 1900, currency: 'usd', status: 'paid', url: null })]);
+
+    const changed = await member.client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' });
+    expect(changed.body.data).toMatchObject({ id: subscription.id, attributes: { plan: 'pro', isCurrent: true } });
+    expect((await member.client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' })).body).toMatchObject({ statusCode: 409, message: BILLING_SERVER_MESSAGES.samePlan });
+    expect((await overview(member, accountId)).invoices.map((i: any) => i.amount)).toEqual([7900, 1900]);
+
+    const canceled = await member.client.delete(`${BILLING_PATHS.cancel}?accountId=${accountId}`);
+    expect(canceled.body.data).toMatchObject({ id: subscription.id, attributes: { status: 'canceled', isCurrent: false } });
+    expect(await isCurrentFlag(ctx, accountId)).toBe(false);
+    expect((await overview(member, accountId)).plan).toBe('free');
+    const second = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId);
+    expect((await setup(member, second, ['es', 'ca'])).status).toBe(402);
+    expect((await member.client.delete(`${BILLING_PATHS.cancel}?accountId=${accountId}`)).body).toMatchObject({ statusCode: 409, message: BILLING_SERVER_MESSAGES.noSubscription });
+    // A canceled subscription is not changed back by a plan change.
+    expect((await member.client.put(BILLING_PATHS.change(subscription.id), { plan: 'starter' })).status).toBe(404);
+  });
+
+  it('meters minutes and voice-overs from the runs; refuses what is left, voice-overs and voice cloning by plan', async () => {
+    const member = await newMember(ctx);
+    const accountId = await accountOf(ctx.db, member.workspaceId);
+    const past = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId, 60);
+    await seedRun(ctx.db, member.workspaceId, past, 29 * 60_000 + 59_000);
+    // A failed run is not billed.
+    await ctx.db.query(`UPDATE pipeline_runs SET state = 'failed' WHERE id = (SELECT id FROM pipeline_runs WHERE project_version_id = $1)`, [past]);
+    await seedRun(ctx.db, member.workspaceId, past, 29 * 60_000 + 59_000);
+    expect((await overview(member, accountId)).usage).toMatchObject({ minutesProcessed: 30, voiceOvers: 0 });
+
+    const clip = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId, 2);
+    const settings = await member.client.get(`${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${clip}`);
+    expect(settings.body.data.subscriptionSubtitlesLength).toBe(1);
+    const minutes = await setup(member, clip, ['es']);
+    expect(minutes.body).toMatchObject({ statusCode: 402, code: 'plan_limit', field: 'projectVersionIds' });
+    expect(minutes.body.message).toMatch(/^The Free plan processes 30 minutes a month; 0 minutes left, and this set-up needs 1\. Upgrade to Starter for more\.$/);
+    const voiceOver = await setupTts(member, clip, ['es']);
+    expect(voiceOver.body).toMatchObject({ statusCode: 402, field: 'settings.dubbingLanguages', message: 'Voice-overs are not in the Free plan. Upgrade to Starter for more.' });
+    expect(await runsOf(ctx.db, clip)).toBe(0);
+
+    const { subscription } = await subscribe(ctx, member, 'starter');
+    const cloning = await setupTts(member, clip, ['es'], true);
+    expect(cloning.body).toMatchObject({ statusCode: 402, field: 'settings.voiceCloning', message: 'Voice cloning is not in the Starter plan. Upgrade to Pro for more.' });
+    await member.client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' });
+    // A paid plan counts from its own period's start (the runs before it were the free month's).
+    await seedRun(ctx.db, member.workspaceId, past, 90_000, ['es', 'fr']);
+    expect((await overview(member, accountId)).usage).toMatchObject({ minutesProcessed: 1.5, voiceOvers: 2 });
+    // The plan allows it; this installation has no engine that clones a voice, and says so.
+    expect((await setupTts(member, clip, ['es'], true)).body).toMatchObject({ statusCode: 422, code: 'voice_cloning_not_supported' });
+    expect(await runsOf(ctx.db, clip)).toBe(0);
+    expect((await setupTts(member, clip, ['es'])).status).toBe(202);
+  });
+
+  it('is for account admins: a member is refused (403), another account gets 404', async () => {
+    const owner = await newMember(ctx);
+    const { accountId, subscription } = await subscribe(ctx, owner, 'starter');
+    const member = await colleague(ctx, owner, 'member');
+    const stranger = await newMember(ctx);
+    for (const client of [member]) {
+      expect((await client.get(`${BILLING_PATHS.overview}?accountId=${accountId}`)).status).toBe(403);
+      expect((await client.post(BILLING_PATHS.startCheckout, { accountId, plan: 'pro' })).status).toBe(403);
+      expect((await client.get(`${BILLING_PATHS.portal}?accountId=${accountId}`)).status).toBe(403);
+      expect((await client.delete(`${BILLING_PATHS.cancel}?accountId=${accountId}`)).status).toBe(403);
+      expect((await client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' })).status).toBe(403);
+    }
+    expect((await stranger.client.get(`${BILLING_PATHS.overview}?accountId=${accountId}`)).status).toBe(404);
+    expect((await stranger.client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' })).body).toMatchObject({ statusCode: 404, message: BILLING_SERVER_MESSAGES.notFound });
+    expect((await stranger.client.post(BILLING_PATHS.startCheckout, { accountId, plan: 'pro' })).status).toBe(404);
+    expect((await owner.client.post(BILLING_PATHS.startCheckout, { accountId, plan: 'free' })).status).toBe(400);
+    // The local portal is the billing page; a second admin may use it.
+    const admin = await colleague(ctx, owner, 'admin');
+    expect((await admin.get(`${BILLING_PATHS.portal}?accountId=${accountId}`)).body).toEqual({ redirect_uri: '/billing' });
+    expect((await overview(owner, accountId)).usage.seatsUsed).toBe(3);
+  });
+});
