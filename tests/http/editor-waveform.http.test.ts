@@ -60,6 +60,7 @@ describeOnBothDatabases('editor waveform: peaks made once with ffmpeg, served at
     expect(whole.body.length).toBe(60);
     expect(Number(whole.headers[WAVEFORM_HEADERS.duration])).toBeGreaterThanOrEqual(2950);
     expect(whole.headers[WAVEFORM_HEADERS.buckets]).toBe('30');
+    expect(Number(whole.headers[WAVEFORM_HEADERS.peak])).toBe(loudest(whole.body, 0, 30));
     // 100 ms a bucket: the loud tone (0.9 -> ~115), silence (margins for the codec's edges), the half tone (~57).
     expect(loudest(whole.body, 1, 9)).toBeGreaterThan(100);
     expect(loudest(whole.body, 12, 18)).toBeLessThanOrEqual(2);

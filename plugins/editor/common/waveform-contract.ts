@@ -26,6 +26,8 @@ export const WAVEFORM_HEADERS = {
   from: 'x-waveform-from-ms',
   to: 'x-waveform-to-ms',
   buckets: 'x-waveform-buckets',
+  /** The loudest |peak| of the whole audio (0..128): the editor draws every window to that scale, so quiet audio still shows. */
+  peak: 'x-waveform-peak',
 } as const;
 
 export interface WaveformQuery {

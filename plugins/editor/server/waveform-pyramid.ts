@@ -147,3 +147,11 @@ export function peaksOf(pyramid: WaveformPyramid, from: number, to: number, buck
   }
   return out;
 }
+
+/** The loudest |peak| of the whole audio (read off the coarsest level). */
+export function loudestOf(pyramid: WaveformPyramid): number {
+  const top = pyramid.levels[pyramid.levels.length - 1];
+  let loud = 0;
+  for (const value of top) loud = Math.max(loud, Math.abs(value));
+  return loud;
+}

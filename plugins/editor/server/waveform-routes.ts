@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { httpError, idString, tenantOf } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import { WAVEFORM_HEADERS, WAVEFORM_MAX_BUCKETS, WAVEFORM_MESSAGES, WAVEFORM_PATH, type WaveformComputing, type WaveformQuery } from '../common/waveform-contract';
-import { peaksOf } from './waveform-pyramid';
+import { loudestOf, peaksOf } from './waveform-pyramid';
 import type { WaveformStore } from './waveform-store';
 
 type Params = { projectVersionId: string; subtitleId: string };
@@ -59,6 +59,7 @@ export function registerWaveformRoutes(app: FastifyInstance, waveforms: Waveform
         .header(WAVEFORM_HEADERS.from, String(from))
         .header(WAVEFORM_HEADERS.to, String(to))
         .header(WAVEFORM_HEADERS.buckets, String(buckets))
+        .header(WAVEFORM_HEADERS.peak, String(loudestOf(pyramid)))
         .send(Buffer.from(peaks.buffer, peaks.byteOffset, peaks.byteLength));
     },
   );

@@ -26,6 +26,8 @@ export interface ActionContext {
   openPanel(panel: 'shift' | 'speaker'): void;
   /** Opens the export popup for this subtitle; null when no plugin offers exports. */
   exportSubtitle: (() => void) | null;
+  /** The timeline's zoom (+/−). */
+  zoomTimeline(by: 1 | -1): void;
 }
 
 const SEEK_SECONDS = 1;
@@ -82,6 +84,9 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return void ctx.find.stepped(action === 'findNext' ? 'next' : 'previous');
     case 'export':
       return void ctx.exportSubtitle?.();
+    case 'zoomIn':
+    case 'zoomOut':
+      return ctx.zoomTimeline(action === 'zoomIn' ? -1 : 1);
     case 'edit':
       if (ctx.count > 0) ctx.setEditing(true);
       return;

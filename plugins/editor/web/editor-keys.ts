@@ -39,6 +39,8 @@ export type EditorAction =
   | 'shiftTimes'
   | 'speaker'
   | 'export'
+  | 'zoomIn'
+  | 'zoomOut'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -97,6 +99,9 @@ export const EDITOR_KEYS: EditorKey[] = [
   { action: 'shiftTimes', title: 'Shift times… (the selection, from here to the end, or all)', anywhere: [alt('KeyT', 'Alt+T')], inList: [] },
   { action: 'speaker', title: 'Set the speaker…', anywhere: [alt('KeyP', 'Alt+P')], inList: [] },
   { action: 'export', title: 'Export…', anywhere: [alt('KeyX', 'Alt+X')], inList: [] },
+  // The timeline's zoom (Ctrl+wheel on it does the same); '+' is Shift+= on most layouts, '=' alone too.
+  { action: 'zoomIn', title: 'Zoom the timeline in', anywhere: [], inList: [c('Equal', '+', { shift: true }), c('Equal', '='), c('NumpadAdd', 'Num +')] },
+  { action: 'zoomOut', title: 'Zoom the timeline out', anywhere: [], inList: [c('Minus', '−'), c('NumpadSubtract', 'Num −')] },
   { action: 'help', title: 'Keyboard shortcuts of the editor', anywhere: [], inList: [c('Slash', '?', { shift: true })] },
 ];
 

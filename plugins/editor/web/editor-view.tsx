@@ -14,6 +14,8 @@ import { editorExporters } from './extension-points';
 import { FindPanel } from './find-panel';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
+import { Timeline } from './timeline/timeline';
+import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
 import { ShiftPanel } from './shift-panel';
 import { SpeakerPicker } from './speaker-picker';
@@ -120,6 +122,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const sources = useMemo(() => (sourceCues ? sourceTextByCue(cues, sourceCues) : null), [cues, sourceCues]);
 
   const video = useRef<HTMLVideoElement>(null);
+  const timeline = useTimelineModel(api, projectVersionId, subtitleId);
+  const [durationMs, setDurationMs] = useState(0);
   const list = useRef<VirtuosoHandle>(null);
   const grid = useRef<HTMLDivElement | null>(null);
   const state = useRef<Omit<ActionContext, 'textBox'>>(null!);
@@ -138,6 +142,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     range,
     openPanel: setPanel,
     exportSubtitle,
+    zoomTimeline: (by) => timeline.zoomed({ by }),
   };
   const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
     runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
@@ -166,6 +171,18 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     },
     [model],
   );
+  // The timeline is for the mouse: what it picks becomes the active cue, and the keys go back to the list.
+  const onTimelinePick = useCallback(
+    (index: number) => {
+      if (index !== state.current.active) model.activeSet(index);
+      list.current?.scrollIntoView({ index });
+      grid.current?.focus();
+    },
+    [model],
+  );
+  const onSeek = useCallback((ms: number) => {
+    if (video.current) video.current.currentTime = ms / 1000;
+  }, []);
   const playing = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
   const context = useMemo<ListContext>(
     () => ({ activeId: cues[active]?.id, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
@@ -187,12 +204,14 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             controls
             aria-label="Video"
             onTimeUpdate={(event) => setPlayhead(event.currentTarget.currentTime * 1000)}
+            onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
             onError={() => setVideoMissing(true)}
           />
         )}
         <p className="editor-overlay" aria-live="off">
           {playing?.text}
         </p>
+        <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} />
         <p className="muted">
           Playhead {Math.floor(playhead / 1000)} s · Press <kbd>?</kbd> in the cue list for the keys
         </p>

@@ -1,0 +1,66 @@
+import { expect, test } from './support/fixtures';
+import { openEditorWith } from './support/editor-helpers';
+
+/**
+ * The editor's timeline as a mouse user meets it: the waveform of the video's audio (peaks made
+ * by the server), the cues as blocks over it, a cue's end dragged later, undone with Ctrl+Z; the
+ * zoom from the list's +/− keys.
+ */
+
+const SRT = `1
+00:00:00,200 --> 00:00:02,000
+The ferry leaves at noon
+
+2
+00:00:02,600 --> 00:00:04,000
+Welcome aboard
+`;
+
+test('timeline: the waveform shows, dragging a cue’s end changes it in the list, Ctrl+Z undoes it, +/− zoom', async ({ page, confirmedUser }) => {
+  test.setTimeout(90_000);
+  void confirmedUser;
+  await openEditorWith(page, 'Harbour timeline', SRT);
+  const grid = page.getByRole('grid', { name: 'Cues' });
+  const timeline = page.getByTestId('editor-timeline');
+  await expect(timeline).toHaveAttribute('aria-hidden', 'true');
+
+  // The waveform: tiles arrive (after the server has made the peaks) and the canvas has ink where the tone is.
+  const wave = page.getByTestId('timeline-wave');
+  await expect(wave).not.toHaveAttribute('data-tiles', '0', { timeout: 30_000 });
+  const inked = () =>
+    wave.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let columns = 0;
+      for (let x = 0; x < canvas.width; x++) {
+        let tall = 0;
+        for (let y = 0; y < canvas.height; y++) if (data[(y * canvas.width + x) * 4 + 3] > 0) tall++;
+        if (tall > canvas.height / 4) columns++;
+      }
+      return columns;
+    });
+  await expect.poll(inked).toBeGreaterThan(50);
+
+  // Drag the first cue's end 20 px later: 400 ms at the default 20 ms a pixel.
+  const first = timeline.getByTestId('timeline-cue').filter({ hasText: 'The ferry leaves at noon' });
+  await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '20');
+  const edge = await first.locator('[data-part="end"]').boundingBox();
+  await page.mouse.move(edge!.x + edge!.width / 2, edge!.y + edge!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge!.x + edge!.width / 2 + 10, edge!.y + 5, { steps: 3 });
+  await page.mouse.move(edge!.x + edge!.width / 2 + 20, edge!.y + 5, { steps: 3 });
+  await page.mouse.up();
+  const row1 = grid.getByRole('row').first();
+  await expect(row1).toContainText('00:00:02.400');
+  // The keys are the list's again: Ctrl+Z undoes the drag like any edit.
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(row1).toContainText('00:00:02.000');
+  await expect(row1).not.toContainText('00:00:02.400');
+
+  // Zoom from the list: + halves the milliseconds a pixel, − doubles them.
+  await page.keyboard.press('+');
+  await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '10');
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '40');
+});
