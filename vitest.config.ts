@@ -25,7 +25,7 @@ export default mergeConfig(
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'tests/http/**/*.test.ts', 'tests/distributed/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'tests/http/**/*.test.ts', 'tests/distributed/**/*.test.ts', 'tests/faults/**/*.test.ts'],
             globalSetup: ['tests/support/global-setup.ts'],
             pool: 'forks',
             testTimeout: 30_000,

@@ -19,6 +19,12 @@ export const pipelineTuning = {
   resendSeconds: () => seconds('PIPELINE_RESEND_SECONDS', 120),
   /** Speech-to-text chunk length: long audio is cut at silences near this length. */
   chunkSeconds: () => seconds('PIPELINE_CHUNK_SECONDS', 30),
+  /**
+   * The longest one attempt of a step may take before it is stopped (its engine processes killed)
+   * and counted as failed. The engines size their own limits to the media; this is the backstop
+   * for anything that hangs past them (6 h, the mixing step's own limit). Tests shorten it.
+   */
+  stepTimeoutSeconds: () => seconds('PIPELINE_STEP_TIMEOUT_SECONDS', 6 * 60 * 60),
   /** Attempts of one step before the run is marked failed. */
   maxAttempts: () => Math.round(seconds('PIPELINE_MAX_ATTEMPTS', 3)),
   /** Chunk jobs one worker process runs at once: one per core (the engines are child processes). */

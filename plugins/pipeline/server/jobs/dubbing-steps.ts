@@ -31,7 +31,7 @@ async function cuesOf(execution: StepExecution, language: string): Promise<Store
 export const synthesisStep: StepDefinition = {
   step: 'synthesis',
   async execute(execution) {
-    const { run, part: language, files, complete } = execution;
+    const { run, part: language, files, signal, complete } = execution;
     const cues = await cuesOf(execution, language);
     const clips: DubbedClip[] = [];
     const queue = cues.map((cue, index) => ({ cue, index })).filter(({ cue }) => cue.text.trim() !== '' && cue.end > cue.start);
@@ -44,9 +44,10 @@ export const synthesisStep: StepDefinition = {
           language,
           targetDurationMs: cue.end - cue.start,
           outputPath: raw,
+          signal,
         });
         const plan = planClipFit(window, spoken.durationMs);
-        await runProcess('ffmpeg', [...FFMPEG, '-i', raw, '-af', plan.filter, '-c:a', 'pcm_s16le', fitted], { timeoutMs: 120_000 });
+        await runProcess('ffmpeg', [...FFMPEG, '-i', raw, '-af', plan.filter, '-c:a', 'pcm_s16le', fitted], { timeoutMs: 120_000, signal });
         const key = runKey(run.id, `dub/${language}/${index}.wav`);
         await files.toStorage(fitted, key, 'audio/wav');
         clips.push({ index, startMs: cue.start, windowMs: plan.windowMs, durationMs: await wavDurationMs(fitted), key });
@@ -66,7 +67,7 @@ export const synthesisStep: StepDefinition = {
 export const mixingStep: StepDefinition = {
   step: 'mixing',
   async execute(execution) {
-    const { ctx, run, part: language, files, complete } = execution;
+    const { ctx, run, part: language, files, signal, complete } = execution;
     const { rows } = await ctx.db.query<{ step: string; output: any }>(
       `SELECT step, output FROM pipeline_steps WHERE run_id = $1 AND ((step = 'synthesis' AND part = $2) OR step = 'probe')`,
       [run.id, language],
@@ -87,13 +88,13 @@ export const mixingStep: StepDefinition = {
       outputArgs: ['-vn', '-c:a', 'aac', '-b:a', '160k'],
     });
     await writeFile(script, filterGraph);
-    await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { timeoutMs: 6 * 60 * 60 * 1000 });
+    await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { timeoutMs: 6 * 60 * 60 * 1000, signal });
     const base = `dubbed/${run.workspaceId}/${run.projectVersionId}/${run.id}-${language}`;
     await files.toStorage(audio, `${base}.m4a`, 'audio/mp4');
     let videoKey: string | null = null;
     if (hasVideo) {
       const video = await files.scratch(`dubbed-${language}.mp4`);
-      await muxAudio(source, audio, video);
+      await muxAudio(source, audio, video, { signal });
       videoKey = `${base}.mp4`;
       await files.toStorage(video, videoKey, 'video/mp4');
       await files.discard(video);

@@ -19,8 +19,8 @@ export const fetchMediaStep: StepDefinition = {
 
 export const probeStep: StepDefinition = {
   step: 'probe',
-  async execute({ run, files, complete }) {
-    const info = await probe(await files.source()).catch(() => null);
+  async execute({ run, files, signal, complete }) {
+    const info = await probe(await files.source(), { signal }).catch(() => null);
     if (!info || (!info.hasAudio && !info.hasVideo)) throw new PipelineFailure('The file is not a video or audio file ffmpeg can read');
     if (!info.hasAudio) throw new PipelineFailure('The video has no audio track');
     if (info.durationMs <= 0) throw new PipelineFailure('The video has no duration');
@@ -38,19 +38,19 @@ export const recognitionStepOf = (steps: readonly string[]) => (steps.includes('
 
 export const extractAudioStep: StepDefinition = {
   step: 'extract_audio',
-  async execute({ ctx, run, files, complete }) {
+  async execute({ ctx, run, files, signal, complete }) {
     const source = await files.source();
     const scratch = await files.scratch('audio.wav');
-    await extractAudio(source, scratch);
+    await extractAudio(source, scratch, { signal });
     const audio = await files.publish(scratch, 'audio.wav');
     await files.toStorage(audio, runKey(run.id, 'audio.wav'), 'audio/wav');
-    const durationMs = (await probe(audio)).durationMs;
+    const durationMs = (await probe(audio, { signal })).durationMs;
     const recognition = recognitionStepOf(run.steps);
     // A transcript is aligned as a whole (its words cannot be shared out before they are timed).
     const chunks =
       recognition === 'alignment'
         ? [{ startMs: 0, endMs: durationMs }]
-        : planChunks(durationMs, await detectSilences(audio), pipelineTuning.chunkSeconds() * 1000);
+        : planChunks(durationMs, await detectSilences(audio, { signal }), pipelineTuning.chunkSeconds() * 1000);
     ctx.log.info({ runId: run.id, chunks: chunks.length, durationMs }, 'pipeline audio extracted');
     await complete(
       async (tx) => {

@@ -11,14 +11,14 @@ import type { StepDefinition } from './step-runner';
 export const speechToTextStep: StepDefinition = {
   step: 'speech_to_text',
   concurrency: pipelineTuning.chunkConcurrency,
-  async execute({ ctx, run, part, input, files, complete }) {
+  async execute({ ctx, run, part, input, files, signal, complete }) {
     const range = input as TimeRange;
     const audio = await files.audio();
     const scratch = await files.scratch(`chunk-${part}.wav`);
     try {
-      await cutRange(audio, scratch, range);
+      await cutRange(audio, scratch, range, { signal });
       const vocabulary = await vocabularyOf(ctx.services, ctx.db, run.workspaceId, run.settings);
-      const words = await defaultEngines().speechToText.transcribe(scratch, { language: run.settings.language, vocabulary });
+      const words = await defaultEngines().speechToText.transcribe(scratch, { language: run.settings.language, vocabulary, signal });
       const timed: TimedWord[] = words.map((word) => ({ ...word, start: word.start + range.startMs, end: word.end + range.startMs }));
       await complete(undefined, { words: timed });
     } finally {
@@ -29,8 +29,8 @@ export const speechToTextStep: StepDefinition = {
 
 export const alignmentStep: StepDefinition = {
   step: 'alignment',
-  async execute({ run, files, complete }) {
-    const words = await defaultEngines().alignment.align(await files.audio(), run.settings.transcript ?? '', { language: run.settings.language });
+  async execute({ run, files, signal, complete }) {
+    const words = await defaultEngines().alignment.align(await files.audio(), run.settings.transcript ?? '', { language: run.settings.language, signal });
     await complete(undefined, { words });
   },
 };

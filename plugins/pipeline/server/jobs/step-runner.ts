@@ -13,6 +13,9 @@ export { PipelineFailure };
 /** This worker's lease was taken over (it was presumed dead): its result is dropped. */
 class LeaseLost extends Error {}
 
+/** One attempt of a step ran past pipelineTuning.stepTimeoutSeconds; the message names the step. */
+class StepTimedOut extends Error {}
+
 export interface StepExecution {
   ctx: JobContext;
   run: RunRecord;
@@ -20,6 +23,8 @@ export interface StepExecution {
   /** pipeline_steps.input of this part (e.g. a chunk's time range). */
   input: any;
   files: WorkFiles;
+  /** Aborted when the attempt runs out of time: pass it to engines and media calls, so their processes are killed. */
+  signal: AbortSignal;
   /**
    * Writes the step's outputs and marks it done in ONE transaction, guarded by this worker's
    * lease: outputs replace (never append to) what a crashed earlier attempt may have written.
@@ -75,6 +80,19 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
           .catch((err) => ctx.log.error({ err }, 'pipeline heartbeat failed'));
       }, pipelineTuning.heartbeatSeconds() * 1000);
       heartbeat.unref();
+      // A hung engine must not hold the step for ever: the attempt is aborted (engine processes
+      // killed through the signal) and, whether or not the step honours the signal, ends here.
+      const limitSeconds = pipelineTuning.stepTimeoutSeconds();
+      const attempt = new AbortController();
+      const timedOut = new Promise<never>((_, reject) => {
+        const timer = setTimeout(() => {
+          const error = new StepTimedOut(`${PROCESSING_STEP_LABELS[step]} timed out after ${limitSeconds} s`);
+          attempt.abort(error);
+          reject(error);
+        }, limitSeconds * 1000);
+        attempt.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      });
+      timedOut.catch(() => undefined);
       let completed = false;
       const execution: StepExecution = {
         ctx,
@@ -82,8 +100,11 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         part,
         input: claimed.input,
         files: new WorkFiles(ctx, run),
+        signal: attempt.signal,
         async complete(write, output) {
           await ctx.db.transaction(async (tx) => {
+            // Past its time limit the attempt has been counted as failed: its late result is dropped.
+            if (attempt.signal.aborted) throw new LeaseLost();
             if (write) await write(tx);
             const { rowCount } = await tx.query(
               `UPDATE pipeline_steps SET state = 'done', output = $5, finished_at = now(), heartbeat_at = now()
@@ -96,32 +117,33 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         },
       };
       try {
-        await definition.execute(execution);
+        await Promise.race([definition.execute(execution), timedOut]);
         if (!completed) throw new Error(`Step ${step} ended without completing`);
-      } catch (error) {
-        if (error instanceof LeaseLost) return;
+      } catch (caught) {
+        if (caught instanceof LeaseLost && !attempt.signal.aborted) return;
+        // Timed out: the step's own error (an engine killed by the abort) is a consequence, not the cause.
+        const error: unknown = attempt.signal.aborted ? attempt.signal.reason : caught;
         const attemptsLeft = claimed.attempts < pipelineTuning.maxAttempts();
+        // `state = 'running'`: a result committed just as the time ran out stands.
+        const leave = (state: 'failed' | 'pending') =>
+          ctx.db.query(
+            `UPDATE pipeline_steps SET state = $5, lease_token = CASE WHEN $5 = 'pending' THEN NULL ELSE lease_token END, finished_at = CASE WHEN $5 = 'failed' THEN now() END
+             WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4 AND state = 'running'`,
+            [run.id, step, part, token, state],
+          );
         if (error instanceof PipelineFailure || !attemptsLeft) {
-          const message = error instanceof PipelineFailure ? error.message : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
-          await ctx.db.query(`UPDATE pipeline_steps SET state = 'failed', finished_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [
-            run.id,
-            step,
-            part,
-            token,
-          ]);
+          const message =
+            error instanceof PipelineFailure || error instanceof StepTimedOut ? error.message : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
+          if ((await leave('failed')).rowCount === 0) return;
           if (await failRun(ctx.db, ctx.services.get(PROJECT_VERSIONS), run.id, step, message)) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
           await new WorkFiles(ctx, run).removeAll().catch(() => {});
           return;
         }
-        await ctx.db.query(`UPDATE pipeline_steps SET state = 'pending', lease_token = NULL WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [
-          run.id,
-          step,
-          part,
-          token,
-        ]);
+        await leave('pending');
         throw error; // pg-boss retries it
       } finally {
         clearInterval(heartbeat);
+        if (!attempt.signal.aborted) attempt.abort(new Error('step attempt over'));
       }
       await advanceAfter(ctx.db, ctx.jobs, run, step);
     },

@@ -34,7 +34,7 @@ export const segmentationStep: StepDefinition = {
 export const translationStep: StepDefinition = {
   step: 'translation',
   async execute(execution) {
-    const { ctx, run, part: to, complete } = execution;
+    const { ctx, run, part: to, signal, complete } = execution;
     const store = subtitleStore(execution);
     const source = await store.readCues(ctx.db, run.transcriptSubtitleId);
     const aids = await translationAidsOf(ctx.services, ctx.db, run.workspaceId, run.settings, to);
@@ -45,7 +45,7 @@ export const translationStep: StepDefinition = {
       glossary: aids.glossary,
       rules: aids.maxCharsPerSecond ? { maxCharsPerSecond: aids.maxCharsPerSecond } : undefined,
       mediaEndMs: run.mediaDurationMs ?? undefined,
-      translate: (units, options) => defaultEngines().translation.translate(units, options),
+      translate: (units, options) => defaultEngines().translation.translate(units, { ...options, signal }),
     });
     await complete(
       async (tx) => {
