@@ -83,7 +83,8 @@ describeOnBothDatabases('plans and billing (local provider)', (ctx) => {
     // A failed run is not billed.
     await ctx.db.query(`UPDATE pipeline_runs SET state = 'failed' WHERE id = (SELECT id FROM pipeline_runs WHERE project_version_id = $1)`, [past]);
     await seedRun(ctx.db, member.workspaceId, past, 29 * 60_000 + 59_000);
-    expect((await overview(member, accountId)).usage).toMatchObject({ minutesProcessed: 30, voiceOvers: 0 });
+    await seedRun(ctx.db, member.workspaceId, past, 0, ['es', 'fr', 'ca']);
+    expect((await overview(member, accountId)).usage).toMatchObject({ minutesProcessed: 30, voiceOvers: 3 });
 
     const clip = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId, 2);
     const settings = await member.client.get(`${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${clip}`);
@@ -92,7 +93,11 @@ describeOnBothDatabases('plans and billing (local provider)', (ctx) => {
     expect(minutes.body).toMatchObject({ statusCode: 402, code: 'plan_limit', field: 'projectVersionIds' });
     expect(minutes.body.message).toMatch(/^The Free plan processes 30 minutes a month; 0 minutes left, and this set-up needs 1\. Upgrade to Starter for more\.$/);
     const voiceOver = await setupTts(member, clip, ['es']);
-    expect(voiceOver.body).toMatchObject({ statusCode: 402, field: 'settings.dubbingLanguages', message: 'Voice-overs are not in the Free plan. Upgrade to Starter for more.' });
+    expect(voiceOver.body).toMatchObject({
+      statusCode: 402,
+      field: 'settings.dubbingLanguages',
+      message: 'The Free plan makes 3 voice-overs a month; 3 are made and this set-up asks for 1. Upgrade to Starter for more.',
+    });
     expect(await runsOf(ctx.db, clip)).toBe(0);
 
     const { subscription } = await subscribe(ctx, member, 'starter');
