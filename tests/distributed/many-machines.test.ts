@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,9 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
   let workers: ServerProcess[] = [];
   let video: SpeechVideo;
   let db: PgDatabase;
+  /** The person of the first test, logged in, and their workspace (the shutdown test continues as them). */
+  let browser: AlternatingBrowser;
+  let workspaceId: string;
 
   beforeAll(async () => {
     fixtures = await mkdtemp(path.join(tmpdir(), 'many-machines-'));
@@ -90,7 +94,7 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
   });
 
   it('signs up, uploads, sets up a run and downloads its subtitles, each request on the other web process', async () => {
-    const browser = new AlternatingBrowser(webs.map((web) => web.baseUrl!));
+    browser = new AlternatingBrowser(webs.map((web) => web.baseUrl!));
     const email = `many.${Date.now()}@example.com`;
 
     // Sign-up and confirmation: the session made on one process is known to the other.
@@ -108,7 +112,7 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
     expect(confirmed.status).toBe(302);
     const me = await browser.get('/api/v1/users/');
     expect(me.json().data.attributes.confirmedEmail).toBe(true);
-    const workspaceId = String(me.json().data.attributes.lastUsedWorkspaceId);
+    workspaceId = String(me.json().data.attributes.lastUsedWorkspaceId);
 
     // tus: create on one process, then PATCHes in four parts alternating between both, a HEAD between.
     const bytes = await readFile(video.videoPath);
@@ -184,4 +188,53 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
     expect(await filesUnder(path.join(dataDirs[0]!, 'uploads'))).toEqual([]);
     expect(await filesUnder(path.join(dataDirs[1]!, 'uploads'))).toEqual([]);
   }, 180_000);
+
+  it('stops on SIGTERM without dropping work: a web process finishes the upload request it is serving, a worker exits; the others carry on', async () => {
+    expect(workspaceId, 'the first test signed up').toBeDefined();
+    const created = await browser.request('POST', PROJECTS_PATHS.uploads, {
+      headers: { ...tus, 'upload-length': '1000', 'upload-metadata': metadata({ workspaceId, filename: 'Interrupted.mp4' }) },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+
+    // A PATCH whose body is still arriving when SIGTERM comes.
+    const [victim, survivor] = webs as [ServerProcess, ServerProcess];
+    const exited = new Promise<number | null>((resolve) => victim.child.once('exit', (code) => resolve(code)));
+    const target = new URL(location, victim.baseUrl!);
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const answer = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
+      const req = httpRequest(target, {
+        method: 'PATCH',
+        headers: { ...tus, cookie, 'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? ''), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': '600', connection: 'close' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, offset: res.headers['upload-offset'] as string | undefined });
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(300, 1));
+      setTimeout(() => {
+        victim.child.kill('SIGTERM');
+        setTimeout(() => req.end(Buffer.alloc(300, 2)), 500);
+      }, 300);
+    });
+    expect(await answer).toEqual({ status: 204, offset: '600' });
+    expect(await exited).toBe(0);
+
+    // The upload lives on: the other web process knows its offset and takes the rest.
+    const cookieHeaders = { ...tus, cookie, 'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? '') };
+    const head = await fetch(new URL(location, survivor.baseUrl!), { method: 'HEAD', headers: cookieHeaders });
+    expect(head.headers.get('upload-offset')).toBe('600');
+    expect((await fetch(`${survivor.baseUrl}/readyz`)).status).toBe(200);
+    const removed = await fetch(new URL(location, survivor.baseUrl!), { method: 'DELETE', headers: cookieHeaders });
+    expect(removed.status).toBe(204);
+
+    // An idle worker leaves at once and cleanly.
+    const worker = workers[0]!;
+    const workerExited = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
+    const asked = Date.now();
+    worker.child.kill('SIGTERM');
+    expect(await workerExited).toBe(0);
+    expect(Date.now() - asked).toBeLessThan(15_000);
+  }, 60_000);
 });
