@@ -113,4 +113,6 @@ export type { ImportedMedia, LinkImportOptions, LinkImportProgress } from '../en
 export { AddressAllowance } from '../net/address-allowance';
 /** GET of a user's address under the same guard (every hop resolved and checked, the body capped): feeds, pages. */
 export { safeFetch } from '../net/safe-fetch';
+/** Checks an address a plugin is about to call (scheme, port, every resolved address public or allowed) without fetching it: outside providers' endpoints. */
+export { resolvePublic } from '../net/safe-fetch';
 export type { SafeFetchOptions, SafeResponse } from '../net/safe-fetch';

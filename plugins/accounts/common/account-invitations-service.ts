@@ -19,6 +19,12 @@ export interface AccountInvitationsService {
    * Run inside the sign-up transaction. Returns the ids of the accounts joined.
    */
   acceptFor(tx: InvitationsSqlRunner, user: { id: string; email: string }): Promise<string[]>;
+  /**
+   * Single sign-on's first sign-in: the user joins the account with the role (an admin gets every
+   * workspace, as when an admin adds them). Nothing changes for a user already in the account.
+   * Run inside the caller's transaction. Returns whether the user joined now.
+   */
+  join(tx: InvitationsSqlRunner, accountId: string, userId: string, role: 'admin' | 'member'): Promise<boolean>;
 }
 
 export const ACCOUNT_INVITATIONS = serviceToken<AccountInvitationsService>('accounts.invitations');

@@ -72,6 +72,10 @@ export class AccountInvitations implements AccountInvitationsService {
     for (const invitation of rows) await addMember(tx, invitation.accountId, user.id, invitation.role);
     return rows.map((r) => r.accountId);
   }
+
+  async join(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<boolean> {
+    return (await addMember(tx, accountId, userId, role)) !== null;
+  }
 }
 
 async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<string | null> {

@@ -4,6 +4,7 @@ import { AUTH_PAGES, AUTH_PATHS, type SignInRequest, type SignOutResponse } from
 import { currentUserResponse, signInBody } from './auth-schemas';
 import type { AuthServices } from './auth-services';
 import { normaliseEmail } from './email-policy';
+import { passwordLogInGuards } from './extension-points';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid Email or password.';
@@ -17,6 +18,10 @@ export function registerSessionRoutes(app: FastifyInstance, services: AuthServic
     { config: { access: 'public', authRateLimit: true }, schema: { body: signInBody, response: { 200: currentUserResponse } } },
     async (request, reply) => {
       const { email, password } = request.body.user;
+      for (const guard of app.extensions.contributions(passwordLogInGuards)) {
+        const refusal = await guard.refusal(normaliseEmail(email), { db: app.db });
+        if (refusal) throw httpError(403, refusal.code, refusal.message, 'email');
+      }
       const user = await users.findByEmail(normaliseEmail(email));
       // An unknown e-mail costs one hash too, and gets the same sentence: no account probing by timing.
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
