@@ -1,0 +1,123 @@
+import type { Resource } from '../../../core/common/session-types';
+
+/**
+ * Single sign-on (spec sections 6, 7, 8, 9). An account connects its OpenID Connect identity
+ * provider for its e-mail domains; a person typing an address of such a domain on the log-in page
+ * is sent there (`POST /api/v1/sso/auth` answers the provider's `redirect_uri`) and comes back to
+ * the callback, which checks state, nonce and PKCE and logs them in. "Sign in with Google" is one
+ * more provider, configured by the server's environment.
+ */
+export const SSO_PATHS = {
+  /** POST { email } -> RedirectResponse (the identity provider's authorization URL). Spec 7. */
+  auth: '/api/v1/sso/auth',
+  /** POST { accountId } -> RedirectResponse (the account's SSO settings page). Spec 7; admins only. */
+  openAdminPortal: '/api/v1/sso/open_admin_portal',
+  /** GET ?accountId -> SettingsResponse; PUT SaveSettingsRequest -> SettingsResponse; admins only (ours). */
+  settings: '/api/v1/sso/settings',
+  /** GET ?state&code (the identity provider sends the browser here) -> 303 into the app (ours). */
+  callback: '/api/v1/sso/callback',
+  /** GET -> ProvidersResponse: what the log-in page offers (ours). */
+  providers: '/api/v1/sso/providers',
+  /** POST { intent } -> RedirectResponse (Google's authorization URL) (ours). */
+  google: '/api/v1/sso/google',
+} as const;
+
+/** The settings page the admin portal opens (with `?accountId=`, which selects the account). */
+export const SSO_SETTINGS_PAGE = '/account/sso';
+
+/** Spec section 9: set by the callback of a Google sign-in, 'true' or 'false', readable by the page. */
+export const GOOGLE_SIGNUP_COOKIE = 'google_signup';
+export const GOOGLE_LOGIN_COOKIE = 'google_login';
+
+/** Spec section 8, verbatim; the rest are ours. */
+export const SSO_MESSAGES = {
+  cantOpenAdminPortal: "Can't open the SSO admin portal",
+  // Not in the spec (ours).
+  settingsNotLoaded: 'SSO settings could not be loaded',
+  settingsSaved: 'SSO settings saved',
+  settingsNotSaved: 'SSO settings could not be saved',
+  cantStartSso: 'Single sign-on could not be started',
+} as const;
+
+/** What the server says (not in the spec). */
+export const SSO_SERVER_MESSAGES = {
+  unknownDomain: 'Single sign-on is not set up for this e-mail domain',
+  invalidEmail: 'Enter a valid e-mail address',
+  ssoRequired: 'Your organisation requires single sign-on for this e-mail domain: use "Sign in with SSO"',
+  stateInvalid: 'This sign-in was not started in this browser, has expired or was already used: sign in again',
+  providerRefused: 'The identity provider did not sign you in',
+  tokenRejected: 'The identity provider\u2019s answer could not be verified: sign in again',
+  providerUnreachable: 'The identity provider could not be reached: try again later or ask your admin to check the SSO settings',
+  emailMissing: 'The identity provider did not give a verified e-mail address',
+  emailOutsideDomains: 'The identity provider signed you in with an address outside the domains of this single sign-on',
+  existingUser: 'An account with this address already exists: log in with your password, or ask your admin to add you to the organisation first',
+  googleUnavailable: 'Sign in with Google is not set up on this server',
+  domainTaken: 'This domain already uses single sign-on in another account',
+  domainInvalid: 'Enter domains such as example.com, one per line',
+  issuerInvalid: 'Enter the issuer as an https address',
+  secretNeeded: 'Enter the client secret',
+  notConfigured: 'Single sign-on is not set up for this account',
+} as const;
+
+/** The callback's outcome on the log-in page (`?sso_error=`), in the page's words. */
+export const SSO_CALLBACK_ERRORS = {
+  state: SSO_SERVER_MESSAGES.stateInvalid,
+  refused: SSO_SERVER_MESSAGES.providerRefused,
+  token: SSO_SERVER_MESSAGES.tokenRejected,
+  unreachable: SSO_SERVER_MESSAGES.providerUnreachable,
+  email: SSO_SERVER_MESSAGES.emailMissing,
+  domain: SSO_SERVER_MESSAGES.emailOutsideDomains,
+  required: SSO_SERVER_MESSAGES.ssoRequired,
+  existing: SSO_SERVER_MESSAGES.existingUser,
+} as const;
+export type SsoCallbackError = keyof typeof SSO_CALLBACK_ERRORS;
+
+export type SsoDefaultRole = 'admin' | 'member';
+
+export interface SsoSettingsAttributes {
+  accountId: string;
+  /** False until an admin saves a configuration. */
+  configured: boolean;
+  issuer: string;
+  clientId: string;
+  /** Never the secret itself: whether one is stored. */
+  hasClientSecret: boolean;
+  domains: string[];
+  defaultRole: SsoDefaultRole;
+  /** Password log-in is refused for these domains. */
+  requireSso: boolean;
+  /** Where the identity provider must send people back (to register at the provider). */
+  redirectUri: string;
+}
+export type SsoSettingsResource = Resource<'ssoSettings', SsoSettingsAttributes>;
+
+export interface SettingsResponse {
+  data: SsoSettingsResource;
+}
+
+export interface SaveSettingsRequest {
+  accountId: string;
+  issuer: string;
+  clientId: string;
+  /** Empty or absent: keep the stored one. */
+  clientSecret?: string;
+  domains: string[];
+  defaultRole: SsoDefaultRole;
+  requireSso: boolean;
+}
+
+export interface SsoAuthRequest {
+  email: string;
+}
+export interface OpenAdminPortalRequest {
+  accountId: string;
+}
+export interface GoogleAuthRequest {
+  intent: 'login' | 'signup';
+}
+export interface RedirectResponse {
+  redirect_uri: string;
+}
+export interface ProvidersResponse {
+  data: { google: boolean };
+}

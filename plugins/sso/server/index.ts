@@ -1,0 +1,30 @@
+import { AddressAllowance, contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { passwordLogInGuards } from '../../auth/server/extension-points';
+import { IdentityProviders } from './identity-provider';
+import { LoginStates } from './login-states';
+import { registerSettingsRoutes } from './settings-routes';
+import { registerSignInRoutes } from './sign-in-routes';
+import { ssoMigrations } from './sso-migrations';
+import { ssoPasswordGuard } from './sso-policy';
+import { SsoRepository } from './sso-repository';
+import { SsoSignIn } from './sso-sign-in';
+
+/**
+ * Single sign-on (spec sections 6, 7): an account's OpenID Connect provider for its e-mail
+ * domains, and "Sign in with Google" when the environment configures it. Sessions are made by the
+ * host's `replaceSession`, as the auth plugin's log-in makes them; users as sign-up makes them.
+ * Password log-in of a member of an account requiring SSO is refused through the auth plugin's
+ * password log-in guard point. Contract: plugins/sso/common/sso-contract.ts.
+ */
+export default defineServerPlugin({
+  id: 'sso',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: ssoMigrations,
+  contributions: [contributeToServer(passwordLogInGuards, ssoPasswordGuard)],
+  async routes(app) {
+    const connections = new SsoRepository(app.db);
+    const allow = app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
+    registerSettingsRoutes(app, connections);
+    registerSignInRoutes(app, { connections, states: new LoginStates(app.db), providers: new IdentityProviders(allow), signIn: new SsoSignIn(app) });
+  },
+});

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError, isUniqueViolation, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  SSO_PATHS,
+  SSO_SERVER_MESSAGES as MESSAGES,
+  SSO_SETTINGS_PAGE,
+  type OpenAdminPortalRequest,
+  type RedirectResponse,
+  type SaveSettingsRequest,
+  type SettingsResponse,
+} from '../common/sso-contract';
+import { DomainTakenError, type SsoConnection, type SsoRepository } from './sso-repository';
+
+const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
+const settingsSchema = resourceSchema('ssoSettings', {
+  accountId: { type: 'string' },
+  configured: { type: 'boolean' },
+  issuer: { type: 'string' },
+  clientId: { type: 'string' },
+  hasClientSecret: { type: 'boolean' },
+  domains: { type: 'array', items: { type: 'string' } },
+  defaultRole: { type: 'string' },
+  requireSso: { type: 'boolean' },
+  redirectUri: { type: 'string' },
+});
+const oneSettings = { 200: { type: 'object', properties: { data: settingsSchema } } } as const;
+const saveBody = {
+  type: 'object',
+  required: ['accountId', 'issuer', 'clientId', 'domains', 'defaultRole', 'requireSso'],
+  additionalProperties: false,
+  properties: {
+    accountId: idString,
+    issuer: { type: 'string', maxLength: 500 },
+    clientId: { type: 'string', minLength: 1, maxLength: 500 },
+    clientSecret: { type: 'string', maxLength: 2000 },
+    domains: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 253 } },
+    defaultRole: { type: 'string', enum: ['admin', 'member'] },
+    requireSso: { type: 'boolean' },
+  },
+} as const;
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Lower-cased, trimmed, without a leading `@`, each once; null when one is not a domain. */
+export function cleanDomains(domains: string[]): string[] | null {
+  const cleaned = [...new Set(domains.map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))];
+  return cleaned.length > 0 && cleaned.every((d) => DOMAIN.test(d)) ? cleaned : null;
+}
+
+/**
+ * The account's SSO settings (the page the admin portal opens) and `POST
+ * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
+ * the account 404. The client secret is stored and never sent back.
+ */
+export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository): void {
+  const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
+  const redirectUri = `${app.config.publicUrl}${SSO_PATHS.callback}`;
+  // Plain http only where the operator allowed non-public addresses (tests, a provider on the same machine).
+  const httpAllowed = app.config.linkImportAllowCidrs.length > 0;
+
+  function present(accountId: string, connection: SsoConnection | null): SettingsResponse {
+    return {
+      data: {
+        id: accountId,
+        type: 'ssoSettings',
+        attributes: {
+          accountId,
+          configured: connection !== null,
+          issuer: connection?.issuer ?? '',
+          clientId: connection?.clientId ?? '',
+          hasClientSecret: Boolean(connection?.clientSecret),
+          domains: connection?.domains ?? [],
+          defaultRole: connection?.defaultRole ?? 'member',
+          requireSso: connection?.requireSso ?? false,
+          redirectUri,
+        },
+      },
+    };
+  }
+
+  app.get<{ Querystring: { accountId: string } }>(
+    SSO_PATHS.settings,
+    {
+      config: adminOf('query.accountId'),
+      schema: { querystring: { type: 'object', required: ['accountId'], properties: { accountId: idString } }, response: oneSettings },
+    },
+    async (request) => {
+      const { accountId } = tenantOf(request);
+      return present(accountId, await connections.findByAccount(accountId));
+    },
+  );
+
+  app.put<{ Body: SaveSettingsRequest }>(
+    SSO_PATHS.settings,
+    { config: adminOf('body.accountId'), schema: { body: saveBody, response: oneSettings } },
+    async (request) => {
+      const { accountId } = tenantOf(request);
+      const body = request.body;
+      let issuer: URL;
+      try {
+        issuer = new URL(body.issuer.trim());
+      } catch {
+        throw httpError(422, 'invalid', MESSAGES.issuerInvalid, 'issuer');
+      }
+      if (issuer.username || issuer.password || issuer.search || issuer.hash || !(issuer.protocol === 'https:' || (httpAllowed && issuer.protocol === 'http:'))) {
+        throw httpError(422, 'invalid', MESSAGES.issuerInvalid, 'issuer');
+      }
+      const domains = cleanDomains(body.domains);
+      if (!domains) throw httpError(422, 'invalid', MESSAGES.domainInvalid, 'domains');
+      const clientSecret = body.clientSecret?.trim() || null;
+      const existing = await connections.findByAccount(accountId);
+      if (!clientSecret && !existing?.clientSecret) throw httpError(422, 'invalid', MESSAGES.secretNeeded, 'clientSecret');
+      try {
+        await connections.save({
+          accountId,
+          // As typed, without a trailing slash added or removed: the ID token's `iss` must equal it.
+          issuer: body.issuer.trim(),
+          clientId: body.clientId.trim(),
+          clientSecret,
+          domains,
+          defaultRole: body.defaultRole,
+          requireSso: body.requireSso,
+        });
+      } catch (error) {
+        if (error instanceof DomainTakenError || isUniqueViolation(error)) throw httpError(409, 'domain_taken', MESSAGES.domainTaken, 'domains');
+        throw error;
+      }
+      return present(accountId, await connections.findByAccount(accountId));
+    },
+  );
+
+  app.post<{ Body: OpenAdminPortalRequest }>(
+    SSO_PATHS.openAdminPortal,
+    {
+      config: adminOf('body.accountId'),
+      schema: {
+        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
+        response: { 200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } } },
+      },
+    },
+    async (request): Promise<RedirectResponse> => {
+      const { accountId } = tenantOf(request);
+      return { redirect_uri: `${app.config.publicUrl}${SSO_SETTINGS_PAGE}?accountId=${accountId}` };
+    },
+  );
+}
