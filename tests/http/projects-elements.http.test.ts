@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTS_PATHS, UPLOAD_ELEMENT_ID_HEADER } from '../../plugins/projects/common/projects-contract';
 import type { LoopbackServer } from '../../server/net/testing/loopback-server';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
+import { expireUploadsJob } from '../../plugins/projects/server/upload-store';
 import { makeClip, newMember, numberOfProjects, serveDirectory, waitForElement, type Member } from './projects-test-kit';
 
 /**
@@ -187,6 +188,24 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const again = await member.client.post(PROJECTS_PATHS.createWithProject, { workspaceId: member.workspaceId, elementId });
     expect(again.status).toBe(422);
     expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
+  });
+
+  it('an upload left unfinished for a day expires: refused (410), then removed with its stored part by the hourly job', async () => {
+    const member = await newMember(ctx);
+    const tusWrite = { ...tus, 'content-type': 'application/offset+octet-stream' };
+    const created = await member.client.post(PROJECTS_PATHS.uploads, undefined, {
+      headers: { ...tus, 'upload-length': '10', 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'left.mp4' }) },
+    });
+    const location = String(created.headers.location);
+    const uploadId = location.split('/').pop()!;
+    const first = await member.client.request('PATCH', location, Buffer.from('12345'), { headers: { ...tusWrite, 'upload-offset': '0' } });
+    expect(first.status).toBe(204);
+    expect(first.headers['upload-expires']).toBeDefined();
+    await ctx.db.query(`UPDATE tus_uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [uploadId]);
+    expect((await member.client.request('PATCH', location, Buffer.from('67890'), { headers: { ...tusWrite, 'upload-offset': '5' } })).status).toBe(410);
+    expect(await expireUploadsJob.handler({}, { db: ctx.db, storage: ctx.app.storage, log: { info() {}, error() {} } } as never)).toBeUndefined();
+    expect(await ctx.app.storage.get(`uploads/${uploadId}/0`)).toBeNull();
+    expect((await ctx.db.query('SELECT 1 FROM tus_uploads WHERE id = $1', [uploadId])).rows).toEqual([]);
   });
 
   it('refuses an upload without workspace (422), into a foreign workspace (404), without CSRF (403), over the size limit (413) and a file that is not media (422)', async () => {

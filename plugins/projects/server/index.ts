@@ -10,6 +10,7 @@ import { registerProjectVersionRoutes } from './project-version-routes';
 import { projectsMigrations } from './projects-migrations';
 import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
+import { expireUploadsJob } from './upload-store';
 
 /**
  * Projects, project versions and elements: the spec's calls (section 7 "Projects and elements",
@@ -22,7 +23,7 @@ export default defineServerPlugin({
   id: 'projects',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: projectsMigrations,
-  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob],
+  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
   extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {
     const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));

@@ -2,7 +2,10 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
-import type { Database, Storage } from '../../../server/plugin-api';
+import type { Database, JobDefinition, Storage } from '../../../server/plugin-api';
+
+/** A day: a person resuming after a night's sleep still can; after that the parts are removed. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /** Storage key of the bytes of one PATCH, named by the offset they start at. */
 const partKey = (id: string, offset: number) => `uploads/${id}/${offset}`;
@@ -31,7 +34,7 @@ export class StorageUploadStore extends DataStore {
     private readonly storage: Storage,
   ) {
     super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination'];
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
   private async row(id: string): Promise<UploadRow | null> {
@@ -92,9 +95,38 @@ export class StorageUploadStore extends DataStore {
     }
   }
 
+  /** An upload not finished this long after its creation is abandoned (tus `Upload-Expires`). */
+  override getExpiration(): number {
+    return UPLOAD_EXPIRY_MS;
+  }
+
+  /** Removes abandoned uploads, their rows and their parts; returns how many (the hourly job). */
+  override async deleteExpired(): Promise<number> {
+    const { rows } = await this.db.query<{ id: string; parts: string[] }>(
+      `DELETE FROM tus_uploads WHERE created_at < now() - make_interval(secs => $1) RETURNING id, parts::text[]`,
+      [UPLOAD_EXPIRY_MS / 1000],
+    );
+    for (const row of rows) await Promise.all(row.parts.map((offset) => this.storage.delete(partKey(row.id, Number(offset))).catch(() => {})));
+    return rows.length;
+  }
+
   override async remove(id: string): Promise<void> {
     const { rows } = await this.db.query<{ parts: string[] }>('DELETE FROM tus_uploads WHERE id = $1 RETURNING parts::text[]', [id]);
     if (!rows[0]) throw ERRORS.FILE_NOT_FOUND;
     await Promise.all(rows[0].parts.map((offset) => this.storage.delete(partKey(id, Number(offset))).catch(() => {})));
   }
 }
+
+/**
+ * `projects.expireUploads {}`, hourly on pg-boss's clock (one worker runs each tick): uploads
+ * started and never finished are removed with their stored parts, so the bucket does not keep
+ * what nobody will complete.
+ */
+export const expireUploadsJob: JobDefinition<Record<string, never>> = {
+  name: 'projects.expireUploads',
+  cron: '17 * * * *',
+  async handler(_data, ctx) {
+    const removed = await new StorageUploadStore(ctx.db, ctx.storage).deleteExpired();
+    if (removed > 0) ctx.log.info({ removed }, 'abandoned uploads removed');
+  },
+};
