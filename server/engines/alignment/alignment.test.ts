@@ -64,5 +64,6 @@ describe('PocketsphinxAlignment on word-by-word espeak-ng speech', () => {
     const errors = aligned.map((w, index) => Math.abs(w.start - fixture.words[index]!.start)).sort((a, b) => a - b);
     expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(80);
     for (let index = 1; index < aligned.length; index++) expect(aligned[index]!.start).toBeGreaterThanOrEqual(aligned[index - 1]!.start);
-  });
+    // ~10 s alone; a busy machine (two cores shared with other suites) has taken over 30 s.
+  }, 90_000);
 });
