@@ -21,6 +21,9 @@ export type S3Settings = Omit<Extract<StorageSettings, { kind: 's3' }>, 'kind'>;
  */
 const PART_BYTES = 8 * 1024 * 1024;
 
+/** Object streams open at once per process (downloads, video ranges, a worker's fetches). */
+const MAX_SOCKETS = 512;
+
 const isMissing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
@@ -68,6 +71,9 @@ export class S3Storage implements Storage {
       // refuse the CRC32 trailers the SDK now adds by default.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Each video being watched holds one object stream open for as long as it plays: the
+      // SDK's default of 50 sockets would queue the 51st viewer of a web process.
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS }, httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS } },
     });
   }
 
