@@ -44,6 +44,12 @@ export default function SubtitlePage() {
   const cueView = useMemo(() => [...registry.contributions(subtitleCueViews)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100)).slice(0, 1), [registry]);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
+  // The view's code is fetched while the cues are: it is drawn only once they are here, and waiting
+  // for them first put its download after theirs on every open (a 2-hour film's editor opened ~0.5 s later).
+  useEffect(() => {
+    for (const view of cueView) void view.load().catch(() => {});
+  }, [cueView]);
+
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });
