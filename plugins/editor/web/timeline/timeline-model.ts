@@ -96,6 +96,10 @@ export function createTimelineModel(deps: TimelineDeps) {
     target: loadAllFx,
   });
 
+  // The first screen's tile is asked at once, while the page is still being drawn (a new editor
+  // opens at 0, at the default zoom): the waveform then comes with the cue list, not after it.
+  void loadTileFx({ zoom: DEFAULT_ZOOM, index: 0 }).catch(() => {});
+
   /** True until the first tile arrives while peaks are asked (the server may still be making them). */
   const $preparing = combine($tiles, $pending, (tiles, pending) => tiles.size === 0 && pending.size > 0);
 
