@@ -42,6 +42,9 @@ export interface BuildAppOptions {
   webPlugins?: ExternalWebAsset[];
 }
 
+/** Advisory lock serialising job-queue set-up between processes (any number unused elsewhere). */
+const QUEUE_SETUP_LOCK_KEY = 7_243_901_116;
+
 /** Upper bound of a multipart upload through the core parser; routes check their own limits. */
 const MULTIPART_FILE_LIMIT = 50 * 1024 * 1024;
 
@@ -105,13 +108,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
     jobNames.add(job.name);
   }
-  jobs = await PgBossJobQueue.start({
-    db,
-    databaseUrl: config.databaseUrl,
-    jobs: jobDefinitions,
-    work: config.role !== 'web',
-    log: app.log,
-  });
+  const startQueue = () => PgBossJobQueue.start({ db, databaseUrl: config.databaseUrl, jobs: jobDefinitions, work: config.role !== 'web', log: app.log });
+  // Processes starting together on a fresh PostgreSQL database (machines booting at once) made
+  // pg-boss's queue creation (a partition table per queue) deadlock and one process exit; one
+  // at a time sets the queues up, under a lock held for this database only.
+  jobs =
+    db.kind === 'postgres'
+      ? await db.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+          return startQueue();
+        })
+      : await startQueue();
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs?.stop();
