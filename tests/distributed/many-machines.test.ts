@@ -72,15 +72,15 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
       PIPELINE_CHUNK_CONCURRENCY: '1',
     });
     for (let i = 0; i < 4; i++) dataDirs.push(await mkdtemp(path.join(fixtures, `machine-${i}-`)));
-    // The first web process applies the migrations; the others start once it listens.
-    webs.push(await startServerProcess(env('web', dataDirs[0]!)));
-    const rest = await Promise.all([
+    // All four at once, as machines boot: the migrations' advisory lock lets one apply each.
+    const started = await Promise.all([
+      startServerProcess(env('web', dataDirs[0]!)),
       startServerProcess(env('web', dataDirs[1]!)),
       startServerProcess(env('worker', dataDirs[2]!)),
       startServerProcess(env('worker', dataDirs[3]!)),
     ]);
-    webs.push(rest[0]);
-    workers = rest.slice(1);
+    webs = started.slice(0, 2);
+    workers = started.slice(2);
     db = new PgDatabase(scratch.url, { max: 1 });
     video = await making;
   }, 120_000);
