@@ -1,10 +1,11 @@
 import { expect, test } from './support/fixtures';
-import { openEditorWith } from './support/editor-helpers';
+import { csrfHeaders, openEditorWith } from './support/editor-helpers';
 
 /**
  * The editor's tools by keyboard: find and replace (one, all, undo), a range selected with
  * Shift+arrows shifted by a frame and by the "Shift times" popup, speaker labels kept through the
- * save, and "Export…" opening the exports plugin's popup for this subtitle.
+ * save, "Export…" opening the exports plugin's popup for this subtitle, and the reading rules of
+ * the workspace's default guideline.
  */
 
 const SRT = `1
@@ -27,7 +28,7 @@ Last ferry
 test('find and replace, shift a range, speakers and export by keyboard', async ({ page, confirmedUser }) => {
   test.setTimeout(120_000);
   void confirmedUser;
-  const { cuesPath } = await openEditorWith(page, 'Harbour tools', SRT);
+  const { cuesPath, versionId } = await openEditorWith(page, 'Harbour tools', SRT);
   const grid = page.getByRole('grid', { name: 'Cues' });
   const row = (n: number) => grid.getByRole('row').nth(n - 1);
   const saved = () => expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
@@ -147,4 +148,22 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
   await page.keyboard.press('Escape');
   await expect(exportDialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export…' })).toBeVisible();
+
+  // The workspace's default guideline asks for 10 characters a second: the problems follow it.
+  const headers = await csrfHeaders(page);
+  const workspaceId: string = (await (await page.request.get(`/api/v1/project_versions/${versionId}/subtitles`)).json()).meta.workspaceId;
+  const made = await page.request.post('/api/v1/guidelines/', { headers, data: { workspaceId, name: 'Children’s TV', parameters: { maxCharsPerSecond: 10 } } });
+  const guidelineId: string = (await made.json()).data.id;
+  expect((await page.request.put(`/api/v1/guidelines/${guidelineId}/update_default`, { headers })).status()).toBe(200);
+  // (Cue 1 touches cue 2 since the shift: a gap problem, but its reading speed is fine at 20.)
+  await expect(grid.getByRole('list', { name: 'Problems of cue 1' })).not.toContainText('characters per second');
+  await page.reload();
+  const picker2 = page.getByLabel('Reading rules');
+  await expect(picker2).toHaveValue(guidelineId);
+  await expect(grid.getByRole('list', { name: 'Problems of cue 1' })).toContainText('characters per second (max 10)');
+  await picker2.selectOption('');
+  // (Cue 1 touches cue 2 since the shift: a gap problem, but its reading speed is fine at 20.)
+  await expect(grid.getByRole('list', { name: 'Problems of cue 1' })).not.toContainText('characters per second');
+  await page.reload();
+  await expect(page.getByLabel('Reading rules')).toHaveValue('');
 });

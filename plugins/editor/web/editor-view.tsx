@@ -3,6 +3,8 @@ import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { useUnit } from 'effector-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { languageName, TOKENS, useContainer, useService } from '../../../core';
+import { GUIDELINES_PATHS, type GuidelinesResponse } from '../../guidelines/common/guidelines-contract';
+import { READING_RULES } from '../../pipeline/common/craft/cue-types';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
 import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
 import { setActiveEditor } from './active-editor';
@@ -14,6 +16,8 @@ import { editorExporters } from './extension-points';
 import { FindPanel } from './find-panel';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
+import { createRulesModel, guidelineChoices } from './model/rules-model';
+import { RulesPicker } from './rules-picker';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
@@ -91,10 +95,35 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   );
   useEffect(() => {
     model.opened({ subtitleId, language: attributes.language, revision: attributes.revision, cues: loaded.cues });
-    return () => model.closed();
+    // The browser copy waits for a pause in typing: write it now when the tab is hidden or closed.
+    const flush = () => model.draftFlushed();
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      flush();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      model.closed();
+    };
   }, [model]);
 
   const find = useMemo(() => createFindModel(model), [model]);
+  // The limits checked: this subtitle's chosen guideline, else the workspace's default one.
+  const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
+  const rules = useMemo(
+    () =>
+      createRulesModel({
+        storage: window.localStorage,
+        rulesSet: model.rulesSet,
+        loadChoices: async () =>
+          workspaceId ? guidelineChoices((await api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } })).data.data, READING_RULES.maxCharsPerSecond) : [],
+      }),
+    [model, api, workspaceId],
+  );
+  useEffect(() => {
+    rules.opened(subtitleId);
+  }, [rules, subtitleId]);
   const [cues, active, problems, saveState, conflict, ready, range, selection] = useUnit([model.$cues, model.$active, model.$problems, model.$saveState, model.$conflict, model.$ready, model.$range, model.$selection]);
   const [matchesByCue, matches, currentMatch] = useUnit([find.$byCue, find.$matches, find.$current]);
   const [editing, setEditing] = useState(false);
@@ -184,9 +213,11 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     if (video.current) video.current.currentTime = ms / 1000;
   }, []);
   const playing = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
+  const activeId = cues[active]?.id;
   const context = useMemo<ListContext>(
-    () => ({ activeId: cues[active]?.id, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
-    [active, cues, editing, selection, range],
+    () => ({ activeId, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
+    // Not on every keystroke: a new context re-renders every row of the list.
+    [activeId, cues.length, editing, selection, range],
   );
   const current = matches[currentMatch];
   const flagged = problems.flagged.length;
@@ -219,6 +250,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
       <div className="editor-main">
         <div className="editor-bar">
           <SaveStatus state={saveState} />
+          <RulesPicker rules={rules} />
           <p data-testid="editor-problems">
             {cues.length} cues · {flagged === 0 ? 'no reading problems' : flagged === 1 ? '1 cue with reading problems' : `${flagged} cues with reading problems`}
           </p>

@@ -6,7 +6,8 @@ import { shiftRange } from './shift-range';
 import { setSpeaker } from './speakers';
 import { endGroup, record, redo, startHistory, undo, type EditHistory } from './edit-history';
 import { readDraft, writeDraft, type DraftStorage } from './local-draft';
-import { readingProblems } from './reading-problems';
+import type { ReadingRules } from '../../../pipeline/common/craft/cue-types';
+import { readingProblems, updatedProblems } from './reading-problems';
 import { createSaveSync, type SaveCues } from './save-sync';
 
 const { combine, createEffect, createEvent, createStore, sample } = effector;
@@ -32,7 +33,11 @@ export interface EditorModelDeps {
   /** Subscribes to the browser's `online` event; returns the unsubscribe. */
   onOnline(listener: () => void): () => void;
   saveDelayMs?: number;
+  /** After the last edit, this long before the browser copy is written (DRAFT_DELAY_MS). */
+  draftDelayMs?: number;
 }
+
+export const DRAFT_DELAY_MS = 250;
 
 export interface EditorOpened {
   subtitleId: string;
@@ -125,7 +130,23 @@ export function createEditorModel(deps: EditorModelDeps) {
   const $active = createStore(0).on(restoreFx.done, () => 0);
   const $canUndo = $history.map((h) => h.past.length > 0);
   const $canRedo = $history.map((h) => h.future.length > 0);
-  const $problems = combine($cues, $language, (cues, language) => readingProblems(cues, language));
+  /** The limits checked (a guideline's, ./rules-model.ts); empty: the pipeline's defaults. */
+  const rulesSet = createEvent<Partial<ReadingRules>>();
+  const $rules = createStore<Partial<ReadingRules>>({}).on(rulesSet, (_, rules) => rules);
+  // Checked again on every change, incrementally: a keystroke re-checks the cue typed in, not the film.
+  const $checked = createStore({ cues: [] as readonly EditorCue[], language: '', rules: {} as Partial<ReadingRules>, problems: readingProblems([]) });
+  sample({
+    clock: [$cues, $language, $rules],
+    source: { checked: $checked, cues: $cues, language: $language, rules: $rules },
+    fn: ({ checked, cues, language, rules }) => ({
+      cues,
+      language,
+      rules,
+      problems: checked.language === language && checked.rules === rules ? updatedProblems(checked, cues, language, rules) : readingProblems(cues, language, rules),
+    }),
+    target: $checked,
+  });
+  const $problems = $checked.map((checked) => checked.problems);
 
   /** A change of the list made here (an edit, undo, redo, taking the server's copy). */
   const applied = createEvent<Applied>();
@@ -168,16 +189,27 @@ export function createEditorModel(deps: EditorModelDeps) {
     target: applied,
   });
 
-  // The browser copy, on every change: a closed tab or a crash loses nothing typed.
+  // The browser copy of every change, written once typing pauses (DRAFT_DELAY_MS) and at once when
+  // the page is hidden or closed (draftFlushed): writing 2,000 cues to localStorage on each key
+  // would cost the typist a frame. At most the last quarter second is lost in a crash.
   const writeDraftFx = createEffect((draft: { subtitleId: string; revision: number; cues: readonly EditorCue[]; synchronized: boolean }) => {
     writeDraft(deps.storage, draft.subtitleId, draft);
   });
+  const draftFlushed = createEvent();
+  const $draftSeq = createStore(0).on(changed, (seq) => seq + 1);
+  const $draftWritten = createStore(0);
+  const draftWaitFx = createEffect((seq: number) => new Promise<number>((resolve) => setTimeout(() => resolve(seq), deps.draftDelayMs ?? DRAFT_DELAY_MS)));
+  sample({ clock: $draftSeq.updates, target: draftWaitFx });
+  const draftDue = sample({ clock: [draftWaitFx.doneData.map(() => undefined), draftFlushed], source: { seq: $draftSeq, written: $draftWritten }, filter: ({ seq, written }) => seq !== written });
+  // Unsaved edits only: once the server has them, the synchronized copy below is already written.
   sample({
-    clock: changed,
-    source: { subtitleId: $subtitleId, revision: sync.$revision },
-    fn: ({ subtitleId, revision }, cues) => ({ subtitleId, revision, cues, synchronized: false }),
+    clock: draftDue,
+    source: { subtitleId: $subtitleId, revision: sync.$revision, cues: $cues, dirty: sync.$dirty },
+    filter: ({ dirty }) => dirty,
+    fn: ({ subtitleId, revision, cues }) => ({ subtitleId, revision, cues, synchronized: false }),
     target: writeDraftFx,
   });
+  $draftWritten.on(draftDue, (_, due) => due.seq);
   sample({
     clock: [sync.synchronized, sync.theirsTaken.map((theirs) => ({ revision: theirs.revision, cues: withIds(theirs.cues) }))],
     source: $subtitleId,
@@ -194,6 +226,8 @@ export function createEditorModel(deps: EditorModelDeps) {
     typingEnded,
     selectionExtended,
     allSelected,
+    rulesSet,
+    draftFlushed,
     $selection,
     $range,
     $ready,

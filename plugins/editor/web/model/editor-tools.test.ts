@@ -119,3 +119,64 @@ describe('find model', () => {
     expect(state().texts).toEqual(['The boat leaves. Ferry!', 'A ferryman waits', 'the boat']);
   });
 });
+
+describe('reading rules of a guideline', () => {
+  it('checks the cues against the chosen guideline, the workspace default first, and remembers the choice for the subtitle', async () => {
+    const { createRulesModel, guidelineChoices } = await import('./rules-model');
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    const guidelines = [
+      { id: '4', attributes: { name: 'Children', isDefault: true, parameters: { maxCharsPerSecond: 12 } } },
+      { id: '5', attributes: { name: 'Plain', isDefault: false, parameters: {} } },
+    ];
+    const make = () => {
+      const model = createEditorModel({ storage, saveDelayMs: 0, onOnline: () => () => {}, save: async ({ revision }) => ({ revision: revision + 1 }) });
+      const rules = createRulesModel({ storage, rulesSet: model.rulesSet, loadChoices: async () => guidelineChoices(guidelines, 20) });
+      return { model, rules, scope: fork() };
+    };
+    const { model, rules, scope } = make();
+    // 24 characters in 2 s: 12 a second, fine at 20 and at 12; cue 2, 16 in 1.5 s (10.7), fine.
+    await allSettled(model.opened, { scope, params: { subtitleId: '9', language: 'en', revision: 1, cues: RAW } });
+    const flagged = () => scope.getState(model.$problems).flagged;
+    expect(flagged()).toEqual([]);
+    await allSettled(rules.opened, { scope, params: '9' });
+    expect(scope.getState(rules.$chosenId)).toBe('4');
+    await allSettled(model.edited, { scope, params: { kind: 'text', index: 1, text: 'A ferryman waits for you' } });
+    expect(flagged()).toEqual([1]);
+    expect(scope.getState(model.$problems).byCue[1][0].message).toContain('(max 12)');
+    await allSettled(rules.chosen, { scope, params: '5' });
+    expect(flagged()).toEqual([]);
+    // A reload opens with the choice made for this subtitle.
+    const again = make();
+    await allSettled(again.rules.opened, { scope: again.scope, params: '9' });
+    expect(again.scope.getState(again.rules.$chosenId)).toBe('5');
+    await allSettled(again.rules.chosen, { scope: again.scope, params: '' });
+    const third = make();
+    await allSettled(third.rules.opened, { scope: third.scope, params: '9' });
+    expect(third.scope.getState(third.rules.$chosenId)).toBe('');
+  });
+});
+
+describe('problems checked incrementally', () => {
+  it('gives what a whole check gives after any edit, keeping the arrays of untouched cues', async () => {
+    const { readingProblems, updatedProblems } = await import('./reading-problems');
+    const { editText, insertAfter, setEdge } = await import('./cue-edits');
+    let cues: readonly EditorCue[] = withIds(Array.from({ length: 40 }, (_, i) => ({ start: i * 1500, end: i * 1500 + 1400 - (i % 4) * 300, text: i % 5 ? 'A short line' : 'A line that is much too long for anyone to read in time, surely' })));
+    let problems = readingProblems(cues, 'en');
+    const edits = [
+      (c: readonly EditorCue[]) => editText(c, 7, 'Now a line long enough to break the characters per second limit'),
+      (c: readonly EditorCue[]) => setEdge(c, 12, 'start', 16_000),
+      (c: readonly EditorCue[]) => setEdge(c, 39, 'end', 58_000),
+      (c: readonly EditorCue[]) => editText(c, 0, 'Ok'),
+      (c: readonly EditorCue[]) => insertAfter(c, 3),
+    ];
+    for (const edit of edits) {
+      const next = edit(cues);
+      const updated = updatedProblems({ cues, problems }, next, 'en');
+      expect(updated).toEqual(readingProblems(next, 'en'));
+      if (next.length === cues.length) expect(updated.byCue[25]).toBe(problems.byCue[25]);
+      cues = next;
+      problems = updated;
+    }
+  });
+});
