@@ -36,6 +36,8 @@ export interface ExportThemeAttributes {
 
 export type ExportTheme = ExportThemeAttributes & {
   assStyle?: string | ((frame: { width: number; height: number }) => string);
+  /** What joins two lines of a cue in Dialogue text for that frame size (the theme's line spacing); `\N` without. */
+  lineBreak?: string | ((frame: { width: number; height: number }) => string);
   attributes?: ExportThemeAttributes;
 };
 

@@ -29,4 +29,14 @@ describe('burn-in ASS script', () => {
     expect(styleOf(script)).toMatch(/^Style: Default,Arial,40,/);
     expect(script).toContain('PlayResY: 1080');
   });
+
+  it('joins a cue’s lines with the theme’s line break (its line spacing) in every Dialogue line', () => {
+    const lineBreak = (f: { height: number }) => `\\N{\\fs${f.height / 72}}\\h\\N{\\r}`;
+    const script = burnInScript([...cues, { start: 3000, end: 4000, text: 'one\ntwo' }], { assStyle: 'Style: X,DejaVu Sans,36,&H0000FFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1', lineBreak }, frame, 'T');
+    const dialogue = script.split('\n').filter((line) => line.startsWith('Dialogue:'));
+    expect(dialogue[0]).toContain('Hello ｛there｝\\N{\\fs10}\\h\\N{\\r}second line');
+    expect(dialogue[1]).toContain('one\\N{\\fs10}\\h\\N{\\r}two');
+    // A theme without spacing keeps the plain break.
+    expect(burnInScript(cues, { assStyle: 'Style: X,A,1,&H0,&H0,&H0,&H0,0,0,0,0,100,100,0,0,1,2,0,2,10,10,20,1', lineBreak: '\\N' }, frame, 'T')).toContain('｝\\Nsecond line');
+  });
 });

@@ -17,7 +17,12 @@ export function burnInScript(cues: readonly Cue[], theme: ExportTheme | null, fr
   const replaced = script.replace(/^PlayResX: \d+\nPlayResY: \d+$/m, playRes).replace(/^Style: Default,.*$/m, style);
   // The writer's layout is what this relies on: if it ever changes, fail loudly rather than burn in the wrong style.
   if (!replaced.includes(style)) throw new Error('The ASS writer no longer has a Default style to replace');
-  return replaced;
+  // The theme's line spacing: its own break between a cue's lines. The writer joins lines with \N
+  // and leaves a backslash of the text as it is (libass reads any \N there as a break already), so
+  // every \N of a Dialogue line is a line break.
+  const lineBreak = typeof theme.lineBreak === 'function' ? theme.lineBreak(frame) : theme.lineBreak;
+  if (!lineBreak || lineBreak === '\\N') return replaced;
+  return replaced.replace(/^Dialogue:.*$/gm, (line) => line.replaceAll('\\N', () => lineBreak));
 }
 
 /** A theme plugin's `Style:` line, renamed `Default` (the name every Dialogue line uses). */
