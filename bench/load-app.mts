@@ -9,7 +9,8 @@
  * video for the set-ups. Prints one JSON line and stops when stdin closes.
  *
  * A bench-only route, GET /bench/heap, runs the garbage collector (node --expose-gc) and
- * answers process.memoryUsage(): the web process's heap before and after the run.
+ * answers process.memoryUsage() and the CPU time spent so far: the web process's heap before and
+ * after the run, and its CPU per request.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +41,8 @@ const heap = defineServerPlugin({
   async routes(app) {
     app.get('/bench/heap', { config: { access: 'public' } }, async () => {
       (globalThis as { gc?: () => void }).gc?.();
-      return process.memoryUsage();
+      const cpu = process.cpuUsage();
+      return { ...process.memoryUsage(), cpuMs: (cpu.user + cpu.system) / 1000 };
     });
   },
 });
@@ -203,7 +205,8 @@ async function main() {
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
   const videoSeconds = video.durationMs / 1000;
-  console.log(JSON.stringify({ base, databaseUrl, metricsToken: env.METRICS_TOKEN, videoSeconds, workspaces: workspaces.map((w) => ({ ...w, media: media[w.id], shared: shared[w.id] })) }));
+  const { rows: dataDirectory } = await db.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'data_directory'`);
+  console.log(JSON.stringify({ base, databaseUrl, metricsToken: env.METRICS_TOKEN, videoSeconds, workerPid: worker.pid, postgresDataDir: dataDirectory[0].setting, workspaces: workspaces.map((w) => ({ ...w, media: media[w.id], shared: shared[w.id] })) }));
 }
 
 main().catch(async (error) => {

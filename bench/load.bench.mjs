@@ -13,6 +13,7 @@
  * load.rps, load.heapGrowthMb, load.runsDone.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { formatSummary, keepAliveAgent, Recorder, request } from './load-client.mjs';
@@ -26,6 +27,40 @@ const WARM_UP_S = 20;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** utime + stime (+ reaped children's cutime + cstime) of a process, in ms; 0 if gone. */
+function processCpuMs(pid, withChildren = true) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of a PostgreSQL server: the postmaster (with its reaped backends) and its live children. */
+function postgresCpuMs(dataDir) {
+  let postmaster;
+  try {
+    postmaster = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return null; // a server of your own elsewhere (BENCH_DATABASE_URL): not measured
+  }
+  let total = processCpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmaster) total += processCpuMs(entry, false);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 function startApp(ctx) {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/load-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: process.env });
@@ -162,6 +197,7 @@ export default async function loadBench(ctx) {
     ctx.log(`   ${USERS} people in ${app.workspaces.length} workspaces; warm-up ${WARM_UP_S} s, then ${MINUTES} min`);
     await run(WARM_UP_S, new Recorder());
     const before = await heap();
+    const cpuBefore = { postgres: postgresCpuMs(app.postgresDataDir), worker: processCpuMs(app.workerPid) };
     const heapSeries = [mb(before.heapUsed)];
     const recorder = new Recorder();
     const sampler = setInterval(() => void heap().then((h) => heapSeries.push(mb(h.heapUsed))), 60_000);
@@ -169,9 +205,17 @@ export default async function loadBench(ctx) {
     clearInterval(sampler);
     await sleep(3000);
     const after = await heap();
+    const cpuAfter = { postgres: postgresCpuMs(app.postgresDataDir), worker: processCpuMs(app.workerPid) };
     heapSeries.push(mb(after.heapUsed));
     const summary = recorder.summary();
     ctx.log(formatSummary(summary));
+    // CPU per request: what the capacity model scales (wall-clock figures move with the box's load).
+    const perRequest = (ms) => (ms === null ? null : Math.round((ms / summary.kinds.all.n) * 100) / 100);
+    const webCpuMs = after.cpuMs - before.cpuMs;
+    const postgresCpu = cpuBefore.postgres === null ? null : cpuAfter.postgres - cpuBefore.postgres;
+    ctx.log(
+      `   CPU over the run: web ${Math.round(webCpuMs)} ms (${perRequest(webCpuMs)} ms/request), PostgreSQL ${postgresCpu === null ? 'n/a' : `${Math.round(postgresCpu)} ms (${perRequest(postgresCpu)} ms/request)`}, worker with its engines ${Math.round(cpuAfter.worker - cpuBefore.worker)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    );
     ctx.log(`   web heap used after GC: before ${mb(before.heapUsed)} MB, after ${mb(after.heapUsed)} MB (rss ${mb(before.rss)} -> ${mb(after.rss)} MB); every minute: ${heapSeries.join(', ')}`);
 
     const metrics = (await http({ path: '/metrics', headers: { authorization: `Bearer ${app.metricsToken}` } })).body.toString();
@@ -182,7 +226,9 @@ export default async function loadBench(ctx) {
     const { rows: runs } = await db.query(
       `SELECT state, count(*)::int AS n, coalesce(sum(media_duration_ms), 0)::int AS media_ms, extract(epoch FROM max(finished_at) - min(created_at))::float AS span_s FROM pipeline_runs GROUP BY state ORDER BY state`,
     );
+    const { rows: failures } = await db.query(`SELECT failure_step AS step, left(failure_message, 160) AS message, count(*)::int AS n FROM pipeline_runs WHERE state = 'failed' GROUP BY 1, 2`);
     await db.end();
+    for (const failure of failures) ctx.log(`   failed runs: ${failure.n} at ${failure.step}: ${failure.message}`);
     ctx.log(`   pipeline runs: ${runs.map((r) => `${r.state} ${r.n} (${Math.round(r.media_ms / 1000)} s of video${r.span_s ? ` in ${Math.round(r.span_s)} s` : ''})`).join(', ')}`);
     agent.destroy();
 
@@ -194,6 +240,8 @@ export default async function loadBench(ctx) {
       'load.listP50Ms': { value: list.p50, unit: 'ms', goal: '' },
       'load.listP99Ms': { value: list.p99, unit: 'ms', goal: '<= 50' },
       'load.allP99Ms': { value: summary.kinds.all.p99, unit: 'ms', goal: '' },
+      'load.webCpuMsPerRequest': { value: perRequest(webCpuMs), unit: 'ms', goal: '' },
+      'load.postgresCpuMsPerRequest': { value: perRequest(postgresCpu) ?? 0, unit: 'ms', goal: '' },
       'load.heapBeforeMb': { value: mb(before.heapUsed), unit: 'MB', goal: '' },
       'load.heapGrowthMb': { value: Math.round((mb(after.heapUsed) - mb(before.heapUsed)) * 10) / 10, unit: 'MB', goal: '<= 20' },
       'load.runsDone': { value: done?.n ?? 0, unit: 'runs', goal: '' },
