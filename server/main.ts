@@ -45,6 +45,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  if (config.role !== 'all' && config.storage.kind === 'local') {
+    // Fine on one box or with DATA_DIR on a shared disk; on separate machines the others would not find the files.
+    console.warn(`ROLE=${config.role} with files under ${config.dataDir}/files: every process must share that folder, or set STORAGE=s3`);
+  }
   if (config.role === 'worker') {
     console.log(`Polycue worker is running (jobs only, ${db.kind})`);
     return;
