@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { errorBody, HttpError } from './errors';
 import { malformedMultipartMessage } from './input-guard';
 
@@ -96,6 +97,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Framework and plugin 4xx errors (bad content length, multipart limits, ...) describe the request, not our internals.
       return reply.code(status).send(errorBody(status, err.code?.toLowerCase(), err.message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Down or restarting: a clear, retryable answer (no stack, no 500); the pool reconnects by itself.
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(errorBody(503, 'database_unavailable', 'The database is not reachable. Try again in a moment.'));
     }
     request.log.error({ err }, 'unhandled error');
     // With logging off (tests, quiet production) an unexpected failure must still leave a trace.

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
 import { processMetrics } from '../ops/metrics';
 import type { PgliteDatabase } from '../db/pglite-database';
@@ -7,6 +8,32 @@ import type { JobContext, JobDefinition } from '../plugin-api/server-plugin';
 
 /** pg-boss 10's floor; the in-process worker is also woken directly after each send. */
 const POLLING_INTERVAL_SECONDS = 0.5;
+
+/** How often pg-boss's supervisor expires jobs of dead workers and retries them (pg-boss's default: 2 min; tests shorten it). */
+const maintenanceSeconds = () => {
+  const value = Number(process.env.JOB_QUEUE_MAINTENANCE_SECONDS);
+  return Number.isFinite(value) && value >= 1 ? value : 120;
+};
+
+let settleGuardInstalled = false;
+
+/**
+ * pg-boss 10 records a job's completion or failure without awaiting it (manager.js `watch`): with
+ * the database down at that moment the promise rejects unhandled, which ends a Node process. Such
+ * a rejection is logged instead (the job stays active and pg-boss retries it after its expiry;
+ * the pipeline's own leases take a step over sooner); any other one still ends the process.
+ */
+function guardUnawaitedSettles(log: JobQueueOptions['log']): void {
+  if (settleGuardInstalled) return;
+  settleGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn({ err: reason }, 'job queue lost the database while settling a job; it is retried after its expiry');
+      return;
+    }
+    throw reason;
+  });
+}
 
 export interface JobQueueOptions {
   db: Database;
@@ -36,16 +63,20 @@ export class PgBossJobQueue implements JobQueue {
     const { db, databaseUrl, jobs, work, log } = options;
     // The clock (cron jobs) runs in working processes only, as the supervision does.
     const scheduled = work && jobs.some((job) => job.cron);
-    const common = { schema: 'pgboss', schedule: scheduled, supervise: work } as const;
+    const common = { schema: 'pgboss', schedule: scheduled, supervise: work, maintenanceIntervalSeconds: maintenanceSeconds() } as const;
     const boss = databaseUrl
       ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
       : new PgBoss({ ...common, db: pgliteExecutor(db as PgliteDatabase) });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    if (work) guardUnawaitedSettles(log);
     await boss.start();
 
     const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)), jobs);
     for (const job of jobs) {
-      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
+      const expiry = job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {};
+      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true, ...expiry });
+      // createQueue leaves an existing queue as it was: an installation made before keeps up too.
+      if (job.expireInSeconds) await boss.updateQueue(job.name, { name: job.name, ...expiry });
       if (job.cron && work) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     }
     return queue;

@@ -41,6 +41,11 @@ export interface JobDefinition<T = any> {
   /** Jobs of this queue one process works at once (default 1), e.g. one per core for CPU-bound engines. */
   concurrency?: number;
   /**
+   * How long one job may stay active before pg-boss takes its worker for dead and retries it
+   * (default 15 min). Short for quick jobs whose loss would stall others (e.g. a watchdog).
+   */
+  expireInSeconds?: number;
+  /**
    * Also sent on this schedule (cron, UTC), e.g. `'*\/10 * * * *'`: pg-boss's clock sends it once
    * per tick however many worker processes run, with `{}` as data.
    */

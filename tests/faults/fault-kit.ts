@@ -95,6 +95,8 @@ export async function openFaultSite(adminUrl: string, name: string, extraEnv: No
     PIPELINE_WATCHDOG_SECONDS: '1',
     PIPELINE_RESEND_SECONDS: '3',
     PIPELINE_CHUNK_CONCURRENCY: '1',
+    // pg-boss expires a dead worker's job (e.g. a watchdog look) within seconds, not minutes.
+    JOB_QUEUE_MAINTENANCE_SECONDS: '2',
     ...extraEnv,
   };
   const db = new PgDatabase(scratch.url, { max: 2 });
@@ -173,4 +175,18 @@ export async function cuesOf(db: PgDatabase, versionId: string): Promise<Record<
   const byLanguage: Record<string, { start: number; end: number; text: string }[]> = {};
   for (const { language, ...cue } of rows) (byLanguage[language] ??= []).push(cue);
   return byLanguage;
+}
+
+/** Where a run stands (its steps and their pg-boss jobs) and what the servers wrote: the message of a failed wait. */
+export async function describeRun(site: FaultSite, runId: string, servers: (ServerProcess | undefined)[]): Promise<string> {
+  const steps = await site.db.query(
+    `SELECT step, part, state, worker, attempts, heartbeat_at::text AS heartbeat, enqueued_at::text AS enqueued FROM pipeline_steps WHERE run_id = $1 ORDER BY started_at NULLS LAST`,
+    [runId],
+  );
+  const jobs = await site.db.query(
+    `SELECT name, state, retry_count AS retries, start_after::text AS "startAfter", singleton_key AS key FROM pgboss.job WHERE data->>'runId' = $1 ORDER BY created_on DESC LIMIT 30`,
+    [runId],
+  );
+  const logs = servers.map((server) => server?.output.join('').slice(-3000) ?? '').join('\n---\n');
+  return `now ${new Date().toISOString()}\nsteps ${JSON.stringify(steps.rows, null, 1)}\njobs ${JSON.stringify(jobs.rows, null, 1)}\nlogs\n${logs}`;
 }

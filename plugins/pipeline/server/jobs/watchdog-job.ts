@@ -18,6 +18,8 @@ export function scheduleWatchdog(jobs: JobQueue, runId: string): Promise<string 
  */
 export const watchdogJob: JobDefinition<{ runId: string }> = {
   name: WATCHDOG_JOB,
+  // A look takes milliseconds: one lost with its worker (or with the database) is retried soon.
+  expireInSeconds: 60,
   async handler({ runId }, ctx) {
     const period = pipelineTuning.watchdogSeconds();
     const { rowCount } = await ctx.db.query(
@@ -26,8 +28,10 @@ export const watchdogJob: JobDefinition<{ runId: string }> = {
       [runId, period * 0.8],
     );
     if (rowCount === 0) return;
-    await rescue(ctx.db, ctx.jobs, runId, ctx.log);
+    // The next look is queued before this one works: a worker killed in the middle of it (its
+    // pg-boss job then waits out the queue's expiry) must not end the run's chain of watchdogs.
     await scheduleWatchdog(ctx.jobs, runId);
+    await rescue(ctx.db, ctx.jobs, runId, ctx.log);
   },
 };
 
