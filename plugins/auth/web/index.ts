@@ -1,6 +1,7 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, shellOverlays, type RouteContribution } from '../../../core';
 import { AUTH_PAGES } from '../common/auth-pages';
 import { authCommands } from './auth-commands';
+import { signInOptions } from './extension-points';
 
 /**
  * Only data here. Pages, the auth model (loaded by pages and commands through `loadAuthModel`) and
@@ -25,6 +26,7 @@ export default definePlugin({
   routes,
   nav: [{ id: 'auth.profile', label: 'Profile', path: AUTH_PAGES.profile, order: 90, icon: '☺', when: (ctx) => ctx.isMember }],
   commands: authCommands,
+  extensionPoints: [signInOptions],
   contributions: [
     // Loaded on member (app-layout) pages only; the popup itself shows only to users the server flags.
     contribute(shellOverlays, { id: 'auth.newsletterPopup', load: () => import('./newsletter-popup'), when: (ctx) => ctx.isMember }),

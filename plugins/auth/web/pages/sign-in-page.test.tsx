@@ -12,6 +12,8 @@ function renderSignIn() {
   const container = createContainer();
   container.bind(AUTH_MODEL).toConstantValue(kit.model);
   container.bind(TOKENS.Navigator).toConstantValue(kit.navigator);
+  // No plugin offers other ways to log in here.
+  container.bind(TOKENS.PluginRegistry).toConstantValue({ contributions: () => [] } as never);
   render(
     <ContainerProvider container={container}>
       <SignInPage />
