@@ -54,7 +54,8 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
-    ttl: { AuthorizationCode: options.codeTtlSeconds ?? 60 },
+    // Every lifetime named (the provider prints a notice for each one left to its default).
+    ttl: { AuthorizationCode: options.codeTtlSeconds ?? 60, Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, id) {
       return { accountId: id, claims: async () => ({ sub: id, ...defaultClaims(id), ...claims.get(id) }) };
     },

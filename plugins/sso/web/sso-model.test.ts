@@ -1,0 +1,55 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { ApiError, createToastService } from '../../../core';
+import { FakeApiClient } from '../../../core/testing/fake-api-client';
+import { SSO_CALLBACK_ERRORS } from '../common/sso-contract';
+import { createSsoModel } from './sso-model';
+
+function setUp() {
+  const api = new FakeApiClient();
+  const toast = createToastService();
+  const left: string[] = [];
+  const model = createSsoModel({ api, toast, logger: { error: () => {} }, leave: (url) => left.push(url) });
+  const scope = fork();
+  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  return { api, model, scope, left, toasts };
+}
+
+describe('single sign-on model', () => {
+  it('leaves for the provider of the typed e-mail once, and says why when it cannot start', async () => {
+    const kit = setUp();
+    kit.api.reply('POST', '/api/v1/sso/auth', { redirect_uri: 'https://idp.example/auth?state=s' });
+    await allSettled(kit.model.ssoRequested, { scope: kit.scope, params: ' ann@acme.test ' });
+    expect(kit.api.callsTo('POST', '/api/v1/sso/auth').map((c) => c.body)).toEqual([{ email: 'ann@acme.test' }]);
+    expect(kit.left).toEqual(['https://idp.example/auth?state=s']);
+    // On its way: a second press sends nothing.
+    await allSettled(kit.model.ssoRequested, { scope: kit.scope, params: 'ann@acme.test' });
+    expect(kit.api.callsTo('POST', '/api/v1/sso/auth')).toHaveLength(1);
+
+    const other = setUp();
+    other.api.reply('POST', '/api/v1/sso/auth', new ApiError('Single sign-on is not set up for this e-mail domain', 404));
+    await allSettled(other.model.ssoRequested, { scope: other.scope, params: 'bo@nowhere.test' });
+    expect(other.toasts()).toEqual([{ kind: 'error', title: 'Single sign-on could not be started', description: 'Single sign-on is not set up for this e-mail domain' }]);
+    expect(other.left).toEqual([]);
+  });
+
+  it("opens the admin portal, or says 'Can't open the SSO admin portal'", async () => {
+    const kit = setUp();
+    kit.api.reply('POST', '/api/v1/sso/open_admin_portal', { redirect_uri: 'http://localhost/account/sso?accountId=7' });
+    await allSettled(kit.model.adminPortalRequested, { scope: kit.scope, params: '7' });
+    expect(kit.left).toEqual(['http://localhost/account/sso?accountId=7']);
+
+    const refused = setUp();
+    refused.api.reply('POST', '/api/v1/sso/open_admin_portal', new ApiError('Only account admins can do this', 403));
+    await allSettled(refused.model.adminPortalRequested, { scope: refused.scope, params: '7' });
+    expect(refused.toasts().map((t) => t.title)).toEqual(["Can't open the SSO admin portal"]);
+  });
+
+  it('says why the provider did not sign the person in, back on the log-in page', async () => {
+    const kit = setUp();
+    kit.api.reply('GET', '/api/v1/sso/providers', { data: { google: true } });
+    await allSettled(kit.model.signInPageOpened, { scope: kit.scope, params: '?sso_error=state' });
+    expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Log-in failed', description: SSO_CALLBACK_ERRORS.state }]);
+    expect(kit.scope.getState(kit.model.$google)).toBe(true);
+  });
+});
