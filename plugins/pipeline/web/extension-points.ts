@@ -1,4 +1,4 @@
-import { defineExtensionPoint, type ApiClient } from '../../../core';
+import { defineExtensionPoint, type ApiClient, type ApiError, type Container } from '../../../core';
 import type { SetupSettings } from '../common/pipeline-contract';
 import type { SetupKind } from './model/setup-types';
 
@@ -42,3 +42,16 @@ export interface SetupResourcePicker {
 }
 
 export const setupResourcePickers = defineExtensionPoint<SetupResourcePicker>('pipeline.setupResourcePickers');
+
+/**
+ * What happens when the server refuses a set-up with a given error `code`, offered by the plugin
+ * that answers it: the billing plugin's upgrade popup for `plan_limit` (core/common/account-limits).
+ * It runs instead of the failure toast; a dialog it opens through the shell takes the set-up popup's place.
+ */
+export interface SetupRefusalHandler {
+  id: string;
+  code: string;
+  handle(ctx: { container: Container; error: ApiError; kind: SetupKind }): void | Promise<void>;
+}
+
+export const setupRefusalHandlers = defineExtensionPoint<SetupRefusalHandler>('pipeline.setupRefusalHandlers');

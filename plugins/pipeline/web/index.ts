@@ -1,5 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, type ExtensionPoint } from '../../../core';
-import { setupResourcePickers } from './extension-points';
+import { setupRefusalHandlers, setupResourcePickers } from './extension-points';
 import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { pipelineCommands } from './pipeline-commands';
 import { PROCESSING_PAGE } from './pipeline-paths';
@@ -18,7 +18,7 @@ export default definePlugin({
   routes: [{ path: PROCESSING_PAGE, access: 'member', layout: 'app', title: 'Processing', load: () => import('./pages/processing-page') }],
   commands: pipelineCommands,
   /** Pickers of workspace resources in the set-up popups (extension-points.ts). */
-  extensionPoints: [setupResourcePickers as ExtensionPoint<unknown>],
+  extensionPoints: [setupResourcePickers as ExtensionPoint<unknown>, setupRefusalHandlers as ExtensionPoint<unknown>],
   contributions: [
     contribute(projectVersionSections, { id: 'pipeline', title: 'Processing and voice-overs', order: 20, load: () => import('./components/version-processing-section') }),
     contribute(projectsTableExtensions, {

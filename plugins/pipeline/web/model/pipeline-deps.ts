@@ -1,7 +1,7 @@
 import * as effector from 'effector';
 import { announceFailure, type AnnounceDeps, type ApiClient, type ApiError, type AppModel, type Navigator, type PollingService, type ToastService } from '../../../../core';
 
-import type { SetupResourcePicker } from '../extension-points';
+import type { SetupRefusalHandler, SetupResourcePicker } from '../extension-points';
 
 const { createEffect } = effector;
 
@@ -15,6 +15,8 @@ export interface PipelineModelDeps {
   logger: Pick<Console, 'error'>;
   /** Pickers other plugins contribute to the set-up popups (read when a popup opens). */
   resourcePickers?: () => SetupResourcePicker[];
+  /** Handlers other plugins contribute for a refused set-up's error code (read when one is refused), bound to the container. */
+  refusalHandlers?: () => { code: string; handle(ctx: Omit<Parameters<SetupRefusalHandler['handle']>[0], 'container'>): void | Promise<void> }[];
 }
 
 export { apiEffect } from '../../../../core';

@@ -1,5 +1,5 @@
 import { TOKENS, type Container } from '../../../../core';
-import { setupResourcePickers } from '../extension-points';
+import { setupRefusalHandlers, setupResourcePickers } from '../extension-points';
 import type { PipelineModelDeps } from './pipeline-deps';
 import { createProcessingModel } from './processing-model';
 import { createSetupModel } from './setup-model';
@@ -19,6 +19,11 @@ export function pipelineDepsFrom(container: Container): PipelineModelDeps {
     polling: container.get(TOKENS.PollingService),
     logger: console,
     resourcePickers: () => container.get(TOKENS.PluginRegistry).contributions(setupResourcePickers),
+    refusalHandlers: () =>
+      container
+        .get(TOKENS.PluginRegistry)
+        .contributions(setupRefusalHandlers)
+        .map((handler) => ({ code: handler.code, handle: (ctx) => handler.handle({ ...ctx, container }) })),
   };
 }
 

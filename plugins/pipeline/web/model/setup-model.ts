@@ -149,8 +149,14 @@ export function createSetupModel(deps: PipelineModelDeps) {
     fn: () => ({ kind: 'info' as const, title: PIPELINE_MESSAGES.emailOnceReady, description: PIPELINE_MESSAGES.processingProjects }),
     target: toast.shown,
   });
-  toastAndLogFailure(deps, byKind(submitFx.fail, 'subtitles'), PROJECTS_MESSAGES.requestFailed);
-  toastAndLogFailure(deps, byKind(submitFx.fail, 'voiceOver'), PIPELINE_MESSAGES.voiceOverNotTranslated);
+  // A refusal another plugin answers (the plan's upgrade popup) replaces the toast.
+  const handlerOf = (error: ApiError) => (error.code ? deps.refusalHandlers?.().find((handler) => handler.code === error.code) : undefined);
+  const handled = sample({ clock: submitFx.fail, filter: ({ error }) => handlerOf(error) !== undefined });
+  const unhandled = sample({ clock: submitFx.fail, filter: ({ error }) => handlerOf(error) === undefined });
+  const handleRefusalFx = effector.createEffect(({ params, error }: { params: SubmitRequest; error: ApiError }) => handlerOf(error)?.handle({ error, kind: params.target.kind }));
+  sample({ clock: handled, target: handleRefusalFx });
+  toastAndLogFailure(deps, byKind(unhandled, 'subtitles'), PROJECTS_MESSAGES.requestFailed);
+  toastAndLogFailure(deps, byKind(unhandled, 'voiceOver'), PIPELINE_MESSAGES.voiceOverNotTranslated);
 
   const next = sample({
     clock: submitFx.done,
