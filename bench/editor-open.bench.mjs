@@ -6,10 +6,14 @@
  * the session, the subtitle and its 2,000 cues, the video's metadata, the waveform tiles of the
  * window shown); the page notes the first animation frame after both show (bench/editor-open
  * measure below) against navigation start. One warm-up open, then OPENS measured.
- * Also printed: how long the peaks of the 2-hour audio took to make the first time (once per film).
+ * Also printed: how long the peaks of the 2-hour audio took to make the first time (once per film),
+ * the medians of the open's stages, and the machine's load. EDITOR_OPEN_WATERFALL=1 lists the
+ * requests of the last open; EDITOR_OPEN_PROFILE=1 builds unminified and prints where one more
+ * open spent its main-thread time.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import os from 'node:os';
 import path from 'node:path';
 import { median } from './lib/browser-bench.mjs';
 
@@ -56,7 +60,7 @@ export default async function editorOpen(ctx) {
   // Its own production build (dist/ is shared with the browser tests, which rebuild it when sources change).
   const distDir = path.join(ctx.root, '.tmp', 'bench-editor-open');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ctx.root, 'vite.config.ts'), root: ctx.root, logLevel: 'warn', mode: 'production', build: { outDir: distDir, emptyOutDir: true } });
+  await build({ configFile: path.join(ctx.root, 'vite.config.ts'), root: ctx.root, logLevel: 'warn', mode: 'production', build: { outDir: distDir, emptyOutDir: true, ...(process.env.EDITOR_OPEN_PROFILE ? { minify: false } : {}) } });
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/editor-open-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: { ...process.env, EDITOR_OPEN_DIST: distDir } });
   try {
     const app = await new Promise((resolve, reject) => {
@@ -87,6 +91,24 @@ export default async function editorOpen(ctx) {
         if (i > 0) samples.push(ms);
         if (i > 0) stages.push(await page.evaluate(stagesOfOpen));
       }
+      if (process.env.EDITOR_OPEN_PROFILE) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        await page.goto(url);
+        await page.waitForFunction(() => window.__editorOpenMs !== undefined, null, { timeout: 30_000 });
+        const { profile } = await cdp.send('Profiler.stop');
+        const self = new Map();
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+        const dt = profile.timeDeltas;
+        profile.samples.forEach((id, i) => {
+          const node = byId.get(id);
+          const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
+          self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+        });
+        for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) ctx.log(`     ${Math.round(ms)} ms  ${key}`);
+      }
       const rows = await page.evaluate(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')));
       if (rows !== app.cues) throw new Error(`the editor showed ${rows} cues, not ${app.cues}`);
       if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
@@ -101,6 +123,7 @@ export default async function editorOpen(ctx) {
       ctx.log(
         `   medians: DOMContentLoaded ${stage('dom')} ms, cues answered ${stage('cuesEnd')} ms, cue rows shown ${stage('rows')} ms, first waveform tile asked ${stage('waveStart')} ms, answered ${stage('waveEnd')} ms`,
       );
+      ctx.log(`   machine load while measured: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
       ctx.log(`   peaks of the 2-hour audio made the first time (once per film, in the background): ${app.peaksFirstMs} ms`);
       return {
         'editor.openMedianMs': { value: value(median(samples)), unit: 'ms', goal: `<= ${GOAL_MS}` },
