@@ -1,11 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTS_PATHS, UPLOAD_ELEMENT_ID_HEADER } from '../../plugins/projects/common/projects-contract';
 import type { LoopbackServer } from '../../server/net/testing/loopback-server';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
-import { expireUploadsJob } from '../../plugins/projects/server/upload-store';
+import { Upload } from '@tus/server';
+import { expireUploadsJob, StorageUploadStore, uploadPartKey } from '../../plugins/projects/server/upload-store';
 import { makeClip, newMember, numberOfProjects, serveDirectory, waitForElement, type Member } from './projects-test-kit';
 
 /**
@@ -138,6 +141,9 @@ describeOnBothDatabases('link import without any allowance', (ctx) => {
 /** tus 1.0.0 by hand: create, send half, ask the offset (a dropped connection), send the rest. */
 describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
   const tus = { 'tus-resumable': '1.0.0' };
+  /** Storage keys of an upload's parts, in the order written. */
+  const partKeys = async (uploadId: string) =>
+    ((await ctx.db.query<{ parts: string[] }>('SELECT parts FROM tus_uploads WHERE id = $1', [uploadId])).rows[0]?.parts ?? []).map((name) => uploadPartKey(uploadId, name));
   const metadata = (fields: Record<string, string>) =>
     Object.entries(fields)
       .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -159,7 +165,8 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
     // The bytes are in storage, not on this process's disk: another web process can continue.
     const uploadId = location.split('/').pop()!;
-    expect((await ctx.app.storage.get(`uploads/${uploadId}/0`))?.size).toBe(half);
+    const [firstPart] = await partKeys(uploadId);
+    expect((await ctx.app.storage.get(firstPart!))?.size).toBe(half);
 
     const stranger = await newMember(ctx);
     expect((await stranger.client.request('PATCH', location, clip.subarray(half), { headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' } })).status).toBe(404);
@@ -171,8 +178,7 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const finished = await patch(half, clip.subarray(half));
     expect(finished.status).toBe(200);
     // Done: the upload's parts and row are gone, the element has its own copy.
-    expect(await ctx.app.storage.get(`uploads/${uploadId}/0`)).toBeNull();
-    expect(await ctx.app.storage.get(`uploads/${uploadId}/${half}`)).toBeNull();
+    expect(await ctx.app.storage.get(firstPart!)).toBeNull();
     expect((await ctx.db.query('SELECT 1 FROM tus_uploads WHERE id = $1', [uploadId])).rows).toEqual([]);
     const elementId = String(finished.headers[UPLOAD_ELEMENT_ID_HEADER.toLowerCase()]);
     expect(finished.body.data).toMatchObject({ id: elementId, attributes: { state: 'ready', title: 'My clip', unformattedSize: clip.length, projectVersionIds: [] } });
@@ -190,6 +196,26 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
   });
 
+  it('two processes writing the same offset of an upload at once: one part is kept whole, the other refused (409) and removed', async () => {
+    // Two stores on one database and storage stand for two web processes (no shared lock in memory).
+    const stores = [new StorageUploadStore(ctx.db, ctx.app.storage), new StorageUploadStore(ctx.db, ctx.app.storage)];
+    const id = `race${randomBytes(6).toString('hex')}`;
+    await stores[0]!.create(new Upload({ id, size: 8, offset: 0, metadata: {} }));
+    const written = await Promise.allSettled([stores[0]!.write(Readable.from([Buffer.from('aaaa')]), id, 0), stores[1]!.write(Readable.from([Buffer.from('bbbbbb')]), id, 0)]);
+    const won = written.findIndex((result) => result.status === 'fulfilled');
+    const lost = written.find((result) => result.status === 'rejected');
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect((lost as PromiseRejectedResult).reason).toMatchObject({ status_code: 409 });
+    const keys = await partKeys(id);
+    expect(keys).toHaveLength(1);
+    expect(await readdir(path.join(ctx.config.dataDir, 'files', 'uploads', id))).toEqual([keys[0]!.split('/').pop()]);
+    const copy = path.join(ctx.config.dataDir, `race-${id}`);
+    await stores[1]!.copyTo(id, copy);
+    expect(await readFile(copy, 'utf8')).toBe(won === 0 ? 'aaaa' : 'bbbbbb');
+    await rm(copy);
+    await stores[0]!.remove(id);
+  });
+
   it('an upload left unfinished for a day expires: refused (410), then removed with its stored part by the hourly job', async () => {
     const member = await newMember(ctx);
     const tusWrite = { ...tus, 'content-type': 'application/offset+octet-stream' };
@@ -201,10 +227,11 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const first = await member.client.request('PATCH', location, Buffer.from('12345'), { headers: { ...tusWrite, 'upload-offset': '0' } });
     expect(first.status).toBe(204);
     expect(first.headers['upload-expires']).toBeDefined();
+    const [part] = await partKeys(uploadId);
     await ctx.db.query(`UPDATE tus_uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [uploadId]);
     expect((await member.client.request('PATCH', location, Buffer.from('67890'), { headers: { ...tusWrite, 'upload-offset': '5' } })).status).toBe(410);
     expect(await expireUploadsJob.handler({}, { db: ctx.db, storage: ctx.app.storage, log: { info() {}, error() {} } } as never)).toBeUndefined();
-    expect(await ctx.app.storage.get(`uploads/${uploadId}/0`)).toBeNull();
+    expect(await ctx.app.storage.get(part!)).toBeNull();
     expect((await ctx.db.query('SELECT 1 FROM tus_uploads WHERE id = $1', [uploadId])).rows).toEqual([]);
   });
 
@@ -226,9 +253,10 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const droppedId = droppedAt.split('/').pop()!;
     const tusWrite = { ...tus, 'content-type': 'application/offset+octet-stream' };
     expect((await member.client.request('PATCH', droppedAt, Buffer.from('12345'), { headers: { ...tusWrite, 'upload-offset': '0' } })).status).toBe(204);
-    expect(await ctx.app.storage.get(`uploads/${droppedId}/0`)).not.toBeNull();
+    const [droppedPart] = await partKeys(droppedId);
+    expect(await ctx.app.storage.get(droppedPart!)).not.toBeNull();
     expect((await member.client.request('DELETE', droppedAt, undefined, { headers: tus })).status).toBe(204);
-    expect(await ctx.app.storage.get(`uploads/${droppedId}/0`)).toBeNull();
+    expect(await ctx.app.storage.get(droppedPart!)).toBeNull();
     expect((await member.client.request('PATCH', droppedAt, Buffer.from('67890'), { headers: { ...tusWrite, 'upload-offset': '5' } })).status).toBe(404);
 
     const text = Buffer.from('not a video at all');

@@ -126,4 +126,10 @@ CREATE TABLE tus_uploads (
 );
 `,
   },
+  {
+    // Parts are named `<offset>-<random>` (upload-store.ts): two processes writing one offset at
+    // once no longer share an object name. An existing part's name is its offset, as its key was.
+    id: '202612250002_projects_tus_upload_part_names',
+    sql: `ALTER TABLE tus_uploads ALTER COLUMN parts DROP DEFAULT, ALTER COLUMN parts TYPE text[] USING parts::text[], ALTER COLUMN parts SET DEFAULT '{}';`,
+  },
 ];

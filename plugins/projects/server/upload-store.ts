@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,21 +8,27 @@ import type { Database, JobDefinition, Storage } from '../../../server/plugin-ap
 /** A day: a person resuming after a night's sleep still can; after that the parts are removed. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
-/** Storage key of the bytes of one PATCH, named by the offset they start at. */
-const partKey = (id: string, offset: number) => `uploads/${id}/${offset}`;
+/**
+ * Storage key of the bytes of one PATCH: `<offset>-<random>`, the offset they start at and a
+ * name no other writer of the same offset can take (two processes racing for one offset must
+ * not overwrite each other's object; the loser's is removed).
+ */
+export const uploadPartKey = (id: string, name: string) => `uploads/${id}/${name}`;
+const offsetOf = (name: string) => Number.parseInt(name, 10);
 
 interface UploadRow {
   id: string;
   size: string | null;
   offset: string;
   metadata: Record<string, string | null>;
+  /** Part names in the order written (`<offset>-<random>`). */
   parts: string[];
   created_at: Date;
 }
 
 /**
  * tus uploads that any web process can continue: each PATCH's bytes go to storage as one part
- * (`uploads/<id>/<offset>`), and the upload's length, offset, metadata and parts live in the
+ * (`uploads/<id>/<offset>-<random>`), and the upload's length, offset, metadata and parts live in the
  * `tus_uploads` table. So the PATCHes of one upload may land on different machines behind a proxy
  * without sticky sessions; the offset moves by a conditional UPDATE, so two processes writing
  * the same offset at once keep one part and refuse the other (409), which tus's own in-process
@@ -61,19 +68,20 @@ export class StorageUploadStore extends DataStore {
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    const key = partKey(id, offset);
+    const name = `${offset}-${randomBytes(6).toString('hex')}`;
+    const key = uploadPartKey(id, name);
     const stored = await this.storage.put(key, stream, 'application/octet-stream');
     if (stored.size === 0) {
       await this.storage.delete(key);
       return offset;
     }
     const { rows } = await this.db.query<{ offset: string }>(
-      `UPDATE tus_uploads SET "offset" = "offset" + $3, parts = array_append(parts, $2::bigint) WHERE id = $1 AND "offset" = $2 RETURNING "offset"::text`,
-      [id, offset, stored.size],
+      `UPDATE tus_uploads SET "offset" = "offset" + $3, parts = array_append(parts, $4::text) WHERE id = $1 AND "offset" = $2 RETURNING "offset"::text`,
+      [id, offset, stored.size, name],
     );
     if (!rows[0]) {
-      // Another process wrote this offset first (or the upload was terminated): its part stays.
-      if (!(await this.row(id))?.parts.includes(String(offset))) await this.storage.delete(key);
+      // Another process wrote this offset first (or the upload was terminated): this part is nobody's.
+      await this.storage.delete(key);
       throw ERRORS.INVALID_OFFSET;
     }
     return Number(rows[0].offset);
@@ -85,9 +93,9 @@ export class StorageUploadStore extends DataStore {
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     const out = createWriteStream(filePath);
     try {
-      for (const offset of row.parts.map(Number).sort((a, b) => a - b)) {
-        const part = await this.storage.get(partKey(id, offset));
-        if (!part) throw new Error(`Part ${offset} of upload ${id} is missing`);
+      for (const name of [...row.parts].sort((a, b) => offsetOf(a) - offsetOf(b))) {
+        const part = await this.storage.get(uploadPartKey(id, name));
+        if (!part) throw new Error(`Part ${name} of upload ${id} is missing`);
         await pipeline(part.stream, out, { end: false });
       }
     } finally {
@@ -106,14 +114,14 @@ export class StorageUploadStore extends DataStore {
       `DELETE FROM tus_uploads WHERE created_at < now() - make_interval(secs => $1) RETURNING id, parts::text[]`,
       [UPLOAD_EXPIRY_MS / 1000],
     );
-    for (const row of rows) await Promise.all(row.parts.map((offset) => this.storage.delete(partKey(row.id, Number(offset))).catch(() => {})));
+    for (const row of rows) await Promise.all(row.parts.map((name) => this.storage.delete(uploadPartKey(row.id, name)).catch(() => {})));
     return rows.length;
   }
 
   override async remove(id: string): Promise<void> {
     const { rows } = await this.db.query<{ parts: string[] }>('DELETE FROM tus_uploads WHERE id = $1 RETURNING parts::text[]', [id]);
     if (!rows[0]) throw ERRORS.FILE_NOT_FOUND;
-    await Promise.all(rows[0].parts.map((offset) => this.storage.delete(partKey(id, Number(offset))).catch(() => {})));
+    await Promise.all(rows[0].parts.map((name) => this.storage.delete(uploadPartKey(id, name)).catch(() => {})));
   }
 }
 
