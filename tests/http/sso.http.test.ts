@@ -7,6 +7,8 @@ import type { TestClient } from '../support/test-client';
 import { addToAccount, type Person } from './accounts-fixtures';
 import { confirmedUser, PASSWORD, signIn } from './auth-test-helpers';
 
+const pathOf = (url: URL) => url.pathname + url.search;
+
 /**
  * Single sign-on against a real OpenID Connect provider (oidc-provider 8 on loopback): an account
  * admin saves the connection, a person of its domain signs in through the provider's log-in page
@@ -216,6 +218,11 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     await connect(admin, { domain, requireSso: true });
     const refused = await signIn(ctx.client(), email, PASSWORD);
     expect([refused.status, refused.body.message]).toEqual([403, SSO_SERVER_MESSAGES.ssoRequired]);
+    // Nor through Google: their organisation's provider only.
+    const viaGoogle = ctx.client();
+    const google = await viaGoogle.post(SSO_PATHS.google, {});
+    const googleAnswer = await viaGoogle.get(pathOf(await idp.signIn(google.body.redirect_uri, email)));
+    expect([googleAnswer.status, googleAnswer.body.message]).toEqual([403, SSO_CALLBACK_ERRORS.required]);
     // Single sign-on still lets them in.
     const browser = ctx.client();
     expect((await browser.get(await throughProvider(browser, email))).status).toBe(303);
