@@ -8,6 +8,7 @@ import { deleteFilesJob, importLinkJob } from './link-import-job';
 import { ProjectVersionRepository } from './project-version-repository';
 import { registerProjectVersionRoutes } from './project-version-routes';
 import { projectsMigrations } from './projects-migrations';
+import { titleSearchMigrations } from './title-search-migrations';
 import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
 import { expireUploadsJob } from './upload-store';
@@ -22,7 +23,7 @@ import { expireUploadsJob } from './upload-store';
 export default defineServerPlugin({
   id: 'projects',
   apiVersion: PLUGIN_API_MAJOR,
-  migrations: projectsMigrations,
+  migrations: [...projectsMigrations, ...titleSearchMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
   extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {

@@ -36,8 +36,8 @@ const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.
   (SELECT e.state FROM elements e WHERE e.id = v.element_id) AS "elementState",
   (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
 
-/** The title's words, as the search index holds them ('simple': lower case, no stemming). */
-const TITLE_WORDS = `to_tsvector('simple'::regconfig, v.title)`;
+/** The title's words, stored ('simple': lower case, no stemming; title-search-migrations.ts) and indexed. */
+const TITLE_WORDS = 'v.title_words';
 
 /** "Clip 11" -> `clip:* & 11:*`: every typed word must begin a word of the title. Only letters and digits reach the query. */
 export function searchQuery(words: string[]): string | null {
