@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { errorBody, HttpError } from './errors';
 import { malformedMultipartMessage } from './input-guard';
+import { storageProblem, STORAGE_PROBLEM_MESSAGES, STORAGE_PROBLEM_STATUS } from './storage-errors';
 
 interface AjvError {
   keyword: string;
@@ -102,6 +103,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Down or restarting: a clear, retryable answer (no stack, no 500); the pool reconnects by itself.
       request.log.warn({ err }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send(errorBody(503, 'database_unavailable', 'The database is not reachable. Try again in a moment.'));
+    }
+    const storage = storageProblem(err);
+    if (storage) {
+      request.log.error({ err }, 'storage cannot take the file');
+      const code = storage === 'full' ? 'storage_full' : 'storage_unwritable';
+      return reply.code(STORAGE_PROBLEM_STATUS[storage]).send(errorBody(STORAGE_PROBLEM_STATUS[storage], code, STORAGE_PROBLEM_MESSAGES[storage]));
     }
     request.log.error({ err }, 'unhandled error');
     // With logging off (tests, quiet production) an unexpected failure must still leave a trace.

@@ -31,6 +31,7 @@ export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 
 // HTTP: errors people read, response schemas, uploads.
 export { HttpError, errorBody, httpError } from '../http/errors';
+export { storageProblem, STORAGE_PROBLEM_MESSAGES, STORAGE_PROBLEM_STATUS, type StorageProblem } from '../http/storage-errors';
 /** Values read outside the parsed body (a header, a file's metadata) get the same check as every body. */
 export { assertCleanValue } from '../http/input-guard';
 export { carryReplyHeaders } from '../http/security';

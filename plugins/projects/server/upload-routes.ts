@@ -3,7 +3,16 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertCleanValue, carryReplyHeaders, httpError, TenancyRepository, WORKSPACE_NOT_FOUND_MESSAGE } from '../../../server/plugin-api';
+import {
+  assertCleanValue,
+  carryReplyHeaders,
+  httpError,
+  storageProblem,
+  STORAGE_PROBLEM_MESSAGES,
+  STORAGE_PROBLEM_STATUS,
+  TenancyRepository,
+  WORKSPACE_NOT_FOUND_MESSAGE,
+} from '../../../server/plugin-api';
 import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
 import type { ElementRepository } from './element-repository';
@@ -66,6 +75,9 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     onResponseError(_req, error) {
       if ((error as { status_code?: number }).status_code) return undefined;
       app.log.error({ err: error }, 'upload failed');
+      // A full or read-only disk is told as such (the client may resume later from the same offset).
+      const storage = storageProblem(error);
+      if (storage) return { status_code: STORAGE_PROBLEM_STATUS[storage], body: `${STORAGE_PROBLEM_MESSAGES[storage]}\n` };
       return { status_code: 500, body: 'Something went wrong\n' };
     },
     async onUploadCreate(req, upload) {

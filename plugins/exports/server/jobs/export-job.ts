@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { EngineProcessError, type JobContext, type JobDefinition } from '../../../../server/plugin-api';
+import { EngineProcessError, storageProblem, type JobContext, type JobDefinition } from '../../../../server/plugin-api';
 import { SUBTITLE_FILE_TYPES, writeSubtitles } from '../../../subtitles/common/formats';
 import { burnInScript } from '../ass-style';
 import { dubbedMediaOf, subtitleStoreOf, themeLookupOf, versionsOf } from '../export-request';
@@ -58,6 +58,9 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
 
 function failureMessage(row: ExportationRecord, error: unknown): string {
   if (error instanceof ExportFailure) return error.message;
+  const storage = storageProblem(error);
+  if (storage === 'full') return 'There is no room left to store the export; please try again later';
+  if (storage === 'unwritable') return 'The export could not be stored; please try again later';
   if (error instanceof EngineProcessError) {
     const tail = error.stderrTail.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${error.exitCode ?? 'signal'}`;
     return `${row.kind === 'burned_video' ? 'Burning the subtitles into the video' : 'Making the file'} failed: ${tail.slice(0, 300)}`;
