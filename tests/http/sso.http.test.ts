@@ -78,7 +78,7 @@ const roleIn = async (ctx: TestAppContext, accountId: string, email: string) =>
   ).rows.map((r) => r.role);
 
 describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopback)', { config: { linkImportAllowCidrs: ['127.0.0.0/8'] } }, (ctx) => {
-  it('admins read and save the settings (the secret never comes back) and open the admin portal; members are refused, strangers see nothing', async () => {
+  it('admins read, save and remove the settings (the secret never comes back) and open the admin portal; members are refused, strangers see nothing', async () => {
     const admin = await confirmedUser(ctx);
     const member = await confirmedUser(ctx);
     await addToAccount(admin, member);
@@ -108,6 +108,13 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     expect((await member.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`)).status).toBe(403);
     expect((await stranger.client.post(SSO_PATHS.openAdminPortal, { accountId: admin.accountId })).status).toBe(404);
     expect((await stranger.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`)).status).toBe(404);
+
+    // Turned off by an admin only: the domain no longer leads to the provider.
+    expect((await member.client.delete(SSO_PATHS.settings, { accountId: admin.accountId })).status).toBe(403);
+    expect((await ctx.client().post(SSO_PATHS.auth, { email: `ann@${domain}` })).status).toBe(200);
+    const removed = await admin.client.delete(SSO_PATHS.settings, { accountId: admin.accountId });
+    expect(removed.body.data.attributes).toMatchObject({ configured: false, domains: [], hasClientSecret: false });
+    expect((await ctx.client().post(SSO_PATHS.auth, { email: `ann@${domain}` })).status).toBe(404);
   });
 
   it('the first sign-in creates the user and joins them with the default role; the second logs the same user in', async () => {

@@ -12,7 +12,7 @@ export const SSO_PATHS = {
   auth: '/api/v1/sso/auth',
   /** POST { accountId } -> RedirectResponse (the account's SSO settings page). Spec 7; admins only. */
   openAdminPortal: '/api/v1/sso/open_admin_portal',
-  /** GET ?accountId -> SettingsResponse; PUT SaveSettingsRequest -> SettingsResponse; admins only (ours). */
+  /** GET ?accountId -> SettingsResponse; PUT SaveSettingsRequest -> SettingsResponse; DELETE { accountId } -> SettingsResponse (not configured); admins only (ours). */
   settings: '/api/v1/sso/settings',
   /** GET ?state&code (the identity provider sends the browser here) -> 303 into the app (ours). */
   callback: '/api/v1/sso/callback',
@@ -36,6 +36,8 @@ export const SSO_MESSAGES = {
   settingsNotLoaded: 'SSO settings could not be loaded',
   settingsSaved: 'SSO settings saved',
   settingsNotSaved: 'SSO settings could not be saved',
+  removed: 'Single sign-on removed',
+  notRemoved: 'Single sign-on could not be removed',
   cantStartSso: 'Single sign-on could not be started',
 } as const;
 

@@ -129,6 +129,20 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
     },
   );
 
+  // Single sign-on off: people of the domains log in with a password again (or reset one).
+  app.delete<{ Body: OpenAdminPortalRequest }>(
+    SSO_PATHS.settings,
+    {
+      config: adminOf('body.accountId'),
+      schema: { body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } }, response: oneSettings },
+    },
+    async (request) => {
+      const { accountId } = tenantOf(request);
+      await connections.remove(accountId);
+      return present(accountId, null);
+    },
+  );
+
   app.post<{ Body: OpenAdminPortalRequest }>(
     SSO_PATHS.openAdminPortal,
     {

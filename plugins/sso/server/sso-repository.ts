@@ -65,6 +65,11 @@ export class SsoRepository {
     });
   }
 
+  /** The account's connection and its domains go; links of users to the provider stay (harmless without a connection). */
+  async remove(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM sso_connections WHERE account_id = $1', [accountId]);
+  }
+
   /** The user a provider's subject was linked to, if any. */
   async userOfIdentity(issuer: string, subject: string): Promise<string | null> {
     const { rows } = await this.db.query<{ userId: string }>('SELECT user_id::text AS "userId" FROM sso_identities WHERE issuer = $1 AND subject = $2', [

@@ -45,6 +45,16 @@ describe('single sign-on model', () => {
     expect(refused.toasts().map((t) => t.title)).toEqual(["Can't open the SSO admin portal"]);
   });
 
+  it('removes single sign-on and shows the account as not set up', async () => {
+    const kit = setUp();
+    const off = { accountId: '7', configured: false, issuer: '', clientId: '', hasClientSecret: false, domains: [], defaultRole: 'member', requireSso: false, redirectUri: 'x' };
+    kit.api.reply('DELETE', '/api/v1/sso/settings', { data: { id: '7', type: 'ssoSettings', attributes: off } });
+    await allSettled(kit.model.removeRequested, { scope: kit.scope, params: '7' });
+    expect(kit.api.callsTo('DELETE', '/api/v1/sso/settings').map((c) => c.body)).toEqual([{ accountId: '7' }]);
+    expect(kit.scope.getState(kit.model.$settings)).toEqual(off);
+    expect(kit.toasts().map((t) => t.title)).toEqual(['Single sign-on removed']);
+  });
+
   it('says why the provider did not sign the person in, back on the log-in page', async () => {
     const kit = setUp();
     kit.api.reply('GET', '/api/v1/sso/providers', { data: { google: true } });

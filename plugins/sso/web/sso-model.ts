@@ -36,6 +36,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   const adminPortalRequested = createEvent<string>();
   const settingsOpened = createEvent<string>();
   const settingsSubmitted = createEvent<SaveSettingsRequest>();
+  const removeRequested = createEvent<string>();
 
   const leaveFx = effector.createEffect((url: string) => deps.leave(url));
   const providersFx = apiEffect(async () => (await api.get<ProvidersResponse>(SSO_PATHS.providers)).data.data);
@@ -44,13 +45,14 @@ export function createSsoModel(deps: SsoModelDeps) {
   const adminPortalFx = apiEffect(async (accountId: string) => (await api.post<RedirectResponse>(SSO_PATHS.openAdminPortal, { accountId })).data.redirect_uri);
   const loadSettingsFx = apiEffect(async (accountId: string) => (await api.get<SettingsResponse>(SSO_PATHS.settings, { params: { accountId } })).data.data.attributes);
   const saveSettingsFx = apiEffect(async (body: SaveSettingsRequest) => (await api.put<SettingsResponse>(SSO_PATHS.settings, body)).data.data.attributes);
+  const removeFx = apiEffect(async (accountId: string) => (await api.delete<SettingsResponse>(SSO_PATHS.settings, { accountId })).data.data.attributes);
 
   const $google = createStore(false).on(providersFx.doneData, (_, providers) => providers.google);
   const $leaving = createStore(false)
     .on([ssoFx.done, googleFx.done, adminPortalFx.done], () => true)
     .reset([ssoFx.fail, googleFx.fail, adminPortalFx.fail]);
   const $settings = createStore<SsoSettingsAttributes | null>(null)
-    .on([loadSettingsFx.doneData, saveSettingsFx.doneData], (_, settings) => settings)
+    .on([loadSettingsFx.doneData, saveSettingsFx.doneData, removeFx.doneData], (_, settings) => settings)
     .reset(settingsOpened);
   /** The settings page's failure to load (its empty state), null otherwise. */
   const $loadError = createStore<string | null>(null)
@@ -86,12 +88,14 @@ export function createSsoModel(deps: SsoModelDeps) {
   sample({ clock: [ssoFx.doneData, googleFx.doneData, adminPortalFx.doneData], target: leaveFx });
   sample({ clock: settingsOpened, target: loadSettingsFx });
   sample({ clock: settingsSubmitted, target: saveSettingsFx });
+  sample({ clock: removeRequested, target: removeFx });
 
   announceEffect(deps, 'sso', ssoFx, { fail: MESSAGES.cantStartSso });
   announceEffect(deps, 'sso', googleFx, { fail: MESSAGES.cantStartSso });
   announceEffect(deps, 'sso', adminPortalFx, { fail: MESSAGES.cantOpenAdminPortal });
   announceEffect(deps, 'sso', loadSettingsFx, { fail: MESSAGES.settingsNotLoaded });
   announceEffect(deps, 'sso', saveSettingsFx, { done: MESSAGES.settingsSaved, fail: MESSAGES.settingsNotSaved });
+  announceEffect(deps, 'sso', removeFx, { done: MESSAGES.removed, fail: MESSAGES.notRemoved });
 
   return {
     signInPageOpened,
@@ -100,6 +104,7 @@ export function createSsoModel(deps: SsoModelDeps) {
     adminPortalRequested,
     settingsOpened,
     settingsSubmitted,
+    removeRequested,
     $google,
     $leaving,
     $busy,
@@ -107,6 +112,7 @@ export function createSsoModel(deps: SsoModelDeps) {
     $loadError,
     $fieldError,
     $saving: saveSettingsFx.pending,
+    $removing: removeFx.pending,
     adminPortalFx,
   };
 }

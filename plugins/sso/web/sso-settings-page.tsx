@@ -27,22 +27,27 @@ const draftOf = (s: SsoSettingsAttributes): Draft => ({
 export default function SsoSettingsPage() {
   const app = useService(TOKENS.AppModel);
   const model = useLazyModel(ssoModel);
-  const [accountId, isAdmin, settings, loadError, fieldError, saving, opened, submitted] = useUnit([
+  const [accountId, isAdmin, settings, loadError, fieldError, saving, removing, opened, submitted, remove] = useUnit([
     app.$currentAccountId,
     app.$isAccountAdmin,
     model.$settings,
     model.$loadError,
     model.$fieldError,
     model.$saving,
+    model.$removing,
     model.settingsOpened,
     model.settingsSubmitted,
+    model.removeRequested,
   ]);
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Removing asks once more, in place.
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (accountId && isAdmin) opened(accountId);
   }, [accountId, isAdmin, opened]);
   useEffect(() => {
     if (settings) setDraft(draftOf(settings));
+    setConfirming(false);
   }, [settings]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => (d ? { ...d, [key]: value } : d));
@@ -114,11 +119,27 @@ export default function SsoSettingsPage() {
             <input type="checkbox" checked={draft.requireSso} onChange={(e) => set('requireSso', e.target.checked)} />
             Require SSO for these domains (members cannot log in with a password)
           </label>
-          <div>
-            <button type="submit" className="button primary" disabled={saving}>
+          <div className="sso-actions">
+            <button type="submit" className="button primary" disabled={saving || removing}>
               {saving ? 'Saving…' : 'Save'}
             </button>
+            {settings.configured && !confirming && (
+              <button type="button" className="button" disabled={saving || removing} onClick={() => setConfirming(true)}>
+                Remove single sign-on
+              </button>
+            )}
           </div>
+          {confirming && accountId && (
+            <div role="group" aria-label="Remove single sign-on?" className="sso-actions">
+              <p>People of these domains will log in with a password again. Remove single sign-on?</p>
+              <button type="button" className="button danger" autoFocus disabled={removing} onClick={() => remove(accountId)}>
+                Remove
+              </button>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </div>
+          )}
         </form>
       )}
     </section>
