@@ -12,7 +12,6 @@ import { dismissNewsletter } from './support/projects-helpers';
  * log-in page and lands in the app, logged in and in the organisation's account.
  */
 test('an admin connects an identity provider; a person of its domain signs in with SSO', async ({ page, confirmedUser, baseURL }) => {
-  void confirmedUser;
   test.setTimeout(90_000);
   const idp = await startOidcTestProvider({ clients: [{ client_id: 'polycue-e2e', client_secret: 'e2e-secret', redirect_uris: [`${baseURL}/api/v1/sso/callback`] }] });
   try {
@@ -54,6 +53,8 @@ test('an admin connects an identity provider; a person of its domain signs in wi
     await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // Joined as an admin (the role chosen above), the app opens in the organisation's account.
+    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText(`${confirmedUser.name}'s account`);
     await dismissNewsletter(page);
     await runCommand(page, 'Open profile');
     await expect(page.getByText(`sam@${domain}`).first()).toBeVisible();
