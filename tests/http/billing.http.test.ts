@@ -163,4 +163,15 @@ describeOnBothDatabases('plans and billing (local provider)', { config: { linkIm
     const fetched = await importLink(member);
     expect(fetched.attributes.failure).not.toMatch(/larger than the allowed/);
   });
+
+  it('does not keep an upload over the plan: a project from it is refused (413) and the file goes', async () => {
+    const member = await newMember(ctx);
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms) VALUES ($1, 'Big upload', 'ready', $2, 1000) RETURNING id::text AS id`,
+      [member.workspaceId, 600 * MB],
+    );
+    const refused = await member.client.post(PROJECTS_PATHS.createWithProject, { workspaceId: member.workspaceId, elementId: rows[0].id });
+    expect(refused.body).toMatchObject({ statusCode: 413, code: 'element_too_large', message: 'The file is larger than the allowed 500 MB' });
+    expect((await ctx.db.query('SELECT 1 FROM elements WHERE id = $1', [rows[0].id])).rows).toHaveLength(0);
+  });
 });

@@ -55,6 +55,13 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       const workspaceId = tenantOf(request).workspaceId!;
       const element = await elements.find(workspaceId, request.body.elementId);
       if (!element) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound, 'elementId');
+      // An upload over the account's plan (the upload itself is capped by the installation's limit only) is not kept.
+      const maxBytes = await maxElementBytesOf(app.services, app.config, workspaceId);
+      if (element.sizeBytes > maxBytes) {
+        const deletion = await elements.deleteElement(workspaceId, element.id);
+        if (deletion) await removeFilesLater(app.jobs, deletion.keys);
+        throw httpError(413, 'element_too_large', PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))), 'elementId');
+      }
       const title = request.body.title?.trim() || element.title;
       const created = await versions.createProject(workspaceId, request.currentUser!.id, title, element.id);
       const [version] = await versions.byIds(workspaceId, [created.versionId]);
