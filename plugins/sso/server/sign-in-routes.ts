@@ -115,7 +115,10 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       const client = claimed.provider === 'google' ? googleClientFromEnv() : connection;
       if (!client) return refuse(request, reply, 'state');
       try {
-        const identity = await providers.verifyCallback(client, new URL(request.url, app.config.publicUrl), { state, nonce: claimed.nonce, codeVerifier: claimed.codeVerifier });
+        // The registered redirect URI with the provider's answer (openid-client sends it to the token endpoint as redirect_uri).
+        const current = new URL(callbackUrl);
+        current.search = new URL(request.url, 'http://callback.invalid').search;
+        const identity = await providers.verifyCallback(client, current, { state, nonce: claimed.nonce, codeVerifier: claimed.codeVerifier });
         const email = identity.email;
         // Google must say the address is verified; an organisation's provider speaks for its own domains unless it says otherwise.
         if (!email || identity.emailVerified === false || (claimed.provider === 'google' && identity.emailVerified !== true)) return refuse(request, reply, 'email');
