@@ -3,7 +3,7 @@ import type { Database, QueryResult } from '../../server/db/database';
 import { projectVersionListExtensions } from '../../plugins/projects/server/extension-points';
 import { ProjectVersionRepository, type ListQuery } from '../../plugins/projects/server/project-version-repository';
 import { describeOnBothDatabases } from '../support/test-app';
-import { newMember } from './projects-test-kit';
+import { newMember, seedVersions } from './projects-test-kit';
 
 /**
  * The query plan of every project-version list shape, read from the database itself: the list's
@@ -113,5 +113,20 @@ describeOnBothDatabases('project-version list: the query plan of each shape uses
     const rare = await planOf({ labelIds: [labels.rare] });
     noTableScan(rare);
     expect(indexesOf(rare)).toContain('Bitmap Index Scan: project_versions_label_ids_idx');
+  });
+});
+
+describeOnBothDatabases('project-version list: the stored title words follow the title', (ctx) => {
+  it('finds a version by its new title after a rename (and no longer by the old one), and a new version at once', async () => {
+    const { workspaceId } = await newMember(ctx);
+    const list = (words: string[]) =>
+      new ProjectVersionRepository(ctx.db, () => ctx.app.extensions.contributions(projectVersionListExtensions)).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: words, after: null });
+    const [id] = (await seedVersions(ctx.db, workspaceId, 1, 'Harbour')).map(String);
+    expect((await list(['harbour'])).rows.map((row) => row.id)).toEqual([id]);
+    await ctx.db.query(`UPDATE project_versions SET label_ids = '{}', title = 'Lighthouse tour' WHERE id = $1`, [id]);
+    expect((await list(['harbour'])).rows).toEqual([]);
+    expect((await list(['light', 'tou'])).rows.map((row) => row.title)).toEqual(['Lighthouse tour']);
+    await ctx.db.query(`UPDATE project_versions SET label_ids = '{}' WHERE id = $1`, [id]);
+    expect((await list(['lighthouse'])).rows.map((row) => row.id)).toEqual([id]);
   });
 });
