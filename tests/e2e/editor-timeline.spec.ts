@@ -3,8 +3,8 @@ import { openEditorWith } from './support/editor-helpers';
 
 /**
  * The editor's timeline as a mouse user meets it: the waveform of the video's audio (peaks made
- * by the server), the cues as blocks over it, a cue's end dragged later, undone with Ctrl+Z; the
- * zoom from the list's +/− keys.
+ * by the server), the cues as blocks over it, a cue's end dragged later and a cue moved whole,
+ * each undone with Ctrl+Z; a click seeks; the zoom from the list's +/− keys.
  */
 
 const SRT = `1
@@ -56,6 +56,25 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await page.keyboard.press('Control+z');
   await expect(row1).toContainText('00:00:02.000');
   await expect(row1).not.toContainText('00:00:02.400');
+
+  // The body of the second cue moves it whole, one undo step too.
+  const second = timeline.getByTestId('timeline-cue').filter({ hasText: 'Welcome aboard' });
+  const body = await second.boundingBox();
+  await page.mouse.move(body!.x + body!.width / 2, body!.y + body!.height - 6);
+  await page.mouse.down();
+  await page.mouse.move(body!.x + body!.width / 2 + 10, body!.y + body!.height - 6, { steps: 3 });
+  await page.mouse.move(body!.x + body!.width / 2 + 10, body!.y + body!.height - 6, { steps: 1 });
+  await page.mouse.up();
+  const row2 = grid.getByRole('row').nth(1);
+  await expect(row2).toContainText('00:00:02.800');
+  await expect(row2).toContainText('00:00:04.200');
+  await page.keyboard.press('Control+z');
+  await expect(row2).toContainText('00:00:02.600');
+
+  // A click where no cue is seeks the video there: 4.8 s is 240 px in at 20 ms a pixel.
+  const track = await timeline.locator('.timeline-scroller').boundingBox();
+  await page.mouse.click(track!.x + 240, track!.y + 20);
+  await expect.poll(() => page.getByLabel('Video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeCloseTo(4.8, 1);
 
   // Zoom from the list: + halves the milliseconds a pixel, − doubles them.
   await page.keyboard.press('+');

@@ -165,7 +165,8 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
           setPreview(null);
         }}
       >
-        <div className="timeline-content" style={{ width: totalMs / scale }}>
+        {/* No focus for the scroller on a click (its scroll bar still drags): the keys stay with the list. */}
+        <div className="timeline-content" style={{ width: totalMs / scale }} onMouseDown={(event) => event.preventDefault()}>
           <canvas ref={canvas} className="timeline-wave" data-testid="timeline-wave" data-tiles={tiles.size} style={{ width: view.widthPx }} />
           {blocks}
           <div className="timeline-playhead" style={{ left: playhead / scale }} />
