@@ -44,4 +44,20 @@ describe('timeline model', () => {
     for (let i = 0; i < 20; i++) timeline.zoomed({ by: -1 });
     expect(timeline.$view.getState().zoom).toBe(0);
   });
+
+  it('stops asking once the server refused a tile (a version without media)', async () => {
+    let asked = 0;
+    const timeline = createTimelineModel({
+      loadTile: async () => {
+        asked++;
+        throw new Error('This project has no video yet');
+      },
+    });
+    timeline.resized(500);
+    await settle();
+    for (let start = 0; start < 100_000; start += 10_000) timeline.scrolled(start);
+    await settle();
+    expect(asked).toBe(1);
+    expect(timeline.$failed.getState()).toBe(true);
+  });
 });

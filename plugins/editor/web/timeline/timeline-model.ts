@@ -74,7 +74,7 @@ export function createTimelineModel(deps: TimelineDeps) {
     if (next.size > TILES_KEPT) next.delete(next.keys().next().value!);
     return next;
   });
-  const $failed = createStore(false).on(loadTileFx.fail, () => true).on(loadTileFx.done, () => false);
+  const $failed = createStore(false).on(loadTileFx.fail, () => true);
   const $duration = createStore(0)
     .on(durationKnown, (d, ms) => Math.max(d, ms || 0))
     .on(loadTileFx.doneData, (d, tile) => Math.max(d, tile.durationMs));
@@ -87,8 +87,8 @@ export function createTimelineModel(deps: TimelineDeps) {
     source: { tiles: $tiles, pending: $pending, failed: $failed },
     filter: (_, view) => view.widthPx > 0,
     fn: ({ tiles, pending, failed }, view) =>
-      // After a failure, only a new view asks again (no loop on a broken file).
-      failed && pending.size > 0
+      // After a refusal (no media, no access, no network) nothing more is asked while this subtitle is open: scrolling never becomes a stream of failing requests.
+      failed
         ? []
         : tilesFor(view.zoom, view.start, view.widthPx)
             .filter((index) => !tiles.has(tileKey(view.zoom, index)) && !pending.has(tileKey(view.zoom, index)))
