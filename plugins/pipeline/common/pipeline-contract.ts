@@ -305,6 +305,8 @@ export interface ProcessingInfo extends CurrentProcessingStep {
   projectId: string;
   /** The transcript subtitle. */
   subtitleId: string;
+  /** The guideline the run was set up with, or null (not in the spec: ours; the editor checks its reading rules). */
+  guidelineId?: string | null;
   hasVoice: boolean;
   subtitles: SubtitleOfRun[];
   /** TTS runs, once mixed: authorised download routes of the dubbed track per language, else empty. */

@@ -166,6 +166,7 @@ export const processingInfoResponse = {
             projectTitle: { type: 'string' },
             projectId: idString,
             subtitleId: idString,
+            guidelineId: { anyOf: [idString, { type: 'null' }] },
             hasVoice: { type: 'boolean' },
             subtitles: {
               type: 'array',

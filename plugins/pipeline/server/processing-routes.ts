@@ -47,6 +47,7 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
           projectTitle: info.title,
           projectId: info.projectId,
           subtitleId: run.transcriptSubtitleId,
+          guidelineId: run.settings.guidelineId ?? null,
           hasVoice: run.kind === 'tts',
           subtitles: subtitles.map((subtitle) => ({ subtitleId: subtitle.id, language: subtitle.language, kind: subtitle.kind })),
           translations: rows
