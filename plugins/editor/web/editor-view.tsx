@@ -5,6 +5,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { languageName, TOKENS, useContainer, useService } from '../../../core';
 import { GUIDELINES_PATHS, type GuidelinesResponse } from '../../guidelines/common/guidelines-contract';
 import { READING_RULES } from '../../pipeline/common/craft/cue-types';
+import { PIPELINE_PATHS, type ProcessingInfoResponse } from '../../pipeline/common/pipeline-contract';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
 import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
 import { setActiveEditor } from './active-editor';
@@ -116,10 +117,17 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
       createRulesModel({
         storage: window.localStorage,
         rulesSet: model.rulesSet,
-        loadChoices: async () =>
-          workspaceId ? guidelineChoices((await api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } })).data.data, READING_RULES.maxCharsPerSecond) : [],
+        loadChoices: async () => {
+          if (!workspaceId) return [];
+          const [guidelines, run] = await Promise.all([
+            api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } }),
+            // The guideline of the run that made the version's subtitles (none for an import, or without the pipeline).
+            api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(projectVersionId)).then((res) => res.data.data?.guidelineId ?? null, () => null),
+          ]);
+          return guidelineChoices(guidelines.data.data, READING_RULES.maxCharsPerSecond, run);
+        },
       }),
-    [model, api, workspaceId],
+    [model, api, workspaceId, projectVersionId],
   );
   useEffect(() => {
     rules.opened(subtitleId);

@@ -14,7 +14,7 @@ export function RulesPicker({ rules }: { rules: RulesModel }) {
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.label}
-            {choice.isDefault ? ' · workspace default' : ''}
+            {choice.isRun ? ' · this subtitle’s run' : choice.isDefault ? ' · workspace default' : ''}
           </option>
         ))}
       </select>

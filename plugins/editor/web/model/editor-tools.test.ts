@@ -150,6 +150,12 @@ describe('reading rules of a guideline', () => {
     const again = make();
     await allSettled(again.rules.opened, { scope: again.scope, params: '9' });
     expect(again.scope.getState(again.rules.$chosenId)).toBe('5');
+    // Without a choice, the guideline of the subtitle's run comes before the workspace default.
+    expect(guidelineChoices(guidelines, 20, '5').find((c) => c.isRun)?.id).toBe('5');
+    const byRun = createRulesModel({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} }, rulesSet: createEditorModel({ storage, save: async () => ({ revision: 1 }), onOnline: () => () => {} }).rulesSet, loadChoices: async () => guidelineChoices(guidelines, 20, '5') });
+    const runScope = fork();
+    await allSettled(byRun.opened, { scope: runScope, params: '9' });
+    expect(runScope.getState(byRun.$chosenId)).toBe('5');
     await allSettled(again.rules.chosen, { scope: again.scope, params: '' });
     const third = make();
     await allSettled(third.rules.opened, { scope: third.scope, params: '9' });

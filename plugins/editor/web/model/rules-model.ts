@@ -11,6 +11,8 @@ export interface RulesChoice {
   label: string;
   rules: Partial<ReadingRules>;
   isDefault: boolean;
+  /** The guideline the pipeline run that made the subtitle was set up with. */
+  isRun?: boolean;
 }
 
 interface RulesDeps {
@@ -25,8 +27,8 @@ const chosenKey = (subtitleId: string) => `polycue.editor.rules.${subtitleId}`;
 
 /**
  * Which limits the editor checks the cues against: the guideline chosen here for this subtitle
- * (remembered in the browser), else the workspace's default guideline, else the pipeline's own
- * rules. The limits go to the same checkReadingRules the pipeline runs.
+ * (remembered in the browser), else the one its pipeline run was set up with, else the
+ * workspace's default guideline, else the pipeline's own rules. The limits go to the same checkReadingRules the pipeline runs.
  */
 export function createRulesModel(deps: RulesDeps) {
   const opened = createEvent<string>();
@@ -40,7 +42,7 @@ export function createRulesModel(deps: RulesDeps) {
       // Storage disabled: the default applies.
     }
     // '' remembered: the pipeline's own rules were chosen; a guideline since deleted: the default again.
-    const pick = remembered === '' ? undefined : (choices.find((c) => c.id === remembered) ?? choices.find((c) => c.isDefault));
+    const pick = remembered === '' ? undefined : (choices.find((c) => c.id === remembered) ?? choices.find((c) => c.isRun) ?? choices.find((c) => c.isDefault));
     return { subtitleId, choices, chosenId: pick?.id ?? '' };
   });
   sample({ clock: opened, target: loadFx });
@@ -66,9 +68,13 @@ export function createRulesModel(deps: RulesDeps) {
 export type RulesModel = ReturnType<typeof createRulesModel>;
 
 /** The workspace's guidelines as choices, each with the reading speed it asks for (the only limit a guideline sets). */
-export function guidelineChoices(guidelines: { id: string; attributes: { name: string; isDefault: boolean; parameters: { maxCharsPerSecond?: number | null } } }[], defaultCps: number): RulesChoice[] {
+export function guidelineChoices(
+  guidelines: { id: string; attributes: { name: string; isDefault: boolean; parameters: { maxCharsPerSecond?: number | null } } }[],
+  defaultCps: number,
+  runGuidelineId: string | null = null,
+): RulesChoice[] {
   return guidelines.map((g) => {
     const cps = g.attributes.parameters.maxCharsPerSecond ?? null;
-    return { id: g.id, label: `${g.attributes.name} (${cps ?? defaultCps} characters a second)`, rules: cps ? { maxCharsPerSecond: cps } : {}, isDefault: g.attributes.isDefault };
+    return { id: g.id, label: `${g.attributes.name} (${cps ?? defaultCps} characters a second)`, rules: cps ? { maxCharsPerSecond: cps } : {}, isDefault: g.attributes.isDefault, isRun: g.id === runGuidelineId };
   });
 }
