@@ -20,6 +20,7 @@ const CALLBACK = 'http://localhost:3000/api/v1/sso/callback';
 const GOOGLE_ENV = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER'] as const;
 let idp: OidcTestProvider;
 let slowIdp: OidcTestProvider;
+let staleIdp: OidcTestProvider;
 
 beforeAll(async () => {
   const clients = [
@@ -29,6 +30,8 @@ beforeAll(async () => {
   idp = await startOidcTestProvider({ clients });
   // Codes that expire after a second: an answer brought back late.
   slowIdp = await startOidcTestProvider({ clients, codeTtlSeconds: 1 });
+  // ID tokens that expired five minutes before they were issued (beyond any clock tolerance).
+  staleIdp = await startOidcTestProvider({ clients, idTokenTtlSeconds: -300 });
   Object.assign(process.env, { GOOGLE_CLIENT_ID: 'google-polycue', GOOGLE_CLIENT_SECRET: 'google-secret', GOOGLE_ISSUER: idp.issuer });
 });
 
@@ -36,6 +39,7 @@ afterAll(async () => {
   for (const name of GOOGLE_ENV) delete process.env[name];
   await idp?.close();
   await slowIdp?.close();
+  await staleIdp?.close();
 });
 
 const newDomain = () => `acme-${randomBytes(4).toString('hex')}.test`;
@@ -146,7 +150,7 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     expect(await roleIn(ctx, admin.accountId, email)).toEqual(['member']);
   });
 
-  it('refuses a wrong state, a replayed answer, another browser, an expired sign-in and a late code, each with its sentence', async () => {
+  it('refuses a wrong state, a replayed answer, another browser, an expired sign-in, a late code and an expired ID token, each with its sentence', async () => {
     const admin = await confirmedUser(ctx);
     const domain = newDomain();
     await connect(admin, { domain });
@@ -184,6 +188,15 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     const codeExpired = await slow.get(slowCallback);
     expect([codeExpired.status, codeExpired.body.message]).toEqual([401, SSO_CALLBACK_ERRORS.token]);
     expect((await slow.get('/api/v1/users/')).status).toBe(401);
+
+    // An expired ID token is not taken.
+    const staleAdmin = await confirmedUser(ctx);
+    const staleDomain = newDomain();
+    await connect(staleAdmin, { domain: staleDomain, issuer: staleIdp.issuer });
+    const stale = ctx.client();
+    const tokenExpired = await stale.get(await throughProvider(stale, `ed@${staleDomain}`, staleIdp));
+    expect([tokenExpired.status, tokenExpired.body.message]).toEqual([401, SSO_CALLBACK_ERRORS.token]);
+    expect((await stale.get('/api/v1/users/')).status).toBe(401);
   });
 
   it('refuses an unknown domain, an address outside the domains and an existing user the account has not added', async () => {

@@ -22,7 +22,7 @@ declare module 'oidc-provider' {
     claims?: Record<string, string[]>;
     pkce?: { required?: () => boolean };
     cookies?: { keys?: string[] };
-    ttl?: Record<string, number>;
+    ttl?: Record<string, number | (() => number)>;
     findAccount?(ctx: OidcContext, id: string): Promise<{ accountId: string; claims(): Promise<Record<string, unknown>> }>;
     loadExistingGrant?(ctx: OidcContext): Promise<GrantInstance | undefined>;
   }

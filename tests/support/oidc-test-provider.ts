@@ -33,6 +33,8 @@ export interface OidcTestProviderOptions {
   clients: OidcTestClient[];
   /** Seconds an authorization code lives (the provider's default: 60). */
   codeTtlSeconds?: number;
+  /** Seconds an ID token lives; negative: it has expired when issued (a provider whose clock is far ahead). */
+  idTokenTtlSeconds?: number;
   host?: string;
 }
 
@@ -55,7 +57,15 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
     // Every lifetime named (the provider prints a notice for each one left to its default).
-    ttl: { AuthorizationCode: options.codeTtlSeconds ?? 60, Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
+    ttl: {
+      AuthorizationCode: options.codeTtlSeconds ?? 60,
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      // A function: the provider checks only that a number is positive, so a past expiry can be given this way.
+      IdToken: () => options.idTokenTtlSeconds ?? 600,
+    },
     async findAccount(_ctx, id) {
       return { accountId: id, claims: async () => ({ sub: id, ...defaultClaims(id), ...claims.get(id) }) };
     },
