@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { csrfHeaders, openEditorWith } from './support/editor-helpers';
 
 /**
@@ -49,6 +50,7 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
   await page.keyboard.type('ferry');
   await expect(strip.getByRole('status')).toHaveText('5 matches');
   await expect(grid.locator('mark')).toHaveCount(5);
+  await expectAccessible(page, 'subtitle editor with find and replace');
   await strip.getByLabel('Whole words').focus();
   await page.keyboard.press('Space');
   await expect(strip.getByRole('status')).toHaveText('4 matches');
@@ -99,6 +101,7 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
   await expect(shift.getByLabel('Shift by (milliseconds)')).toBeFocused();
   await page.keyboard.type('-5000');
   await expect(shift.getByRole('status')).toHaveText(/Cut short to −640 ms/);
+  await expectAccessible(page, 'shift times popup');
   await page.keyboard.press('Enter');
   await expect(shift).toHaveCount(0);
   await expect(row(2)).toContainText('00:00:01.400');
@@ -126,6 +129,7 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
   await page.keyboard.press('Alt+p');
   await page.keyboard.press('ArrowDown');
   await expect(picker.getByRole('option', { name: 'Captain Ruth' })).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page, 'speaker popup');
   await page.keyboard.press('Enter');
   await expect(row(4).locator('.cue-speaker')).toHaveText('Captain Ruth');
   // Kept in undo, and saved with the cue.
