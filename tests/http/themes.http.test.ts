@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
+import { burnInScript } from '../../plugins/exports/server/ass-style';
 import { THEME_LOOKUP } from '../../plugins/themes/common/theme-lookup';
 import { THEMES_PATHS } from '../../plugins/themes/common/themes-contract';
 import type { ServiceToken } from '../../server/plugin-api';
@@ -117,6 +118,9 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     expect(theme).toMatchObject({ id, name: 'Lookup', attributes: { name: 'Lookup', box: true, fontSize: 54 } });
     expect(theme.assStyle({ width: 1280, height: 720 })).toMatch(/^Style: Default,DejaVu Sans,36,&H00FFFFFF,&H000000FF,&H66000000,&H80000000,0,0,0,0,100,100,0,0,3,2,1\.3,7,128,128,40,1$/);
     expect(theme.lineBreak({ width: 1920, height: 1080 })).toBe('\\N{\\fs20}\\h\\N{\\r}');
+    // The exports plugin's burn-in script joins a cue's lines with that break, at the video's size.
+    const dialogue = burnInScript([{ start: 0, end: 2000, text: 'Upper line\nLower line' }], theme, { width: 1280, height: 720 }, 'T').split('\n').find((line) => line.startsWith('Dialogue:'));
+    expect(dialogue).toContain(`Upper line${theme.lineBreak({ width: 1280, height: 720 })}Lower line`);
     expect(await lookup.find(ctx.db, other.workspaceId, id)).toBeNull();
   });
 
