@@ -117,7 +117,7 @@ export default async function projectVersionsBench(ctx) {
     const assignMs = [];
     const deleteMs = [];
     for (const [round, ids] of app.bulkIdSets.entries()) {
-      const label = await timed(`${base}/api/v1/labels/`, { method: 'POST', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, caption: `Bulk ${round}` }) });
+      const label = await timed(`${base}/api/v1/labels/`, { method: 'POST', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, caption: `Bulk ${round} ${Date.now()}` }) });
       const assigned = await timed(`${base}/api/v1/project_version_labels/`, {
         method: 'POST',
         headers: write,
