@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContainerProvider, createContainer, createToastService, TOKENS } from '../index';
 import type { PageSectionContribution } from '../plugin/shell-extension-points';
-import { ContributedSections } from './contributed-sections';
+import { ContributedSections, preloadSection } from './contributed-sections';
 
 afterEach(cleanup);
 
@@ -33,5 +33,20 @@ describe('contributed page sections', () => {
     expect(screen.getByText('No channels yet')).not.toBeNull();
     expect(screen.getByText('“Plans and billing” could not be shown.')).not.toBeNull();
     expect(toast.$toasts.getState().map((t) => t.title)).toEqual(['“Plans and billing” failed']);
+  });
+
+  it('draws a section whose code was preloaded in the first render, without suspending', async () => {
+    const container = createContainer();
+    container.bind(TOKENS.ToastService).toConstantValue(createToastService());
+    const section: PageSectionContribution<object> = { id: 'editor', title: 'Editor', load: async () => ({ default: () => <p>The editor</p> }) };
+    await preloadSection(section);
+    // Rendered outside act's flushing of promises: a lazy section would still show its fallback here.
+    render(
+      <ContainerProvider container={container}>
+        <ContributedSections sections={[section]} props={{}} />
+      </ContainerProvider>,
+    );
+    expect(screen.getByText('The editor')).not.toBeNull();
+    expect(screen.queryByText('Loading…')).toBeNull();
   });
 });

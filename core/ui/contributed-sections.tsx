@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useId, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useId, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { TOKENS, useService } from '../di';
 import type { PageSectionContribution } from '../plugin/shell-extension-points';
 
@@ -7,6 +7,18 @@ function lazyOf<P extends object>(section: PageSectionContribution<P>): LazyExot
   let component = lazyByLoad.get(section.load);
   if (!component) lazyByLoad.set(section.load, (component = lazy(section.load)));
   return component as LazyExoticComponent<ComponentType<P>>;
+}
+
+/** Sections whose code has come (preloadSection): drawn at once, without suspending. */
+const readyByLoad = new WeakMap<object, ComponentType<any>>();
+
+/**
+ * Fetches a section's code ahead of drawing it (a page calls this while its data loads). A lazy
+ * component always suspends on its first render, and React then holds the revealed content back
+ * for up to 300 ms (its fallback throttle): a section whose code is already here skips both.
+ */
+export function preloadSection<P extends object>(section: PageSectionContribution<P>): Promise<void> {
+  return section.load().then((module) => void readyByLoad.set(section.load, module.default));
 }
 
 /** One section's failure stays in its place, named in a toast; the page and the others keep working. */
@@ -27,7 +39,8 @@ class SectionBoundary extends Component<{ title: string; onError(error: unknown)
 function ContributedSection<P extends object>({ section, props }: { section: PageSectionContribution<P>; props: P }) {
   const toast = useService(TOKENS.ToastService);
   const headingId = useId();
-  const Section = lazyOf(section);
+  // Chosen once per mount: switching from the lazy wrapper to the module itself would remount it.
+  const [Section] = useState<ComponentType<P>>(() => readyByLoad.get(section.load) ?? lazyOf(section));
   return (
     <section className="contributed-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{section.title}</h2>

@@ -5,5 +5,5 @@
 export * from './data-table';
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './shell-chrome';
 export { Dialog, DialogActions } from './dialog';
-export { ContributedSections } from './contributed-sections';
+export { ContributedSections, preloadSection } from './contributed-sections';
 export { ResourceListPage, type ResourceListPageProps } from './resource-list-page';

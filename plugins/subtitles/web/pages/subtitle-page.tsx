@@ -5,7 +5,7 @@ import { TableVirtuoso } from 'react-virtuoso';
 import { languageName, normaliseError, TOKENS, useContainer, useService } from '../../../../core';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
-import { ContributedSections } from '../../../../core/ui';
+import { ContributedSections, preloadSection } from '../../../../core/ui';
 import { subtitleCueViews, subtitleEditorPanels } from '../extension-points';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import '../components/subtitles.css';
@@ -45,9 +45,10 @@ export default function SubtitlePage() {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   // The view's code is fetched while the cues are: it is drawn only once they are here, and waiting
-  // for them first put its download after theirs on every open (a 2-hour film's editor opened ~0.5 s later).
+  // for them first put its download after theirs on every open (a 2-hour film's editor opened ~0.5 s
+  // later); with its code here it is drawn without suspending (React's 300 ms reveal throttle).
   useEffect(() => {
-    for (const view of cueView) void view.load().catch(() => {});
+    for (const view of cueView) void preloadSection(view).catch(() => {});
   }, [cueView]);
 
   useEffect(() => {
