@@ -31,6 +31,7 @@ function measureOpen() {
     const rows = document.querySelectorAll('[role="grid"] [role="row"]').length;
     const wave = document.querySelector('[data-testid="timeline-wave"]');
     if (rows > 0 && window.__rowsMs === undefined) window.__rowsMs = performance.now();
+    if (window.__gridMs === undefined && document.querySelector('[role="grid"]')) window.__gridMs = performance.now();
     if (rows > 0 && wave && Number(wave.getAttribute('data-tiles')) > 0) {
       // This frame holds them; the one after is when they have been painted.
       requestAnimationFrame(() => (window.__editorOpenMs = performance.now()));
@@ -50,7 +51,10 @@ function stagesOfOpen() {
   return {
     dom: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
     cuesEnd: cues?.responseEnd,
+    grid: window.__gridMs,
     rows: window.__rowsMs,
+    list: resources.filter((entry) => entry.name.endsWith('/subtitles')).at(-1)?.responseEnd,
+    editorCode: resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).at(-1)?.responseEnd,
     waveStart: wave?.startTime,
     waveEnd: wave?.responseEnd,
   };
@@ -121,7 +125,7 @@ export default async function editorOpen(ctx) {
       }
       const stage = (key) => value(median(stages.map((one) => one[key] ?? NaN).filter((n) => !Number.isNaN(n))));
       ctx.log(
-        `   medians: DOMContentLoaded ${stage('dom')} ms, cues answered ${stage('cuesEnd')} ms, cue rows shown ${stage('rows')} ms, first waveform tile asked ${stage('waveStart')} ms, answered ${stage('waveEnd')} ms`,
+        `   medians: DOMContentLoaded ${stage('dom')} ms, cues answered ${stage('cuesEnd')} ms, subtitles list answered ${stage('list')} ms, last script ${stage('editorCode')} ms, empty cue grid shown ${stage('grid')} ms, cue rows shown ${stage('rows')} ms, first waveform tile asked ${stage('waveStart')} ms, answered ${stage('waveEnd')} ms`,
       );
       ctx.log(`   machine load while measured: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
       ctx.log(`   peaks of the 2-hour audio made the first time (once per film, in the background): ${app.peaksFirstMs} ms`);
