@@ -82,8 +82,12 @@ export class PgBossJobQueue implements JobQueue {
     return queue;
   }
 
+  /** Aborted when stop() begins: the running jobs' cue to finish or hand their work back. */
+  private readonly shuttingDown = new AbortController();
+
   /** Starts the workers, once the app has registered everything a handler may need. */
-  async startWorking(ctx: JobContext): Promise<void> {
+  async startWorking(context: Omit<JobContext, 'shutdown'>): Promise<void> {
+    const ctx: JobContext = { ...context, shutdown: this.shuttingDown.signal };
     for (const job of this.definitions) {
       for (let worker = 0; worker < Math.max(1, job.concurrency ?? 1); worker++) await this.workOn(job, ctx);
     }
@@ -125,6 +129,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.shuttingDown.abort();
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -31,6 +31,12 @@ export interface JobContext {
   /** Queue a mail (e.g. "your project is ready") the same way routes do. */
   mailer: Mailer;
   services: ServiceRegistry;
+  /**
+   * Aborted when this process is asked to stop (SIGTERM): the queue waits up to 10 s for running
+   * jobs, so a long job should finish within that or hand its work back (the pipeline's steps
+   * give it back uncounted, for another worker to take at once).
+   */
+  shutdown: AbortSignal;
 }
 
 export interface JobDefinition<T = any> {

@@ -16,6 +16,15 @@ class LeaseLost extends Error {}
 /** One attempt of a step ran past pipelineTuning.stepTimeoutSeconds; the message names the step. */
 class StepTimedOut extends Error {}
 
+/** This worker is stopping and the step did not finish in time: it goes back, uncounted, for another worker. */
+class HandedBack extends Error {}
+
+/**
+ * After SIGTERM a step has this long to finish before it is handed back: pg-boss waits 10 s for
+ * running jobs, and the hand-back (engines killed, the step made pending) must fit in the rest.
+ */
+const HAND_BACK_AFTER_MS = 7_000;
+
 export interface StepExecution {
   ctx: JobContext;
   run: RunRecord;
@@ -93,6 +102,16 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         attempt.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       });
       timedOut.catch(() => undefined);
+      // Stopping (SIGTERM): a step that cannot finish in time is handed back now, engines killed,
+      // instead of holding its lease until another worker presumes this one dead.
+      const handBack = () => {
+        const timer = setTimeout(() => attempt.abort(new HandedBack(`${step} handed back: the worker is stopping`)), HAND_BACK_AFTER_MS);
+        attempt.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      };
+      if (ctx.shutdown.aborted) handBack();
+      else ctx.shutdown.addEventListener('abort', handBack, { once: true });
+      const handedBack = new Promise<never>((_, reject) => attempt.signal.addEventListener('abort', () => attempt.signal.reason instanceof HandedBack && reject(attempt.signal.reason), { once: true }));
+      handedBack.catch(() => undefined);
       let completed = false;
       const execution: StepExecution = {
         ctx,
@@ -117,10 +136,21 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         },
       };
       try {
-        await Promise.race([definition.execute(execution), timedOut]);
+        await Promise.race([definition.execute(execution), timedOut, handedBack]);
         if (!completed) throw new Error(`Step ${step} ended without completing`);
       } catch (caught) {
         if (caught instanceof LeaseLost && !attempt.signal.aborted) return;
+        if (attempt.signal.reason instanceof HandedBack) {
+          // Not this attempt's fault: uncounted, and at once pending for whichever worker comes next
+          // (pg-boss retries this job; the watchdog re-sends the part too, as it is not enqueued).
+          await ctx.db.query(
+            `UPDATE pipeline_steps SET state = 'pending', lease_token = NULL, enqueued_at = NULL, attempts = GREATEST(attempts - 1, 0)
+             WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4 AND state = 'running'`,
+            [run.id, step, part, token],
+          );
+          ctx.log.info({ runId: run.id, step, part }, 'pipeline step handed back: the worker is stopping');
+          throw attempt.signal.reason;
+        }
         // Timed out: the step's own error (an engine killed by the abort) is a consequence, not the cause.
         const error: unknown = attempt.signal.aborted ? attempt.signal.reason : caught;
         const attemptsLeft = claimed.attempts < pipelineTuning.maxAttempts();
@@ -143,6 +173,7 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         throw error; // pg-boss retries it
       } finally {
         clearInterval(heartbeat);
+        ctx.shutdown.removeEventListener('abort', handBack);
         if (!attempt.signal.aborted) attempt.abort(new Error('step attempt over'));
       }
       await advanceAfter(ctx.db, ctx.jobs, run, step);
