@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { EngineProcessError, storageProblem, type JobContext, type JobDefinition } from '../../../../server/plugin-api';
@@ -40,7 +41,8 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
   const exportations = new ExportationRepository(ctx.db);
   const row = await exportations.find(String(data.exportationId));
   if (!row || !(await exportations.start(row.id))) return;
-  const workDir = path.join(ctx.config.dataDir, 'work', 'exports', row.id);
+  // Per attempt: an attempt still ending on this machine never shares (or removes) another's files.
+  const workDir = path.join(ctx.config.dataDir, 'work', 'exports', `${row.id}-${randomBytes(4).toString('hex')}`);
   try {
     await mkdir(workDir, { recursive: true });
     const made = await make(row, ctx, workDir, (fraction) => void exportations.setProgress(row.id, fraction).catch(() => {}));
@@ -49,6 +51,9 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
     const finishedNow = await exportations.finish(row.id, { key, name: made.name, contentType: made.contentType, size: stored.size });
     if (finishedNow) await mailExportReady(ctx, row).catch((error) => ctx.log.error({ err: error, exportationId: row.id }, 'export mail not queued'));
   } catch (error) {
+    // The worker is stopping (SIGTERM): ffmpeg was stopped with it; pg-boss gives the job to the
+    // next worker, which makes the export again from the start. Not the export's failure.
+    if (ctx.shutdown.aborted) throw error;
     ctx.log.error({ err: error, exportationId: row.id }, 'export failed');
     await exportations.fail(row.id, failureMessage(row, error));
   } finally {
@@ -109,7 +114,7 @@ async function make(row: ExportationRecord, ctx: JobContext, workDir: string, on
     if (!theme) throw new ExportFailure('The chosen theme no longer exists');
   }
   const output = path.join(workDir, 'subtitled.mp4');
-  await burnIn(source, video, burnInScript(cues, theme, video, summary.title), output, { workDir, onProgress });
+  await burnIn(source, video, burnInScript(cues, theme, video, summary.title), output, { workDir, onProgress, signal: ctx.shutdown });
   if (!(await stat(output)).size) throw new ExportFailure('The video could not be made');
   return { file: output, name: exportFileName(summary.title, `${subtitle.language} subtitled`, 'mp4'), contentType: 'video/mp4' };
 }
@@ -120,4 +125,9 @@ export const exportJob: JobDefinition<ExportJobData> = {
   // A lost worker (crash, deploy) gets the job again; failures the handler sees are recorded, not retried.
   retryLimit: 2,
   concurrency: 1,
+  // A burn-in takes ~0.4x the film's length (a 2-hour film ~50 min): pg-boss's default 15 min
+  // would take the running worker for dead and start the same export a second time beside it.
+  // A worker stopped by SIGTERM hands its job back at once (above); only one killed outright
+  // leaves its export to be retried after this.
+  expireInSeconds: 6 * 60 * 60,
 };
