@@ -33,7 +33,7 @@ describe('the database restarted in the middle of a run', () => {
     site = await openFaultSite(pg.url, 'restart', { PIPELINE_STALE_SECONDS: '15' });
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
     web = await startServer(site.env, 'web');
-    baseUrl = `http://127.0.0.1:${web.port}`;
+    baseUrl = web.baseUrl!;
     worker = await startServer(site.env, 'worker');
     video = await making;
   }, 120_000);

@@ -45,7 +45,7 @@ describe('an engine that hangs or crashes', () => {
     await mode('hang');
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
     server = await startServer({ ...site.env, PATH: `${standInDir}:${process.env.PATH}`, PIPELINE_STEP_TIMEOUT_SECONDS: String(STEP_LIMIT_SECONDS), PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
-    baseUrl = `http://127.0.0.1:${server.port}`;
+    baseUrl = server.baseUrl!;
     video = await making;
   }, 120_000);
 
@@ -86,7 +86,7 @@ describe('an engine that hangs or crashes', () => {
     await mode('real');
     await stopServer(server);
     server = await startServer({ ...site.env, PATH: `${standInDir}:${process.env.PATH}`, PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
-    baseUrl = `http://127.0.0.1:${server.port}`;
+    baseUrl = server.baseUrl!;
     await setUp(baseUrl, member, versionId, settings);
     const done = await waitForRun(baseUrl, member, versionId, 90_000);
     expect(done.failure).toBeNull();

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PIPELINE_PATHS, type ProcessingInfo } from '../../plugins/pipeline/common/pipeline-contract';
 import { PgDatabase } from '../../server/db/pg-database';
@@ -8,6 +7,7 @@ import { LocalStorage } from '../../server/storage/local-storage';
 import { seedVersionWithVideo } from '../http/pipeline-test-kit';
 import { seedMember, type SeededMember } from '../distributed/pipeline-seed';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * What the fault tests share: server/main.ts started as separate OS processes (so a test can kill
@@ -19,48 +19,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** A short sentence (a few seconds of espeak-ng speech): enough for every step, quick to process. */
 export const SHORT_TEXT = 'Hello and welcome to our show. Today we talk about the weather in the city.';
 
-export interface ServerProcess {
-  child: ChildProcess;
-  output: string[];
-  /** How the pipeline names this process in pipeline_steps.worker. */
-  worker: string;
-  /** HTTP port (web and all roles). */
-  port: number | null;
-}
-
-const READY = { web: /running at http:\/\/localhost:(\d+)/, all: /running at http:\/\/localhost:(\d+)/, worker: /worker is running/ } as const;
-
-export function startServer(env: NodeJS.ProcessEnv, role: 'web' | 'worker' | 'all'): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...env, ROLE: role }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = READY[role].exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, output, worker: `${hostname()}:${child.pid}`, port: match[1] ? Number(match[1]) : null });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output.join('')}`));
-    });
-  });
-}
-
-export async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+/** Server processes as tests/support/server-process.ts starts them (the many-machines test's too), by role. */
+export type { ServerProcess };
+export const startServer = (env: NodeJS.ProcessEnv, role: 'web' | 'worker' | 'all'): Promise<ServerProcess> => startServerProcess({ ...env, ROLE: role });
+export const stopServer = stopServerProcess;
 
 export function killOutright(server: ServerProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));

@@ -57,7 +57,7 @@ describe('a worker killed in the middle of each pipeline step', () => {
     site = await openFaultSite(inject('postgresUrl'), 'sigkill');
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
     web = await startServer(site.env, 'web'); // applies the migrations
-    baseUrl = `http://127.0.0.1:${web.port}`;
+    baseUrl = web.baseUrl!;
     await site.db.exec(HOLD);
     const database = new URL(site.scratch.url).pathname.slice(1);
     await site.db.exec(`ALTER DATABASE ${database} SET client_connection_check_interval = '200ms'`);
