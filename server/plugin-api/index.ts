@@ -27,6 +27,7 @@ export type { ServiceToken } from '../services';
 export { namedStatement } from '../db/database';
 export type { Database, NamedStatement, Queryable, QueryResult } from '../db/database';
 export { ByteLru } from '../cache/byte-lru';
+export { WorkLimit } from '../engines/work-limit';
 export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 
 // HTTP: errors people read, response schemas, uploads.

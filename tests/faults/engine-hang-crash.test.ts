@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROCESSING_STEP_LABELS } from '../../plugins/pipeline/common/pipeline-contract';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
-import { cuesOf, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
 
 /**
  * A speech-to-text engine that hangs, then one that crashes, then the real one: the engine is
@@ -14,14 +14,6 @@ import { cuesOf, memberOf, openFaultSite, seedVersion, setUp, startServer, stopS
  */
 const STEP_LIMIT_SECONDS = 3;
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('an engine that hangs or crashes', () => {
   let site: FaultSite;

@@ -16,6 +16,16 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from '../su
 export const ROOT = path.resolve(__dirname, '../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Is a process (an engine a test made hang) still there? */
+export const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A short sentence (a few seconds of espeak-ng speech): enough for every step, quick to process. */
 export const SHORT_TEXT = 'Hello and welcome to our show. Today we talk about the weather in the city.';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
-import { cuesOf, memberOf, openFaultSite, seedVersion, setUp, sleep, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, sleep, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
 
 /**
  * A worker asked to stop (SIGTERM, as a deploy or a scale-down does) while its step is busy: the
@@ -11,14 +11,6 @@ import { cuesOf, memberOf, openFaultSite, seedVersion, setUp, sleep, startServer
  * again and uncounted — and the worker exits. Another worker takes it at once: the dead-worker
  * threshold is set to ten minutes here, so only the hand-back can explain a quick finish.
  */
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a worker stopped in the middle of a step', () => {
   let site: FaultSite;

@@ -24,6 +24,19 @@ export interface SubscriptionState {
   version: Date;
 }
 
+/** A stored subscription as a state to change (plan, status) and apply again; `version` is the caller's. */
+export function stateOfRecord(subscription: SubscriptionRecord): Omit<SubscriptionState, 'version'> {
+  return {
+    accountId: subscription.accountId,
+    provider: subscription.provider,
+    externalId: subscription.externalId,
+    plan: subscription.plan,
+    status: subscription.status,
+    currentPeriodStart: new Date(subscription.currentPeriodStart),
+    currentPeriodEnd: new Date(subscription.currentPeriodEnd),
+  };
+}
+
 const COLUMNS = `id::text AS id, account_id::text AS "accountId", provider, external_id AS "externalId", plan, status,
   current_period_start AS "currentPeriodStart", current_period_end AS "currentPeriodEnd"`;
 

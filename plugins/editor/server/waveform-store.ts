@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ByteLru, probe, type Storage } from '../../../server/plugin-api';
+import { ByteLru, probe, WorkLimit, type Storage } from '../../../server/plugin-api';
 import { decodePyramid, encodePyramid, PeakAccumulator, pyramidOf, type WaveformPyramid } from './waveform-pyramid';
 
 /** 8 kHz is plenty for peaks (what the eye sees is the envelope) and decodes fast. */
@@ -29,8 +29,7 @@ const FORMAT = 'v1';
 export class WaveformStore {
   private readonly memory = new ByteLru(MEMORY_BYTES);
   private readonly making = new Map<string, Promise<void>>();
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limit = new WorkLimit(AT_ONCE);
 
   constructor(private readonly storage: Storage) {}
 
@@ -45,7 +44,7 @@ export class WaveformStore {
     const pyramid = known && decodePyramid(known);
     if (pyramid) return pyramid;
     if (!this.making.has(key)) {
-      const made = this.limited(() => this.make(mediaKey, key))
+      const made = this.limit.run(() => this.make(mediaKey, key))
         .catch(() => {})
         .finally(() => this.making.delete(key));
       this.making.set(key, made);
@@ -78,17 +77,6 @@ export class WaveformStore {
       this.memory.set(key, bytes);
     } finally {
       await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  private async limited<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= AT_ONCE) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await work();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
     }
   }
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { runProcess, type Storage } from '../../../server/plugin-api';
+import { runProcess, WorkLimit, type Storage } from '../../../server/plugin-api';
 import { themeAssScript, type Frame } from '../common/theme-ass-style';
 import type { ThemeStyle } from '../common/themes-contract';
 
@@ -34,15 +34,14 @@ const pngSize = (png: Buffer): Frame => ({ width: png.readUInt32BE(16), height: 
  */
 export class ThemePreviewRenderer {
   private readonly frames = new Map<string, Promise<Buffer | null>>();
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limit = new WorkLimit(RENDERS_AT_ONCE);
 
   constructor(private readonly storage: Storage) {}
 
   /** A JPEG; `background` says whether the video's frame was used or the pattern (no video, or ffmpeg could not read it). */
   async render(style: ThemeStyle, text: string, source: PreviewSource | null): Promise<{ jpeg: Buffer; background: 'video' | 'pattern' }> {
     const frame = source ? await this.frameOf(source) : null;
-    return this.limited(async () => {
+    return this.limit.run(async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'polycue-theme-'));
       try {
         const input = frame ? ['-i', 'frame.png'] : ['-f', 'lavfi', '-i', PATTERN];
@@ -81,17 +80,6 @@ export class ThemePreviewRenderer {
       return await readFile(path.join(dir, 'frame.png'));
     } finally {
       await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  private async limited<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await work();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
     }
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../../server/plugin-api';
 import { BILLING_PAGE, localCheckoutPage, planById, type Invoice, type PlanId } from '../../common/billing-contract';
 import { oneMonthFrom } from '../billing-period';
-import type { SubscriptionRecord, SubscriptionState } from '../subscription-repository';
+import { stateOfRecord, type SubscriptionRecord, type SubscriptionState } from '../subscription-repository';
 import type { BillingProvider, CheckoutInput } from './billing-provider';
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
@@ -35,11 +35,11 @@ export class LocalProvider implements BillingProvider {
   }
 
   async changePlan(subscription: SubscriptionRecord, plan: PlanId): Promise<SubscriptionState> {
-    return { ...stateOf(subscription), plan, version: new Date() };
+    return { ...stateOfRecord(subscription), plan, version: new Date() };
   }
 
   async cancel(subscription: SubscriptionRecord): Promise<SubscriptionState> {
-    return { ...stateOf(subscription), status: 'canceled', version: new Date() };
+    return { ...stateOfRecord(subscription), status: 'canceled', version: new Date() };
   }
 
   async invoices(accountId: string): Promise<Invoice[]> {
@@ -61,7 +61,7 @@ export class LocalProvider implements BillingProvider {
   /** The "Subscribe" of the local checkout page: the account's subscription (new, or its plan changed) to record. */
   async checkoutState(tx: Queryable, accountId: string, plan: PlanId, current: SubscriptionRecord | null): Promise<SubscriptionState> {
     const now = new Date();
-    if (current?.provider === 'local') return { ...stateOf(current), plan, version: now };
+    if (current?.provider === 'local') return { ...stateOfRecord(current), plan, version: now };
     return {
       accountId,
       provider: 'local',
@@ -80,16 +80,3 @@ export class LocalProvider implements BillingProvider {
   }
 }
 
-function stateOf(subscription: SubscriptionRecord): Omit<SubscriptionState, 'version'> {
-  return {
-    accountId: subscription.accountId,
-    provider: subscription.provider,
-    externalId: subscription.externalId,
-    plan: subscription.plan,
-    status: subscription.status,
-    currentPeriodStart: new Date(subscription.currentPeriodStart),
-    currentPeriodEnd: new Date(subscription.currentPeriodEnd),
-  };
-}
-
-export { stateOf as subscriptionStateOf };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { BILLING_SERVER_MESSAGES, PAID_PLAN_IDS, type Invoice, type PlanId, type SubscriptionStatus } from '../../common/billing-contract';
-import type { SubscriptionRecord, SubscriptionState } from '../subscription-repository';
+import { stateOfRecord, type SubscriptionRecord, type SubscriptionState } from '../subscription-repository';
 import { BillingProviderError, type BillingProvider, type CheckoutInput } from './billing-provider';
 
 export interface StripeConfig {
@@ -127,7 +127,7 @@ export class StripeProvider implements BillingProvider {
 
   async cancel(subscription: SubscriptionRecord): Promise<SubscriptionState> {
     const canceled = await this.call(() => this.client.subscriptions.cancel(subscription.externalId));
-    return this.stateOf(canceled, subscription.accountId, new Date()) ?? { ...recordState(subscription), status: 'canceled', version: new Date() };
+    return this.stateOf(canceled, subscription.accountId, new Date()) ?? { ...stateOfRecord(subscription), status: 'canceled', version: new Date() };
   }
 
   async invoices(_accountId: string, customerId: string | null): Promise<Invoice[]> {
@@ -150,14 +150,3 @@ export class StripeProvider implements BillingProvider {
   }
 }
 
-function recordState(subscription: SubscriptionRecord): Omit<SubscriptionState, 'version'> {
-  return {
-    accountId: subscription.accountId,
-    provider: subscription.provider,
-    externalId: subscription.externalId,
-    plan: subscription.plan,
-    status: subscription.status,
-    currentPeriodStart: new Date(subscription.currentPeriodStart),
-    currentPeriodEnd: new Date(subscription.currentPeriodEnd),
-  };
-}
