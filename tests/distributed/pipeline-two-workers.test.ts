@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PIPELINE_PATHS, type ProcessingInfo } from '../../plugins/pipeline/common/pipeline-contract';
 import { PgDatabase } from '../../server/db/pg-database';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { startServerProcess, stopServerProcess as stopServer, type ServerProcess } from '../support/server-process';
 import { LocalStorage } from '../../server/storage/local-storage';
 import { KNOWN_TEXT, makeSpeechVideo, seedVersionWithVideo, type SpeechVideo } from '../http/pipeline-test-kit';
 import { seedMember, type SeededMember } from './pipeline-seed';
@@ -17,52 +17,12 @@ import { seedMember, type SeededMember } from './pipeline-seed';
  * still completes exactly once, with no duplicated cues.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ROOT = path.resolve(__dirname, '../..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: string[];
-  worker: string;
-}
-
-function startServer(env: NodeJS.ProcessEnv, ready: RegExp): Promise<ServerProcess & { match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = ready.exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, output, match, worker: `${hostname()}:${child.pid}` });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output.join('')}`));
-    });
-  });
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 describe('pipeline on PostgreSQL with two worker processes', () => {
   const adminUrl = inject('postgresUrl');
   let scratch: ScratchDatabase;
   let dataDir: string;
   let db: PgDatabase;
-  let web: ServerProcess & { match: RegExpExecArray };
+  let web: ServerProcess;
   let workers: ServerProcess[] = [];
   let video: SpeechVideo;
   let member: SeededMember;
@@ -87,9 +47,9 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
     };
     const making = makeSpeechVideo(path.join(dataDir), `${KNOWN_TEXT} ${KNOWN_TEXT}`);
     // The web process applies the migrations; the workers start once it listens.
-    web = await startServer({ ...env, ROLE: 'web' }, /running at http:\/\/localhost:(\d+)/);
-    baseUrl = `http://127.0.0.1:${web.match[1]}`;
-    workers = await Promise.all([1, 2].map(() => startServer({ ...env, ROLE: 'worker' }, /worker is running/)));
+    web = await startServerProcess({ ...env, ROLE: 'web' });
+    baseUrl = web.baseUrl!;
+    workers = await Promise.all([1, 2].map(() => startServerProcess({ ...env, ROLE: 'worker' })));
     db = new PgDatabase(scratch.url, { max: 2 });
     member = await seedMember(db);
     video = await making;
