@@ -11,7 +11,7 @@ import { serviceToken } from './service-token';
 /** The `code` of a 402 a plan limit answers; `reason` says which limit (the web shows the upgrade popup). */
 export const PLAN_LIMIT_CODE = 'plan_limit';
 
-export type PlanLimitReason = 'target_languages' | 'minutes' | 'voice_overs' | 'voice_cloning';
+export type PlanLimitReason = 'target_languages' | 'minutes' | 'voice_overs' | 'voice_cloning' | 'seats';
 
 export interface PlanRefusal {
   code: typeof PLAN_LIMIT_CODE;
@@ -38,6 +38,11 @@ export interface SetupDemand {
 export interface AccountLimitsService {
   /** Why the account's plan refuses this set-up, or null when it fits. */
   refuseSetup(demand: SetupDemand): Promise<PlanRefusal | null>;
+  /**
+   * Why the plan refuses an account of `seats` people (members and pending invitations), or null.
+   * Asked by the accounts plugin before it adds or invites anyone new.
+   */
+  refuseSeats(accountId: string, seats: number): Promise<PlanRefusal | null>;
   /** Largest video (bytes) an upload or a link of this workspace may bring; null: the plan sets none. */
   maxElementBytes(workspaceId: string): Promise<number | null>;
   /** Seconds of video one set-up may process (show_settings' subscriptionSubtitlesLength); null: no limit. */

@@ -154,6 +154,28 @@ describeOnBothDatabases('plans and billing (local provider)', { config: { linkIm
     expect((await overview(owner, accountId)).usage.seatsUsed).toBe(3);
   });
 
+  it('counts seats (members and pending invitations): a newcomer past the plan is refused (402, nothing written), a bigger plan lets them in', async () => {
+    const owner = await newMember(ctx);
+    const accountId = await accountOf(ctx.db, owner.workspaceId);
+    const invite = (emails: string[]) => owner.client.post(`/api/v1/accounts/${accountId}/create_account_users`, { emails, role: 'member' });
+    const pending = async () => (await ctx.db.query('SELECT email FROM account_invitations WHERE account_id = $1 ORDER BY email', [accountId])).rows.map((row: any) => row.email);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => `${name}.${tag}@example.com`);
+
+    // Free: 3 seats. The owner and two invitations fill them; inviting one of them again takes none.
+    expect((await invite([a, b])).status).toBe(200);
+    expect((await invite([a])).status).toBe(200);
+    const refused = await invite([c, d]);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'plan_limit', field: 'emails' });
+    expect(refused.body.message).toBe('The Free plan has 3 seats; this would make 5 people with the invitations pending. Upgrade to Starter for more.');
+    expect(await pending()).toEqual([a, b]);
+
+    await subscribe(ctx, owner, 'starter');
+    expect((await invite([c, d])).status).toBe(200);
+    expect(await pending()).toEqual([a, b, c, d]);
+  });
+
   it("refuses a link over the plan's largest video (its project deleted, spec 4); a bigger plan lets it through", async () => {
     const member = await newMember(ctx);
     const refused = await importLink(member);

@@ -51,6 +51,22 @@ export class AccountInvitations implements AccountInvitationsService {
     });
   }
 
+  /**
+   * Seats the account takes now (members and pending invitations) and would take with these
+   * addresses added: an address already a member or invited takes no new seat.
+   */
+  async seats(accountId: string, emails: string[]): Promise<{ now: number; after: number }> {
+    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    const { rows } = await this.db.query<{ now: number; newcomers: number }>(
+      `SELECT (SELECT count(*) FROM account_users WHERE account_id = $2)::int + (SELECT count(*) FROM account_invitations WHERE account_id = $2)::int AS now,
+              (SELECT count(*) FROM unnest($1::text[]) AS w(email)
+                WHERE NOT EXISTS (SELECT 1 FROM users u JOIN account_users au ON au.user_id = u.id AND au.account_id = $2 WHERE lower(u.email) = w.email)
+                  AND NOT EXISTS (SELECT 1 FROM account_invitations i WHERE i.account_id = $2 AND i.email = w.email))::int AS newcomers`,
+      [wanted, accountId],
+    );
+    return { now: rows[0].now, after: rows[0].now + rows[0].newcomers };
+  }
+
   async cancel(accountId: string, invitationIds: string[]): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
       'DELETE FROM account_invitations WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id',

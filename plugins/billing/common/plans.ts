@@ -37,7 +37,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     priceLabel: 'Free',
     monthlyCents: 0,
-    limits: { minutesPerMonth: 30, maxVideoBytes: 500 * MB, targetLanguagesPerRun: 1, voiceOversPerMonth: 3, voiceCloning: false, seats: 2 },
+    limits: { minutesPerMonth: 30, maxVideoBytes: 500 * MB, targetLanguagesPerRun: 1, voiceOversPerMonth: 3, voiceCloning: false, seats: 3 },
   },
   {
     id: 'starter',

@@ -55,6 +55,19 @@ export class AccountLimits implements AccountLimitsService {
     };
   }
 
+  async refuseSeats(accountId: string, seats: number): Promise<PlanRefusal | null> {
+    const { plan } = await this.planOf(accountId);
+    if (seats <= plan.limits.seats) return null;
+    const better = cheapestPlanWhere((l) => l.seats >= seats);
+    const upgrade = better && better.id !== plan.id ? ` Upgrade to ${better.name} for more.` : '';
+    return {
+      code: PLAN_LIMIT_CODE,
+      reason: 'seats',
+      field: 'emails',
+      message: `The ${plan.name} plan has ${plural(plan.limits.seats, 'seat')}; this would make ${plural(seats, 'person', 'people')} with the invitations pending.${upgrade}`,
+    };
+  }
+
   async refuseSetup(demand: SetupDemand): Promise<PlanRefusal | null> {
     const accountId = await this.subscriptions.accountOfWorkspace(demand.workspaceId);
     if (!accountId) return null;
