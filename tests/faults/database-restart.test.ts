@@ -83,7 +83,9 @@ describe('the database restarted in the middle of a run', () => {
       info = ((await res.json()) as { data: ProcessingInfo | null }).data;
       if (info && (info.state === 'done' || info.state === 'failed')) break;
     }
-    await sleep(500);
+    // Browsing goes on at least 6 s past the restart, so there are answers to judge afterwards
+    // even when the run finished soon after it.
+    await sleep(Math.max(500, up + 6000 - Date.now()));
     browsing = false;
     await Promise.all(browsers);
 
