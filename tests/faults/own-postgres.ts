@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort, postgresBinDir } from '../support/local-postgres';
 
 /**
  * A PostgreSQL cluster of the test's own (initdb in a temp dir, pg_ctl on a free port), so the
@@ -16,28 +16,8 @@ export interface OwnPostgres {
   destroy(): void;
 }
 
-function binDir(): string {
-  const base = '/usr/lib/postgresql';
-  const versions = readdirSync(base)
-    .filter((name) => /^\d+$/.test(name) && existsSync(path.join(base, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return path.join(base, versions[0], 'bin');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const bin = binDir();
+  const bin = postgresBinDir();
   // initdb and postgres refuse to run as root: then as Debian's `postgres` user.
   const asRoot = userInfo().uid === 0;
   const run = (command: string, args: string[]) => {
