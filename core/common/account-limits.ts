@@ -35,14 +35,21 @@ export interface SetupDemand {
   voiceCloning: boolean;
 }
 
+/** A statement runner: the caller's transaction (structurally the server's Queryable; core/common holds no server code). */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
 export interface AccountLimitsService {
   /** Why the account's plan refuses this set-up, or null when it fits. */
   refuseSetup(demand: SetupDemand): Promise<PlanRefusal | null>;
   /**
    * Why the plan refuses an account of `seats` people (members and pending invitations), or null.
-   * Asked by the accounts plugin before it adds or invites anyone new.
+   * Asked by the accounts plugin before it adds or invites anyone new, inside its transaction
+   * (`tx`: read the plan through it; on the embedded database a second connection would wait
+   * for that transaction to end).
    */
-  refuseSeats(accountId: string, seats: number): Promise<PlanRefusal | null>;
+  refuseSeats(accountId: string, seats: number, tx?: SqlRunner): Promise<PlanRefusal | null>;
   /** Largest video (bytes) an upload or a link of this workspace may bring; null: the plan sets none. */
   maxElementBytes(workspaceId: string): Promise<number | null>;
   /** Seconds of video one set-up may process (show_settings' subscriptionSubtitlesLength); null: no limit. */

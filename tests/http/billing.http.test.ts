@@ -170,10 +170,24 @@ describeOnBothDatabases('plans and billing (local provider)', { config: { linkIm
     expect(refused.body).toMatchObject({ code: 'plan_limit', field: 'emails' });
     expect(refused.body.message).toBe('The Free plan has 3 seats; this would make 5 people with the invitations pending. Upgrade to Starter for more.');
     expect(await pending()).toEqual([a, b]);
+    // The billing page's People bar counts them the same way.
+    expect((await overview(owner, accountId)).usage.seatsUsed).toBe(3);
 
     await subscribe(ctx, owner, 'starter');
     expect((await invite([c, d])).status).toBe(200);
     expect(await pending()).toEqual([a, b, c, d]);
+  });
+
+  it('two invitations sent at once cannot both take the last seat', async () => {
+    const owner = await newMember(ctx);
+    const accountId = await accountOf(ctx.db, owner.workspaceId);
+    const tag = Math.random().toString(36).slice(2, 8);
+    // Free: 3 seats, the owner holds one; four admins' worth of invitations race for the other two.
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((name) => owner.client.post(`/api/v1/accounts/${accountId}/create_account_users`, { emails: [`${name}.${tag}@example.com`], role: 'member' })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 402, 402]);
+    expect((await ctx.db.query('SELECT count(*)::int AS n FROM account_invitations WHERE account_id = $1', [accountId])).rows[0]).toEqual({ n: 2 });
   });
 
   it("refuses a link over the plan's largest video (its project deleted, spec 4); a bigger plan lets it through", async () => {

@@ -199,6 +199,31 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     expect((await stale.get('/api/v1/users/')).status).toBe(401);
   });
 
+  it("a first sign-in takes a seat: with the plan's seats all taken it is refused (402, no user made), and goes through once one is free", async () => {
+    const admin = await confirmedUser(ctx);
+    const domain = newDomain();
+    await connect(admin, { domain });
+    // Free has 3 seats: the admin and two pending invitations take them all.
+    const invited = await admin.client.post(`/api/v1/accounts/${admin.accountId}/create_account_users`, { emails: [`x1@${domain}`, `x2@${domain}`], role: 'member' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const email = `gus@${domain}`;
+
+    const browser = ctx.client();
+    const refused = await browser.get(await throughProvider(browser, email));
+    expect([refused.status, refused.body.message]).toEqual([402, SSO_CALLBACK_ERRORS.seats]);
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows).toHaveLength(0);
+    // In a browser the log-in page says it.
+    const page = ctx.client();
+    const redirected = await page.get(await throughProvider(page, email), { headers: { accept: 'text/html' } });
+    expect([redirected.status, redirected.headers.location]).toEqual([303, '/users/sign_in?sso_error=seats']);
+
+    const freed = await admin.client.delete('/api/v1/account_users/', { accountId: admin.accountId, ids: [], invitationIds: invited.body.included.slice(0, 1).map((i: any) => i.id) });
+    expect(freed.status, JSON.stringify(freed.body)).toBe(200);
+    const again = ctx.client();
+    expect((await again.get(await throughProvider(again, email))).status).toBe(303);
+    expect(await roleIn(ctx, admin.accountId, email)).toEqual(['member']);
+  });
+
   it('refuses an unknown domain, an address outside the domains and an existing user the account has not added', async () => {
     const unknown = await ctx.client().post(SSO_PATHS.auth, { email: `someone@${newDomain()}` });
     expect([unknown.status, unknown.body.message]).toEqual([404, SSO_SERVER_MESSAGES.unknownDomain]);

@@ -22,9 +22,13 @@ export interface AccountInvitationsService {
   /**
    * Single sign-on's first sign-in: the user joins the account with the role (an admin gets every
    * workspace, as when an admin adds them). Nothing changes for a user already in the account.
-   * Run inside the caller's transaction. Returns whether the user joined now.
+   * Run inside the caller's transaction. Returns whether the user joined now. Someone new takes a
+   * seat: when the plan (ACCOUNT_LIMITS) has none left it throws an HttpError 402 whose `code` is
+   * PLAN_LIMIT_CODE, and the caller's transaction must roll back.
    */
   join(tx: InvitationsSqlRunner, accountId: string, userId: string, role: 'admin' | 'member'): Promise<boolean>;
+  /** Seats the account takes as the plan counts them: members and pending invitations. */
+  seatsTaken(accountId: string): Promise<number>;
 }
 
 export const ACCOUNT_INVITATIONS = serviceToken<AccountInvitationsService>('accounts.invitations');

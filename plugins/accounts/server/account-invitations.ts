@@ -1,4 +1,4 @@
-import type { AccountRole, Database, Queryable } from '../../../server/plugin-api';
+import { httpError, type AccountLimitsService, type AccountRole, type Database, type Queryable } from '../../../server/plugin-api';
 import type { AccountInvitationsService } from '../common/account-invitations-service';
 import { grantAdminsAccess } from './workspace-administration';
 
@@ -17,11 +17,30 @@ export interface AddByEmailResult {
  * into membership when someone signs up with that address. Inviting again is idempotent.
  */
 export class AccountInvitations implements AccountInvitationsService {
-  constructor(private readonly db: Database) {}
+  /** `limits`: the plan's limits (the billing plugin's ACCOUNT_LIMITS), read when needed; null: nothing is limited. */
+  constructor(
+    private readonly db: Database,
+    private readonly limits: () => AccountLimitsService | null = () => null,
+  ) {}
+
+  /**
+   * The plan's seats, checked in the transaction that adds people: the account's row is locked
+   * first, so two invitations sent at once are counted one after the other (checked before the
+   * transaction, both saw the last free seat and both got in). Throws the plan's 402 refusal.
+   */
+  private async admitSeats(tx: Queryable, accountId: string, emails: string[]): Promise<void> {
+    const limits = this.limits();
+    if (!limits) return;
+    await tx.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    const seats = await seatsOf(tx, accountId, emails);
+    const refusal = seats.after > seats.now ? await limits.refuseSeats(accountId, seats.after, tx) : null;
+    if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
+  }
 
   async addByEmail(accountId: string, emails: string[], role: AccountRole, invitedBy: string): Promise<AddByEmailResult> {
     const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
     return this.db.transaction(async (tx) => {
+      await this.admitSeats(tx, accountId, wanted);
       const { rows: users } = await tx.query<{ id: string; email: string; accountUserId: string | null }>(
         `SELECT u.id::text AS id, lower(u.email) AS email, au.id::text AS "accountUserId"
          FROM users u LEFT JOIN account_users au ON au.user_id = u.id AND au.account_id = $2
@@ -51,20 +70,8 @@ export class AccountInvitations implements AccountInvitationsService {
     });
   }
 
-  /**
-   * Seats the account takes now (members and pending invitations) and would take with these
-   * addresses added: an address already a member or invited takes no new seat.
-   */
-  async seats(accountId: string, emails: string[]): Promise<{ now: number; after: number }> {
-    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
-    const { rows } = await this.db.query<{ now: number; newcomers: number }>(
-      `SELECT (SELECT count(*) FROM account_users WHERE account_id = $2)::int + (SELECT count(*) FROM account_invitations WHERE account_id = $2)::int AS now,
-              (SELECT count(*) FROM unnest($1::text[]) AS w(email)
-                WHERE NOT EXISTS (SELECT 1 FROM users u JOIN account_users au ON au.user_id = u.id AND au.account_id = $2 WHERE lower(u.email) = w.email)
-                  AND NOT EXISTS (SELECT 1 FROM account_invitations i WHERE i.account_id = $2 AND i.email = w.email))::int AS newcomers`,
-      [wanted, accountId],
-    );
-    return { now: rows[0].now, after: rows[0].now + rows[0].newcomers };
+  async seatsTaken(accountId: string): Promise<number> {
+    return (await seatsOf(this.db, accountId, [])).now;
   }
 
   async cancel(accountId: string, invitationIds: string[]): Promise<string[]> {
@@ -90,8 +97,30 @@ export class AccountInvitations implements AccountInvitationsService {
   }
 
   async join(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<boolean> {
+    const { rows } = await tx.query<{ email: string; member: boolean }>(
+      'SELECT lower(u.email) AS email, EXISTS (SELECT 1 FROM account_users au WHERE au.account_id = $2 AND au.user_id = u.id) AS member FROM users u WHERE u.id = $1',
+      [userId, accountId],
+    );
+    if (rows[0]?.member) return false;
+    // Someone new takes a seat like an invited person: single sign-on does not get round the plan.
+    if (rows[0]) await this.admitSeats(tx, accountId, [rows[0].email]);
     return (await addMember(tx, accountId, userId, role)) !== null;
   }
+}
+
+/**
+ * Seats the account takes now (members and pending invitations) and would take with these
+ * addresses added: an address already a member or invited takes no new seat.
+ */
+async function seatsOf(tx: Queryable, accountId: string, wanted: string[]): Promise<{ now: number; after: number }> {
+  const { rows } = await tx.query<{ now: number; newcomers: number }>(
+    `SELECT (SELECT count(*) FROM account_users WHERE account_id = $2)::int + (SELECT count(*) FROM account_invitations WHERE account_id = $2)::int AS now,
+            (SELECT count(*) FROM unnest($1::text[]) AS w(email)
+              WHERE NOT EXISTS (SELECT 1 FROM users u JOIN account_users au ON au.user_id = u.id AND au.account_id = $2 WHERE lower(u.email) = w.email)
+                AND NOT EXISTS (SELECT 1 FROM account_invitations i WHERE i.account_id = $2 AND i.email = w.email))::int AS newcomers`,
+    [wanted, accountId],
+  );
+  return { now: rows[0].now, after: rows[0].now + rows[0].newcomers };
 }
 
 async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_LIMITS, httpError, tenantOf, deleteReplacedImage, readImageUpload, storeImage, UserRepository } from '../../../server/plugin-api';
+import { tenantOf, deleteReplacedImage, readImageUpload, storeImage, UserRepository } from '../../../server/plugin-api';
 import type { ShowWorkspacesResponse } from '../../../core/common/session-types';
 import { ACCOUNTS_PATHS, type CreateAccountUsersRequest, type CreateAccountUsersResponse, type NameRequest } from '../common/accounts-contract';
 import {
@@ -94,12 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
     async (request): Promise<CreateAccountUsersResponse> => {
       const { accountId } = tenantOf(request);
       const inviter = (await users.findById(request.currentUser!.id))!;
-      // The plan's seats (billing, when installed): checked only when someone new would come in.
-      if (app.services.has(ACCOUNT_LIMITS)) {
-        const seats = await invitations.seats(accountId, request.body.emails);
-        const refusal = seats.after > seats.now ? await app.services.get(ACCOUNT_LIMITS).refuseSeats(accountId, seats.after) : null;
-        if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
-      }
+      // The plan's seats (billing, when installed) are checked in the same transaction: 402 when someone new would not fit.
       const result = await invitations.addByEmail(accountId, request.body.emails, request.body.role, inviter.id);
       // Mails after the commit: a job must not outlive a rolled-back invitation.
       const membership = await tenancy.findMembership(inviter.id, accountId);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf, httpError, TenancyRepository } from '../../../server/plugin-api';
+import { ACCOUNT_LIMITS, tenantOf, httpError, TenancyRepository } from '../../../server/plugin-api';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { AccountAdministration } from './account-administration';
 import { AccountInvitations } from './account-invitations';
@@ -14,7 +14,8 @@ export function createAccountsServices(app: FastifyInstance) {
     accounts: new AccountAdministration(app.db),
     workspaces: new WorkspaceAdministration(app.db),
     directory: new AccountUserDirectory(app.db),
-    invitations: new AccountInvitations(app.db),
+    // The plan's seats: the billing plugin's limits when it is installed (provided after this plugin's routes may run, so read per use).
+    invitations: new AccountInvitations(app.db, () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null)),
     presenter: new AccountsPresenter(app.storage),
   };
 }

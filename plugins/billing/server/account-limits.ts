@@ -1,5 +1,6 @@
 import type { AccountLimitsService, PlanRefusal, PlanLimitReason, Queryable, ServiceRegistry, SetupDemand } from '../../../server/plugin-api';
 import { PLAN_LIMIT_CODE } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { PIPELINE_USAGE } from '../../pipeline/common/pipeline-usage';
 import { planById, type Plan, type Usage } from '../common/billing-contract';
 import { cheapestPlanWhere, type PlanLimits } from '../common/plans';
@@ -29,8 +30,8 @@ export class AccountLimits implements AccountLimitsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async planOf(accountId: string): Promise<AccountPlan> {
-    const subscription = await this.subscriptions.current(accountId);
+  async planOf(accountId: string, tx?: Queryable): Promise<AccountPlan> {
+    const subscription = await this.subscriptions.current(accountId, tx);
     const now = this.now();
     return {
       plan: planById(subscription?.plan ?? 'free'),
@@ -51,12 +52,13 @@ export class AccountLimits implements AccountLimitsService {
       periodEnd: period.end.toISOString(),
       minutesProcessed: minutes(processed.seconds),
       voiceOvers: processed.voiceOvers,
-      seatsUsed: await this.subscriptions.seatsUsed(accountId),
+      // As refuseSeats counts them: members and pending invitations (the accounts plugin's), so the bar and the refusal agree.
+      seatsUsed: this.services.has(ACCOUNT_INVITATIONS) ? await this.services.get(ACCOUNT_INVITATIONS).seatsTaken(accountId) : await this.subscriptions.seatsUsed(accountId),
     };
   }
 
-  async refuseSeats(accountId: string, seats: number): Promise<PlanRefusal | null> {
-    const { plan } = await this.planOf(accountId);
+  async refuseSeats(accountId: string, seats: number, tx?: Queryable): Promise<PlanRefusal | null> {
+    const { plan } = await this.planOf(accountId, tx);
     if (seats <= plan.limits.seats) return null;
     const better = cheapestPlanWhere((l) => l.seats >= seats);
     const upgrade = better && better.id !== plan.id ? ` Upgrade to ${better.name} for more.` : '';

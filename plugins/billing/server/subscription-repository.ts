@@ -129,6 +129,7 @@ export class SubscriptionRepository {
     return rows[0]?.id ?? null;
   }
 
+  /** Members of the account (without the accounts plugin there are no invitations to count). */
   async seatsUsed(accountId: string): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_users WHERE account_id = $1', [accountId]);
     return rows[0].n;

@@ -53,6 +53,7 @@ export const SSO_SERVER_MESSAGES = {
   emailMissing: 'The identity provider did not give a verified e-mail address',
   emailOutsideDomains: 'The identity provider signed you in with an address outside the domains of this single sign-on',
   existingUser: 'An account with this address already exists: log in with your password, or ask your admin to add you to the organisation first',
+  noSeatLeft: 'Your organisation\u2019s plan has no seat left for you: ask an admin of the account to free one or to upgrade the plan',
   googleUnavailable: 'Sign in with Google is not set up on this server',
   domainTaken: 'This domain already uses single sign-on in another account',
   domainInvalid: 'Enter domains such as example.com, one per line',
@@ -71,6 +72,7 @@ export const SSO_CALLBACK_ERRORS = {
   domain: SSO_SERVER_MESSAGES.emailOutsideDomains,
   required: SSO_SERVER_MESSAGES.ssoRequired,
   existing: SSO_SERVER_MESSAGES.existingUser,
+  seats: SSO_SERVER_MESSAGES.noSeatLeft,
 } as const;
 export type SsoCallbackError = keyof typeof SSO_CALLBACK_ERRORS;
 

@@ -34,7 +34,7 @@ const callbackQuery = {
 } as const;
 
 /** Status of each refusal at the callback: a clear 4xx (a provider that cannot be reached is a 502). */
-const CALLBACK_STATUS: Record<SsoCallbackError, number> = { state: 401, refused: 401, token: 401, email: 401, domain: 403, required: 403, existing: 409, unreachable: 502 };
+const CALLBACK_STATUS: Record<SsoCallbackError, number> = { state: 401, refused: 401, token: 401, email: 401, domain: 403, required: 403, existing: 409, seats: 402, unreachable: 502 };
 
 const LOG_IN_PAGE = '/users/sign_in';
 

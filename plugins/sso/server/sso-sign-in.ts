@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation, TenancyRepository, UserRepository, type Queryable } from '../../../server/plugin-api';
+import { isUniqueViolation, PLAN_LIMIT_CODE, TenancyRepository, UserRepository, type Queryable } from '../../../server/plugin-api';
 import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import type { SsoCallbackError, SsoDefaultRole } from '../common/sso-contract';
 import type { VerifiedIdentity } from './identity-provider';
@@ -80,7 +80,15 @@ export class SsoSignIn {
         userId,
         identity.email,
       ]);
-      if (join && this.app.services.has(ACCOUNT_INVITATIONS)) await this.app.services.get(ACCOUNT_INVITATIONS).join(tx, join.accountId, userId, join.defaultRole);
+      if (join && this.app.services.has(ACCOUNT_INVITATIONS)) {
+        try {
+          await this.app.services.get(ACCOUNT_INVITATIONS).join(tx, join.accountId, userId, join.defaultRole);
+        } catch (error) {
+          // The plan has no seat for someone new: the whole sign-in rolls back (no user, no link).
+          if ((error as { code?: unknown }).code === PLAN_LIMIT_CODE) throw new SignInRefused('seats');
+          throw error;
+        }
+      }
       return { userId, created: existingId === null };
     });
     if (join) await this.preferAccount(result.userId, join.accountId);
