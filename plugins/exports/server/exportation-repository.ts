@@ -92,6 +92,20 @@ export class ExportationRepository {
     return rowCount > 0;
   }
 
+  /** The running export's worker is alive (the watchdog reads updated_at). */
+  async touch(id: string): Promise<void> {
+    await this.db.query(`UPDATE exportations SET updated_at = now() WHERE id = $1 AND state = 'running'`, [id]);
+  }
+
+  /** A running export silent for `staleSeconds`, claimed for sending again (true once per silence). */
+  async claimSilent(id: string, staleSeconds: number): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE exportations SET updated_at = now() WHERE id = $1 AND state = 'running' AND updated_at < now() - make_interval(secs => $2)`,
+      [id, staleSeconds],
+    );
+    return rowCount > 0;
+  }
+
   async setProgress(id: string, progress: number): Promise<void> {
     await this.db.query(`UPDATE exportations SET progress = $2, updated_at = now() WHERE id = $1 AND state = 'running'`, [id, progress]);
   }

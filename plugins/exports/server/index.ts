@@ -4,6 +4,7 @@ import { ExportationRepository } from './exportation-repository';
 import { registerExportationRoutes } from './exportation-routes';
 import { exportsMigrations } from './exports-migrations';
 import { exportJob } from './jobs/export-job';
+import { exportWatchdogJob } from './jobs/export-watchdog';
 
 /**
  * Exports (spec sections 3, 4, 7 "Exports"): a subtitle file in any format the subtitles plugin
@@ -17,7 +18,7 @@ export default defineServerPlugin({
   id: 'exports',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: exportsMigrations,
-  jobs: [exportJob],
+  jobs: [exportJob, exportWatchdogJob],
   async routes(app) {
     const exportations = new ExportationRepository(app.db);
     registerTenantResource(app, 'exportation', (id) => exportations.ownerOf(id), EXPORTS_MESSAGES.notFound);

@@ -11,6 +11,7 @@ import { ExportationRepository, type ExportationRecord } from '../exportation-re
 import { mailExportReady } from '../export-mail';
 import { exportFileName } from '../file-names';
 import { burnIn, sourceVideoOf } from './burn-in';
+import { exportTuning, scheduleExportWatchdog } from './export-watchdog';
 
 export const EXPORT_JOB = 'exports.render';
 
@@ -41,6 +42,9 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
   const exportations = new ExportationRepository(ctx.db);
   const row = await exportations.find(String(data.exportationId));
   if (!row || !(await exportations.start(row.id))) return;
+  // Alive, said every few seconds; the watchdog sends the export again if this worker falls silent.
+  await scheduleExportWatchdog(ctx.jobs, row.id);
+  const heartbeat = setInterval(() => void exportations.touch(row.id).catch(() => {}), exportTuning.heartbeatSeconds() * 1000);
   // Per attempt: an attempt still ending on this machine never shares (or removes) another's files.
   const workDir = path.join(ctx.config.dataDir, 'work', 'exports', `${row.id}-${randomBytes(4).toString('hex')}`);
   try {
@@ -57,6 +61,7 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
     ctx.log.error({ err: error, exportationId: row.id }, 'export failed');
     await exportations.fail(row.id, failureMessage(row, error));
   } finally {
+    clearInterval(heartbeat);
     await rm(workDir, { recursive: true, force: true });
   }
 }
@@ -127,7 +132,7 @@ export const exportJob: JobDefinition<ExportJobData> = {
   concurrency: 1,
   // A burn-in takes ~0.4x the film's length (a 2-hour film ~50 min): pg-boss's default 15 min
   // would take the running worker for dead and start the same export a second time beside it.
-  // A worker stopped by SIGTERM hands its job back at once (above); only one killed outright
-  // leaves its export to be retried after this.
+  // A worker stopped by SIGTERM hands its job back at once (above); one killed outright falls
+  // silent and the export's watchdog (export-watchdog.ts) sends it again within a minute or so.
   expireInSeconds: 6 * 60 * 60,
 };
