@@ -1,8 +1,8 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROCESSING_STEP_LABELS } from '../../plugins/pipeline/common/pipeline-contract';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
+import { engineStandIn, type EngineStandIn } from './engine-stand-in';
 import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
 
 /**
@@ -14,29 +14,18 @@ import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServ
  */
 const STEP_LIMIT_SECONDS = 3;
 
-
 describe('an engine that hangs or crashes', () => {
   let site: FaultSite;
   let server: ServerProcess;
   let video: SpeechVideo;
   let baseUrl: string;
-  let standInDir: string;
-  const mode = (value: 'hang' | 'crash' | 'real') => writeFile(path.join(standInDir, 'mode'), value);
+  let standIn: EngineStandIn;
 
   beforeAll(async () => {
     site = await openFaultSite(inject('postgresUrl'), 'engine');
-    standInDir = path.join(site.dataDir, 'stand-in');
-    await mkdir(standInDir, { recursive: true });
-    const real = '/usr/bin/pocketsphinx_continuous';
-    // hang: sleeps far past any limit (its pid is kept to check it was killed); crash: dies of SIGSEGV.
-    await writeFile(
-      path.join(standInDir, 'pocketsphinx_continuous'),
-      `#!/bin/sh\ncase "$(cat '${standInDir}/mode')" in\n  hang) echo $$ > '${standInDir}/pid'; exec sleep 600 ;;\n  crash) echo 'decoder: corrupt model' >&2; kill -SEGV $$ ;;\nesac\nexec ${real} "$@"\n`,
-    );
-    await chmod(path.join(standInDir, 'pocketsphinx_continuous'), 0o755);
-    await mode('hang');
+    standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'pocketsphinx_continuous', { crashMessage: 'decoder: corrupt model', mode: 'hang' });
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
-    server = await startServer({ ...site.env, PATH: `${standInDir}:${process.env.PATH}`, PIPELINE_STEP_TIMEOUT_SECONDS: String(STEP_LIMIT_SECONDS), PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
+    server = await startServer({ ...site.env, PATH: standIn.path, PIPELINE_STEP_TIMEOUT_SECONDS: String(STEP_LIMIT_SECONDS), PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
     baseUrl = server.baseUrl!;
     video = await making;
   }, 120_000);
@@ -59,12 +48,12 @@ describe('an engine that hangs or crashes', () => {
     // Two attempts of 3 s and pg-boss's retry delay, not the engine's own minute-long limit.
     expect(Date.now() - started).toBeLessThan(40_000);
     // The hung process was killed, not left behind holding a core.
-    const hungPid = Number(await readFile(path.join(standInDir, 'pid'), 'utf8'));
+    const hungPid = await standIn.hungPid();
     expect(isAlive(hungPid)).toBe(false);
     const attempts = await site.db.query<{ attempts: number; state: string }>(`SELECT attempts, state FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`, [hungRun]);
     expect(attempts.rows.map((row) => [row.state, row.attempts])).toEqual([['failed', 2]]);
 
-    await mode('crash');
+    await standIn.mode('crash');
     await setUp(baseUrl, member, versionId, settings);
     const crashed = await waitForRun(baseUrl, member, versionId, 60_000);
     expect(crashed.state).toBe('failed');
@@ -75,9 +64,9 @@ describe('an engine that hangs or crashes', () => {
 
     // The engine put right (and the server restarted without the test's 3 s limit, which a real
     // decoder on a busy machine may need): the user sets the version up again.
-    await mode('real');
+    await standIn.mode('real');
     await stopServer(server);
-    server = await startServer({ ...site.env, PATH: `${standInDir}:${process.env.PATH}`, PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
+    server = await startServer({ ...site.env, PATH: standIn.path, PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
     baseUrl = server.baseUrl!;
     await setUp(baseUrl, member, versionId, settings);
     const done = await waitForRun(baseUrl, member, versionId, 90_000);

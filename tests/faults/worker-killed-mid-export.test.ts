@@ -1,12 +1,12 @@
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { makeVideo, probeBytes } from '../http/exports-test-kit';
 import { srtOf } from '../http/subtitles-test-kit';
-import { isAlive, killOutright, memberOf, openFaultSite, seedVersion, sleep, startServer, stopServer, type FaultSite, type ServerProcess } from './fault-kit';
+import { engineStandIn, type EngineStandIn } from './engine-stand-in';
+import { killOutright, memberOf, openFaultSite, seedVersion, sleep, startServer, stopServer, type FaultSite, type ServerProcess } from './fault-kit';
 
 /**
  * A worker killed outright (SIGKILL) while it burns subtitles into a video. Its pg-boss job would
@@ -20,22 +20,14 @@ describe('a worker killed in the middle of an export', () => {
   let web: ServerProcess | undefined;
   let doomed: ServerProcess | undefined;
   let next: ServerProcess | undefined;
-  let standInDir: string;
+  let standIn: EngineStandIn;
   let workerEnv: NodeJS.ProcessEnv;
   let videoPath: string;
 
   beforeAll(async () => {
     site = await openFaultSite(inject('postgresUrl'), 'export_killed', { EXPORT_STALE_SECONDS: '3', EXPORT_WATCHDOG_SECONDS: '1' });
-    standInDir = path.join(site.dataDir, 'stand-in');
-    await mkdir(standInDir, { recursive: true });
-    // ffmpeg that hangs (keeping its pid) while the mode file says so, else the real one.
-    await writeFile(
-      path.join(standInDir, 'ffmpeg'),
-      `#!/bin/sh\nif [ "$(cat '${standInDir}/mode')" = hang ]; then echo $$ > '${standInDir}/pid'; exec sleep 600; fi\nexec /usr/bin/ffmpeg "$@"\n`,
-    );
-    await chmod(path.join(standInDir, 'ffmpeg'), 0o755);
-    await writeFile(path.join(standInDir, 'mode'), 'hang');
-    workerEnv = { ...site.env, PATH: `${standInDir}:${process.env.PATH}` };
+    standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'ffmpeg', { mode: 'hang' });
+    workerEnv = { ...site.env, PATH: standIn.path };
     videoPath = path.join(site.dataDir, 'clip.mp4');
     await makeVideo(videoPath, 4, '320x240');
     web = await startServer(site.env, 'web');
@@ -43,11 +35,7 @@ describe('a worker killed in the middle of an export', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const pidFile = path.join(standInDir ?? '', 'pid');
-    if (existsSync(pidFile)) {
-      const pid = Number(await readFile(pidFile, 'utf8'));
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    }
+    await standIn?.killHung();
     await Promise.all([stopServer(web), stopServer(doomed), stopServer(next)]);
     await site?.close();
   });
@@ -70,9 +58,7 @@ describe('a worker killed in the middle of an export', () => {
     const created = await call('POST', EXPORTS_PATHS.exportations, { projectVersionId: versionId, kind: 'burned_video', subtitleId: subtitle.body.data.id });
     expect(created.status).toBe(202);
     const exportationId: string = created.body.data.id;
-    const pidFile = path.join(standInDir, 'pid');
-    for (let i = 0; i < 600 && !existsSync(pidFile); i++) await sleep(100);
-    const hungFfmpeg = Number(await readFile(pidFile, 'utf8'));
+    const hungFfmpeg = await standIn.hungPid();
 
     await killOutright(doomed!);
     // The orphaned stand-in would sleep on; a real ffmpeg dies with its pipes.
@@ -80,7 +66,7 @@ describe('a worker killed in the middle of an export', () => {
     const running = await site.db.query<{ state: string }>('SELECT state FROM exportations WHERE id = $1', [exportationId]);
     expect(running.rows[0].state).toBe('running');
 
-    await writeFile(path.join(standInDir, 'mode'), 'real');
+    await standIn.mode('real');
     const restarted = Date.now();
     next = await startServer(workerEnv, 'worker');
     let attributes: { state: string; failure: string | null; downloadUrl: string | null; sizeBytes: number | null } | undefined;

@@ -1,9 +1,8 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
-import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, sleep, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import { engineStandIn, type EngineStandIn } from './engine-stand-in';
+import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
 
 /**
  * A worker asked to stop (SIGTERM, as a deploy or a scale-down does) while its step is busy: the
@@ -18,21 +17,13 @@ describe('a worker stopped in the middle of a step', () => {
   let stopped: ServerProcess | undefined;
   let next: ServerProcess | undefined;
   let video: SpeechVideo;
-  let standInDir: string;
+  let standIn: EngineStandIn;
   let workerEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     site = await openFaultSite(inject('postgresUrl'), 'stopped', { PIPELINE_STALE_SECONDS: '600' });
-    standInDir = path.join(site.dataDir, 'stand-in');
-    await mkdir(standInDir, { recursive: true });
-    // Hangs (keeping its pid) while the mode file says so, else runs the real decoder.
-    await writeFile(
-      path.join(standInDir, 'pocketsphinx_continuous'),
-      `#!/bin/sh\nif [ "$(cat '${standInDir}/mode')" = hang ]; then echo $$ > '${standInDir}/pid'; exec sleep 600; fi\nexec /usr/bin/pocketsphinx_continuous "$@"\n`,
-    );
-    await chmod(path.join(standInDir, 'pocketsphinx_continuous'), 0o755);
-    await writeFile(path.join(standInDir, 'mode'), 'hang');
-    workerEnv = { ...site.env, PATH: `${standInDir}:${process.env.PATH}` };
+    standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'pocketsphinx_continuous', { mode: 'hang' });
+    workerEnv = { ...site.env, PATH: standIn.path };
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
     web = await startServer(site.env, 'web');
     stopped = await startServer(workerEnv, 'worker');
@@ -49,9 +40,7 @@ describe('a worker stopped in the middle of a step', () => {
     const versionId = await seedVersion(site, video.videoPath, 'Stopped worker');
     const baseUrl = web!.baseUrl!;
     const runId = await setUp(baseUrl, member, versionId, { language: 'en', subtitleLanguages: [] });
-    const pidFile = path.join(standInDir, 'pid');
-    for (let i = 0; i < 600 && !existsSync(pidFile); i++) await sleep(100);
-    const enginePid = Number(await readFile(pidFile, 'utf8'));
+    const enginePid = await standIn.hungPid();
 
     const asked = Date.now();
     await stopServer(stopped);
@@ -64,7 +53,7 @@ describe('a worker stopped in the middle of a step', () => {
     const handedBack = await site.db.query<{ state: string; attempts: number }>(`SELECT state, attempts FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`, [runId]);
     expect(handedBack.rows.map((row) => [row.state, row.attempts])).toEqual([['pending', 0]]);
 
-    await writeFile(path.join(standInDir, 'mode'), 'real');
+    await standIn.mode('real');
     const restarted = Date.now();
     next = await startServer(workerEnv, 'worker');
     const done = await waitForRun(baseUrl, member, versionId, 120_000);
