@@ -164,7 +164,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       } finally {
         await db.close();
         await dropDatabase();
-        await rm(dataDir, { recursive: true, force: true });
+        // Retried: a file still being written as the folder goes (ENOTEMPTY) is removed on the next pass.
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       }
     },
   };
