@@ -117,4 +117,6 @@ export { AddressAllowance } from '../net/address-allowance';
 export { safeFetch } from '../net/safe-fetch';
 /** Checks an address a plugin is about to call (scheme, port, every resolved address public or allowed) without fetching it: outside providers' endpoints. */
 export { resolvePublic } from '../net/safe-fetch';
+/** fetch() to a target resolvePublic checked, its addresses pinned (no DNS rebinding between check and connection). */
+export { pinnedFetch, type PinnedFetchInit } from '../net/pinned-fetch';
 export type { SafeFetchOptions, SafeResponse } from '../net/safe-fetch';

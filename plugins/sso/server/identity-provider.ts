@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { AddressAllowance, resolvePublic } from '../../../server/plugin-api';
+import { AddressAllowance, pinnedFetch, resolvePublic } from '../../../server/plugin-api';
 
 /** An OpenID Connect client as configured by an account (or the environment, for Google). */
 export interface ProviderClient {
@@ -32,7 +32,8 @@ const DISCOVERY_TTL_MS = 10 * 60_000;
 /**
  * openid-client v6 over outside addresses an admin typed: every request of the client (discovery,
  * token, keys, user info) is checked first like a link import (public addresses only, or the
- * configured test ranges), so an issuer cannot be aimed at the server's own network. Plain http is
+ * configured test ranges), and sent to the addresses checked, so an issuer cannot be aimed at the
+ * server's own network, not even by a name that answers differently a moment later. Plain http is
  * accepted only for allowed (test) addresses. Discovery is cached for ten minutes per client.
  */
 export class IdentityProviders {
@@ -45,7 +46,8 @@ export class IdentityProviders {
     if (target.url.protocol === 'http:' && !target.addresses.every((a) => this.allow?.permits(a.address))) {
       throw new ProviderError('unreachable', 'The identity provider must be reached over https');
     }
-    return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
+    // To the addresses just checked (a second DNS answer cannot send it elsewhere); no redirects followed.
+    return pinnedFetch(target, { method: options.method, headers: options.headers, body: options.body as string | Uint8Array | URLSearchParams | null, signal: options.signal });
   };
 
   private configuration(client: ProviderClient): Promise<oidc.Configuration> {
