@@ -100,12 +100,6 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
 
     const bad = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer: 'ftp://idp', clientId: 'x', domains: [domain], defaultRole: 'member', requireSso: false });
     expect([bad.status, bad.body.message, bad.body.field]).toEqual([422, SSO_SERVER_MESSAGES.issuerInvalid, 'issuer']);
-    // An issuer that does not answer its discovery document, or names itself otherwise, is said now, and nothing changes.
-    for (const issuer of ['http://127.0.0.1:9/nothing-here', `${idp.issuer}/tenant-that-is-not-there`]) {
-      const unread = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer, clientId: 'polycue', domains: [domain], defaultRole: 'member', requireSso: false });
-      expect([unread.status, unread.body.message, unread.body.field]).toEqual([422, SSO_SERVER_MESSAGES.issuerUnreachable, 'issuer']);
-    }
-    expect((await admin.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`)).body.data.attributes.issuer).toBe(idp.issuer);
     const notDomain = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer: idp.issuer, clientId: 'x', domains: ['not a domain'], defaultRole: 'member', requireSso: false });
     expect([notDomain.status, notDomain.body.message]).toEqual([422, SSO_SERVER_MESSAGES.domainInvalid]);
     // A domain one account uses cannot be claimed by another.

@@ -58,7 +58,6 @@ export const SSO_SERVER_MESSAGES = {
   domainTaken: 'This domain already uses single sign-on in another account',
   domainInvalid: 'Enter domains such as example.com, one per line',
   issuerInvalid: 'Enter the issuer as an https address',
-  issuerUnreachable: 'The issuer\u2019s OpenID configuration could not be read: check the address (it must answer /.well-known/openid-configuration and name itself exactly so)',
   secretNeeded: 'Enter the client secret',
   notConfigured: 'Single sign-on is not set up for this account',
 } as const;

@@ -67,11 +67,6 @@ export class IdentityProviders {
     return config;
   }
 
-  /** Reads the issuer's discovery document (through the same guard), so a wrong issuer is said when the settings are saved, not at the first sign-in. */
-  async check(client: ProviderClient): Promise<void> {
-    await this.configuration(client);
-  }
-
   /** The provider's authorization URL with state, nonce and an S256 PKCE challenge. */
   async authorizationUrl(client: ProviderClient, input: { redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint?: string }): Promise<string> {
     const config = await this.configuration(client);

@@ -9,7 +9,6 @@ import {
   type SaveSettingsRequest,
   type SettingsResponse,
 } from '../common/sso-contract';
-import type { IdentityProviders } from './identity-provider';
 import { DomainTakenError, type SsoConnection, type SsoRepository } from './sso-repository';
 
 const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
@@ -53,7 +52,7 @@ export function cleanDomains(domains: string[]): string[] | null {
  * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
  * the account 404. The client secret is stored and never sent back.
  */
-export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository, providers: Pick<IdentityProviders, 'check'>): void {
+export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository): void {
   const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
   const redirectUri = `${app.config.publicUrl}${SSO_PATHS.callback}`;
   // Plain http only where the operator allowed non-public addresses (tests, a provider on the same machine).
@@ -111,12 +110,6 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
       const clientSecret = body.clientSecret?.trim() || null;
       const existing = await connections.findByAccount(accountId);
       if (!clientSecret && !existing?.clientSecret) throw httpError(422, 'invalid', MESSAGES.secretNeeded, 'clientSecret');
-      // The issuer must answer its discovery document now (and name itself as typed), or people of the domains could not sign in.
-      try {
-        await providers.check({ issuer: body.issuer.trim(), clientId: body.clientId.trim(), clientSecret: clientSecret ?? existing!.clientSecret! });
-      } catch {
-        throw httpError(422, 'issuer_unreachable', MESSAGES.issuerUnreachable, 'issuer');
-      }
       try {
         await connections.save({
           accountId,
