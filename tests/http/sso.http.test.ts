@@ -98,6 +98,16 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     const again = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer: idp.issuer, clientId: 'polycue', domains: [`@${domain.toUpperCase()}`], defaultRole: 'admin', requireSso: false });
     expect(again.body.data.attributes).toMatchObject({ hasClientSecret: true, domains: [domain], defaultRole: 'admin' });
 
+    // "Test connection": the saved issuer answers its discovery document; a wrong one is said, the settings kept.
+    const check = () => admin.client.post(SSO_PATHS.checkConnection, { accountId: admin.accountId });
+    expect((await check()).body).toEqual({ data: { ok: true, message: SSO_SERVER_MESSAGES.connectionOk } });
+    await ctx.db.query('UPDATE sso_connections SET issuer = $2 WHERE account_id = $1', [admin.accountId, `${idp.issuer}/tenant-that-is-not-there`]);
+    const wrong = await check();
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data.ok).toBe(false);
+    expect(wrong.body.data.message).toContain(SSO_SERVER_MESSAGES.issuerUnreadable);
+    await ctx.db.query('UPDATE sso_connections SET issuer = $2 WHERE account_id = $1', [admin.accountId, idp.issuer]);
+
     const bad = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer: 'ftp://idp', clientId: 'x', domains: [domain], defaultRole: 'member', requireSso: false });
     expect([bad.status, bad.body.message, bad.body.field]).toEqual([422, SSO_SERVER_MESSAGES.issuerInvalid, 'issuer']);
     const notDomain = await admin.client.put(SSO_PATHS.settings, { accountId: admin.accountId, issuer: idp.issuer, clientId: 'x', domains: ['not a domain'], defaultRole: 'member', requireSso: false });
@@ -110,6 +120,8 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     expect(portal.body).toEqual({ redirect_uri: `http://localhost:3000/account/sso?accountId=${admin.accountId}` });
     expect((await member.client.post(SSO_PATHS.openAdminPortal, { accountId: admin.accountId })).status).toBe(403);
     expect((await member.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`)).status).toBe(403);
+    expect((await member.client.post(SSO_PATHS.checkConnection, { accountId: admin.accountId })).status).toBe(403);
+    expect((await stranger.client.post(SSO_PATHS.checkConnection, { accountId: admin.accountId })).status).toBe(404);
     expect((await stranger.client.post(SSO_PATHS.openAdminPortal, { accountId: admin.accountId })).status).toBe(404);
     expect((await stranger.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`)).status).toBe(404);
 

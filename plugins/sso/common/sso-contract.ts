@@ -20,6 +20,8 @@ export const SSO_PATHS = {
   providers: '/api/v1/sso/providers',
   /** POST { intent } -> RedirectResponse (Google's authorization URL) (ours). */
   google: '/api/v1/sso/google',
+  /** POST { accountId } -> ConnectionCheckResponse: does the saved issuer answer its discovery document? Admins only (ours). */
+  checkConnection: '/api/v1/sso/settings/check',
 } as const;
 
 /** The settings page the admin portal opens (with `?accountId=`, which selects the account). */
@@ -39,6 +41,7 @@ export const SSO_MESSAGES = {
   removed: 'Single sign-on removed',
   notRemoved: 'Single sign-on could not be removed',
   cantStartSso: 'Single sign-on could not be started',
+  checkFailed: 'The connection could not be checked',
 } as const;
 
 /** What the server says (not in the spec). */
@@ -60,6 +63,8 @@ export const SSO_SERVER_MESSAGES = {
   issuerInvalid: 'Enter the issuer as an https address',
   secretNeeded: 'Enter the client secret',
   notConfigured: 'Single sign-on is not set up for this account',
+  connectionOk: 'The identity provider answered: people of these domains can sign in',
+  issuerUnreadable: 'The issuer\u2019s OpenID configuration could not be read: check the issuer address (it must answer /.well-known/openid-configuration and name itself exactly so)',
 } as const;
 
 /** The callback's outcome on the log-in page (`?sso_error=`), in the page's words. */
@@ -124,4 +129,9 @@ export interface RedirectResponse {
 }
 export interface ProvidersResponse {
   data: { google: boolean };
+}
+
+/** The saved connection tried: the issuer's discovery document read (ok) or why not (message). */
+export interface ConnectionCheckResponse {
+  data: { ok: boolean; message: string };
 }

@@ -67,6 +67,11 @@ export class IdentityProviders {
     return config;
   }
 
+  /** Reads the issuer's discovery document (through the same guard); throws a ProviderError saying why not. */
+  async check(client: ProviderClient): Promise<void> {
+    await this.configuration(client);
+  }
+
   /** The provider's authorization URL with state, nonce and an S256 PKCE challenge. */
   async authorizationUrl(client: ProviderClient, input: { redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint?: string }): Promise<string> {
     const config = await this.configuration(client);

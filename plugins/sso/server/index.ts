@@ -24,7 +24,8 @@ export default defineServerPlugin({
   async routes(app) {
     const connections = new SsoRepository(app.db);
     const allow = app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
-    registerSettingsRoutes(app, connections);
-    registerSignInRoutes(app, { connections, states: new LoginStates(app.db), providers: new IdentityProviders(allow), signIn: new SsoSignIn(app) });
+    const providers = new IdentityProviders(allow);
+    registerSettingsRoutes(app, connections, providers);
+    registerSignInRoutes(app, { connections, states: new LoginStates(app.db), providers, signIn: new SsoSignIn(app) });
   },
 });

@@ -4,11 +4,13 @@ import {
   SSO_PATHS,
   SSO_SERVER_MESSAGES as MESSAGES,
   SSO_SETTINGS_PAGE,
+  type ConnectionCheckResponse,
   type OpenAdminPortalRequest,
   type RedirectResponse,
   type SaveSettingsRequest,
   type SettingsResponse,
 } from '../common/sso-contract';
+import type { IdentityProviders } from './identity-provider';
 import { DomainTakenError, type SsoConnection, type SsoRepository } from './sso-repository';
 
 const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
@@ -52,7 +54,7 @@ export function cleanDomains(domains: string[]): string[] | null {
  * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
  * the account 404. The client secret is stored and never sent back.
  */
-export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository): void {
+export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository, providers: Pick<IdentityProviders, 'check'>): void {
   const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
   const redirectUri = `${app.config.publicUrl}${SSO_PATHS.callback}`;
   // Plain http only where the operator allowed non-public addresses (tests, a provider on the same machine).
@@ -140,6 +142,32 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
       const { accountId } = tenantOf(request);
       await connections.remove(accountId);
       return present(accountId, null);
+    },
+  );
+
+  // "Test connection": the saved issuer's discovery document, read as a sign-in would. The outcome
+  // is the answer (200 either way), not an error: the settings stay as saved. Checked on demand,
+  // not on save, so settings can be saved before the provider is reachable from this server.
+  app.post<{ Body: OpenAdminPortalRequest }>(
+    SSO_PATHS.checkConnection,
+    {
+      config: adminOf('body.accountId'),
+      schema: {
+        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
+        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'object', required: ['ok', 'message'], properties: { ok: { type: 'boolean' }, message: { type: 'string' } } } } } },
+      },
+    },
+    async (request): Promise<ConnectionCheckResponse> => {
+      const { accountId } = tenantOf(request);
+      const connection = await connections.findByAccount(accountId);
+      if (!connection) throw httpError(404, 'not_found', MESSAGES.notConfigured);
+      try {
+        await providers.check(connection);
+        return { data: { ok: true, message: MESSAGES.connectionOk } };
+      } catch (error) {
+        // The admin typed the address: what went wrong with it is theirs to read.
+        return { data: { ok: false, message: `${MESSAGES.issuerUnreadable}. ${(error as Error).message}`.slice(0, 500) } };
+      }
     },
   );
 

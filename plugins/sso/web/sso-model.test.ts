@@ -55,6 +55,23 @@ describe('single sign-on model', () => {
     expect(kit.toasts().map((t) => t.title)).toEqual(['Single sign-on removed']);
   });
 
+  it('tests the saved connection and shows the outcome until the settings change; a failed call says so', async () => {
+    const kit = setUp();
+    kit.api.reply('POST', '/api/v1/sso/settings/check', { data: { ok: false, message: 'The issuer could not be read' } });
+    await allSettled(kit.model.checkRequested, { scope: kit.scope, params: '7' });
+    expect(kit.api.callsTo('POST', '/api/v1/sso/settings/check').map((c) => c.body)).toEqual([{ accountId: '7' }]);
+    expect(kit.scope.getState(kit.model.$check)).toEqual({ ok: false, message: 'The issuer could not be read' });
+    kit.api.reply('PUT', '/api/v1/sso/settings', new ApiError('Enter the client secret', 422));
+    await allSettled(kit.model.settingsSubmitted, { scope: kit.scope, params: { accountId: '7', issuer: 'https://idp', clientId: 'c', domains: ['a.test'], defaultRole: 'member', requireSso: false } });
+    expect(kit.scope.getState(kit.model.$check)).toBeNull();
+
+    const down = setUp();
+    down.api.reply('POST', '/api/v1/sso/settings/check', new ApiError('Network Error', 0));
+    await allSettled(down.model.checkRequested, { scope: down.scope, params: '7' });
+    expect(down.toasts().map((t) => t.title)).toEqual(['The connection could not be checked']);
+    expect(down.scope.getState(down.model.$check)).toBeNull();
+  });
+
   it('says why the provider did not sign the person in, back on the log-in page', async () => {
     const kit = setUp();
     kit.api.reply('GET', '/api/v1/sso/providers', { data: { google: true } });

@@ -5,6 +5,7 @@ import {
   SSO_CALLBACK_ERRORS,
   SSO_MESSAGES as MESSAGES,
   SSO_PATHS,
+  type ConnectionCheckResponse,
   type ProvidersResponse,
   type RedirectResponse,
   type SaveSettingsRequest,
@@ -37,6 +38,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   const settingsOpened = createEvent<string>();
   const settingsSubmitted = createEvent<SaveSettingsRequest>();
   const removeRequested = createEvent<string>();
+  const checkRequested = createEvent<string>();
 
   const leaveFx = effector.createEffect((url: string) => deps.leave(url));
   const providersFx = apiEffect(async () => (await api.get<ProvidersResponse>(SSO_PATHS.providers)).data.data);
@@ -46,6 +48,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   const loadSettingsFx = apiEffect(async (accountId: string) => (await api.get<SettingsResponse>(SSO_PATHS.settings, { params: { accountId } })).data.data.attributes);
   const saveSettingsFx = apiEffect(async (body: SaveSettingsRequest) => (await api.put<SettingsResponse>(SSO_PATHS.settings, body)).data.data.attributes);
   const removeFx = apiEffect(async (accountId: string) => (await api.delete<SettingsResponse>(SSO_PATHS.settings, { accountId })).data.data.attributes);
+  const checkFx = apiEffect(async (accountId: string) => (await api.post<ConnectionCheckResponse>(SSO_PATHS.checkConnection, { accountId })).data.data);
 
   const $google = createStore(false).on(providersFx.doneData, (_, providers) => providers.google);
   const $leaving = createStore(false)
@@ -62,6 +65,10 @@ export function createSsoModel(deps: SsoModelDeps) {
   const $fieldError = createStore<{ field: string; message: string } | null>(null)
     .on(saveSettingsFx.failData, (_, error) => (error.field ? { field: error.field, message: error.message } : null))
     .reset([settingsSubmitted, settingsOpened]);
+  /** The last "Test connection" outcome; gone once the settings change or the page opens again. */
+  const $check = createStore<{ ok: boolean; message: string } | null>(null)
+    .on(checkFx.doneData, (_, outcome) => outcome)
+    .reset([settingsOpened, settingsSubmitted, removeRequested, checkRequested]);
 
   sample({ clock: signInPageOpened, target: providersFx });
   // Back from a provider that did not sign the person in: the reason, in the page's words.
@@ -89,6 +96,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   sample({ clock: settingsOpened, target: loadSettingsFx });
   sample({ clock: settingsSubmitted, target: saveSettingsFx });
   sample({ clock: removeRequested, target: removeFx });
+  sample({ clock: checkRequested, source: checkFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: checkFx });
 
   announceEffect(deps, 'sso', ssoFx, { fail: MESSAGES.cantStartSso });
   announceEffect(deps, 'sso', googleFx, { fail: MESSAGES.cantStartSso });
@@ -96,6 +104,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   announceEffect(deps, 'sso', loadSettingsFx, { fail: MESSAGES.settingsNotLoaded });
   announceEffect(deps, 'sso', saveSettingsFx, { done: MESSAGES.settingsSaved, fail: MESSAGES.settingsNotSaved });
   announceEffect(deps, 'sso', removeFx, { done: MESSAGES.removed, fail: MESSAGES.notRemoved });
+  announceEffect(deps, 'sso', checkFx, { fail: MESSAGES.checkFailed });
 
   return {
     signInPageOpened,
@@ -105,6 +114,7 @@ export function createSsoModel(deps: SsoModelDeps) {
     settingsOpened,
     settingsSubmitted,
     removeRequested,
+    checkRequested,
     $google,
     $leaving,
     $busy,
@@ -113,6 +123,8 @@ export function createSsoModel(deps: SsoModelDeps) {
     $fieldError,
     $saving: saveSettingsFx.pending,
     $removing: removeFx.pending,
+    $check,
+    $checking: checkFx.pending,
     adminPortalFx,
   };
 }

@@ -39,6 +39,7 @@ export default function SsoSettingsPage() {
     model.settingsSubmitted,
     model.removeRequested,
   ]);
+  const [check, checking, checkRequested] = useUnit([model.$check, model.$checking, model.checkRequested]);
   const [draft, setDraft] = useState<Draft | null>(null);
   // Removing asks once more, in place.
   const [confirming, setConfirming] = useState(false);
@@ -123,12 +124,21 @@ export default function SsoSettingsPage() {
             <button type="submit" className="button primary" disabled={saving || removing}>
               {saving ? 'Saving…' : 'Save'}
             </button>
+            {settings.configured && accountId && (
+              <button type="button" className="button" disabled={saving || removing || checking} onClick={() => checkRequested(accountId)}>
+                {checking ? 'Testing…' : 'Test connection'}
+              </button>
+            )}
             {settings.configured && !confirming && (
               <button type="button" className="button" disabled={saving || removing} onClick={() => setConfirming(true)}>
                 Remove single sign-on
               </button>
             )}
           </div>
+          {/* The saved settings tried, as a sign-in would read them. */}
+          <p role="status" className={check ? (check.ok ? 'sso-hint' : 'sso-error') : undefined}>
+            {check?.message ?? ''}
+          </p>
           {confirming && accountId && (
             <div role="group" aria-label="Remove single sign-on?" className="sso-actions">
               <p>People of these domains will log in with a password again. Remove single sign-on?</p>
