@@ -4,19 +4,11 @@ import { AddressAllowance } from './address-allowance';
 import { LinkTooLargeError } from './link-errors';
 import { pinnedFetch } from './pinned-fetch';
 import { resolvePublic } from './public-target';
+import { fakeDns } from './testing/fake-dns';
 import { startLoopbackServer, type LoopbackServer } from './testing/loopback-server';
 
-// Names under .example resolve from this table (a stand-in for a DNS server we control).
-const fakeDns = new Map<string, string[]>();
-vi.mock('node:dns/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:dns/promises')>();
-  const lookup = (async (host: string, options: object) => {
-    const answer = fakeDns.get(host);
-    if (!answer) return real.lookup(host, options as never);
-    return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  }) as typeof real.lookup;
-  return { ...real, default: { ...real, lookup }, lookup };
-});
+// Names set in fakeDns resolve to the addresses given (a stand-in for a DNS server we control).
+vi.mock('node:dns/promises', async (original) => (await import('./testing/fake-dns')).fakeDnsModule(original));
 
 const allow = new AddressAllowance(['127.0.0.2/32']);
 let provider: LoopbackServer;

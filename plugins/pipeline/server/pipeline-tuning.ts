@@ -1,13 +1,11 @@
 import os from 'node:os';
+import { secondsFromEnv } from '../../../server/plugin-api';
 
 /**
  * Timing knobs of the pipeline, from the environment (tests shorten them to see a killed worker
  * recovered within seconds). Read when used, so a test can set them before starting a process.
  */
-const seconds = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+const seconds = secondsFromEnv;
 
 export const pipelineTuning = {
   /** A running step whose heartbeat is older than this belongs to a dead worker and is taken over. */

@@ -1,16 +1,10 @@
-import type { JobDefinition, JobQueue } from '../../../../server/plugin-api';
+import { secondsFromEnv, type JobDefinition, type JobQueue } from '../../../../server/plugin-api';
 import { ExportationRepository } from '../exportation-repository';
 
 export const EXPORT_WATCHDOG_JOB = 'exports.watchdog';
 
-/**
- * Timing of the export watchdog, from the environment (the fault test shortens them to see a
- * killed worker's export taken over within seconds). Read when used.
- */
-const seconds = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+/** Timing of the export watchdog (the fault test shortens it to see a killed worker's export taken over within seconds). */
+const seconds = secondsFromEnv;
 
 export const exportTuning = {
   /** A running export not heard from for this long belongs to a worker that is gone. */
