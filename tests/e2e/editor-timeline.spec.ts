@@ -57,6 +57,20 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await expect(row1).toContainText('00:00:02.000');
   await expect(row1).not.toContainText('00:00:02.400');
 
+  // 25 px (500 ms) brings the end within 5 px of the second cue (2.600 s): it sticks two frames before it.
+  const dragEndBy = async (px: number) => {
+    const box = await first.locator('[data-part="end"]').boundingBox();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box!.x + box!.width / 2 + px / 2, box!.y + 5, { steps: 3 });
+    await page.mouse.move(box!.x + box!.width / 2 + px, box!.y + 5, { steps: 3 });
+    await page.mouse.up();
+  };
+  await dragEndBy(25);
+  await expect(row1).toContainText('00:00:02.520');
+  await page.keyboard.press('Control+z');
+  await expect(row1).toContainText('00:00:02.000');
+
   // The body of the second cue moves it whole, one undo step too.
   const second = timeline.getByTestId('timeline-cue').filter({ hasText: 'Welcome aboard' });
   const body = await second.boundingBox();

@@ -3,26 +3,20 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import type { EditorCue } from '../model/cue-edits';
 import type { CueEdit } from '../model/editor-model';
+import { draggedCue, type CueDrag, type DragPart } from './cue-drag';
 import { drawWaveform } from './draw-waveform';
 import type { TimelineModel } from './timeline-model';
 import { msPerPx } from './waveform-tiles';
 import './timeline.css';
 
-/** A cue is never dragged shorter than this (two frames). */
-const MIN_CUE_MS = 80;
 /** Pointer travel under this is a click (seek, pick the cue), not a drag. */
 const DRAG_THRESHOLD_PX = 3;
 /** Cues drawn beyond each side of the window, so a fast scroll shows no gap. */
 const MARGIN_PX = 200;
 
-type Part = 'start' | 'end' | 'move';
-
-interface Drag {
+interface Drag extends CueDrag {
   index: number;
-  part: Part;
   x: number;
-  start: number;
-  end: number;
   moved: boolean;
 }
 
@@ -43,7 +37,7 @@ export interface TimelineProps {
 /**
  * The timeline under the video: the waveform (canvas, the visible window only), the cues as
  * blocks with their text, the playhead. Click seeks; a cue's edges drag its start or end, its
- * body moves it; Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the
+ * body moves it (edges snap to the neighbours and the playhead, Alt for none: cue-drag.ts); Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the
  * view follows the playhead. For the mouse only: it is hidden from assistive technology, and
  * everything it does is in the cue list's keys.
  */
@@ -103,9 +97,22 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
     if (event.button !== 0) return;
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-cue-index]');
     const index = target ? Number(target.dataset.cueIndex) : -1;
-    const part = ((event.target as HTMLElement).dataset.part ?? 'move') as Part;
+    const part = ((event.target as HTMLElement).dataset.part ?? 'move') as DragPart;
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = index >= 0 ? { index, part, x: event.clientX, start: cues[index].start, end: cues[index].end, moved: false } : null;
+    drag.current =
+      index >= 0
+        ? {
+            index,
+            part,
+            x: event.clientX,
+            start: cues[index].start,
+            end: cues[index].end,
+            previousEnd: cues[index - 1]?.end ?? null,
+            nextStart: cues[index + 1]?.start ?? null,
+            playhead,
+            moved: false,
+          }
+        : null;
     if (index < 0) onSeek(timeAt(scroller.current!, event.clientX, scale));
   };
 
@@ -115,7 +122,7 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
     const dx = event.clientX - current.x;
     if (!current.moved && Math.abs(dx) < DRAG_THRESHOLD_PX) return;
     current.moved = true;
-    setPreview({ index: current.index, ...dragged(current, Math.round(dx * scale)) });
+    setPreview({ index: current.index, ...draggedCue(current, Math.round(dx * scale), scale, !event.altKey) });
   };
 
   const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -125,7 +132,7 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
     if (!current) return;
     onPick(current.index);
     if (!current.moved) return onSeek(timeAt(scroller.current!, event.clientX, scale));
-    const next = dragged(current, Math.round((event.clientX - current.x) * scale));
+    const next = draggedCue(current, Math.round((event.clientX - current.x) * scale), scale, !event.altKey);
     if (current.part === 'start') onEdit({ kind: 'set', index: current.index, edge: 'start', ms: next.start });
     else if (current.part === 'end') onEdit({ kind: 'set', index: current.index, edge: 'end', ms: next.end });
     else if (next.start !== current.start) onEdit({ kind: 'shift', index: current.index, to: current.index, ms: next.start - current.start });
@@ -183,10 +190,3 @@ function timeAt(element: HTMLElement, clientX: number, scale: number): number {
   return Math.max(0, Math.round((clientX - element.getBoundingClientRect().left + element.scrollLeft) * scale));
 }
 
-/** Where a drag by `ms` puts the cue: an edge stays at least MIN_CUE_MS from the other, nothing goes below 0. */
-function dragged(drag: Drag, ms: number): { start: number; end: number } {
-  if (drag.part === 'start') return { start: Math.max(0, Math.min(drag.end - MIN_CUE_MS, drag.start + ms)), end: drag.end };
-  if (drag.part === 'end') return { start: drag.start, end: Math.max(drag.start + MIN_CUE_MS, drag.end + ms) };
-  const by = Math.max(-drag.start, ms);
-  return { start: drag.start + by, end: drag.end + by };
-}
