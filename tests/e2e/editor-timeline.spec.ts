@@ -90,6 +90,30 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await page.mouse.click(track!.x + 240, track!.y + 20);
   await expect.poll(() => page.getByLabel('Video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeCloseTo(4.8, 1);
 
+  // Playing, the playhead line moves every frame, not at the video's ~4 timeupdates a second.
+  const video = page.getByLabel('Video');
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    element.currentTime = 0;
+    await element.play();
+  });
+  const positions = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const line = document.querySelector<HTMLElement>('[data-testid="timeline-playhead"]')!;
+        const seen = new Set<string>();
+        const started = performance.now();
+        const look = () => {
+          seen.add(line.style.left);
+          if (performance.now() - started < 600) requestAnimationFrame(look);
+          else resolve(seen.size);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+  expect(positions).toBeGreaterThan(8);
+
   // Zoom from the list: + halves the milliseconds a pixel, − doubles them.
   await page.keyboard.press('+');
   await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '10');

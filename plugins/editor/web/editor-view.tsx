@@ -15,6 +15,7 @@ import { ConflictBanner, KeyHelp, SaveStatus } from './editor-panels';
 import { CueRow } from './cue-row';
 import { editorExporters } from './extension-points';
 import { FindPanel } from './find-panel';
+import { usePlayingFrames } from './use-playing-frames';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
 import { createRulesModel, guidelineChoices } from './model/rules-model';
@@ -220,7 +221,18 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const onSeek = useCallback((ms: number) => {
     if (video.current) video.current.currentTime = ms / 1000;
   }, []);
-  const playing = cues.find((cue) => cue.start <= playhead && playhead < cue.end);
+  // The preview of the cue under the playhead follows the video frame by frame while it plays; a
+  // render happens only when the cue under it changes (React skips a state set to the same id).
+  const frameMs = useRef(0);
+  const cuesNow = useRef(cues);
+  cuesNow.current = cues;
+  const [, setCueUnderFrame] = useState<string | null>(null);
+  usePlayingFrames(video, (ms) => {
+    frameMs.current = ms;
+    setCueUnderFrame(cuesNow.current.find((cue) => cue.start <= ms && ms < cue.end)?.id ?? null);
+  });
+  const at = Math.max(0, frameMs.current);
+  const playing = cues.find((cue) => cue.start <= at && at < cue.end);
   const activeId = cues[active]?.id;
   const context = useMemo<ListContext>(
     () => ({ activeId, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
@@ -242,7 +254,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             preload="metadata"
             controls
             aria-label="Video"
-            onTimeUpdate={(event) => setPlayhead(event.currentTarget.currentTime * 1000)}
+            onTimeUpdate={(event) => {
+              frameMs.current = event.currentTarget.currentTime * 1000;
+              setPlayhead(frameMs.current);
+            }}
             onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
             onError={() => setVideoMissing(true)}
           />
@@ -250,7 +265,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
         <p className="editor-overlay" aria-live="off">
           {playing?.text}
         </p>
-        <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} />
+        <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} video={video} />
         <p className="muted">
           Playhead {Math.floor(playhead / 1000)} s · Press <kbd>?</kbd> in the cue list for the keys
         </p>

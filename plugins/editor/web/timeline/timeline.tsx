@@ -3,12 +3,14 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import type { EditorCue } from '../model/cue-edits';
 import type { CueEdit } from '../model/editor-model';
+import { usePlayingFrames } from '../use-playing-frames';
 import { draggedCue, type CueDrag, type DragPart } from './cue-drag';
 import { drawWaveform } from './draw-waveform';
 import type { TimelineModel } from './timeline-model';
 import { msPerPx } from './waveform-tiles';
 import './timeline.css';
 
+const NO_VIDEO = { current: null };
 /** Pointer travel under this is a click (seek, pick the cue), not a drag. */
 const DRAG_THRESHOLD_PX = 3;
 /** Cues drawn beyond each side of the window, so a fast scroll shows no gap. */
@@ -32,6 +34,8 @@ export interface TimelineProps {
   /** A cue clicked or dragged: it becomes the active one and the keyboard goes back to the list. */
   onPick(index: number): void;
   onSeek(ms: number): void;
+  /** The video: while it plays, the playhead line follows it every frame (the `playhead` prop comes ~4 times a second). */
+  video?: React.RefObject<HTMLVideoElement | null>;
 }
 
 /**
@@ -41,11 +45,12 @@ export interface TimelineProps {
  * view follows the playhead. For the mouse only: it is hidden from assistive technology, and
  * everything it does is in the cue list's keys.
  */
-export const Timeline = memo(function Timeline({ timeline, cues, active, playhead, durationMs, onEdit, onPick, onSeek }: TimelineProps) {
+export const Timeline = memo(function Timeline({ timeline, cues, active, playhead, durationMs, onEdit, onPick, onSeek, video }: TimelineProps) {
   const [view, tiles, waveDuration, preparing, failed] = useUnit([timeline.$view, timeline.$tiles, timeline.$duration, timeline.$preparing, timeline.$failed]);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drag = useRef<Drag | null>(null);
+  const playheadLine = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ index: number; start: number; end: number } | null>(null);
   const scale = msPerPx(view.zoom);
   // The native wheel listener is set once; it reads the zoom of the latest render.
@@ -92,6 +97,10 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
   const totalMs = Math.max(durationMs, waveDuration, lastEnd, view.start + view.widthPx * scale);
   const from = view.start - MARGIN_PX * scale;
   const to = view.start + (view.widthPx + MARGIN_PX) * scale;
+  // Between the video's timeupdates the line is moved directly: no React render per frame.
+  usePlayingFrames(video ?? NO_VIDEO, (ms) => {
+    if (playheadLine.current) playheadLine.current.style.left = `${ms / scaleNow.current}px`;
+  });
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -176,7 +185,7 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
         <div className="timeline-content" style={{ width: totalMs / scale }} onMouseDown={(event) => event.preventDefault()}>
           <canvas ref={canvas} className="timeline-wave" data-testid="timeline-wave" data-tiles={tiles.size} style={{ width: view.widthPx }} />
           {blocks}
-          <div className="timeline-playhead" style={{ left: playhead / scale }} />
+          <div ref={playheadLine} className="timeline-playhead" data-testid="timeline-playhead" style={{ left: playhead / scale }} />
         </div>
       </div>
       {preparing && <p className="timeline-note muted">Preparing the waveform…</p>}
