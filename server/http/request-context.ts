@@ -94,6 +94,12 @@ export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile>;
   /** `range` (inclusive byte offsets, for HTTP Range): the stream holds only those bytes; `size` stays the whole file's. */
   get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
+  /**
+   * Size and type without opening the file (null: nothing there). Optional for other stores: a
+   * ranged read (a video seeking) asks this first when present; otherwise it opens the whole
+   * file for its size, which on S3 is a GET of the whole object, aborted.
+   */
+  stat?(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
   /** Public path the browser loads the file from, e.g. `/files/avatars/abc.png`. */
   urlFor(key: string): string;

@@ -71,13 +71,27 @@ export class LocalStorage implements Storage {
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      const contentType = await readFile(this.metaOf(key), 'utf8')
-        .then((text) => (JSON.parse(text) as { contentType: string }).contentType)
-        .catch(() => 'application/octet-stream');
+      const contentType = await this.contentTypeOf(key);
       return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size: info.size, contentType };
     } catch {
       return null;
     }
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType: string } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      if (!info.isFile()) return null;
+      return { size: info.size, contentType: await this.contentTypeOf(key) };
+    } catch {
+      return null;
+    }
+  }
+
+  private contentTypeOf(key: string): Promise<string> {
+    return readFile(this.metaOf(key), 'utf8')
+      .then((text) => (JSON.parse(text) as { contentType: string }).contentType)
+      .catch(() => 'application/octet-stream');
   }
 
   async delete(key: string): Promise<void> {

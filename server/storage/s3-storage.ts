@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -121,6 +122,17 @@ export class S3Storage implements Storage {
       const whole = object.ContentRange ? Number(object.ContentRange.split('/')[1]) : NaN;
       const size = Number.isFinite(whole) ? whole : (object.ContentLength ?? 0);
       return { stream: object.Body as Readable, size, contentType: object.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType: string } | null> {
+    assertValidKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -52,6 +52,9 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
     const file = await storage().get('contract/a/hello.txt');
     expect(file && { size: file.size, contentType: file.contentType, text: (await read(file.stream)).toString() }).toEqual({ size: 12, contentType: 'text/plain', text: 'hello, world' });
     expect(await storage().get('contract/a/nothing.txt')).toBeNull();
+    // Size and type without opening the file (what a video's seek asks first).
+    expect(await storage().stat!('contract/a/hello.txt')).toEqual({ size: 12, contentType: 'text/plain' });
+    expect(await storage().stat!('contract/a/nothing.txt')).toBeNull();
   });
 
   it('streams a large file in (several S3 parts) and reads any range of it', async () => {

@@ -75,9 +75,24 @@ describeOnBothDatabases('subtitle editor: save with a revision, conflicts, media
     expect(whole.status).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.body.equals(clip)).toBe(true);
-    const part = await getBinary(ctx, member.client, SUBTITLES_PATHS.video(version, subtitleId), { range: 'bytes=10-19' });
+    // A seek opens only its part of the file (on S3 a whole-object GET for the size would start the whole download).
+    const storage = ctx.app.storage;
+    const realGet = storage.get;
+    const opened: unknown[] = [];
+    storage.get = (key, range) => {
+      opened.push(range ?? 'whole');
+      return realGet.call(storage, key, range);
+    };
+    let part: Awaited<ReturnType<typeof getBinary>>;
+    try {
+      part = await getBinary(ctx, member.client, SUBTITLES_PATHS.video(version, subtitleId), { range: 'bytes=10-19' });
+    } finally {
+      storage.get = realGet;
+    }
     expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${clip.length}`);
     expect(part.body.equals(clip.subarray(10, 20))).toBe(true);
+    expect(opened).toEqual([{ start: 10, end: 19 }]);
     // Not for a visitor.
     expect((await getBinary(ctx, ctx.client({ visit: false }), SUBTITLES_PATHS.video(version, subtitleId))).status).toBe(401);
   });

@@ -37,10 +37,25 @@ export async function sendStoredMedia(
   reply: FastifyReply,
   missing: () => FastifyReply,
 ): Promise<FastifyReply> {
+  // A seek (a Range header) reads only its part when the store can tell the size without opening the file.
+  if (request.headers.range && storage.stat) {
+    const info = await storage.stat(key);
+    if (!info) return missing();
+    const range = parseByteRange(request.headers.range, info.size);
+    if (range.kind === 'partial') {
+      const part = await storage.get(key, { start: range.start, end: range.end });
+      if (!part) return missing();
+      return mediaHeaders(reply, info.contentType)
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(part.stream);
+    }
+  }
   const whole = await storage.get(key);
   if (!whole) return missing();
   const range = parseByteRange(request.headers.range, whole.size);
-  reply.type(whole.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+  mediaHeaders(reply, whole.contentType);
   if (range.kind === 'unsatisfiable') {
     destroy(whole.stream);
     return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
@@ -54,6 +69,10 @@ export async function sendStoredMedia(
     .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
     .header('content-length', range.end - range.start + 1)
     .send(part.stream);
+}
+
+function mediaHeaders(reply: FastifyReply, contentType: string): FastifyReply {
+  return reply.type(contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
 }
 
 function destroy(stream: NodeJS.ReadableStream): void {
