@@ -30,6 +30,19 @@ export default definePlugin({
       },
     },
     {
+      id: 'sso.testConnection',
+      title: 'Test SSO connection',
+      group: 'Account',
+      keywords: ['single sign-on', 'openid', 'identity provider'],
+      when: isAdmin,
+      run: async (ctx) => {
+        const { ssoModel } = await import('./sso-model-loader');
+        const model = await ssoModel.load(ctx.container);
+        ctx.navigate(SETTINGS_PAGE);
+        if (ctx.when.accountId) model.checkRequested(ctx.when.accountId);
+      },
+    },
+    {
       id: 'sso.signIn',
       title: 'Sign in with SSO',
       group: 'Account',

@@ -60,7 +60,11 @@ describe('single sign-on model', () => {
     kit.api.reply('POST', '/api/v1/sso/settings/check', { data: { ok: false, message: 'The issuer could not be read' } });
     await allSettled(kit.model.checkRequested, { scope: kit.scope, params: '7' });
     expect(kit.api.callsTo('POST', '/api/v1/sso/settings/check').map((c) => c.body)).toEqual([{ accountId: '7' }]);
-    expect(kit.scope.getState(kit.model.$check)).toEqual({ ok: false, message: 'The issuer could not be read' });
+    expect(kit.scope.getState(kit.model.$check)).toEqual({ accountId: '7', ok: false, message: 'The issuer could not be read' });
+    // The palette asks before the settings page opens: opening it for the same account keeps the outcome.
+    kit.api.reply('GET', '/api/v1/sso/settings', new ApiError('Network Error', 0));
+    await allSettled(kit.model.settingsOpened, { scope: kit.scope, params: '7' });
+    expect(kit.scope.getState(kit.model.$check)).toMatchObject({ ok: false });
     kit.api.reply('PUT', '/api/v1/sso/settings', new ApiError('Enter the client secret', 422));
     await allSettled(kit.model.settingsSubmitted, { scope: kit.scope, params: { accountId: '7', issuer: 'https://idp', clientId: 'c', domains: ['a.test'], defaultRole: 'member', requireSso: false } });
     expect(kit.scope.getState(kit.model.$check)).toBeNull();

@@ -65,10 +65,14 @@ export function createSsoModel(deps: SsoModelDeps) {
   const $fieldError = createStore<{ field: string; message: string } | null>(null)
     .on(saveSettingsFx.failData, (_, error) => (error.field ? { field: error.field, message: error.message } : null))
     .reset([settingsSubmitted, settingsOpened]);
-  /** The last "Test connection" outcome; gone once the settings change or the page opens again. */
-  const $check = createStore<{ ok: boolean; message: string } | null>(null)
-    .on(checkFx.doneData, (_, outcome) => outcome)
-    .reset([settingsOpened, settingsSubmitted, removeRequested, checkRequested]);
+  /**
+   * The last "Test connection" outcome, for its account; gone once the settings change. Kept when
+   * the page opens for the same account: the palette's command asks before the page has opened.
+   */
+  const $check = createStore<{ accountId: string; ok: boolean; message: string } | null>(null)
+    .on(checkFx.done, (_, { params, result }) => ({ accountId: params, ...result }))
+    .on(settingsOpened, (check, accountId) => (check?.accountId === accountId ? check : null))
+    .reset([settingsSubmitted, removeRequested, checkRequested]);
 
   sample({ clock: signInPageOpened, target: providersFx });
   // Back from a provider that did not sign the person in: the reason, in the page's words.
