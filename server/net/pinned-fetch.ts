@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { LinkFetchError, LinkTooLargeError } from './link-errors';
-import { pinnedLookup, type PublicTarget } from './public-target';
+import { pinnedRequest, type PublicTarget } from './public-target';
 
 export interface PinnedFetchInit {
   method?: string;
@@ -16,32 +14,20 @@ export interface PinnedFetchInit {
 
 /**
  * A WHATWG `fetch` to a target `resolvePublic` already checked, over node:http(s) with the checked
- * addresses pinned (pinnedLookup): the socket goes where the check looked, so a name that answers
+ * addresses pinned (pinnedRequest): the socket goes where the check looked, so a name that answers
  * with a public address to the check and a private one to the connection (DNS rebinding) cannot
  * aim the request at the server's own network. Host header and TLS name stay the URL's. No
  * redirects are followed (a 3xx comes back as it is). For clients that take a fetch function
  * (openid-client's customFetch); streaming downloads use safeFetch.
  */
 export function pinnedFetch(target: PublicTarget, init: PinnedFetchInit = {}): Promise<Response> {
-  const client = target.url.protocol === 'https:' ? https : http;
   const maxBytes = init.maxBytes ?? 1024 * 1024;
   const headers = Object.fromEntries(new Headers(init.headers ?? {}).entries());
   const body = init.body == null ? null : init.body instanceof URLSearchParams ? init.body.toString() : init.body;
   if (body !== null && init.body instanceof URLSearchParams && !headers['content-type']) headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   return new Promise<Response>((resolve, reject) => {
-    const request = client.request({
-      protocol: target.url.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      method: init.method ?? 'GET',
-      headers,
-      lookup: pinnedLookup(target.addresses),
-      agent: false,
-      signal: init.signal ?? undefined,
-      timeout: init.timeoutMs ?? 15_000,
-    });
-    request.once('timeout', () => request.destroy(new LinkFetchError(`${target.hostname} did not answer in time`)));
+    const request = pinnedRequest(target, { method: init.method ?? 'GET', headers, signal: init.signal ?? undefined });
+    request.setTimeout(init.timeoutMs ?? 15_000, () => request.destroy(new LinkFetchError(`${target.hostname} did not answer in time`)));
     request.once('error', reject);
     request.once('response', (response) => {
       const chunks: Buffer[] = [];

@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import http, { type ClientRequest } from 'node:http';
+import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { AddressAllowance } from './address-allowance';
 import { LinkFetchError, UnsafeLinkError } from './link-errors';
@@ -87,6 +89,26 @@ export async function resolvePublic(link: string | URL, options: TargetOptions =
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = await resolvePublicHost(hostname, port, options);
   return { url, hostname, port, addresses };
+}
+
+/**
+ * An http(s) request to a checked target: the socket goes to its checked addresses only
+ * (pinnedLookup), the Host header and TLS name stay the URL's, no shared agent. Used by safeFetch
+ * (streamed link downloads) and pinnedFetch (a fetch() for clients such as openid-client).
+ */
+export function pinnedRequest(target: PublicTarget, options: { method: string; headers: Record<string, string>; signal?: AbortSignal }): ClientRequest {
+  const client = target.url.protocol === 'https:' ? https : http;
+  return client.request({
+    protocol: target.url.protocol,
+    hostname: target.hostname,
+    port: target.port,
+    path: `${target.url.pathname}${target.url.search}`,
+    method: options.method,
+    headers: options.headers,
+    lookup: pinnedLookup(target.addresses),
+    agent: false,
+    signal: options.signal,
+  });
 }
 
 /**

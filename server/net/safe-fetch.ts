@@ -1,8 +1,7 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import { LinkFetchError, LinkTooLargeError, UnsafeLinkError } from './link-errors';
-import { pinnedLookup, resolvePublic, type PublicTarget, type TargetOptions } from './public-target';
+import { pinnedRequest, resolvePublic, type PublicTarget, type TargetOptions } from './public-target';
 
 export { resolvePublic, resolvePublicHost, type PublicTarget } from './public-target';
 
@@ -37,19 +36,8 @@ const DEFAULT_HEADERS = {
 };
 
 function requestOnce(target: PublicTarget, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request({
-      protocol: target.url.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      method: 'GET',
-      headers: { ...DEFAULT_HEADERS, ...options.headers },
-      lookup: pinnedLookup(target.addresses),
-      agent: false,
-      signal,
-    });
+    const request = pinnedRequest(target, { method: 'GET', headers: { ...DEFAULT_HEADERS, ...options.headers }, signal });
     request.setTimeout(options.idleTimeoutMs ?? 30_000, () => {
       request.destroy(new LinkFetchError(`${target.hostname} sent nothing for ${options.idleTimeoutMs ?? 30_000} ms`));
     });

@@ -67,20 +67,16 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
-    const file = this.pathOf(key);
-    try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      const contentType = await this.contentTypeOf(key);
-      return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : undefined), size: info.size, contentType };
-    } catch {
-      return null;
-    }
+    const info = await this.stat(key);
+    if (!info) return null;
+    return { stream: createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : undefined), ...info };
   }
 
   async stat(key: string): Promise<{ size: number; contentType: string } | null> {
+    // Outside the try: a key that could leave the folder is refused, not "missing".
+    const file = this.pathOf(key);
     try {
-      const info = await stat(this.pathOf(key));
+      const info = await stat(file);
       if (!info.isFile()) return null;
       return { size: info.size, contentType: await this.contentTypeOf(key) };
     } catch {

@@ -231,7 +231,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     frameMs.current = ms;
     setCueUnderFrame(cuesNow.current.find((cue) => cue.start <= ms && ms < cue.end)?.id ?? null);
   });
-  const at = Math.max(0, frameMs.current);
+  const at = frameMs.current;
   const playing = cues.find((cue) => cue.start <= at && at < cue.end);
   const activeId = cues[active]?.id;
   const context = useMemo<ListContext>(

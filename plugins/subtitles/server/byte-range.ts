@@ -37,42 +37,31 @@ export async function sendStoredMedia(
   reply: FastifyReply,
   missing: () => FastifyReply,
 ): Promise<FastifyReply> {
-  // A seek (a Range header) reads only its part when the store can tell the size without opening the file.
-  if (request.headers.range && storage.stat) {
-    const info = await storage.stat(key);
-    if (!info) return missing();
-    const range = parseByteRange(request.headers.range, info.size);
-    if (range.kind === 'partial') {
-      const part = await storage.get(key, { start: range.start, end: range.end });
-      if (!part) return missing();
-      return mediaHeaders(reply, info.contentType)
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(part.stream);
-    }
-  }
-  const whole = await storage.get(key);
-  if (!whole) return missing();
-  const range = parseByteRange(request.headers.range, whole.size);
-  mediaHeaders(reply, whole.contentType);
+  // A seek (a Range header) reads only its part when the store can tell the size without opening
+  // the file; otherwise the file is opened once, for its size and, when wanted whole, its bytes.
+  const seek = Boolean(request.headers.range && storage.stat);
+  const whole = seek ? null : await storage.get(key);
+  const info = seek ? await storage.stat!(key) : whole;
+  if (!info) return missing();
+  const range = parseByteRange(request.headers.range, info.size);
+  reply.type(info.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
   if (range.kind === 'unsatisfiable') {
-    destroy(whole.stream);
-    return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
+    if (whole) destroy(whole.stream);
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send();
   }
-  if (range.kind === 'whole') return reply.header('content-length', whole.size).send(whole.stream);
-  destroy(whole.stream);
-  const part = await storage.get(key, range);
+  if (range.kind === 'whole') {
+    const body = whole ?? (await storage.get(key));
+    if (!body) return missing();
+    return reply.header('content-length', info.size).send(body.stream);
+  }
+  if (whole) destroy(whole.stream);
+  const part = await storage.get(key, { start: range.start, end: range.end });
   if (!part) return missing();
   return reply
     .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+    .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
     .header('content-length', range.end - range.start + 1)
     .send(part.stream);
-}
-
-function mediaHeaders(reply: FastifyReply, contentType: string): FastifyReply {
-  return reply.type(contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
 }
 
 function destroy(stream: NodeJS.ReadableStream): void {

@@ -4,11 +4,12 @@
  * drag's snap points (the neighbour cue's edge less the minimum gap, the playhead) the moving edge
  * sticks to it, as in Subtitle Edit and Aegisub; holding Alt turns snapping off.
  */
+import { READING_RULES } from '../../../pipeline/common/craft/cue-types';
 
 /** A cue is never dragged shorter than this (two frames). */
 export const MIN_CUE_MS = 80;
-/** The gap left to a neighbour when an edge snaps to it (two frames, the reading rules' default minimum). */
-export const SNAP_GAP_MS = 80;
+/** The gap left to a neighbour when an edge snaps to it: the reading rules' minimum gap (two frames). */
+export const SNAP_GAP_MS = READING_RULES.minGapMs;
 /** An edge this close to a snap point (on screen) sticks to it. */
 export const SNAP_PX = 5;
 

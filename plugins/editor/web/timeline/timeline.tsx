@@ -41,8 +41,9 @@ export interface TimelineProps {
 /**
  * The timeline under the video: the waveform (canvas, the visible window only), the cues as
  * blocks with their text, the playhead. Click seeks; a cue's edges drag its start or end, its
- * body moves it (edges snap to the neighbours and the playhead, Alt for none: cue-drag.ts); Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the
- * view follows the playhead. For the mouse only: it is hidden from assistive technology, and
+ * body moves it (edges snap to the neighbours and the playhead, Alt for none: cue-drag.ts);
+ * Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the view follows the
+ * playhead. For the mouse only: it is hidden from assistive technology, and
  * everything it does is in the cue list's keys.
  */
 export const Timeline = memo(function Timeline({ timeline, cues, active, playhead, durationMs, onEdit, onPick, onSeek, video }: TimelineProps) {

@@ -11,13 +11,10 @@ import { ExportationRepository, type ExportationRecord } from '../exportation-re
 import { mailExportReady } from '../export-mail';
 import { exportFileName } from '../file-names';
 import { burnIn, sourceVideoOf } from './burn-in';
+import { EXPORT_JOB, type ExportJobData } from './export-job-name';
 import { exportTuning, scheduleExportWatchdog } from './export-watchdog';
 
-export const EXPORT_JOB = 'exports.render';
-
-export interface ExportJobData {
-  exportationId: string;
-}
+export { EXPORT_JOB, type ExportJobData };
 
 /** A failure the user can understand and act on (the subtitle was emptied, the video is gone): recorded as it is. */
 export class ExportFailure extends Error {}

@@ -1,5 +1,6 @@
 import { secondsFromEnv, type JobDefinition, type JobQueue } from '../../../../server/plugin-api';
 import { ExportationRepository } from '../exportation-repository';
+import { EXPORT_JOB, type ExportJobData } from './export-job-name';
 
 export const EXPORT_WATCHDOG_JOB = 'exports.watchdog';
 
@@ -40,10 +41,7 @@ export const exportWatchdogJob: JobDefinition<{ exportationId: string }> = {
     // Claimed by touching the row, so two looks at once send it again only once.
     if (row.state === 'running' && (await exportations.claimSilent(row.id, exportTuning.staleSeconds()))) {
       ctx.log.info({ exportationId: row.id }, 'export of a silent worker sent again');
-      await ctx.jobs.send(EXPORT_JOB_NAME, { exportationId: row.id });
+      await ctx.jobs.send(EXPORT_JOB, { exportationId: row.id } satisfies ExportJobData);
     }
   },
 };
-
-/** The render job's queue (export-job.ts imports this file; the name is repeated to avoid a cycle). */
-const EXPORT_JOB_NAME = 'exports.render';
