@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { openEditorWith } from './support/editor-helpers';
+import { videoWithCut } from './support/projects-helpers';
 
 /**
  * The editor's timeline as a mouse user meets it: the waveform of the video's audio (peaks made
@@ -121,3 +122,37 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await page.keyboard.press('-');
   await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '40');
 });
+
+test('shot changes: the video’s cut shows on the timeline, a cue start dragged near it lands on it, Shift+L and Shift+J jump to it', async ({ page, confirmedUser }) => {
+  test.setTimeout(90_000);
+  void confirmedUser;
+  await openEditorWith(page, 'Harbour cut', SRT, videoWithCut('Harbour cut.mp4', 3, 6));
+  const grid = page.getByRole('grid', { name: 'Cues' });
+  const timeline = page.getByTestId('editor-timeline');
+  // Found by the server's scene detection (202 until then): one line, at 3.000 s.
+  const cut = timeline.getByTestId('timeline-shot');
+  await expect(cut).toHaveCount(1, { timeout: 30_000 });
+  await expect(cut).toHaveAttribute('data-ms', '3000');
+
+  // The second cue's start (2.600 s) dragged 19 px later (2.980 s at 20 ms a pixel) sticks to the cut.
+  const second = timeline.getByTestId('timeline-cue').filter({ hasText: 'Welcome aboard' });
+  const edge = await second.locator('[data-part="start"]').boundingBox();
+  await page.mouse.move(edge!.x + edge!.width / 2, edge!.y + edge!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge!.x + edge!.width / 2 + 10, edge!.y + 5, { steps: 3 });
+  await page.mouse.move(edge!.x + edge!.width / 2 + 19, edge!.y + 5, { steps: 3 });
+  await page.mouse.up();
+  const row2 = grid.getByRole('row').nth(1);
+  await expect(row2).toContainText('00:00:03.000');
+
+  // From the list: Shift+L to the cut, Shift+J back to the start (no cut before it: stays).
+  await expect(grid).toBeFocused();
+  const currentTime = () => page.getByLabel('Video').evaluate((video: HTMLVideoElement) => video.currentTime);
+  await page.getByLabel('Video').evaluate((video: HTMLVideoElement) => (video.currentTime = 0.5));
+  await page.keyboard.press('Shift+L');
+  await expect.poll(currentTime).toBeCloseTo(3, 2);
+  await page.getByLabel('Video').evaluate((video: HTMLVideoElement) => (video.currentTime = 5));
+  await page.keyboard.press('Shift+J');
+  await expect.poll(currentTime).toBeCloseTo(3, 2);
+});
+

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, idString, tenantOf } from '../../../server/plugin-api';
-import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
+import { httpError } from '../../../server/plugin-api';
 import { WAVEFORM_HEADERS, WAVEFORM_MAX_BUCKETS, WAVEFORM_MESSAGES, WAVEFORM_PATH, type WaveformComputing, type WaveformQuery } from '../common/waveform-contract';
 import { loudestOf, peaksOf } from './waveform-pyramid';
+import { mediaKeyOf, SUBTITLE_MEDIA_ACCESS, subtitleMediaParams, type SubtitleMediaParams } from './subtitle-media';
 import type { WaveformStore } from './waveform-store';
-
-type Params = { projectVersionId: string; subtitleId: string };
 
 /** 48 hours: longer than any media the app takes. */
 const MAX_MS = 48 * 3600 * 1000;
@@ -13,18 +11,14 @@ const DEFAULT_BUCKETS = 1000;
 /** What the client waits before asking again while the peaks are made. */
 const RETRY_SECONDS = 1;
 
-/**
- * GET …/subtitles/:subtitleId/waveform?from&to&buckets (../common/waveform-contract.ts): who may
- * open the subtitle (the subtitles plugin's `subtitle` tenant resource, the same check as its
- * video route) gets the peaks of its version's audio.
- */
+/** GET …/subtitles/:subtitleId/waveform?from&to&buckets (../common/waveform-contract.ts): the peaks of the version's audio. */
 export function registerWaveformRoutes(app: FastifyInstance, waveforms: WaveformStore): void {
-  app.get<{ Params: Params; Querystring: WaveformQuery }>(
+  app.get<{ Params: SubtitleMediaParams; Querystring: WaveformQuery }>(
     WAVEFORM_PATH(':projectVersionId', ':subtitleId'),
     {
-      config: { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } },
+      config: SUBTITLE_MEDIA_ACCESS,
       schema: {
-        params: { type: 'object', required: ['projectVersionId', 'subtitleId'], properties: { projectVersionId: idString, subtitleId: idString } },
+        params: subtitleMediaParams,
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -37,9 +31,7 @@ export function registerWaveformRoutes(app: FastifyInstance, waveforms: Waveform
       },
     },
     async (request, reply) => {
-      const { projectVersionId, subtitleId } = request.params;
-      const mediaKey = await app.services.get(SUBTITLE_STORE).mediaKey(tenantOf(request).workspaceId!, subtitleId, projectVersionId);
-      if (!mediaKey) throw httpError(404, 'not_found', WAVEFORM_MESSAGES.mediaMissing);
+      const mediaKey = await mediaKeyOf(app, request, WAVEFORM_MESSAGES.mediaMissing);
       const from = request.query.from ?? 0;
       if (request.query.to !== undefined && request.query.to <= from) throw httpError(422, 'invalid', WAVEFORM_MESSAGES.badWindow, 'to');
       const pyramid = await waveforms.peaks(mediaKey);

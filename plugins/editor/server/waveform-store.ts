@@ -1,83 +1,38 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { ByteLru, probe, WorkLimit, type Storage } from '../../../server/plugin-api';
+import { probe, type Storage } from '../../../server/plugin-api';
+import { MediaDerivatives, type MediaDerivative } from './media-derivatives';
 import { decodePyramid, encodePyramid, PeakAccumulator, pyramidOf, type WaveformPyramid } from './waveform-pyramid';
 
 /** 8 kHz is plenty for peaks (what the eye sees is the envelope) and decodes fast. */
 const SAMPLE_RATE = 8000;
 /** A 2-hour film's pyramid is about 2.9 MB: a few dozen films open at once fit. */
 const MEMORY_BYTES = 96 * 1024 * 1024;
-/** Peaks made at once in this process; more wait (each is one ffmpeg decoding a whole film). */
-const AT_ONCE = 1;
 /** A film is decoded in well under this; a hung ffmpeg never blocks the queue. */
 const DECODE_TIMEOUT_MS = 30 * 60 * 1000;
-/** Bumped when the file layout or the way peaks are made changes: old files are then made again. */
-const FORMAT = 'v1';
+
+/** The waveform: a pyramid of peaks under `waveforms/<hash>.bin` (format v1, the key the first version of this store used). */
+export const WAVEFORM_DERIVATIVE: MediaDerivative = {
+  folder: 'waveforms',
+  extension: '.bin',
+  format: 'v1',
+  make: async (file) => encodePyramid(await peaksOfFile(file)),
+};
 
 /**
- * The peaks of stored media, made once and kept in Storage under `waveforms/<hash of the media
- * key>.bin` (so every machine of a cluster finds them, and a media file under a new key gets
- * new ones), and in memory for the windows asked next. `peaks()` never waits for ffmpeg: it
- * answers null while they are made in the background, one film at a time per process; two
- * machines making the same file at once both write the same bytes.
+ * The peaks of stored media, made once in the background (MediaDerivatives) and decoded for the
+ * windows asked: `peaks()` answers null while they are made.
  */
 export class WaveformStore {
-  private readonly memory = new ByteLru(MEMORY_BYTES);
-  private readonly making = new Map<string, Promise<void>>();
-  private readonly limit = new WorkLimit(AT_ONCE);
+  private readonly derivatives: MediaDerivatives;
 
-  constructor(private readonly storage: Storage) {}
-
-  static keyOf(mediaKey: string): string {
-    return `waveforms/${createHash('sha256').update(`${FORMAT}:${mediaKey}`).digest('hex')}.bin`;
+  constructor(storage: Storage) {
+    this.derivatives = new MediaDerivatives(storage, WAVEFORM_DERIVATIVE, MEMORY_BYTES);
   }
 
   /** The pyramid when it is made; null while it is being made (started here if nobody has). */
   async peaks(mediaKey: string): Promise<WaveformPyramid | null> {
-    const key = WaveformStore.keyOf(mediaKey);
-    const known = this.memory.get(key) ?? (await this.readStored(key));
-    const pyramid = known && decodePyramid(known);
-    if (pyramid) return pyramid;
-    if (!this.making.has(key)) {
-      const made = this.limit.run(() => this.make(mediaKey, key))
-        .catch(() => {})
-        .finally(() => this.making.delete(key));
-      this.making.set(key, made);
-    }
-    return null;
-  }
-
-  private async readStored(key: string): Promise<Buffer | null> {
-    const stored = await this.storage.get(key);
-    if (!stored) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    this.memory.set(key, bytes);
-    return bytes;
-  }
-
-  private async make(mediaKey: string, key: string): Promise<void> {
-    const stored = await this.storage.get(mediaKey);
-    if (!stored) return;
-    const dir = await mkdtemp(path.join(tmpdir(), 'polycue-waveform-'));
-    try {
-      // ffmpeg seeks in a file, not in a stream whose index may sit at its end: a local copy first.
-      const source = path.join(dir, 'source');
-      await pipeline(stored.stream, createWriteStream(source));
-      const pyramid = await peaksOfFile(source);
-      const bytes = encodePyramid(pyramid);
-      // Whole, then visible: Storage writes are atomic, so a reader never sees half a pyramid.
-      await this.storage.put(key, bytes, 'application/octet-stream');
-      this.memory.set(key, bytes);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const bytes = await this.derivatives.get(mediaKey, (known) => decodePyramid(known) !== null);
+    return bytes && decodePyramid(bytes);
   }
 }
 

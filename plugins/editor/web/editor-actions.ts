@@ -4,6 +4,7 @@ import { FRAME_MS } from './model/cue-edits';
 import type { EditorModel } from './model/editor-model';
 import type { FindModel } from './model/find-model';
 import { nextProblem, type ReadingProblems } from './model/reading-problems';
+import { adjacentShotChange } from './timeline/shot-changes';
 
 /** What an action needs of the page at the moment it runs (read through refs, so keys never see stale state). */
 export interface ActionContext {
@@ -28,6 +29,8 @@ export interface ActionContext {
   exportSubtitle: (() => void) | null;
   /** The timeline's zoom (+/−). */
   zoomTimeline(by: 1 | -1): void;
+  /** The video's cuts (ms, ascending) as known now: none until the server has found them. */
+  shotChanges(): readonly number[];
 }
 
 const SEEK_SECONDS = 1;
@@ -52,6 +55,13 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
     case 'forward':
       if (video) video.currentTime = Math.max(0, video.currentTime + (action === 'back' ? -SEEK_SECONDS : SEEK_SECONDS));
       return;
+    case 'previousShot':
+    case 'nextShot': {
+      // With the playhead on the cut, Alt+[ / Alt+] then time the cue to it.
+      const cut = video ? adjacentShotChange(ctx.shotChanges(), playhead(), action === 'nextShot') : null;
+      if (video && cut !== null) video.currentTime = cut / 1000;
+      return;
+    }
     case 'previousCue':
       return go(active - 1);
     case 'nextCue':

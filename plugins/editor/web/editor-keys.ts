@@ -9,6 +9,8 @@ export type EditorAction =
   | 'playPause'
   | 'back'
   | 'forward'
+  | 'previousShot'
+  | 'nextShot'
   | 'previousCue'
   | 'nextCue'
   | 'edit'
@@ -69,6 +71,8 @@ export const EDITOR_KEYS: EditorKey[] = [
   { action: 'playPause', title: 'Play or pause', anywhere: [c('Space', 'Ctrl+Space', { mod: true })], inList: [c('Space', 'Space'), c('KeyK', 'K')] },
   { action: 'back', title: 'Back 1 second', anywhere: [alt('KeyJ', 'Alt+J')], inList: [c('KeyJ', 'J'), c('ArrowLeft', '←')] },
   { action: 'forward', title: 'Forward 1 second', anywhere: [alt('KeyL', 'Alt+L')], inList: [c('KeyL', 'L'), c('ArrowRight', '→')] },
+  { action: 'previousShot', title: 'Back to the previous shot change', anywhere: [alt('KeyJ', 'Alt+Shift+J', true)], inList: [c('KeyJ', 'Shift+J', { shift: true })] },
+  { action: 'nextShot', title: 'On to the next shot change', anywhere: [alt('KeyL', 'Alt+Shift+L', true)], inList: [c('KeyL', 'Shift+L', { shift: true })] },
   { action: 'previousCue', title: 'Previous cue', anywhere: [alt('ArrowUp', 'Alt+↑')], inList: [c('ArrowUp', '↑')] },
   { action: 'nextCue', title: 'Next cue', anywhere: [alt('ArrowDown', 'Alt+↓')], inList: [c('ArrowDown', '↓')] },
   { action: 'edit', title: 'Edit the cue’s text', anywhere: [], inList: [c('Enter', 'Enter'), c('F2', 'F2')] },

@@ -181,6 +181,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     openPanel: setPanel,
     exportSubtitle,
     zoomTimeline: (by) => timeline.zoomed({ by }),
+    shotChanges: () => timeline.$shotChanges.getState(),
   };
   const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
     runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });

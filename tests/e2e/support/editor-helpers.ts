@@ -7,12 +7,12 @@ export async function csrfHeaders(page: Page) {
 }
 
 /**
- * A subtitle to edit: a video uploaded through the app, a subtitle made through the API with the
+ * A subtitle to edit: a video uploaded through the app (a 6 s test pattern unless given), a subtitle made through the API with the
  * SRT given imported; the page is left at the editor URL with the cue list shown.
  */
-export async function openEditorWith(page: Page, title: string, srt: string): Promise<{ versionId: string; subtitleId: string; cuesPath: string }> {
+export async function openEditorWith(page: Page, title: string, srt: string, video = testVideo(`${title}.mp4`, 6)): Promise<{ versionId: string; subtitleId: string; cuesPath: string }> {
   await dismissNewsletter(page);
-  await uploadVideos(page, [testVideo(`${title}.mp4`, 6)]);
+  await uploadVideos(page, [video]);
   await versionRow(page, title).click();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);

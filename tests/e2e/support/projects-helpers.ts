@@ -23,6 +23,23 @@ export function testVideo(name: string, seconds = 3): string {
   return file;
 }
 
+/** A video with one hard cut: a moving test pattern until `cutSeconds`, then a still green shot; a tone under both. */
+export function videoWithCut(name: string, cutSeconds = 3, seconds = 6): string {
+  mkdirSync(MEDIA_DIR, { recursive: true });
+  const file = path.join(MEDIA_DIR, name);
+  if (!existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc=duration=${cutSeconds}:size=320x240:rate=25`,
+      '-f', 'lavfi', '-i', `color=c=green:duration=${seconds - cutSeconds}:size=320x240:rate=25`,
+      '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
+      '-filter_complex', '[0][1]concat=n=2:v=1[v]', '-map', '[v]', '-map', '2:a',
+      '-shortest', '-pix_fmt', 'yuv420p', file,
+    ]);
+  }
+  return file;
+}
+
 /** New accounts are offered the newsletter; answer it so it does not sit over the table. */
 export async function dismissNewsletter(page: Page): Promise<void> {
   const noThanks = page.getByRole('button', { name: 'No thanks' });

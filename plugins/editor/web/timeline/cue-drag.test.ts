@@ -34,4 +34,13 @@ describe('dragging a cue on the timeline', () => {
     expect(draggedCue(cue('end'), -5000, ZOOM)).toEqual({ start: 2000, end: 2080 });
     expect(draggedCue(cue('start'), 5000, ZOOM)).toEqual({ start: 3920, end: 4000 });
   });
+
+  it('an edge near a shot change sticks to it: a start on the cut, an end two frames before it (Alt: not)', () => {
+    const shotChanges = [3000, 6000];
+    expect(draggedCue(cue('start', { shotChanges }), 960, ZOOM)).toEqual({ start: 3000, end: 4000 });
+    expect(draggedCue(cue('end', { nextStart: null, shotChanges }), 1950, ZOOM)).toEqual({ start: 2000, end: 5920 });
+    expect(draggedCue(cue('end', { nextStart: null, shotChanges }), 1950, ZOOM, false)).toEqual({ start: 2000, end: 5950 });
+    // Moved whole: the nearer snap wins, here the start on the cut (the end's nearest is the next cue, 60 ms off).
+    expect(draggedCue(cue('move', { shotChanges }), 980, ZOOM)).toEqual({ start: 3000, end: 5000 });
+  });
 });

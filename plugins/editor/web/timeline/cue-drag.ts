@@ -1,8 +1,11 @@
 /**
  * Where a dragged cue lands: pure, so the timeline's pointer handlers stay thin and this is tested
  * alone. An edge stays at least MIN_CUE_MS from the other and nothing goes below 0. Near one of the
- * drag's snap points (the neighbour cue's edge less the minimum gap, the playhead) the moving edge
- * sticks to it, as in Subtitle Edit and Aegisub; holding Alt turns snapping off.
+ * drag's snap points (the neighbour cue's edge less the minimum gap, the playhead, a shot change)
+ * the moving edge sticks to it, as in Subtitle Edit and Aegisub; holding Alt turns snapping off.
+ * At a shot change a start sits on the cut's first frame and an end two frames before the cut,
+ * as broadcast and streaming style guides time them (a cue that outlives its shot flickers on
+ * the next one).
  */
 import { READING_RULES } from '../../../pipeline/common/craft/cue-types';
 
@@ -23,6 +26,8 @@ export interface CueDrag {
   previousEnd: number | null;
   nextStart: number | null;
   playhead: number;
+  /** The video's cuts (ms, ascending), when known. */
+  shotChanges?: readonly number[];
 }
 
 /** Snap points for the cue's start and for its end. */
@@ -31,6 +36,10 @@ function snapPoints(drag: CueDrag): { start: number[]; end: number[] } {
   const end = [drag.playhead];
   if (drag.previousEnd !== null) start.push(drag.previousEnd + SNAP_GAP_MS);
   if (drag.nextStart !== null) end.push(drag.nextStart - SNAP_GAP_MS);
+  for (const cut of drag.shotChanges ?? []) {
+    start.push(cut);
+    end.push(cut - SNAP_GAP_MS);
+  }
   return { start, end };
 }
 

@@ -5,6 +5,8 @@ const { combine, createEffect, createEvent, createStore, sample } = effector;
 
 export interface TimelineDeps {
   loadTile(request: { zoom: number; index: number }): Promise<Tile>;
+  /** The video's cuts (ms, ascending); none when absent. */
+  loadShotChanges?(): Promise<number[]>;
 }
 
 /** Tiles kept (each 1 KB): several screens at every zoom visited. */
@@ -22,8 +24,8 @@ export interface TimelineView {
 const clampZoom = (zoom: number) => Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom));
 
 /**
- * The timeline's state: zoom, the window shown, the playhead it follows and the waveform tiles
- * it has. Flow: an event (zoomed, scrolled, resized, playheadMoved) -> sample -> the view store ->
+ * The timeline's state: zoom, the window shown, the playhead it follows, the waveform tiles
+ * it has and the video's shot changes. Flow: an event (zoomed, scrolled, resized, playheadMoved) -> sample -> the view store ->
  * the tiles the new view lacks -> loadTileFx -> $tiles -> the canvas.
  */
 export function createTimelineModel(deps: TimelineDeps) {
@@ -100,10 +102,15 @@ export function createTimelineModel(deps: TimelineDeps) {
   // opens at 0, at the default zoom): the waveform then comes with the cue list, not after it.
   void loadTileFx({ zoom: DEFAULT_ZOOM, index: 0 }).catch(() => {});
 
+  // The cuts are asked once, beside the first tile: drawn on the timeline, snapped to, jumped to (Shift+J / Shift+L).
+  const loadShotChangesFx = createEffect(async () => (await deps.loadShotChanges?.()) ?? []);
+  const $shotChanges = createStore<readonly number[]>([]).on(loadShotChangesFx.doneData, (_, times) => times);
+  void loadShotChangesFx().catch(() => {});
+
   /** True until the first tile arrives while peaks are asked (the server may still be making them). */
   const $preparing = combine($tiles, $pending, (tiles, pending) => tiles.size === 0 && pending.size > 0);
 
-  return { zoomed, scrolled, resized, playheadMoved, durationKnown, $view, $tiles, $duration, $playhead, $preparing, $failed };
+  return { zoomed, scrolled, resized, playheadMoved, durationKnown, $view, $tiles, $duration, $playhead, $preparing, $failed, $shotChanges };
 }
 
 export type TimelineModel = ReturnType<typeof createTimelineModel>;

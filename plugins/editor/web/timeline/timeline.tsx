@@ -41,13 +41,21 @@ export interface TimelineProps {
 /**
  * The timeline under the video: the waveform (canvas, the visible window only), the cues as
  * blocks with their text, the playhead. Click seeks; a cue's edges drag its start or end, its
- * body moves it (edges snap to the neighbours and the playhead, Alt for none: cue-drag.ts);
+ * body moves it (edges snap to the neighbours, the playhead and the video's shot changes, drawn
+ * as thin lines; Alt for none: cue-drag.ts);
  * Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the view follows the
  * playhead. For the mouse only: it is hidden from assistive technology, and
  * everything it does is in the cue list's keys.
  */
 export const Timeline = memo(function Timeline({ timeline, cues, active, playhead, durationMs, onEdit, onPick, onSeek, video }: TimelineProps) {
-  const [view, tiles, waveDuration, preparing, failed] = useUnit([timeline.$view, timeline.$tiles, timeline.$duration, timeline.$preparing, timeline.$failed]);
+  const [view, tiles, waveDuration, preparing, failed, shotChanges] = useUnit([
+    timeline.$view,
+    timeline.$tiles,
+    timeline.$duration,
+    timeline.$preparing,
+    timeline.$failed,
+    timeline.$shotChanges,
+  ]);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drag = useRef<Drag | null>(null);
@@ -120,6 +128,7 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
             previousEnd: cues[index - 1]?.end ?? null,
             nextStart: cues[index + 1]?.start ?? null,
             playhead,
+            shotChanges,
             moved: false,
           }
         : null;
@@ -167,6 +176,10 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
     );
   });
 
+  const cuts = shotChanges
+    .filter((ms) => ms >= from && ms <= to)
+    .map((ms) => <div key={ms} className="timeline-shot" data-testid="timeline-shot" data-ms={ms} style={{ left: ms / scale }} />);
+
   return (
     <div className="editor-timeline" aria-hidden="true" data-testid="editor-timeline" data-zoom-ms-per-px={scale}>
       <div
@@ -185,6 +198,7 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
         {/* No focus for the scroller on a click (its scroll bar still drags): the keys stay with the list. */}
         <div className="timeline-content" style={{ width: totalMs / scale }} onMouseDown={(event) => event.preventDefault()}>
           <canvas ref={canvas} className="timeline-wave" data-testid="timeline-wave" data-tiles={tiles.size} style={{ width: view.widthPx }} />
+          {cuts}
           {blocks}
           <div ref={playheadLine} className="timeline-playhead" data-testid="timeline-playhead" style={{ left: playhead / scale }} />
         </div>

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../../../core';
+import { untilMade } from './until-made';
 import { WAVEFORM_HEADERS, WAVEFORM_PATH } from '../../common/waveform-contract';
 
 /**
@@ -33,29 +34,12 @@ export interface Tile {
   loudest: number;
 }
 
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
-/** Asks at most this long for peaks still being made (a 2-hour film takes about a minute the first time). */
-const GIVE_UP_MS = 10 * 60 * 1000;
-
 /** Loads one tile; while the server is still making the peaks (202) it asks again after the time it says. */
 export function waveformTileLoader(api: ApiClient, projectVersionId: string, subtitleId: string) {
   return async ({ zoom, index }: { zoom: number; index: number }, signal?: AbortSignal): Promise<Tile> => {
     const tileMs = TILE_PX * msPerPx(zoom);
     const params = { from: index * tileMs, to: (index + 1) * tileMs, buckets: TILE_PX };
-    const started = Date.now();
-    for (;;) {
-      const res = await api.get<ArrayBuffer>(WAVEFORM_PATH(projectVersionId, subtitleId), { params, responseType: 'arraybuffer', signal });
-      if (res.status === 200) return { zoom, index, peaks: new Int8Array(res.data), durationMs: Number(res.headers[WAVEFORM_HEADERS.duration] ?? 0), loudest: Number(res.headers[WAVEFORM_HEADERS.peak] ?? 128) };
-      if (signal?.aborted || Date.now() - started > GIVE_UP_MS) throw new Error('The waveform is not ready');
-      await wait(Math.max(500, Number(res.headers['retry-after'] ?? 1) * 1000), signal);
-    }
+    const res = await untilMade(() => api.get<ArrayBuffer>(WAVEFORM_PATH(projectVersionId, subtitleId), { params, responseType: 'arraybuffer', signal }), signal);
+    return { zoom, index, peaks: new Int8Array(res.data), durationMs: Number(res.headers[WAVEFORM_HEADERS.duration] ?? 0), loudest: Number(res.headers[WAVEFORM_HEADERS.peak] ?? 128) };
   };
 }
