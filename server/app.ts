@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pagePlugins = shared ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson } : undefined;
   await app.register(spaPlugin, { distDir: options.distDir, pagePlugins });
   if (config.role !== 'web') {
-    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services });
+    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services, extensions: app.extensions });
   }
   return app;
 }

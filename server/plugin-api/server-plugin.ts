@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-context';
 import type { ServiceRegistry } from '../services';
+import type { ServerExtensions } from '../extensions';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -31,6 +32,8 @@ export interface JobContext {
   /** Queue a mail (e.g. "your project is ready") the same way routes do. */
   mailer: Mailer;
   services: ServiceRegistry;
+  /** What plugins contributed to extension points (as `app.extensions` in routes), e.g. a job reading another plugin's additions. */
+  extensions: ServerExtensions;
   /**
    * Aborted when this process is asked to stop (SIGTERM): the queue waits up to 10 s for running
    * jobs, so a long job should finish within that or hand its work back (the pipeline's steps

@@ -4,6 +4,13 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runProcess } from '../../server/plugin-api';
 import { SHOT_CHANGES_PATH } from '../../plugins/editor/common/shot-changes-contract';
+import { WAVEFORM_PATH } from '../../plugins/editor/common/waveform-contract';
+import { derivativeKey } from '../../plugins/editor/server/media-derivatives';
+import { SHOT_CHANGES_DERIVATIVE } from '../../plugins/editor/server/shot-changes';
+import { WAVEFORM_DERIVATIVE } from '../../plugins/editor/server/waveform-store';
+import { deleteFilesJob } from '../../plugins/projects/server/link-import-job';
+import type { JobContext } from '../../server/plugin-api';
+import type { TestClient } from '../support/test-client';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember } from './projects-test-kit';
 import { attachMedia, newSubtitle, newVersion } from './subtitles-test-kit';
@@ -24,6 +31,16 @@ async function twoShots(): Promise<Buffer> {
   }
 }
 
+/** Asks until the answer is no longer 202 (the server still making it). */
+async function whenMade(client: TestClient, url: string) {
+  let answer = await client.get(url);
+  for (let attempt = 0; attempt < 100 && answer.status === 202; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer = await client.get(url);
+  }
+  return answer;
+}
+
 describeOnBothDatabases('editor shot changes: the cuts of the video, found once, for whoever may open the subtitle', (ctx) => {
   it('answers 202 while the video is read, then the cut on its frame; a stranger and a subtitle without media get 404', async () => {
     const member = await newMember(ctx);
@@ -38,11 +55,7 @@ describeOnBothDatabases('editor shot changes: the cuts of the video, found once,
     const first = await member.client.get(url);
     expect(first.status).toBe(202);
     expect(first.headers['retry-after']).toBe('2');
-    let answer = first;
-    for (let attempt = 0; attempt < 100 && answer.status === 202; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      answer = await member.client.get(url);
-    }
+    const answer = await whenMade(member.client, url);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { times: [2400] } });
 
@@ -52,4 +65,33 @@ describeOnBothDatabases('editor shot changes: the cuts of the video, found once,
     expect((await member.client.get(SHOT_CHANGES_PATH(other, subtitleId))).status).toBe(404);
     expect((await member.client.get(SHOT_CHANGES_PATH(version, 'abc'))).status).toBe(400);
   });
+
+  it('what the editor made from a video goes with it: removing the media removes its waveform and shot changes', async () => {
+    const member = await newMember(ctx);
+    const version = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, version, 'en');
+    await attachMedia(ctx, ctx.db, member.workspaceId, version, await twoShots(), 4000);
+    expect((await whenMade(member.client, SHOT_CHANGES_PATH(version, subtitleId))).status).toBe(200);
+    expect((await whenMade(member.client, `${WAVEFORM_PATH(version, subtitleId)}?buckets=10`)).status).toBe(200);
+    const { rows } = await ctx.db.query<{ key: string }>('SELECT e.storage_key AS key FROM elements e JOIN project_versions v ON v.element_id = e.id WHERE v.id = $1', [version]);
+    const mediaKey = rows[0].key;
+    const made = [mediaKey, derivativeKey(WAVEFORM_DERIVATIVE, mediaKey), derivativeKey(SHOT_CHANGES_DERIVATIVE, mediaKey)];
+    const kept = async () => Promise.all(made.map(async (key) => (await ctx.app.storage.get(key)) !== null));
+    expect(await kept()).toEqual([true, true, true]);
+
+    const jobContext: JobContext = {
+      db: ctx.db,
+      log: { info: () => {}, error: () => {} },
+      config: ctx.app.config,
+      storage: ctx.app.storage,
+      jobs: ctx.app.jobs,
+      mailer: ctx.app.mailer,
+      services: ctx.app.services,
+      extensions: ctx.app.extensions,
+      shutdown: new AbortController().signal,
+    };
+    await deleteFilesJob.handler({ keys: [mediaKey] }, jobContext);
+    expect(await kept()).toEqual([false, false, false]);
+  });
 });
+

@@ -43,6 +43,7 @@ const jobContext = (shutdown: AbortSignal): JobContext => ({
   jobs: app.app.jobs,
   mailer: app.app.mailer,
   services: app.app.services,
+  extensions: app.app.extensions,
   shutdown,
 });
 

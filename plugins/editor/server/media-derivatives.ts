@@ -17,6 +17,11 @@ export interface MediaDerivative {
   make(file: string): Promise<Buffer>;
 }
 
+/** Where a derivative of the media under `mediaKey` is kept. */
+export function derivativeKey({ folder, format, extension }: MediaDerivative, mediaKey: string): string {
+  return `${folder}/${createHash('sha256').update(`${format}:${mediaKey}`).digest('hex')}${extension}`;
+}
+
 /**
  * Derivatives of stored media, made once and kept in Storage (so every machine of a cluster finds
  * them, and media under a new key gets new ones) and in memory for the next requests. `get()`
@@ -38,8 +43,7 @@ export class MediaDerivatives {
   }
 
   keyOf(mediaKey: string): string {
-    const { folder, format, extension } = this.derivative;
-    return `${folder}/${createHash('sha256').update(`${format}:${mediaKey}`).digest('hex')}${extension}`;
+    return derivativeKey(this.derivative, mediaKey);
   }
 
   /** The bytes when made (and accepted by `valid`); null while they are being made (started here if nobody has). */

@@ -1,5 +1,5 @@
 import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
-import { projectVersionListExtensions } from './extension-points';
+import { derivedMediaFiles, projectVersionListExtensions } from './extension-points';
 import { PROJECT_VERSIONS } from '../common/project-versions-service';
 import { projectVersionsService } from './project-versions-service';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
@@ -18,14 +18,15 @@ import { expireUploadsJob } from './upload-store';
  * "Project versions"), tus uploads, link import as a job, thumbnails. Every route names its
  * workspace (query/body workspaceId, or an element it owns) and server/authz checks it.
  * Other plugins add columns and filters to the version list through projectVersionListExtensions
- * (server/extension-points.ts): the labels plugin its labels and label filter.
+ * (server/extension-points.ts): the labels plugin its labels and label filter; and name the files
+ * they derive from stored media through derivedMediaFiles, removed with it (the editor's waveforms).
  */
 export default defineServerPlugin({
   id: 'projects',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
-  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>],
+  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>],
   async routes(app) {
     const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);

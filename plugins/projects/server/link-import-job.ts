@@ -12,6 +12,7 @@ import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
 import { ElementRepository } from './element-repository';
+import { derivedMediaFiles } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
 /** The failure stored on the element, in words a user understands. */
@@ -75,10 +76,15 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
   },
 };
 
-/** `projects.deleteFiles { keys }`: element files whose rows are gone. */
+/** `projects.deleteFiles { keys }`: element files whose rows are gone, and what other plugins made from them (derivedMediaFiles). */
 export const deleteFilesJob: JobDefinition<{ keys: string[] }> = {
   name: DELETE_FILES_JOB,
   async handler({ keys }, ctx) {
-    for (const key of keys) await ctx.storage.delete(key);
+    const derivers = ctx.extensions.contributions(derivedMediaFiles);
+    for (const key of keys) {
+      // The derived files first: a retry after a crash between the two still finds the media's key to derive them from.
+      for (const derived of derivers.flatMap((deriver) => deriver.keysOf(key))) await ctx.storage.delete(derived);
+      await ctx.storage.delete(key);
+    }
   },
 };
