@@ -123,7 +123,7 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '40');
 });
 
-test('shot changes: the video’s cut shows on the timeline, a cue start dragged near it lands on it, Shift+L and Shift+J jump to it', async ({ page, confirmedUser }) => {
+test('shot changes: the video’s cut shows on the timeline, a start near it is a problem until dragged onto it, Shift+L and Shift+J jump to it', async ({ page, confirmedUser }) => {
   test.setTimeout(90_000);
   void confirmedUser;
   await openEditorWith(page, 'Harbour cut', SRT, videoWithCut('Harbour cut.mp4', 3, 6));
@@ -133,6 +133,9 @@ test('shot changes: the video’s cut shows on the timeline, a cue start dragged
   const cut = timeline.getByTestId('timeline-shot');
   await expect(cut).toHaveCount(1, { timeout: 30_000 });
   await expect(cut).toHaveAttribute('data-ms', '3000');
+  // The second cue starts 10 frames before the cut: a reading problem, until it starts on it.
+  const row2 = grid.getByRole('row').nth(1);
+  await expect(row2).toContainText('Starts 10 frames before a shot change: start it on the cut');
 
   // The second cue's start (2.600 s) dragged 19 px later (2.980 s at 20 ms a pixel) sticks to the cut.
   const second = timeline.getByTestId('timeline-cue').filter({ hasText: 'Welcome aboard' });
@@ -142,8 +145,8 @@ test('shot changes: the video’s cut shows on the timeline, a cue start dragged
   await page.mouse.move(edge!.x + edge!.width / 2 + 10, edge!.y + 5, { steps: 3 });
   await page.mouse.move(edge!.x + edge!.width / 2 + 19, edge!.y + 5, { steps: 3 });
   await page.mouse.up();
-  const row2 = grid.getByRole('row').nth(1);
   await expect(row2).toContainText('00:00:03.000');
+  await expect(row2).not.toContainText('shot change');
 
   // From the list: Shift+L to the cut, Shift+J back to the start (no cut before it: stays).
   await expect(grid).toBeFocused();

@@ -161,6 +161,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
 
   const video = useRef<HTMLVideoElement>(null);
   const timeline = useTimelineModel(api, projectVersionId, subtitleId);
+  // The cuts the timeline loads are reading problems' too (an edge a few frames off one).
+  useEffect(() => timeline.$shotChanges.watch((cuts) => model.shotChangesSet(cuts)).unsubscribe, [timeline, model]);
   const [durationMs, setDurationMs] = useState(0);
   const list = useRef<VirtuosoHandle>(null);
   const grid = useRef<HTMLDivElement | null>(null);

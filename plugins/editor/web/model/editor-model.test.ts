@@ -117,6 +117,19 @@ describe('editor model', () => {
     expect(t.scope.getState(t.model.$problems).flagged).toEqual([]);
   });
 
+  it('once the video’s cuts are known, flags an edge a few frames off one, and stops when it is moved onto it', async () => {
+    const t = setUp();
+    await t.open();
+    // Cue 2 starts at 2.500 s; a cut at 2.600 s is 2.5 frames after it.
+    await t.send(t.model.shotChangesSet, [2600]);
+    let problems = t.scope.getState(t.model.$problems);
+    expect(problems.flagged).toEqual([1]);
+    expect(problems.byCue[1].map((v) => v.message)).toEqual(['Starts 3 frames before a shot change: start it on the cut']);
+    await t.send(t.model.edited, { kind: 'set', index: 1, edge: 'start', ms: 2600 });
+    problems = t.scope.getState(t.model.$problems);
+    expect(problems.flagged).toEqual([]);
+  });
+
   it('keeps every change in the browser under the spec’s keys, saves it with the revision, and a reload restores unsynced edits', async () => {
     const storage = memoryStorage();
     const offline = new ApiError('The server could not be reached', 0, 'network_error');

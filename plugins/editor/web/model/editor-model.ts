@@ -133,16 +133,23 @@ export function createEditorModel(deps: EditorModelDeps) {
   /** The limits checked (a guideline's, ./rules-model.ts); empty: the pipeline's defaults. */
   const rulesSet = createEvent<Partial<ReadingRules>>();
   const $rules = createStore<Partial<ReadingRules>>({}).on(rulesSet, (_, rules) => rules);
+  /** The video's cuts (ms, ascending), once the server has found them: edges near one are flagged too. */
+  const shotChangesSet = createEvent<readonly number[]>();
+  const $cuts = createStore<readonly number[]>([]).on(shotChangesSet, (_, cuts) => cuts);
   // Checked again on every change, incrementally: a keystroke re-checks the cue typed in, not the film.
-  const $checked = createStore({ cues: [] as readonly EditorCue[], language: '', rules: {} as Partial<ReadingRules>, problems: readingProblems([]) });
+  const $checked = createStore({ cues: [] as readonly EditorCue[], language: '', rules: {} as Partial<ReadingRules>, cuts: [] as readonly number[], problems: readingProblems([]) });
   sample({
-    clock: [$cues, $language, $rules],
-    source: { checked: $checked, cues: $cues, language: $language, rules: $rules },
-    fn: ({ checked, cues, language, rules }) => ({
+    clock: [$cues, $language, $rules, $cuts],
+    source: { checked: $checked, cues: $cues, language: $language, rules: $rules, cuts: $cuts },
+    fn: ({ checked, cues, language, rules, cuts }) => ({
       cues,
       language,
       rules,
-      problems: checked.language === language && checked.rules === rules ? updatedProblems(checked, cues, language, rules) : readingProblems(cues, language, rules),
+      cuts,
+      problems:
+        checked.language === language && checked.rules === rules && checked.cuts === cuts
+          ? updatedProblems(checked, cues, language, rules, cuts)
+          : readingProblems(cues, language, rules, cuts),
     }),
     target: $checked,
   });
@@ -236,6 +243,7 @@ export function createEditorModel(deps: EditorModelDeps) {
     $canUndo,
     $canRedo,
     $problems,
+    shotChangesSet,
     ...sync,
   };
 }

@@ -1,11 +1,13 @@
 import type { ReadingRules } from '../../../pipeline/common/craft/cue-types';
 import { checkReadingRules, type ReadingRuleViolation } from '../../../pipeline/common/craft/reading-rules';
 import type { EditorCue } from './cue-edits';
+import { shotChangeViolations } from './shot-change-problems';
 
 /**
  * What each cue breaks of the reading rules the pipeline cuts by: the pipeline's own
- * checkReadingRules (plugins/pipeline/common/craft), run on the list as it is typed. Linear in
- * the cues (a couple of milliseconds for a 2,000-cue film), so it runs on every edit.
+ * checkReadingRules (plugins/pipeline/common/craft), run on the list as it is typed, and, once the
+ * video's cuts are known, its edges a few frames off a shot change (shot-change-problems.ts).
+ * Linear in the cues (a couple of milliseconds for a 2,000-cue film), so it runs on every edit.
  */
 export interface ReadingProblems {
   /** Violations by cue index; empty arrays for clean cues. */
@@ -14,15 +16,22 @@ export interface ReadingProblems {
   flagged: number[];
 }
 
-export function readingProblems(cues: readonly EditorCue[], language?: string, rules: Partial<ReadingRules> = {}): ReadingProblems {
+export function readingProblems(cues: readonly EditorCue[], language?: string, rules: Partial<ReadingRules> = {}, cuts: readonly number[] = []): ReadingProblems {
   const reports = checkReadingRules(
     cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })),
     { language, rules },
   );
-  const byCue = reports.map((report) => report.violations);
+  const byCue = reports.map((report, index) => withCuts(report.violations, cues[index], cuts));
   const flagged: number[] = [];
   byCue.forEach((violations, index) => violations.length > 0 && flagged.push(index));
   return { byCue, flagged };
+}
+
+/** The rules' violations of a cue and, when the video has cuts, its shot-change ones. */
+function withCuts(violations: ReadingRuleViolation[], cue: EditorCue, cuts: readonly number[]): ReadingRuleViolation[] {
+  if (cuts.length === 0) return violations;
+  const atCuts = shotChangeViolations(cue, cuts);
+  return atCuts.length === 0 ? violations : [...violations, ...atCuts];
 }
 
 /** The flagged cue after (or, backwards, before) `from`, wrapping round; null when none. */
@@ -44,19 +53,20 @@ export function updatedProblems(
   cues: readonly EditorCue[],
   language?: string,
   rules: Partial<ReadingRules> = {},
+  cuts: readonly number[] = [],
 ): ReadingProblems {
   const changed: number[] = [];
   if (before.cues.length === cues.length) {
     for (let i = 0; i < cues.length && changed.length <= 64; i++) if (cues[i] !== before.cues[i]) changed.push(i);
   }
-  if (before.cues.length !== cues.length || changed.length > 64) return readingProblems(cues, language, rules);
+  if (before.cues.length !== cues.length || changed.length > 64) return readingProblems(cues, language, rules, cuts);
   if (changed.length === 0) return before.problems;
   const byCue = [...before.problems.byCue];
   const again = new Set(changed.flatMap((i) => (i > 0 ? [i - 1, i] : [i])));
   for (const i of again) {
     // The cue and its next neighbour: the same report checkReadingRules gives the cue in the whole list.
     const pair = cues.slice(i, i + 2).map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') }));
-    byCue[i] = checkReadingRules(pair, { language, rules })[0].violations;
+    byCue[i] = withCuts(checkReadingRules(pair, { language, rules })[0].violations, cues[i], cuts);
   }
   const flagged: number[] = [];
   byCue.forEach((violations, index) => violations.length > 0 && flagged.push(index));

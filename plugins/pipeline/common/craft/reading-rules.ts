@@ -11,7 +11,10 @@ export type ReadingRule =
   | 'max-duration'
   | 'min-gap'
   | 'overlap'
-  | 'break-after-function-word';
+  | 'break-after-function-word'
+  // Checked where the video's cuts are known (the editor): an edge a few frames off a shot change.
+  | 'shot-change-start'
+  | 'shot-change-end';
 
 export interface ReadingRuleViolation {
   rule: ReadingRule;
