@@ -18,7 +18,14 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 
+/** A UDP port no one uses now, for the test DNS server (tests/e2e/sso.spec.ts) the server is told to ask. */
+function freeUdpPort(): string {
+  const probe = "const s=require('dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+
 process.env.POLYCUE_E2E_PORT ??= process.env.PLAYWRIGHT_PORT ?? freePort();
+process.env.POLYCUE_E2E_DNS_PORT ??= freeUdpPort();
 process.env.POLYCUE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'polycue-e2e-'));
 
 const port = process.env.POLYCUE_E2E_PORT;
@@ -87,6 +94,8 @@ export default defineConfig({
       PLUGINS_DIR: path.join(dataDir, 'no-plugins'),
       // Link-import tests serve their media from 127.0.0.1: an explicit, test-only allowance.
       LINK_IMPORT_ALLOW_CIDRS: '127.0.0.0/8',
+      // Domain verification's TXT lookups go to the test DNS server a test starts on this port.
+      DNS_SERVERS: `127.0.0.1:${process.env.POLYCUE_E2E_DNS_PORT}`,
     },
   },
 });

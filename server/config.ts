@@ -131,5 +131,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storage: storageSettings(env),
     // Several folders are separated like PATH entries (':' here).
     pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
+    dnsServers: (text(env, 'DNS_SERVERS') ?? '').split(',').map((server) => server.trim()).filter(Boolean),
   };
 }

@@ -51,6 +51,8 @@ export interface AppConfig {
   storage: StorageSettings;
   /** PLUGINS_DIR: folders of plugins installed outside the build (each a plugin folder or a folder of them). */
   pluginsDirs: string[];
+  /** DNS servers (`host` or `host:port`) for TXT lookups such as domain verification; empty: the system's. */
+  dnsServers: string[];
 }
 
 export type StorageSettings =

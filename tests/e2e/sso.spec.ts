@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startOidcTestProvider } from '../support/oidc-test-provider';
+import { startTestDnsServer } from '../support/test-dns-server';
 import { expectAccessible } from './support/axe';
 import { expect, logOut, runCommand, test, toast } from './support/fixtures';
 import { dismissNewsletter } from './support/projects-helpers';
@@ -9,11 +10,14 @@ import { dismissNewsletter } from './support/projects-helpers';
  * 127.0.0.1, which the e2e server's LINK_IMPORT_ALLOW_CIDRS allows: an admin opens the SSO admin
  * portal from the palette and connects the provider for a domain; someone of that domain types
  * their e-mail on the log-in page, chooses "Sign in with SSO", signs in on the provider's own
- * log-in page and lands in the app, logged in and in the organisation's account.
+ * log-in page and lands in the app, logged in and in the organisation's account. The domain is
+ * proved first with its TXT record, served by a DNS server on the port the e2e server asks
+ * (playwright.config.ts DNS_SERVERS).
  */
 test('an admin connects an identity provider; a person of its domain signs in with SSO', async ({ page, confirmedUser, baseURL }) => {
   test.setTimeout(90_000);
   const idp = await startOidcTestProvider({ clients: [{ client_id: 'polycue-e2e', client_secret: 'e2e-secret', redirect_uris: [`${baseURL}/api/v1/sso/callback`] }] });
+  const dns = await startTestDnsServer(Number(process.env.POLYCUE_E2E_DNS_PORT));
   try {
     await dismissNewsletter(page);
     await runCommand(page, 'Open SSO admin portal');
@@ -40,6 +44,16 @@ test('an admin connects an identity provider; a person of its domain signs in wi
     await expect(page.getByRole('status').filter({ hasText: 'The identity provider answered' })).toBeVisible();
     await expectAccessible(page, 'SSO settings');
 
+    // Not verified yet: the record to add, then "Verify domains" finds it.
+    const domains = page.getByRole('list', { name: 'Domains' });
+    await expect(domains.getByRole('listitem')).toHaveText(`${domain} Not verified`);
+    await page.getByRole('button', { name: 'Verify domains' }).click();
+    await expect(domains).toContainText('No TXT record with this account’s value was found yet');
+    dns.txt(domain, [(await page.getByLabel('TXT record').textContent())!]);
+    await page.getByRole('button', { name: 'Verify domains' }).click();
+    await expect(domains.getByRole('listitem')).toHaveText(`${domain} Verified`);
+    await expect(page.getByRole('button', { name: 'Verify domains' })).toHaveCount(0);
+
     await logOut(page);
     await page.getByLabel('E-mail').fill(`sam@${domain}`);
     await expectAccessible(page, 'log-in with single sign-on');
@@ -64,5 +78,6 @@ test('an admin connects an identity provider; a person of its domain signs in wi
     await expect(page.getByText(`sam@${domain}`).first()).toBeVisible();
   } finally {
     await idp.close();
+    await dns.close();
   }
 });

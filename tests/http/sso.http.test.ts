@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SSO_CALLBACK_ERRORS, SSO_PATHS, SSO_SERVER_MESSAGES } from '../../plugins/sso/common/sso-contract';
 import { startOidcTestProvider, type OidcTestProvider } from '../support/oidc-test-provider';
+import { startTestDnsServer } from '../support/test-dns-server';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import type { TestClient } from '../support/test-client';
 import { addToAccount, type Person } from './accounts-fixtures';
@@ -21,6 +22,8 @@ const GOOGLE_ENV = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER']
 let idp: OidcTestProvider;
 let slowIdp: OidcTestProvider;
 let staleIdp: OidcTestProvider;
+/** The DNS the app asks for domains' TXT records (DNS_SERVERS): connect() puts each account's record there. */
+const dns = await startTestDnsServer();
 
 beforeAll(async () => {
   const clients = [
@@ -40,6 +43,7 @@ afterAll(async () => {
   await idp?.close();
   await slowIdp?.close();
   await staleIdp?.close();
+  await dns.close();
 });
 
 const newDomain = () => `acme-${randomBytes(4).toString('hex')}.test`;
@@ -55,6 +59,10 @@ async function connect(admin: Person, settings: { domain: string; issuer?: strin
     requireSso: settings.requireSso ?? false,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // The account proves the domain is its own: its TXT record, then "Verify domains".
+  dns.txt(settings.domain, [res.body.data.attributes.verificationRecord]);
+  const verified = await admin.client.post(SSO_PATHS.verifyDomains, { accountId: admin.accountId });
+  expect(verified.body.data.domains).toContainEqual({ domain: settings.domain, verified: true, message: SSO_SERVER_MESSAGES.domainVerified });
   return res;
 }
 
@@ -81,7 +89,7 @@ const roleIn = async (ctx: TestAppContext, accountId: string, email: string) =>
     ])
   ).rows.map((r) => r.role);
 
-describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopback)', { config: { linkImportAllowCidrs: ['127.0.0.0/8'] } }, (ctx) => {
+describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopback)', { config: { linkImportAllowCidrs: ['127.0.0.0/8'], dnsServers: [dns.address] } }, (ctx) => {
   it('admins read, save and remove the settings (the secret never comes back) and open the admin portal; members are refused, strangers see nothing', async () => {
     const admin = await confirmedUser(ctx);
     const member = await confirmedUser(ctx);
@@ -131,6 +139,50 @@ describeOnBothDatabases('single sign-on (OpenID Connect, oidc-provider on loopba
     const removed = await admin.client.delete(SSO_PATHS.settings, { accountId: admin.accountId });
     expect(removed.body.data.attributes).toMatchObject({ configured: false, domains: [], hasClientSecret: false });
     expect((await ctx.client().post(SSO_PATHS.auth, { email: `ann@${domain}` })).status).toBe(404);
+  });
+
+  it('a domain sends its people to the provider only once the account proved it with a TXT record; until then password log-in stays', async () => {
+    const admin = await confirmedUser(ctx);
+    const rival = await confirmedUser(ctx);
+    const domain = newDomain();
+    const email = `ivy@${domain}`;
+    const save = (person: Person, requireSso = false) =>
+      person.client.put(SSO_PATHS.settings, { accountId: person.accountId, issuer: idp.issuer, clientId: 'polycue', clientSecret: 'polycue-secret', domains: [domain], defaultRole: 'member', requireSso });
+    const verify = async (person: Person) => (await person.client.post(SSO_PATHS.verifyDomains, { accountId: person.accountId })).body.data.domains;
+    const saved = await save(admin, true);
+    const record = saved.body.data.attributes.verificationRecord;
+    expect(record).toMatch(/^polycue-verification=[0-9a-f]{32}$/);
+    expect(saved.body.data.attributes.domainStatus).toEqual([{ domain, verified: false }]);
+    // Claimed, not proved: nobody is sent anywhere, and "require SSO" does not lock anyone out yet.
+    const start = await ctx.client().post(SSO_PATHS.auth, { email });
+    expect([start.status, start.body.message]).toEqual([404, SSO_SERVER_MESSAGES.unknownDomain]);
+    const existing = await confirmedUser(ctx);
+    await ctx.db.query('UPDATE users SET email = $2 WHERE id = $1', [existing.userId, email]);
+    await addToAccount(admin, { ...existing, email });
+    expect((await signIn(ctx.client(), email, PASSWORD)).status).toBe(200);
+    // Another account may claim it too while nobody has proved it.
+    const rivalSaved = await save(rival);
+    expect(rivalSaved.status).toBe(200);
+    expect(rivalSaved.body.data.attributes.verificationRecord).not.toBe(record);
+
+    // No record yet; then the rival's record (not this account's value); then this account's.
+    expect(await verify(admin)).toEqual([{ domain, verified: false, message: SSO_SERVER_MESSAGES.domainRecordMissing }]);
+    dns.txt(domain, ['v=spf1 -all', rivalSaved.body.data.attributes.verificationRecord]);
+    expect(await verify(admin)).toEqual([{ domain, verified: false, message: SSO_SERVER_MESSAGES.domainRecordMissing }]);
+    dns.txt(domain, ['v=spf1 -all', rivalSaved.body.data.attributes.verificationRecord, record]);
+    expect(await verify(admin)).toEqual([{ domain, verified: true, message: SSO_SERVER_MESSAGES.domainVerified }]);
+    // Proved by one account, the domain is that account's: the other cannot verify it or save it again.
+    expect(await verify(rival)).toEqual([{ domain, verified: false, message: SSO_SERVER_MESSAGES.domainVerifiedElsewhere }]);
+    expect((await save(rival)).status).toBe(409);
+    const status = await admin.client.get(`${SSO_PATHS.settings}?accountId=${admin.accountId}`);
+    expect(status.body.data.attributes.domainStatus).toEqual([{ domain, verified: true }]);
+    expect((await ctx.client().post(SSO_PATHS.auth, { email })).status).toBe(200);
+    const refused = await signIn(ctx.client(), email, PASSWORD);
+    expect([refused.status, refused.body.message]).toEqual([403, SSO_SERVER_MESSAGES.ssoRequired]);
+    // Saving the settings again keeps the proof; members and strangers cannot ask.
+    expect((await save(admin, true)).body.data.attributes.domainStatus).toEqual([{ domain, verified: true }]);
+    expect((await ctx.client().post(SSO_PATHS.verifyDomains, { accountId: admin.accountId })).status).toBe(401);
+    expect((await rival.client.post(SSO_PATHS.verifyDomains, { accountId: admin.accountId })).status).toBe(404);
   });
 
   it('the first sign-in creates the user and joins them with the default role; the second logs the same user in', async () => {

@@ -22,6 +22,8 @@ export const SSO_PATHS = {
   google: '/api/v1/sso/google',
   /** POST { accountId } -> ConnectionCheckResponse: does the saved issuer answer its discovery document? Admins only (ours). */
   checkConnection: '/api/v1/sso/settings/check',
+  /** POST { accountId } -> DomainVerificationResponse: looks up each unverified domain's TXT records for the account's token. Admins only (ours). */
+  verifyDomains: '/api/v1/sso/settings/verify_domains',
 } as const;
 
 /** The settings page the admin portal opens (with `?accountId=`, which selects the account). */
@@ -42,6 +44,7 @@ export const SSO_MESSAGES = {
   notRemoved: 'Single sign-on could not be removed',
   cantStartSso: 'Single sign-on could not be started',
   checkFailed: 'The connection could not be checked',
+  verifyFailed: 'The domains could not be checked',
 } as const;
 
 /** What the server says (not in the spec). */
@@ -64,6 +67,10 @@ export const SSO_SERVER_MESSAGES = {
   secretNeeded: 'Enter the client secret',
   notConfigured: 'Single sign-on is not set up for this account',
   connectionOk: 'The identity provider answered: people of these domains can sign in',
+  domainVerified: 'Verified: sign-ins of this domain go to your identity provider',
+  domainRecordMissing: 'No TXT record with this account\u2019s value was found yet (DNS changes can take a while to show)',
+  domainLookupFailed: 'The domain\u2019s DNS could not be read',
+  domainVerifiedElsewhere: 'Another account has verified this domain',
   issuerUnreadable: 'The issuer\u2019s OpenID configuration could not be read: check the issuer address (it must answer /.well-known/openid-configuration and name itself exactly so)',
 } as const;
 
@@ -92,8 +99,15 @@ export interface SsoSettingsAttributes {
   /** Never the secret itself: whether one is stored. */
   hasClientSecret: boolean;
   domains: string[];
+  /**
+   * Each domain and whether the account proved it controls it: only verified domains send their
+   * people to this provider, are vouched for by it and may require SSO.
+   */
+  domainStatus: SsoDomainStatus[];
+  /** The TXT record that proves a domain is this account's: add it to the domain's DNS, then verify. */
+  verificationRecord: string;
   defaultRole: SsoDefaultRole;
-  /** Password log-in is refused for these domains. */
+  /** Password log-in is refused for these domains (verified ones). */
   requireSso: boolean;
   /** Where the identity provider must send people back (to register at the provider). */
   redirectUri: string;
@@ -130,6 +144,19 @@ export interface RedirectResponse {
 export interface ProvidersResponse {
   data: { google: boolean };
 }
+
+export interface SsoDomainStatus {
+  domain: string;
+  verified: boolean;
+}
+
+/** What looking up each unverified domain found (verified ones are listed as they are). */
+export interface DomainVerificationResponse {
+  data: { domains: (SsoDomainStatus & { message: string })[] };
+}
+
+/** The prefix of the TXT value: `polycue-verification=<the account's token>`. */
+export const VERIFICATION_RECORD_PREFIX = 'polycue-verification=';
 
 /** The saved connection tried: the issuer's discovery document read (ok) or why not (message). */
 export interface ConnectionCheckResponse {

@@ -7,6 +7,7 @@ import { registerSignInRoutes } from './sign-in-routes';
 import { ssoMigrations } from './sso-migrations';
 import { ssoPasswordGuard } from './sso-policy';
 import { SsoRepository } from './sso-repository';
+import { DomainVerifier } from './sso-domain-verification';
 import { SsoSignIn } from './sso-sign-in';
 
 /**
@@ -25,7 +26,7 @@ export default defineServerPlugin({
     const connections = new SsoRepository(app.db);
     const allow = app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
     const providers = new IdentityProviders(allow);
-    registerSettingsRoutes(app, connections, providers);
+    registerSettingsRoutes(app, connections, providers, new DomainVerifier(connections, app.config.dnsServers));
     registerSignInRoutes(app, { connections, states: new LoginStates(app.db), providers, signIn: new SsoSignIn(app) });
   },
 });

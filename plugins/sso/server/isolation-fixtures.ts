@@ -7,13 +7,12 @@ const SWEEP_DOMAIN = 'owner.sweep.example';
 export default defineIsolationFixtures({
   async seed({ db, accountId, accountTag }) {
     await db.query(
-      `INSERT INTO sso_connections (account_id, issuer, client_id, client_secret, require_sso) VALUES ($1, 'https://idp.sweep.invalid', $2, $3, false)`,
-      [accountId, `${accountTag}-client`, `${accountTag}-secret`],
+      `INSERT INTO sso_connections (account_id, issuer, client_id, client_secret, require_sso, verification_token) VALUES ($1, 'https://idp.sweep.invalid', $2, $3, false, $4)`,
+      [accountId, `${accountTag}-client`, `${accountTag}-secret`, `${accountTag}-token`],
     );
-    await db.query('INSERT INTO sso_domains (domain, account_id) VALUES ($1, $2) ON CONFLICT (domain) DO UPDATE SET account_id = EXCLUDED.account_id', [
-      SWEEP_DOMAIN,
-      accountId,
-    ]);
+    // Verified by the owner (one verified claim per domain): the owner's "Verify domains" finds it done.
+    await db.query('DELETE FROM sso_domains WHERE domain = $1', [SWEEP_DOMAIN]);
+    await db.query('INSERT INTO sso_domains (domain, account_id, verified_at) VALUES ($1, $2, now())', [SWEEP_DOMAIN, accountId]);
     // The OAuth client id is text, not a row: the same value for everyone.
     return { clientId: 'sweep-client' };
   },

@@ -5,12 +5,14 @@ import {
   SSO_SERVER_MESSAGES as MESSAGES,
   SSO_SETTINGS_PAGE,
   type ConnectionCheckResponse,
+  type DomainVerificationResponse,
   type OpenAdminPortalRequest,
   type RedirectResponse,
   type SaveSettingsRequest,
   type SettingsResponse,
 } from '../common/sso-contract';
 import type { IdentityProviders } from './identity-provider';
+import { verificationRecord, type DomainVerifier } from './sso-domain-verification';
 import { DomainTakenError, type SsoConnection, type SsoRepository } from './sso-repository';
 
 const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
@@ -21,6 +23,11 @@ const settingsSchema = resourceSchema('ssoSettings', {
   clientId: { type: 'string' },
   hasClientSecret: { type: 'boolean' },
   domains: { type: 'array', items: { type: 'string' } },
+  domainStatus: {
+    type: 'array',
+    items: { type: 'object', required: ['domain', 'verified'], properties: { domain: { type: 'string' }, verified: { type: 'boolean' } } },
+  },
+  verificationRecord: { type: 'string' },
   defaultRole: { type: 'string' },
   requireSso: { type: 'boolean' },
   redirectUri: { type: 'string' },
@@ -54,7 +61,7 @@ export function cleanDomains(domains: string[]): string[] | null {
  * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
  * the account 404. The client secret is stored and never sent back.
  */
-export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository, providers: Pick<IdentityProviders, 'check'>): void {
+export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository, providers: Pick<IdentityProviders, 'check'>, verifier: DomainVerifier): void {
   const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
   const redirectUri = `${app.config.publicUrl}${SSO_PATHS.callback}`;
   // Plain http only where the operator allowed non-public addresses (tests, a provider on the same machine).
@@ -72,6 +79,8 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
           clientId: connection?.clientId ?? '',
           hasClientSecret: Boolean(connection?.clientSecret),
           domains: connection?.domains ?? [],
+          domainStatus: (connection?.domains ?? []).map((domain) => ({ domain, verified: connection!.verifiedDomains.includes(domain) })),
+          verificationRecord: connection ? verificationRecord(connection.verificationToken) : '',
           defaultRole: connection?.defaultRole ?? 'member',
           requireSso: connection?.requireSso ?? false,
           redirectUri,
@@ -168,6 +177,26 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
         // The admin typed the address: what went wrong with it is theirs to read.
         return { data: { ok: false, message: `${MESSAGES.issuerUnreadable}. ${(error as Error).message}`.slice(0, 500) } };
       }
+    },
+  );
+
+  // "Verify domains": the TXT records of each unverified domain, looked up now. 200 with each
+  // domain's outcome (a record not there yet is an answer, not an error).
+  const domainResult = { type: 'object', required: ['domain', 'verified', 'message'], properties: { domain: { type: 'string' }, verified: { type: 'boolean' }, message: { type: 'string' } } };
+  app.post<{ Body: OpenAdminPortalRequest }>(
+    SSO_PATHS.verifyDomains,
+    {
+      config: adminOf('body.accountId'),
+      schema: {
+        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
+        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'object', required: ['domains'], properties: { domains: { type: 'array', items: domainResult } } } } } },
+      },
+    },
+    async (request): Promise<DomainVerificationResponse> => {
+      const { accountId } = tenantOf(request);
+      const connection = await connections.findByAccount(accountId);
+      if (!connection) throw httpError(404, 'not_found', MESSAGES.notConfigured);
+      return { data: { domains: await verifier.verifyAll(accountId, connection.domains, connection.verifiedDomains, connection.verificationToken) } };
     },
   );
 

@@ -122,7 +122,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
         const email = identity.email;
         // Google must say the address is verified; an organisation's provider speaks for its own domains unless it says otherwise.
         if (!email || identity.emailVerified === false || (claimed.provider === 'google' && identity.emailVerified !== true)) return refuse(request, reply, 'email');
-        if (connection && !connection.domains.includes(emailDomain(email) ?? '')) return refuse(request, reply, 'domain');
+        if (connection && !connection.verifiedDomains.includes(emailDomain(email) ?? '')) return refuse(request, reply, 'domain');
         if (!connection && (await ssoRequiredFor(app.db, email))) return refuse(request, reply, 'required');
         const signedIn = await signIn.resolve({ ...identity, email }, connection ? { accountId: connection.accountId, defaultRole: connection.defaultRole } : null);
         await app.replaceSession(request, reply, signedIn.userId);

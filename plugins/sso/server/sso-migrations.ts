@@ -2,7 +2,7 @@ import type { Migration } from '../../../server/plugin-api';
 
 /**
  * The plugin's own tables. An account has at most one identity-provider connection; each e-mail
- * domain belongs to one connection (a primary key, so two accounts cannot claim one domain). An
+ * domain is verified by at most one connection (several may claim it while unverified). An
  * identity links a provider's subject to a user, so a later sign-in finds them even after an
  * address change at the provider. A sign-in state is good once, for 10 minutes, in the browser
  * session that asked for it (it goes with the session); only its hash is stored.
@@ -49,5 +49,21 @@ CREATE TABLE sso_login_states (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX sso_login_states_expiry_idx ON sso_login_states (expires_at);`,
+  },
+  {
+    // A domain routes sign-ins and may require SSO only once the account has proved it controls
+    // it (a TXT record with the account's token, sso-domain-verification.ts). Until then several
+    // accounts may claim one; one verified claim per domain. Domains claimed before this existed
+    // stay trusted (their accounts set them up under the old rule; an admin may re-verify).
+    id: '202612300001_sso_domain_verification',
+    sql: `
+ALTER TABLE sso_connections ADD COLUMN verification_token text;
+UPDATE sso_connections SET verification_token = md5(account_id::text || random()::text || clock_timestamp()::text);
+ALTER TABLE sso_connections ALTER COLUMN verification_token SET NOT NULL;
+ALTER TABLE sso_domains ADD COLUMN verified_at timestamptz;
+UPDATE sso_domains SET verified_at = now();
+ALTER TABLE sso_domains DROP CONSTRAINT sso_domains_pkey;
+ALTER TABLE sso_domains ADD PRIMARY KEY (domain, account_id);
+CREATE UNIQUE INDEX sso_domains_verified_idx ON sso_domains (domain) WHERE verified_at IS NOT NULL;`,
   },
 ];

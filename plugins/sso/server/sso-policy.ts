@@ -10,7 +10,7 @@ export function emailDomain(email: string): string | null {
 
 /**
  * "Require SSO for these domains": an account imposes it on its own members only (an account
- * cannot lock strangers out by claiming their domain). Whether the address belongs to a member
+ * cannot lock strangers out by claiming their domain), and for domains it has verified. Whether the address belongs to a member
  * of an account requiring single sign-on for its domain.
  */
 export async function ssoRequiredFor(db: Queryable, email: string): Promise<boolean> {
@@ -21,7 +21,7 @@ export async function ssoRequiredFor(db: Queryable, email: string): Promise<bool
        JOIN sso_connections c ON c.account_id = d.account_id AND c.require_sso
        JOIN account_users au ON au.account_id = c.account_id
        JOIN users u ON u.id = au.user_id AND lower(u.email) = $2
-     WHERE d.domain = $1`,
+     WHERE d.domain = $1 AND d.verified_at IS NOT NULL`,
     [domain, email.trim().toLowerCase()],
   );
   return rows.length > 0;

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../server/plugin-api';
-import type { SsoDefaultRole } from '../common/sso-contract';
+import type { SsoDefaultRole, SsoDomainStatus } from '../common/sso-contract';
 
 export interface SsoConnection {
   accountId: string;
@@ -8,10 +9,15 @@ export interface SsoConnection {
   clientSecret: string;
   defaultRole: SsoDefaultRole;
   requireSso: boolean;
+  /** Every domain the account claims, verified or not. */
   domains: string[];
+  /** Those it has proved it controls: only these route sign-ins, are vouched for and may require SSO. */
+  verifiedDomains: string[];
+  /** The value of the TXT record that proves a domain is the account's (`polycue-verification=…`). */
+  verificationToken: string;
 }
 
-export interface SaveConnection extends Omit<SsoConnection, 'clientSecret'> {
+export interface SaveConnection extends Omit<SsoConnection, 'clientSecret' | 'verifiedDomains' | 'verificationToken'> {
   /** Null: keep the stored one. */
   clientSecret: string | null;
 }
@@ -23,8 +29,9 @@ export class DomainTakenError extends Error {
 }
 
 const CONNECTION_COLUMNS = `c.account_id::text AS "accountId", c.issuer, c.client_id AS "clientId", c.client_secret AS "clientSecret",
-  c.default_role AS "defaultRole", c.require_sso AS "requireSso",
-  coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.account_id = c.account_id), '{}') AS domains`;
+  c.default_role AS "defaultRole", c.require_sso AS "requireSso", c.verification_token AS "verificationToken",
+  coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.account_id = c.account_id), '{}') AS domains,
+  coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.account_id = c.account_id AND d.verified_at IS NOT NULL), '{}') AS "verifiedDomains"`;
 
 /** The accounts' identity-provider connections and the domains each claims. */
 export class SsoRepository {
@@ -35,34 +42,57 @@ export class SsoRepository {
     return rows[0] ?? null;
   }
 
-  /** The connection whose domains include the e-mail's domain (exact match, lower case). */
+  /** The connection that verified the e-mail's domain (exact match, lower case); a claim not verified routes nobody. */
   async findByDomain(domain: string): Promise<SsoConnection | null> {
     const { rows } = await this.db.query<SsoConnection>(
-      `SELECT ${CONNECTION_COLUMNS} FROM sso_connections c JOIN sso_domains d ON d.account_id = c.account_id WHERE d.domain = $1`,
+      `SELECT ${CONNECTION_COLUMNS} FROM sso_connections c JOIN sso_domains d ON d.account_id = c.account_id WHERE d.domain = $1 AND d.verified_at IS NOT NULL`,
       [domain],
     );
     return rows[0] ?? null;
   }
 
-  /** Whole replacement of the account's connection and domains, in one transaction; a domain of another account refuses it all. */
+  /**
+   * Replaces the account's connection and domains in one transaction: domains kept keep their
+   * verification, new ones start unverified, dropped ones go. A domain another account has
+   * verified refuses it all.
+   */
   async save(input: SaveConnection): Promise<void> {
     await this.db.transaction(async (tx) => {
       const { rows: taken } = await tx.query<{ domain: string }>(
-        'SELECT domain FROM sso_domains WHERE domain = ANY($1::text[]) AND account_id <> $2 ORDER BY domain LIMIT 1',
+        'SELECT domain FROM sso_domains WHERE domain = ANY($1::text[]) AND account_id <> $2 AND verified_at IS NOT NULL ORDER BY domain LIMIT 1',
         [input.domains, input.accountId],
       );
       if (taken[0]) throw new DomainTakenError(taken[0].domain);
       await tx.query(
-        `INSERT INTO sso_connections (account_id, issuer, client_id, client_secret, default_role, require_sso)
-         VALUES ($1, $2, $3, coalesce($4, ''), $5, $6)
+        `INSERT INTO sso_connections (account_id, issuer, client_id, client_secret, default_role, require_sso, verification_token)
+         VALUES ($1, $2, $3, coalesce($4, ''), $5, $6, $7)
          ON CONFLICT (account_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
            client_secret = coalesce($4, sso_connections.client_secret), default_role = EXCLUDED.default_role,
            require_sso = EXCLUDED.require_sso, updated_at = now()`,
-        [input.accountId, input.issuer, input.clientId, input.clientSecret, input.defaultRole, input.requireSso],
+        [input.accountId, input.issuer, input.clientId, input.clientSecret, input.defaultRole, input.requireSso, randomBytes(16).toString('hex')],
       );
-      await tx.query('DELETE FROM sso_domains WHERE account_id = $1', [input.accountId]);
-      for (const domain of input.domains) await tx.query('INSERT INTO sso_domains (domain, account_id) VALUES ($1, $2)', [domain, input.accountId]);
+      await tx.query('DELETE FROM sso_domains WHERE account_id = $1 AND NOT (domain = ANY($2::text[]))', [input.accountId, input.domains]);
+      await tx.query('INSERT INTO sso_domains (domain, account_id) SELECT unnest($2::text[]), $1 ON CONFLICT (domain, account_id) DO NOTHING', [input.accountId, input.domains]);
     });
+  }
+
+  /** Marks the account's claim of `domain` verified; false when another account verified it first. */
+  async markVerified(accountId: string, domain: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query('SELECT 1 FROM sso_domains WHERE domain = $1 AND account_id <> $2 AND verified_at IS NOT NULL', [domain, accountId]);
+      if (rows.length > 0) return false;
+      await tx.query('UPDATE sso_domains SET verified_at = now() WHERE domain = $1 AND account_id = $2 AND verified_at IS NULL', [domain, accountId]);
+      return true;
+    });
+  }
+
+  /** The account's domains and whether each is verified, in order. */
+  async domainStatus(accountId: string): Promise<SsoDomainStatus[]> {
+    const { rows } = await this.db.query<SsoDomainStatus>(
+      'SELECT domain, verified_at IS NOT NULL AS verified FROM sso_domains WHERE account_id = $1 ORDER BY domain',
+      [accountId],
+    );
+    return rows;
   }
 
   /** The account's connection and its domains go; links of users to the provider stay (harmless without a connection). */

@@ -47,7 +47,7 @@ describe('single sign-on model', () => {
 
   it('removes single sign-on and shows the account as not set up', async () => {
     const kit = setUp();
-    const off = { accountId: '7', configured: false, issuer: '', clientId: '', hasClientSecret: false, domains: [], defaultRole: 'member', requireSso: false, redirectUri: 'x' };
+    const off = { accountId: '7', configured: false, issuer: '', clientId: '', hasClientSecret: false, domains: [], domainStatus: [], verificationRecord: '', defaultRole: 'member', requireSso: false, redirectUri: 'x' };
     kit.api.reply('DELETE', '/api/v1/sso/settings', { data: { id: '7', type: 'ssoSettings', attributes: off } });
     await allSettled(kit.model.removeRequested, { scope: kit.scope, params: '7' });
     expect(kit.api.callsTo('DELETE', '/api/v1/sso/settings').map((c) => c.body)).toEqual([{ accountId: '7' }]);
@@ -74,6 +74,24 @@ describe('single sign-on model', () => {
     await allSettled(down.model.checkRequested, { scope: down.scope, params: '7' });
     expect(down.toasts().map((t) => t.title)).toEqual(['The connection could not be checked']);
     expect(down.scope.getState(down.model.$check)).toBeNull();
+  });
+
+  it('verifies the domains, says what each lookup found and reads the statuses again; a failed call says so', async () => {
+    const kit = setUp();
+    kit.api.reply('POST', '/api/v1/sso/settings/verify_domains', {
+      data: { domains: [{ domain: 'a.test', verified: true, message: 'Verified' }, { domain: 'b.test', verified: false, message: 'No TXT record yet' }] },
+    });
+    const attributes = { accountId: '7', configured: true, issuer: 'https://idp', clientId: 'c', hasClientSecret: true, domains: ['a.test', 'b.test'], domainStatus: [{ domain: 'a.test', verified: true }, { domain: 'b.test', verified: false }], verificationRecord: 'polycue-verification=x', defaultRole: 'member', requireSso: false, redirectUri: 'x' };
+    kit.api.reply('GET', '/api/v1/sso/settings', { data: { id: '7', type: 'ssoSettings', attributes } });
+    await allSettled(kit.model.verifyRequested, { scope: kit.scope, params: '7' });
+    expect(kit.api.callsTo('POST', '/api/v1/sso/settings/verify_domains').map((c) => c.body)).toEqual([{ accountId: '7' }]);
+    expect(kit.scope.getState(kit.model.$verification)).toEqual({ 'a.test': 'Verified', 'b.test': 'No TXT record yet' });
+    expect(kit.scope.getState(kit.model.$settings)?.domainStatus).toEqual(attributes.domainStatus);
+
+    const down = setUp();
+    down.api.reply('POST', '/api/v1/sso/settings/verify_domains', new ApiError('Network Error', 0));
+    await allSettled(down.model.verifyRequested, { scope: down.scope, params: '7' });
+    expect(down.toasts().map((t) => t.title)).toEqual(['The domains could not be checked']);
   });
 
   it('says why the provider did not sign the person in, back on the log-in page', async () => {

@@ -6,6 +6,7 @@ import {
   SSO_MESSAGES as MESSAGES,
   SSO_PATHS,
   type ConnectionCheckResponse,
+  type DomainVerificationResponse,
   type ProvidersResponse,
   type RedirectResponse,
   type SaveSettingsRequest,
@@ -39,6 +40,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   const settingsSubmitted = createEvent<SaveSettingsRequest>();
   const removeRequested = createEvent<string>();
   const checkRequested = createEvent<string>();
+  const verifyRequested = createEvent<string>();
 
   const leaveFx = effector.createEffect((url: string) => deps.leave(url));
   const providersFx = apiEffect(async () => (await api.get<ProvidersResponse>(SSO_PATHS.providers)).data.data);
@@ -49,6 +51,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   const saveSettingsFx = apiEffect(async (body: SaveSettingsRequest) => (await api.put<SettingsResponse>(SSO_PATHS.settings, body)).data.data.attributes);
   const removeFx = apiEffect(async (accountId: string) => (await api.delete<SettingsResponse>(SSO_PATHS.settings, { accountId })).data.data.attributes);
   const checkFx = apiEffect(async (accountId: string) => (await api.post<ConnectionCheckResponse>(SSO_PATHS.checkConnection, { accountId })).data.data);
+  const verifyFx = apiEffect(async (accountId: string) => (await api.post<DomainVerificationResponse>(SSO_PATHS.verifyDomains, { accountId })).data.data.domains);
 
   const $google = createStore(false).on(providersFx.doneData, (_, providers) => providers.google);
   const $leaving = createStore(false)
@@ -73,6 +76,11 @@ export function createSsoModel(deps: SsoModelDeps) {
     .on(checkFx.done, (_, { params, result }) => ({ accountId: params, ...result }))
     .on(settingsOpened, (check, accountId) => (check?.accountId === accountId ? check : null))
     .reset([settingsSubmitted, removeRequested, checkRequested]);
+
+  /** What "Verify domains" found for each domain (its sentence), until the settings change. */
+  const $verification = createStore<Record<string, string>>({})
+    .on(verifyFx.doneData, (_, domains) => Object.fromEntries(domains.map((d) => [d.domain, d.message])))
+    .reset([settingsSubmitted, settingsOpened, removeRequested]);
 
   sample({ clock: signInPageOpened, target: providersFx });
   // Back from a provider that did not sign the person in: the reason, in the page's words.
@@ -100,6 +108,9 @@ export function createSsoModel(deps: SsoModelDeps) {
   sample({ clock: settingsOpened, target: loadSettingsFx });
   sample({ clock: settingsSubmitted, target: saveSettingsFx });
   sample({ clock: removeRequested, target: removeFx });
+  sample({ clock: verifyRequested, source: verifyFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: verifyFx });
+  // The statuses on the page come from the settings: read again once the lookups are done.
+  sample({ clock: verifyFx.done, fn: ({ params }) => params, target: loadSettingsFx });
   sample({ clock: checkRequested, source: checkFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: checkFx });
 
   announceEffect(deps, 'sso', ssoFx, { fail: MESSAGES.cantStartSso });
@@ -109,6 +120,7 @@ export function createSsoModel(deps: SsoModelDeps) {
   announceEffect(deps, 'sso', saveSettingsFx, { done: MESSAGES.settingsSaved, fail: MESSAGES.settingsNotSaved });
   announceEffect(deps, 'sso', removeFx, { done: MESSAGES.removed, fail: MESSAGES.notRemoved });
   announceEffect(deps, 'sso', checkFx, { fail: MESSAGES.checkFailed });
+  announceEffect(deps, 'sso', verifyFx, { fail: MESSAGES.verifyFailed });
 
   return {
     signInPageOpened,
@@ -119,6 +131,7 @@ export function createSsoModel(deps: SsoModelDeps) {
     settingsSubmitted,
     removeRequested,
     checkRequested,
+    verifyRequested,
     $google,
     $leaving,
     $busy,
@@ -129,6 +142,8 @@ export function createSsoModel(deps: SsoModelDeps) {
     $removing: removeFx.pending,
     $check,
     $checking: checkFx.pending,
+    $verification,
+    $verifying: verifyFx.pending,
     adminPortalFx,
   };
 }

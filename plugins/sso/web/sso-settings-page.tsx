@@ -40,6 +40,7 @@ export default function SsoSettingsPage() {
     model.removeRequested,
   ]);
   const [check, checking, checkRequested] = useUnit([model.$check, model.$checking, model.checkRequested]);
+  const [verification, verifying, verifyRequested] = useUnit([model.$verification, model.$verifying, model.verifyRequested]);
   const [draft, setDraft] = useState<Draft | null>(null);
   // Removing asks once more, in place.
   const [confirming, setConfirming] = useState(false);
@@ -118,7 +119,7 @@ export default function SsoSettingsPage() {
           )}
           <label className="sso-check">
             <input type="checkbox" checked={draft.requireSso} onChange={(e) => set('requireSso', e.target.checked)} />
-            Require SSO for these domains (members cannot log in with a password)
+            Require SSO for these domains (members cannot log in with a password, once a domain is verified)
           </label>
           <div className="sso-actions">
             <button type="submit" className="button primary" disabled={saving || removing}>
@@ -139,6 +140,33 @@ export default function SsoSettingsPage() {
           <p role="status" className={check ? (check.ok ? 'sso-hint' : 'sso-error') : undefined}>
             {check?.message ?? ''}
           </p>
+          {settings.configured && accountId && (
+            <section className="sso-ownership" aria-labelledby="sso-ownership-title">
+              <h2 id="sso-ownership-title">Domain ownership</h2>
+              <p className="sso-hint">
+                People of a domain are sent to your identity provider only once you prove the domain is yours: add this TXT record to each domain&rsquo;s
+                DNS, then verify. Until then they log in with their password.
+              </p>
+              <p>
+                <code className="sso-redirect" aria-label="TXT record">
+                  {settings.verificationRecord}
+                </code>
+              </p>
+              <ul className="sso-domain-list" aria-label="Domains">
+                {settings.domainStatus.map(({ domain, verified }) => (
+                  <li key={domain}>
+                    <span className="sso-domain">{domain}</span> <span className={verified ? 'sso-verified' : 'sso-unverified'}>{verified ? 'Verified' : 'Not verified'}</span>
+                    {verification[domain] && !verified && <span className="sso-hint"> — {verification[domain]}</span>}
+                  </li>
+                ))}
+              </ul>
+              {settings.domainStatus.some((d) => !d.verified) && (
+                <button type="button" className="button" disabled={verifying || saving || removing} onClick={() => verifyRequested(accountId)}>
+                  {verifying ? 'Verifying…' : 'Verify domains'}
+                </button>
+              )}
+            </section>
+          )}
           {confirming && accountId && (
             <div role="group" aria-label="Remove single sign-on?" className="sso-actions">
               <p>People of these domains will log in with a password again. Remove single sign-on?</p>
