@@ -34,13 +34,19 @@ function splitFields(value: string, count: number): string[] | null {
   return fields;
 }
 
-/** Override tags, \N, \n and \h to plain text; italic when every visible character was italic. */
-export function assTextToPlain(raw: string, styleItalic: boolean): { text: string; italic: boolean } {
+/**
+ * Override tags, \N, \n and \h to plain text; italic when every visible character was italic.
+ * Drawings (`{\p1}m 0 0 l 100 0…{\p0}`) are shapes, not words: left out. `\n` is a soft line
+ * break, a space unless the script's WrapStyle is 2 (`softBreaks`), as libass reads it.
+ */
+export function assTextToPlain(raw: string, styleItalic: boolean, softBreaks = false): { text: string; italic: boolean } {
   let out = '';
   let italic = styleItalic;
+  let drawing = false;
   let sawItalic = false;
   let sawPlain = false;
   const emit = (piece: string) => {
+    if (drawing) return;
     out += piece;
     if (piece.trim() !== '') {
       if (italic) sawItalic = true;
@@ -49,14 +55,20 @@ export function assTextToPlain(raw: string, styleItalic: boolean): { text: strin
   };
   let last = 0;
   let i = 0;
+  // The next "}" at or after i, found once and reused until passed (no rescan per "{": not quadratic); -1 when none is left.
+  let nextClose = -2;
   while (i < raw.length) {
     const code = raw.charCodeAt(i);
     if (code === 123 /* { */) {
-      const close = raw.indexOf('}', i + 1);
+      if (nextClose !== -1 && nextClose <= i) nextClose = raw.indexOf('}', i + 1);
+      const close = nextClose;
       if (close !== -1) {
         emit(raw.slice(last, i));
-        for (const tag of raw.slice(i + 1, close).matchAll(/\\(i(?![a-z])|r)([0-9]*)/g)) {
-          if (tag[1] === 'r') italic = styleItalic;
+        for (const tag of raw.slice(i + 1, close).matchAll(/\\(i(?![a-z])|r|p(?=[0-9]))([0-9]*)/g)) {
+          if (tag[1] === 'r') {
+            italic = styleItalic;
+            drawing = false;
+          } else if (tag[1] === 'p') drawing = Number(tag[2]) > 0;
           else italic = tag[2] === '' ? styleItalic : tag[2] !== '0';
         }
         i = last = close + 1;
@@ -66,7 +78,7 @@ export function assTextToPlain(raw: string, styleItalic: boolean): { text: strin
       const next = raw.charCodeAt(i + 1);
       if (next === 78 /* N */ || next === 110 /* n */ || next === 104 /* h */) {
         emit(raw.slice(last, i));
-        out += next === 104 ? '\u00a0' : '\n';
+        if (!drawing) out += next === 104 ? '\u00a0' : next === 110 && !softBreaks ? ' ' : '\n';
         i = last = i + 2;
         continue;
       }
@@ -83,6 +95,7 @@ export function readAss(input: string | Uint8Array): Cue[] {
   let section = '';
   let styleFormat: string[] = [];
   let eventFormat = DEFAULT_EVENT_FORMAT;
+  let softBreaks = false;
   const cues: Cue[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index].trim();
@@ -95,7 +108,8 @@ export function readAss(input: string | Uint8Array): Cue[] {
     if (colon === -1) continue;
     const key = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1);
-    if (section.startsWith('v4') && section.includes('styles')) {
+    if (section === 'script info' && key === 'wrapstyle') softBreaks = value.trim() === '2';
+    else if (section.startsWith('v4') && section.includes('styles')) {
       if (key === 'format') styleFormat = fieldList(value);
       else if (key === 'style') {
         const fields = splitFields(value, Math.max(styleFormat.length, 1)) ?? [];
@@ -105,7 +119,7 @@ export function readAss(input: string | Uint8Array): Cue[] {
       }
     } else if (section === 'events') {
       if (key === 'format') eventFormat = fieldList(value);
-      else if (key === 'dialogue') cues.push(readDialogue(value, eventFormat, italicStyles, index + 1, lines[index]));
+      else if (key === 'dialogue') cues.push(readDialogue(value, eventFormat, italicStyles, index + 1, lines[index], softBreaks));
     }
   }
   return sortCues(cues);
@@ -117,7 +131,7 @@ function readTime(field: string | undefined): number {
   return ms >= 0 && field.slice(clockEnd).trim() === '' ? ms : -1;
 }
 
-function readDialogue(value: string, format: string[], italicStyles: Set<string>, lineNumber: number, rawLine: string): Cue {
+function readDialogue(value: string, format: string[], italicStyles: Set<string>, lineNumber: number, rawLine: string, softBreaks: boolean): Cue {
   const fields = splitFields(value, format.length);
   const at = (name: string) => (fields === null || format.indexOf(name) === -1 ? undefined : fields[format.indexOf(name)]);
   const start = readTime(at('start'));
@@ -125,9 +139,9 @@ function readDialogue(value: string, format: string[], italicStyles: Set<string>
   const text = at('text');
   if (fields === null || text === undefined) throw new SubtitleParseError(lineNumber, `the Dialogue line ${quoteLine(rawLine)} has fewer fields than its Format line`);
   if (start < 0 || end < 0) throw new SubtitleParseError(lineNumber, `the Dialogue times '${at('start')?.trim()}' and '${at('end')?.trim()}' are not valid times`);
-  if (end < start) throw new SubtitleParseError(lineNumber, `the Dialogue ends (${at('end')?.trim()}) before it starts (${at('start')?.trim()})`);
-  const plain = assTextToPlain(text, italicStyles.has((at('style') ?? '').trim()));
-  const cue: Cue = { start, end, text: plain.text };
+  const plain = assTextToPlain(text, italicStyles.has((at('style') ?? '').trim()), softBreaks);
+  // Ending before it starts: kept, with no length, for the editor to flag.
+  const cue: Cue = { start, end: Math.max(start, end), text: plain.text };
   const speaker = at('name')?.trim();
   if (speaker) cue.speaker = speaker;
   if (plain.italic) cue.italic = true;

@@ -30,9 +30,9 @@ describe('readSubtitles', () => {
     expect(() => readSubtitles('just some notes')).toThrow(SubtitleParseError);
   });
 
-  it('is all or nothing: one bad cue among many returns no cues at all', () => {
+  it('is all or nothing: one unreadable cue among many returns no cues at all', () => {
     const cues = Array.from({ length: 500 }, (_, i) => ({ start: i * 1000, end: i * 1000 + 900, text: `Cue ${i}` }));
-    const srt = writeSubtitles(cues, 'srt').replace('00:06:40,000 --> 00:06:40,900', '00:06:40,000 --> 00:06:39,900');
+    const srt = writeSubtitles(cues, 'srt').replace('00:06:40,000 --> 00:06:40,900', '00:06:40,000 --> 00:06:4x,900');
     let result: unknown = 'not called';
     try {
       result = readSubtitles(srt);
@@ -41,4 +41,11 @@ describe('readSubtitles', () => {
     }
     expect(result).toBe('not called');
   });
+
+  it('refuses a file with no cue in it rather than replace a subtitle with nothing', () => {
+    for (const empty of ['WEBVTT\n\nNOTE nothing here\n', '[Script Info]\nTitle: x\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nComment: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a note\n', '<tt xmlns="http://www.w3.org/ns/ttml"><body><div/></body></tt>']) {
+      expect(() => readSubtitles(empty)).toThrow('Line 1: the file has no subtitles in it (no cue with a start and an end time)');
+    }
+  });
 });
+

@@ -42,7 +42,8 @@ const READERS: Record<SubtitleFormat, (input: string) => Cue[]> = {
 
 /**
  * Reads a subtitle file of the given format, or of the format its content shows. All or nothing:
- * every cue, or a SubtitleParseError (an empty or unrecognisable file is one too).
+ * every cue, or a SubtitleParseError (an empty or unrecognisable file, or one without any cue,
+ * is one too).
  */
 export function readSubtitles(input: string | Uint8Array, format?: SubtitleFormat): Cue[] {
   const text = decodeSubtitleText(input);
@@ -51,7 +52,11 @@ export function readSubtitles(input: string | Uint8Array, format?: SubtitleForma
   if (detected === null) {
     throw new SubtitleParseError(1, 'the file is not in a subtitle format we can read (SRT, WebVTT, ASS/SSA, SBV or TTML)');
   }
-  return READERS[detected](text);
+  const cues = READERS[detected](text);
+  // A file without a single timed cue (an ASS of styles or comments only, "WEBVTT" alone, an empty
+  // TTML body) would replace the subtitle's cues with nothing: refused, the cues kept.
+  if (cues.length === 0) throw new SubtitleParseError(1, 'the file has no subtitles in it (no cue with a start and an end time)');
+  return cues;
 }
 
 export interface WriteSubtitlesOptions {

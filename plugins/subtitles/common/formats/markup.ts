@@ -95,14 +95,21 @@ export function cleanCueText(raw: string, vtt: boolean): string {
   let sawItalic = false;
   let sawPlain = false;
   let i = 0;
+  // The next ">", "\n" and "}" at or after the current position, found once and reused until
+  // passed: looking each up afresh at every "<" made "a<b a<b …" with no ">" quadratic (6 s for
+  // a 1.3 MB cue). -1 once there is none left.
+  let nextGt = -2;
+  let nextNewline = -2;
+  let nextBrace = -2;
+  const after = (found: number, char: string, from: number) => (found === -1 || found >= from ? found : raw.indexOf(char, from));
   while (i < raw.length) {
     const code = raw.charCodeAt(i);
     let skipTo = -1;
     let insert = '';
     let nextDepth = italicDepth;
     if (code === 60 /* < */) {
-      const close = raw.indexOf('>', i + 1);
-      const newline = raw.indexOf('\n', i + 1);
+      const close = (nextGt = after(nextGt, '>', i + 1));
+      const newline = (nextNewline = after(nextNewline, '\n', i + 1));
       const slash = raw.charCodeAt(i + 1) === 47;
       const first = raw.charCodeAt(slash ? i + 2 : i + 1);
       if (close !== -1 && (newline === -1 || close < newline) && (isTagStart(first) || (vtt && !slash && first >= 48 && first <= 57))) {
@@ -117,7 +124,7 @@ export function cleanCueText(raw: string, vtt: boolean): string {
         skipTo = close + 1;
       }
     } else if (code === 123 /* { */ && raw.charCodeAt(i + 1) === 92 /* \ */) {
-      const close = raw.indexOf('}', i + 2);
+      const close = (nextBrace = after(nextBrace, '}', i + 2));
       if (close !== -1) {
         const italicSwitch = /\\i([01])(?![0-9])/.exec(raw.slice(i + 1, close));
         if (italicSwitch) nextDepth = italicSwitch[1] === '1' ? 1 : 0;

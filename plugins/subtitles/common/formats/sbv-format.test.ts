@@ -11,9 +11,9 @@ describe('readSbv', () => {
     ]);
   });
 
-  it('names the line of a broken timing or one ending before it starts', () => {
+  it('names the line of a broken timing; keeps one ending before it starts with no length', () => {
     expect(() => readSbv('0:00:01.000,0:00:02.000\nok\n\n0:00:03.000,0:00:0x.000\nx')).toThrow("Line 4: the timing '0:00:03.000,0:00:0x.000' is not a valid time range");
-    expect(() => readSbv('0:00:03.000,0:00:02.000\nx')).toThrow('Line 1: the cue ends before it starts');
+    expect(readSbv('0:00:03.000,0:00:02.000\nx')).toEqual([{ start: 3000, end: 3000, text: 'x' }]);
     expect(() => readSbv('hello\n0:00:01.000,0:00:02.000\nx')).toThrow("Line 1: the text 'hello' comes before the first cue timing");
   });
 });
@@ -24,4 +24,13 @@ describe('writeSbv', () => {
       '0:00:00.599,0:00:04.160\na\nb\n\n10:00:00.001,10:00:00.500\nTen hours\n\n',
     );
   });
+
+  it('reads SubViewer 2: the [INFORMATION] header skipped, [br] as a line break, a time inside text as text', () => {
+    const sub = '[INFORMATION]\n[TITLE]Harbour\n[AUTHOR]Ann\n[END INFORMATION]\n[SUBTITLE]\n[COLF]&HFFFFFF,[STYLE]bd,[SIZE]18\n00:00:01.00,00:00:02.00\nOne[br]two\n\n00:00:03.00,00:00:04.00\n10:30:00, at the station\n';
+    expect(readSbv(sub)).toEqual([
+      { start: 1000, end: 2000, text: 'One\ntwo' },
+      { start: 3000, end: 4000, text: '10:30:00, at the station' },
+    ]);
+  });
 });
+

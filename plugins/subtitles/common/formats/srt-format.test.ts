@@ -114,9 +114,11 @@ describe('readSrt refuses what it cannot read, naming the line', () => {
     expect(parseError(() => readSrt('1\n00:00:61,000 --> 00:01:02,000\nx\n')).line).toBe(2);
   });
 
-  it('a cue that ends before it starts', () => {
-    const error = parseError(() => readSrt('\n\n1\n00:00:05,000 --> 00:00:04,000\nx\n'));
-    expect(error.message).toBe('Line 4: the cue ends (00:00:04,000) before it starts (00:00:05,000)');
+  it('a cue that ends before it starts is not refused: kept with no length, its text and the other cues with it', () => {
+    expect(readSrt('\n\n1\n00:00:05,000 --> 00:00:04,000\nx\n\n2\n00:00:06,000 --> 00:00:07,000\ny\n')).toEqual([
+      { start: 5000, end: 5000, text: 'x' },
+      { start: 6000, end: 7000, text: 'y' },
+    ]);
   });
 
   it('text before the first cue', () => {
@@ -160,5 +162,36 @@ describe('writeSrt edge cases', () => {
 
   it('tidies spaces and tabs and keeps characters outside the BMP', () => {
     expect(writeSrt([{ start: 0, end: 1, text: 'a\t b  😀\n\n c ' }])).toBe('1\r\n00:00:00,000 --> 00:00:00,001\r\na b 😀\r\nc\r\n\r\n');
+  });
+
+});
+
+describe('readSrt reads what players read in damaged files', () => {
+  const cue1 = { start: 1000, end: 2000, text: 'line one\nline two' };
+  const cue2 = { start: 3000, end: 4000, text: 'third' };
+
+  it('CR CR LF line ends (converted twice) and CRLF mixed with lone CR are one line end each', () => {
+    const doubled = '1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nline one\r\r\nline two\r\r\n\r\r\n2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nthird\r\r\n';
+    expect(readSrt(doubled)).toEqual([cue1, cue2]);
+    const mixed = '1\r\n00:00:01,000 --> 00:00:02,000\r\nline one\rline two\r\n\r\n2\r00:00:03,000 --> 00:00:04,000\rthird\r';
+    expect(readSrt(mixed)).toEqual([cue1, cue2]);
+  });
+
+  it('a byte-order mark inside the file (two files joined), NUL or Ctrl-Z padding at its end leave no trace', () => {
+    const joined = '\ufeff1\n00:00:01,000 --> 00:00:02,000\nline one\nline two\n\n\ufeff2\n00:00:03,000 --> 00:00:04,000\nthird\n';
+    expect(readSrt(joined)).toEqual([cue1, cue2]);
+    const padded = new TextEncoder().encode('1\n00:00:03,000 --> 00:00:04,000\nthird\n\x1a\0\0\0\0');
+    expect(readSrt(padded)).toEqual([cue2]);
+  });
+
+  it('an arrow inside the text is text; \\N and \\h from ASS are a line break and a no-break space', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nGo left --> then right\n')).toEqual([{ start: 1000, end: 2000, text: 'Go left --> then right' }]);
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nline one\\Nline\\htwo\n')).toEqual([{ start: 1000, end: 2000, text: 'line one\nline\u00a0two' }]);
+  });
+
+  it('a cue of 320,000 unclosed "<" is read in well under a second (stripping markup is linear)', () => {
+    const started = performance.now();
+    expect(readSrt(`1\n00:00:01,000 --> 00:00:02,000\n${'a<b '.repeat(320_000)}\n`)[0].text.length).toBe(1_279_999);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

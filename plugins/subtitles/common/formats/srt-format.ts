@@ -11,8 +11,18 @@ import { normalizeCueText } from './markup';
 import { decodeSubtitleText } from './text-decoding';
 import { scanTimedBlocks } from './timed-block-scanner';
 
+/**
+ * One line end per "\r\r\n" (files converted to CRLF twice) and per lone "\r" among CRLF ones
+ * (files edited on two systems), as players read them: left alone, the doubled CR made a blank
+ * line inside every cue and pulled the next cue's number into its text. Only such files are
+ * rewritten (a plain CRLF or LF file is scanned as it is).
+ */
+function withOneLineEndKind(text: string): string {
+  return text.includes('\r\r') || /\r(?!\n)/.test(text) ? text.replace(/\r*\n|\r/g, '\n') : text;
+}
+
 export function readSrt(input: string | Uint8Array): Cue[] {
-  return scanTimedBlocks(decodeSubtitleText(input), 0, 1, { vtt: false });
+  return scanTimedBlocks(withOneLineEndKind(decodeSubtitleText(input)), 0, 1, { vtt: false });
 }
 
 /** "HH:MM:SS,mmm" into the buffer; hours grow past two digits when needed. */

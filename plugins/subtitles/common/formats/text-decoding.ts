@@ -60,9 +60,20 @@ function replaceNul(text: string): string {
   return text.includes('\0') ? text.replaceAll('\0', '\ufffd') : text;
 }
 
+/**
+ * What is not text: NUL and Ctrl-Z (the DOS end-of-file mark) padding the end of the file, and
+ * byte-order marks left inside it by files joined end to end. Players show none of them.
+ */
+function withoutStrayMarks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 0 || text.charCodeAt(end - 1) === 0x1a)) end--;
+  const trimmed = end === text.length ? text : text.slice(0, end);
+  return trimmed.includes('\ufeff') ? trimmed.replaceAll('\ufeff', '') : trimmed;
+}
+
 /** Decodes subtitle bytes (see the module comment); a string input only loses its BOM. Either way NULs become U+FFFD. */
 export function decodeSubtitleText(input: string | Uint8Array): string {
-  return replaceNul(decodeBytes(input));
+  return replaceNul(withoutStrayMarks(decodeBytes(input)));
 }
 
 function decodeBytes(input: string | Uint8Array): string {

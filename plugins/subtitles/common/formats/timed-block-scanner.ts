@@ -10,13 +10,14 @@
  * - SRT coordinates ("X1:…") and WebVTT cue settings after the end time are ignored;
  * - stray text after a cue's blank line and before the next timing is attached to that cue
  *   (dropping spoken words silently would be worse than an extra line the user can see).
+ * - a cue that ends before it starts is kept with no length (its text kept, the editor flags it);
  * Fatal (a SubtitleParseError, nothing returned): a timing line that does not read as two times,
- * a cue that ends before it starts, text before the first cue.
+ * text before the first cue.
  */
 import type { Cue } from './cue';
 import { cleanCueText, cleanedItalic, cleanedSpeaker } from './markup';
 import { SubtitleParseError, quoteLine } from './subtitle-parse-error';
-import { clockEnd, formatClockMs, readClock } from './timecode';
+import { clockEnd, readClock } from './timecode';
 
 export interface TimedBlockOptions {
   vtt: boolean;
@@ -28,6 +29,12 @@ function isBlank(s: string, from: number, to: number): boolean {
     if (code !== 32 && code !== 9 && code !== 13) return false;
   }
   return true;
+}
+
+function startsWithDigit(s: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+  return i < to && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
 }
 
 function isNumberLine(s: string, from: number, to: number): boolean {
@@ -104,19 +111,18 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
     lineNumber++;
     while (arrow !== -1 && arrow < pos) arrow = s.indexOf('-->', pos);
 
-    if (arrow !== -1 && arrow < lineEnd) {
+    // In SRT a timing line starts with its time: "Go left --> then right" is text (as ffmpeg reads it).
+    if (arrow !== -1 && arrow < lineEnd && (vtt || startsWithDigit(s, pos, arrow))) {
       if (hasCue) cues.push(makeCue(s, cueStart, cueEnd, textFrom, textTo, crlf, vtt));
       if (!readTimingLine(s, pos, arrow, lineEnd)) {
         throw new SubtitleParseError(lineNumber, `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`);
       }
-      if (timingEnd < timingStart) {
-        const sep = vtt ? '.' : ',';
-        throw new SubtitleParseError(lineNumber, `the cue ends (${formatClockMs(timingEnd, sep)}) before it starts (${formatClockMs(timingStart, sep)})`);
-      }
       hasCue = true;
       skippingBlock = false;
       cueStart = timingStart;
-      cueEnd = timingEnd;
+      // Ending before it starts: kept with its text and no length, which the editor flags as a
+      // timing problem (refusing the whole file for one mistyped time lost every other cue).
+      cueEnd = Math.max(timingStart, timingEnd);
       textFrom = textTo = -1;
       atBlockStart = false;
     } else if (isBlank(s, pos, lineEnd)) {
@@ -149,6 +155,8 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
 function makeCue(s: string, start: number, end: number, textFrom: number, textTo: number, crlf: boolean, vtt: boolean): Cue {
   let raw = textFrom === -1 ? '' : s.slice(textFrom, textTo);
   if (crlf && raw.indexOf('\r') !== -1) raw = raw.replaceAll('\r\n', '\n');
+  // ASS line breaks and hard spaces pasted into SRT, which players (libass, ffmpeg) honour.
+  if (!vtt && raw.indexOf('\\') !== -1) raw = raw.replaceAll('\\N', '\n').replaceAll('\\h', '\u00a0');
   const cue: Cue = { start, end, text: cleanCueText(raw, vtt) };
   if (cleanedSpeaker !== undefined) cue.speaker = cleanedSpeaker;
   if (cleanedItalic) cue.italic = true;

@@ -4,8 +4,11 @@
  * "30f", "900t") using ttp:frameRate, frameRateMultiplier, subFrameRate and tickRate, begin with
  * end or dur, times nested in body/div (a child's times count from its parent's begin), italic
  * from tts:fontStyle on the paragraph, a span or a referenced style, the speaker from ttm:agent.
- * Fatal: XML that is not well-formed, a time expression that cannot be read, a paragraph without
- * a begin or an end, one that ends before it starts. Written strictly: UTF-8 XML, text escaped,
+ * Timing follows TTML's parallel containers: a parent's end cuts its children, a span timed
+ * outside its paragraph is not shown, a paragraph timed only by its spans gives a cue per span, a
+ * paragraph with a duration and no begin starts with its parent. Fatal: XML that is not
+ * well-formed or nested absurdly deep, a time expression that cannot be read, a paragraph without
+ * any time or without an end (one that ends before it begins is kept with no length). Written strictly: UTF-8 XML, text escaped,
  * characters XML cannot hold dropped, <br/> between lines, clock times with milliseconds.
  */
 import { type Cue, assertWritableCue, cueLines, sortCues } from './cue';
@@ -28,15 +31,16 @@ interface Context {
   cues: Cue[];
 }
 
-const CLOCK = /^(\d+):(\d{2}):(\d{2})(?:(\.\d+)|:(\d+)(?:\.(\d+))?)?$/;
+// Hours may be left out ("3:58.640", lyrics files) and the fraction may follow a comma (some DFXP writers).
+const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{2})(?:([.,]\d+)|:(\d+)(?:\.(\d+))?)?$/;
 const OFFSET = /^(\d+(?:\.\d+)?)(h|ms|m|s|f|t)$/;
 
 function readTimeExpression(value: string, base: TimeBase, line: number): number {
   const text = value.trim();
   const clock = CLOCK.exec(text);
   if (clock) {
-    let seconds = Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
-    if (clock[4]) seconds += Number(clock[4]);
+    let seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+    if (clock[4]) seconds += Number(`0.${clock[4].slice(1)}`);
     if (clock[5]) seconds += (Number(clock[5]) + (clock[6] ? Number(clock[6]) / base.subFrameRate : 0)) / base.frameRate;
     return Math.round(seconds * 1000);
   }
@@ -101,8 +105,24 @@ function isItalic(element: XmlElement, context: Context, inherited: boolean): bo
   return inherited;
 }
 
-/** Paragraph content to text: source whitespace collapses (xml:space default), <br/> breaks lines. */
-function collectText(element: XmlElement, context: Context, italic: boolean, counts: { italic: number; plain: number }): string {
+/** An element's active interval (TTML's parallel timing: its times count from its parent's begin, and its parent's end cuts it). */
+function intervalOf(element: XmlElement, base: TimeBase, parentBegin: number, parentEnd: number | null): { begin: number; end: number | null } {
+  const a = element.attributes;
+  const begin = a.begin === undefined ? parentBegin : parentBegin + readTimeExpression(a.begin, base, element.line);
+  let end = parentEnd;
+  if (a.end !== undefined) end = parentBegin + readTimeExpression(a.end, base, element.line);
+  else if (a.dur !== undefined) end = begin + readTimeExpression(a.dur, base, element.line);
+  if (end !== null && parentEnd !== null && end > parentEnd) end = parentEnd;
+  return { begin, end };
+}
+
+const isTimed = (element: XmlElement) => element.attributes.begin !== undefined || element.attributes.end !== undefined || element.attributes.dur !== undefined;
+
+/**
+ * Paragraph content to text: source whitespace collapses (xml:space default), <br/> breaks lines,
+ * and a timed span outside the paragraph's time (`begin`, `end`) is not shown, as in players.
+ */
+function collectText(element: XmlElement, context: Context, italic: boolean, counts: { italic: number; plain: number }, begin: number, end: number): string {
   let out = '';
   for (const child of element.children) {
     if (typeof child === 'string') {
@@ -112,30 +132,37 @@ function collectText(element: XmlElement, context: Context, italic: boolean, cou
     } else if (child.name === 'br') {
       out += '\n';
     } else if (child.name !== 'metadata') {
-      out += collectText(child, context, isItalic(child, context, italic), counts);
+      const own = isTimed(child) ? intervalOf(child, context.base, begin, end) : { begin, end };
+      if (own.begin >= end || (own.end ?? end) <= begin) continue;
+      out += collectText(child, context, isItalic(child, context, italic), counts, own.begin, own.end ?? end);
     }
   }
   return out;
 }
 
 function walk(element: XmlElement, context: Context, parentBegin: number, parentEnd: number | null, italic: boolean, agent: string | undefined): void {
-  const { base } = context;
   const a = element.attributes;
-  const begin = a.begin === undefined ? parentBegin : parentBegin + readTimeExpression(a.begin, base, element.line);
-  let end = parentEnd;
-  if (a.end !== undefined) end = parentBegin + readTimeExpression(a.end, base, element.line);
-  else if (a.dur !== undefined) end = begin + readTimeExpression(a.dur, base, element.line);
+  const { begin, end } = intervalOf(element, context.base, parentBegin, parentEnd);
   const ownItalic = isItalic(element, context, italic);
   const ownAgent = a.agent !== undefined ? a.agent.trim().split(/\s+/)[0] : agent;
   if (element.name !== 'p') {
+    // Nothing of a container that begins after its parent ended shows.
+    if (parentEnd !== null && begin >= parentEnd) return;
     for (const child of element.children) if (typeof child !== 'string') walk(child, context, begin, end, ownItalic, ownAgent);
     return;
   }
-  if (a.begin === undefined && parentBegin === 0 && parentEnd === null) throw new SubtitleParseError(element.line, 'the paragraph has no begin time');
+  if (!isTimed(element) && parentBegin === 0 && parentEnd === null) {
+    // Timing on the spans only (word- or phrase-timed files): each timed span is shown in its own time.
+    const spans = element.children.filter((child): child is XmlElement => typeof child !== 'string' && isTimed(child));
+    if (spans.length === 0) throw new SubtitleParseError(element.line, 'the paragraph has no begin time');
+    for (const span of spans) walk({ ...span, name: 'p', attributes: { ...a, ...span.attributes } }, context, parentBegin, parentEnd, ownItalic, ownAgent);
+    return;
+  }
   if (end === null) throw new SubtitleParseError(element.line, 'the paragraph has no end time or duration');
-  if (end < begin) throw new SubtitleParseError(element.line, `the paragraph ends (${formatClockMs(end, '.')}) before it begins (${formatClockMs(begin, '.')})`);
+  if (parentEnd !== null && begin >= parentEnd) return;
   const counts = { italic: 0, plain: 0 };
-  const cue: Cue = { start: begin, end, text: normalizeCueText(collectText(element, context, ownItalic, counts)) };
+  // Ending before it begins: kept with no length, flagged in the editor, like the other formats.
+  const cue: Cue = { start: begin, end: Math.max(begin, end), text: normalizeCueText(collectText(element, context, ownItalic, counts, begin, Math.max(begin, end))) };
   const speaker = ownAgent === undefined ? undefined : (context.agents.get(ownAgent) ?? ownAgent);
   if (speaker) cue.speaker = speaker;
   if (counts.italic > 0 && counts.plain === 0) cue.italic = true;

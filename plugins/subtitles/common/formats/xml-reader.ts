@@ -15,7 +15,14 @@ export interface XmlElement {
   line: number;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** XML's five, and the HTML ones DFXP files from web tools use without declaring them. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '\u2026', mdash: '\u2014', ndash: '\u2013' };
+/**
+ * Deeper than any real document (TTML nests tt, body, div, p and a few spans); the readers walk
+ * the tree recursively, so a crafted file thousands of levels deep is refused here, clearly,
+ * instead of overflowing the stack.
+ */
+const MAX_DEPTH = 100;
 
 function localName(name: string): string {
   const colon = name.indexOf(':');
@@ -95,7 +102,10 @@ export function parseXml(xml: string): XmlElement {
       if (match[5] !== undefined) fail(match.index, `the tag <${element.name}> has a malformed attribute`);
       if (match[4] !== undefined) {
         stack[stack.length - 1].children.push(element);
-        if (match[4] === '>') stack.push(element);
+        if (match[4] === '>') {
+          if (stack.length > MAX_DEPTH) fail(open, `elements are nested more than ${MAX_DEPTH} deep`);
+          stack.push(element);
+        }
         return tagPattern.lastIndex;
       }
       element.attributes[localName(match[1])] = decode(match[2] ?? match[3], match.index);
