@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSrt } from './srt-format';
-import { decodeSubtitleText, decodeWindows1252 } from './text-decoding';
+import { decodeSubtitleText } from './text-decoding';
+import { decodeWindows1252 } from './windows-1252';
 
 const SRT = '1\r\n00:00:01,000 --> 00:00:02,000\r\n“Café” – déjà vu… 東京 😀\r\n';
 

@@ -1,33 +1,12 @@
 /**
  * Subtitle files arrive in whatever encoding the tool that made them liked: UTF-8 with or without
- * a BOM, UTF-16 (Windows "Unicode" saves), or Windows-1252 from older Western tools. This turns
+ * a BOM, UTF-16 (Windows "Unicode" saves), UTF-8 with a few Windows-1252 bytes pasted in, or the
+ * legacy code page of the subtitler's language (legacy-encodings.ts guesses which). This turns
  * bytes into a string without asking the user which one it was.
  */
+import { decodeLegacy, guessLegacyEncoding } from './legacy-encodings';
+import { decodeWindows1252 } from './windows-1252';
 
-/**
- * Windows-1252 code points for bytes 0x80–0x9F (0 where the byte is undefined and kept as is).
- * Decoded by hand because Node 20's TextDecoder('windows-1252') is really ISO-8859-1: it maps
- * 0x93 to U+0093 instead of a curly quote, which would corrupt every “quoted” line.
- */
-const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-];
-
-export function decodeWindows1252(bytes: Uint8Array): string {
-  let out = '';
-  const CHUNK = 8192;
-  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
-    const end = Math.min(bytes.length, offset + CHUNK);
-    const codes = new Uint16Array(end - offset);
-    for (let i = offset; i < end; i++) {
-      const byte = bytes[i];
-      codes[i - offset] = byte >= 0x80 && byte < 0xa0 ? CP1252_HIGH[byte - 0x80] || byte : byte;
-    }
-    out += String.fromCharCode(...codes);
-  }
-  return out;
-}
 
 /**
  * UTF-16 without a BOM: subtitle text is mostly ASCII, so one byte of nearly every pair is zero —
@@ -90,6 +69,49 @@ function decodeBytes(input: string | Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return decodeWindows1252(bytes);
+    return decodeMostlyUtf8(bytes) ?? decodeLegacy(bytes, guessLegacyEncoding(bytes)) ?? decodeWindows1252(bytes);
   }
+}
+
+/** The length of the UTF-8 sequence starting at `i` when it is a valid one of two or more bytes, else 0. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const lead = bytes[i];
+  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  if (length === 0 || i + length > bytes.length) return 0;
+  for (let k = 1; k < length; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return 0;
+  return length;
+}
+
+/**
+ * UTF-8 with a few stray bytes (a Windows-1252 apostrophe pasted into a UTF-8 file): the UTF-8
+ * read as UTF-8 and each stray byte as Windows-1252, where decoding the whole file as 1252 turned
+ * every "é" into "Ã©". Null when the file is not mostly UTF-8 (fewer valid sequences than four
+ * times the stray bytes).
+ */
+function decodeMostlyUtf8(bytes: Uint8Array): string | null {
+  let valid = 0;
+  let stray = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] < 0x80) continue;
+    const length = utf8SequenceAt(bytes, i);
+    if (length > 0) {
+      valid++;
+      i += length - 1;
+    } else stray++;
+  }
+  if (valid === 0 || valid < stray * 4) return null;
+  const utf8 = new TextDecoder('utf-8');
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] < 0x80) continue;
+    const length = utf8SequenceAt(bytes, i);
+    if (length > 0) {
+      i += length - 1;
+      continue;
+    }
+    out += utf8.decode(bytes.subarray(from, i)) + decodeWindows1252(bytes.subarray(i, i + 1));
+    from = i + 1;
+  }
+  return out + utf8.decode(bytes.subarray(from));
 }
