@@ -77,20 +77,17 @@ export function plausibility(text: string, encoding: LegacyEncoding): number {
   const typical = TYPICAL_SETS.get(encoding)!;
   const own = OWN_SCRIPT[encoding];
   let score = 0;
-  for (const match of text.matchAll(/[^\x00-\x7f]+|[\p{L}\p{M}]+/gu)) {
-    const token = match[0];
-    for (const char of token) {
-      if (char < '\u0080') continue;
-      if (UNLIKELY.test(char)) score -= 4;
-      else if (typical.has(char)) score += 2;
-      else if (own?.test(char)) score += 1;
-      else if (scriptOf(char) === 'han') score += 0;
-      else if (/\p{L}/u.test(char)) score -= 1;
-    }
+  for (const char of text) {
+    if (char < '\u0080') continue;
+    if (UNLIKELY.test(char)) score -= 4;
+    else if (typical.has(char)) score += 2;
+    else if (own?.test(char)) score += 1;
+    else if (scriptOf(char) === 'han') score += 0;
+    else if (/\p{L}/u.test(char)) score -= 1;
   }
   for (const match of text.matchAll(/[\p{L}\p{M}]+/gu)) {
     const word = match[0];
-    if (word.length < 2 || /^[\x00-\x7f]*$/.test(word)) continue;
+    if (word.length < 2 || /^\p{ASCII}*$/u.test(word)) continue;
     const scripts = new Set([...word].map(scriptOf).filter((script) => script !== 'other'));
     // Japanese writes kanji and kana together; any other mix in one word is a decoding mistake.
     const mixed = scripts.size > 1 && !(scripts.size === 2 && scripts.has('han') && scripts.has('kana'));
