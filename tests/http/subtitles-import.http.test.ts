@@ -137,6 +137,13 @@ describeOnBothDatabases('subtitles: list, create, import (SRT, WebVTT, ASS, UTF-
       expect(notSubtitles.status).toBe(422);
       expect(notSubtitles.body.message).toMatch(/^Line 1: /);
       expect((await member.client.postMultipart(SUBTITLES_PATHS.importSrt(versionId, subtitleId), { fields: { enable_speaker_diarization: 'true' } })).status).toBe(422);
+      // A file with no cue (styles only, "WEBVTT" alone) would empty the subtitle: refused. XML nested
+      // thousands deep is refused too (it overflowed the reader's stack: a 500).
+      for (const empty of ['WEBVTT\n', `<tt xmlns="http://www.w3.org/ns/ttml"><body>${'<div>'.repeat(4000)}${'</div>'.repeat(4000)}</body></tt>`]) {
+        const refused = await importFile(member.client, versionId, subtitleId, empty);
+        expect(refused.status).toBe(422);
+        expect(refused.body.message).toMatch(/^Line 1: (the file has no subtitles in it|elements are nested more than 100 deep)/);
+      }
       expect((await cuesOf(member.client, versionId, subtitleId))).toHaveLength(3);
     });
 
