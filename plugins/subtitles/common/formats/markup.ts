@@ -117,11 +117,19 @@ export function cleanCueText(raw: string, vtt: boolean): string {
         const nameEnd = body.search(/[\s.>]|$/);
         const name = body.slice(0, nameEnd).toLowerCase();
         if (name === 'i') nextDepth = slash ? Math.max(0, italicDepth - 1) : italicDepth + 1;
+        // A WebVTT ruby annotation (the reading above "漢") is not part of the line's text.
+        else if (name === 'rt' && !slash && vtt) {
+          const rtEnd = raw.indexOf('</rt>', close);
+          if (rtEnd !== -1) {
+            skipTo = rtEnd + 5;
+            nextGt = nextNewline = -2;
+          }
+        }
         else if (name === 'v' && !slash && cleanedSpeaker === undefined) {
           const annotation = body.slice(body.search(/\s|$/)).trim();
           if (annotation !== '') cleanedSpeaker = annotation.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
         }
-        skipTo = close + 1;
+        if (skipTo === -1) skipTo = close + 1;
       }
     } else if (code === 123 /* { */ && raw.charCodeAt(i + 1) === 92 /* \ */) {
       const close = (nextBrace = after(nextBrace, '}', i + 2));

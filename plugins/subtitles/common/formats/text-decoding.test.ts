@@ -50,3 +50,17 @@ describe('decodeSubtitleText', () => {
     expect(decodeWindows1252(Uint8Array.from([0x41, 0xe9, 0xff, 0x81]))).toBe('Aéÿ\u0081');
   });
 });
+
+describe('decodeSubtitleText, rarer encodings', () => {
+  it('reads UTF-32 with its BOM, both byte orders', () => {
+    const text = '1\n00:00:01,000 --> 00:00:02,000\nÜber 🌊\n';
+    const points = [...text].map((char) => char.codePointAt(0)!);
+    const bytes = (littleEndian: boolean) => {
+      const view = new DataView(new ArrayBuffer(4 * (points.length + 1)));
+      [0xfeff, ...points].forEach((point, i) => view.setUint32(4 * i, point, littleEndian));
+      return new Uint8Array(view.buffer);
+    };
+    expect(decodeSubtitleText(bytes(true))).toBe(text);
+    expect(decodeSubtitleText(bytes(false))).toBe(text);
+  });
+});

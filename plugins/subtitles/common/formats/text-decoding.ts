@@ -62,6 +62,9 @@ function decodeBytes(input: string | Uint8Array): string {
     // The BOM says UTF-8: trust it, with replacement characters for any broken sequence.
     return new TextDecoder('utf-8').decode(bytes.subarray(3));
   }
+  // UTF-32 before UTF-16: its little-endian BOM begins with UTF-16's.
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return decodeUtf32(bytes.subarray(4), true);
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return decodeUtf32(bytes.subarray(4), false);
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const utf16 = sniffUtf16(bytes);
@@ -71,6 +74,19 @@ function decodeBytes(input: string | Uint8Array): string {
   } catch {
     return decodeMostlyUtf8(bytes) ?? decodeLegacy(bytes, guessLegacyEncoding(bytes)) ?? decodeWindows1252(bytes);
   }
+}
+
+/** UTF-32 (rare, but some tools offer it): four bytes a code point; one out of range becomes U+FFFD. */
+function decodeUtf32(bytes: Uint8Array, littleEndian: boolean): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength - (bytes.byteLength % 4));
+  const points: number[] = [];
+  let out = '';
+  for (let at = 0; at < view.byteLength; at += 4) {
+    const point = view.getUint32(at, littleEndian);
+    points.push(point <= 0x10ffff && (point < 0xd800 || point > 0xdfff) ? point : 0xfffd);
+    if (points.length === 4096) out += String.fromCodePoint(...points.splice(0));
+  }
+  return out + String.fromCodePoint(...points);
 }
 
 /** The length of the UTF-8 sequence starting at `i` when it is a valid one of two or more bytes, else 0. */

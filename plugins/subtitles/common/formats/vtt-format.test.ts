@@ -56,3 +56,9 @@ describe('writeVtt', () => {
     );
   });
 });
+
+describe('readVtt ruby', () => {
+  it('keeps the base text of a ruby and leaves its annotation out', () => {
+    expect(readVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です\n')[0].text).toBe('漢字です');
+  });
+});
