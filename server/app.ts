@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database';
-import { collectMigrations, migrate } from './db/migrator';
+import { migrateAll } from './db/migrator';
 import { authzPlugin } from './authz/index';
 import { accessPlugin } from './http/access';
 import { csrfPlugin } from './http/csrf';
@@ -35,6 +35,13 @@ export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
   plugins: ServerPlugin[];
+  /**
+   * Server halves of plugins installed outside the build: migrated after Polycue's, and one whose
+   * migration fails is left out (with its web half) while the rest starts.
+   */
+  outsidePlugins?: ServerPlugin[];
+  /** Where a left-out plugin is reported (default: stderr). */
+  reportPluginError?: (message: string) => void;
   logger?: FastifyServerOptions['logger'];
   /** Where built browser files live (tests point it elsewhere). Default: <repo>/dist. */
   distDir?: string;
@@ -55,17 +62,18 @@ const MULTIPART_FILE_LIMIT = 50 * 1024 * 1024;
  * the database belongs to the caller and is closed by it.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db, plugins } = options;
+  const { config, db } = options;
   if (db.kind === 'pglite' && config.role !== 'all') {
     throw new Error(`ROLE=${config.role} needs DATABASE_URL: the embedded database lives inside one process`);
   }
   const ids = new Set<string>();
-  for (const plugin of plugins) {
+  for (const plugin of [...options.plugins, ...(options.outsidePlugins ?? [])]) {
     if (ids.has(plugin.id)) throw new Error(`Server plugin "${plugin.id}" is listed twice`);
     ids.add(plugin.id);
   }
 
-  await migrate(db, collectMigrations(plugins));
+  const leftOut = await migrateAll(db, options.plugins, options.outsidePlugins ?? [], options.reportPluginError ?? ((message) => console.error(message)));
+  const plugins = [...options.plugins, ...(options.outsidePlugins ?? []).filter((plugin) => !leftOut.has(plugin.id))];
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -89,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('services', new ServiceRegistry());
   app.decorate('extensions', new ServerExtensions(plugins, { warn: (message: string) => app.log.warn(message) }));
+  app.decorate('leftOutPlugins', [...leftOut]);
   app.decorate('storage', createStorage(config));
   let jobs: PgBossJobQueue | null = null;
   const mailer = new NodeMailer({
@@ -130,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
   // Outside plugins' web entries get an import map lending them the app's modules; it is an
   // inline script, so its hash joins the CSP. Nothing of it exists when none is installed.
-  const webPlugins = options.webPlugins ?? [];
+  const webPlugins = (options.webPlugins ?? []).filter((plugin) => !leftOut.has(plugin.id));
   const shared = webPlugins.length ? await loadSharedModules() : null;
   await registerSecurityHeaders(app, shared ? [shared.importMapHash] : []);
   await app.register(sessionsPlugin);

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     app = await buildApp({
       config,
       db,
-      plugins: [...serverPlugins, ...external.server],
+      plugins: serverPlugins,
+      outsidePlugins: external.server,
       webPlugins: external.web,
       // Quiet by default: start-up prints exactly the two lines below; LOG_LEVEL=info shows requests.
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
-  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))];
+  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))].filter((id) => !app.leftOutPlugins.includes(id));
   if (installed.length) console.log(`Outside plugins: ${installed.join(', ')}`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -2,7 +2,9 @@ import { PLUGIN_API_MAJOR } from '../core/common/plugin-package';
 import { registerTenantResource, tenantOf } from './authz/index';
 import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
-import { defineServerPlugin, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
+import type { FastifyRequest } from 'fastify';
+import type { CurrentUser } from './http/request-context';
+import { contributeToServer, defineServerExtensionPoint, defineServerPlugin, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
 import { serviceToken } from './services';
 
 /**
@@ -21,14 +23,27 @@ export const serverSdk = Object.freeze({
   HttpError,
   /** The `{ id, type, attributes }` response schema every resource uses. */
   resourceSchema,
-  /** The tenant (account, workspace, role) a route declared with `config.tenant` and the host checked. */
+  /**
+   * The tenant a route declared with `config.tenant` and the host checked: `{ accountId,
+   * accountUserId, accountRole: 'admin' | 'member', workspaceId?, accessType?, workspaceRevision? }`.
+   */
   tenantOf,
+  /** Who is calling: `{ id, email, confirmed }`, or null on a public route called without a session. */
+  currentUserOf: (request: FastifyRequest): CurrentUser | null => request.currentUser ?? null,
   /** Name a resource for `config.tenant: { resource, id }`: the host maps its id to the owning workspace. */
   registerTenantResource,
   /** Reach a service another plugin provides (`app.services.get(token)`). */
   serviceToken,
   /** A migration's SQL that makes changes to your table (with `workspace_id`) move the workspace revision. */
   workspaceChangeTriggersSql,
+  /**
+   * A server extension point by its id: your own (`extensionPoints`, read with
+   * `app.extensions.contributions(point)`), or one of Polycue's to contribute to with
+   * `contributeToServer`, e.g. `sdk.defineServerExtensionPoint('projects.versionList')` (ids in docs/plugins.md).
+   */
+  defineServerExtensionPoint,
+  /** A contribution to an extension point: `contributions: [sdk.contributeToServer(point, value)]`. */
+  contributeToServer,
 });
 
 export type ServerSdk = typeof serverSdk;

@@ -37,13 +37,57 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
       await lock(tx);
       const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
       if (rows.length > 0) return false;
-      await execInTransaction(db, tx, migration.sql);
+      try {
+        await execInTransaction(db, tx, migration.sql);
+      } catch (error) {
+        // Which migration, not just the database's sentence ("relation … does not exist").
+        throw new MigrationError(migration.id, error);
+      }
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
       return true;
     });
     if (done) applied.push(migration.id);
   }
   return applied;
+}
+
+export class MigrationError extends Error {
+  constructor(
+    readonly migrationId: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${migrationId} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Polycue's migrations (core and first-party plugins, in id order), then each outside plugin's,
+ * plugin by plugin: an outside plugin's tables may reference any of Polycue's whatever its ids
+ * say, and one whose migration fails (or reuses an id) is left out with a sentence naming it —
+ * its earlier migrations stay applied, Polycue and the other plugins start. Returns the ids of
+ * the outside plugins left out.
+ */
+export async function migrateAll(db: Database, plugins: ServerPlugin[], outside: ServerPlugin[], report: (message: string) => void): Promise<Set<string>> {
+  const own = collectMigrations(plugins);
+  await migrate(db, own);
+  const taken = new Set(own.map((migration) => migration.id));
+  const leftOut = new Set<string>();
+  for (const plugin of [...outside].sort(byId)) {
+    const migrations = [...(plugin.migrations ?? [])].sort(byId);
+    const reused = migrations.find((migration) => taken.has(migration.id));
+    try {
+      if (reused) throw new Error(`the migration id "${reused.id}" is already used`);
+      await migrate(db, migrations);
+      for (const migration of migrations) taken.add(migration.id);
+    } catch (error) {
+      leftOut.add(plugin.id);
+      report(`${plugin.id} was not loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return leftOut;
 }
 
 async function lock(tx: Queryable): Promise<void> {

@@ -128,6 +128,8 @@ declare module 'fastify' {
     services: ServiceRegistry;
     /** Contributions of plugins to the server extension points plugins declare (server/extensions.ts). */
     extensions: ServerExtensions;
+    /** Outside plugins left out at start-up (a migration failed): named on stderr, not served. */
+    leftOutPlugins: string[];
     /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */
     replaceSession(request: FastifyRequest, reply: FastifyReply, userId: string | null): Promise<Session>;
   }

@@ -66,6 +66,10 @@ export interface TestAppOptions {
   plugins?: ServerPlugin[];
   /** Web entries of outside plugins (server/external-plugins.ts): the page then carries the import map. */
   webPlugins?: ExternalWebAsset[];
+  /** Server halves of outside plugins (migrated after Polycue's; one that fails is left out). */
+  outsidePlugins?: ServerPlugin[];
+  /** Where a left-out outside plugin is reported. */
+  reportPluginError?: (message: string) => void;
   config?: Partial<AppConfig>;
 }
 
@@ -119,6 +123,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       config,
       db,
       plugins: options.plugins ?? (await defaultPlugins()),
+      outsidePlugins: options.outsidePlugins,
+      reportPluginError: options.reportPluginError,
       webPlugins: options.webPlugins,
       logger: process.env.POLYCUE_TEST_LOG ? { level: process.env.POLYCUE_TEST_LOG } : false,
     });
