@@ -8,19 +8,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareEmbeddedDatabase } from './lib/database.mjs';
-import { runForeground } from './lib/process.mjs';
+import { serveProduction } from './lib/serve-production.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(path.join(root, 'node_modules')) || !existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error('[serve] Nothing installed or built yet: run `npm start` once (it installs and builds), then `npm run serve`.');
   process.exit(1);
 }
-const env = { ...process.env, NODE_ENV: 'production' };
-try {
-  await prepareEmbeddedDatabase(env);
-} catch (error) {
-  console.error(`[serve] ${error.message}`);
-  process.exit(1);
-}
-runForeground([{ name: 'server', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env }]);
+await serveProduction('serve');

@@ -7,20 +7,11 @@
  * the rest of the environment pass through (README "Configuration").
  */
 import { buildIfStale } from './lib/build.mjs';
-import { prepareEmbeddedDatabase } from './lib/database.mjs';
-import { runForeground } from './lib/process.mjs';
+import { serveProduction } from './lib/serve-production.mjs';
 import { APP_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 
 await ensureNodeModules();
 await ensureSystemPackages(APP_PACKAGES);
 await buildIfStale();
 
-const env = { ...process.env, NODE_ENV: 'production' };
-try {
-  await prepareEmbeddedDatabase(env);
-} catch (error) {
-  console.error(`[start] ${error.message}`);
-  process.exit(1);
-}
-
-runForeground([{ name: 'server', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env }]);
+await serveProduction('start');
