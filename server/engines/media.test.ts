@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutRange, detectSilences, extractAudio, muxAudio, planChunks, probe, thumbnail } from './media';
+import { cutRange, detectSilences, extractAudio, soundingAudioStream, muxAudio, planChunks, probe, thumbnail } from './media';
 import { runProcess } from './process-runner';
 import { wavDurationMs } from './wav-file';
 
@@ -71,6 +71,23 @@ describe('media on a generated video', () => {
     const part = path.join(dir, 'part.wav');
     await cutRange(wav, part, { startMs: 1_000, endMs: 2_500 });
     expect(Math.abs((await wavDurationMs(part)) - 1_500)).toBeLessThan(30);
+  });
+
+  it('chooses the first audio track with sound: a silent placeholder first track is passed over', async () => {
+    const twoTracks = path.join(dir, 'two-tracks.mkv');
+    await runProcess('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y', '-i', video,
+      '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
+      '-map', '0:v', '-map', '1:a', '-map', '0:a', '-c:v', 'copy', '-c:a', 'aac', '-shortest', twoTracks,
+    ]);
+    expect(await soundingAudioStream(twoTracks)).toBe(1);
+    expect(await soundingAudioStream(video)).toBe(0);
+    const wav = path.join(dir, 'second-track.wav');
+    await extractAudio(twoTracks, wav, { audioStream: await soundingAudioStream(twoTracks) });
+    // The tone is in the extracted speech audio: the silence finder sees sound around its gap.
+    const silences = await detectSilences(wav);
+    expect(silences.some((s) => s.startMs > 1_500 && s.endMs < 4_500)).toBe(true);
+    expect(silences.every((s) => s.endMs - s.startMs < 3_000)).toBe(true);
   });
 
   it('finds the silence between the tones', async () => {

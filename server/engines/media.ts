@@ -85,16 +85,42 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
 export async function extractAudio(
   inputPath: string,
   outputPath: string,
-  options: MediaCallOptions & { range?: TimeRange } = {},
+  options: MediaCallOptions & { range?: TimeRange; audioStream?: number } = {},
 ): Promise<void> {
   const range = options.range;
   const seek = range ? ['-ss', seconds(range.startMs)] : [];
   const length = range ? ['-t', seconds(range.endMs - range.startMs)] : [];
   await runProcess(
     'ffmpeg',
-    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
+    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', `0:a:${options.audioStream ?? 0}`, '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   );
+}
+
+/** A track whose loudest moment stays under this is silent (a placeholder track); speech peaks far above. */
+const SILENT_TRACK_DB = -60;
+/** How much of each track is listened to when choosing one. */
+const CHOOSE_TRACK_SECONDS = 300;
+
+/**
+ * Which audio track carries the sound, as its index among the file's audio streams: the first
+ * that is not silent over its first five minutes. A file with several tracks (a silent
+ * placeholder first, then the dialogue; or a muted first language) was transcribed from track 0
+ * whatever it held, and finished "done" with no subtitles. One track: 0, nothing measured.
+ */
+export async function soundingAudioStream(inputPath: string, options: MediaCallOptions = {}): Promise<number> {
+  const info = await probe(inputPath, options);
+  const tracks = info.streams.filter((stream) => stream.type === 'audio').length;
+  for (let track = 0; tracks > 1 && track < tracks; track++) {
+    const { stderr } = await runProcess(
+      'ffmpeg',
+      ['-hide_banner', '-nostdin', '-i', inputPath, '-map', `0:a:${track}`, '-t', String(CHOOSE_TRACK_SECONDS), '-af', 'volumedetect', '-f', 'null', '-'],
+      { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+    );
+    const loudest = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
+    if (loudest !== undefined && loudest !== '-inf' && Number(loudest) > SILENT_TRACK_DB) return track;
+  }
+  return 0;
 }
 
 /** A time range of an audio file, as speech WAV (chunks for parallel recognition). */

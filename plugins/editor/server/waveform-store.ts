@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { probe, type Storage } from '../../../server/plugin-api';
+import { probe, soundingAudioStream, type Storage } from '../../../server/plugin-api';
 import { MediaDerivatives, type MediaDerivative } from './media-derivatives';
 import { decodePyramid, encodePyramid, PeakAccumulator, pyramidOf, type WaveformPyramid } from './waveform-pyramid';
 
@@ -45,8 +45,10 @@ export async function peaksOfFile(file: string): Promise<WaveformPyramid> {
   const info = await probe(file).catch(() => null);
   if (!info?.hasAudio) return pyramidOf(new Int8Array(0), 0);
   const accumulator = new PeakAccumulator(SAMPLE_RATE);
+  // The track that was transcribed: with a silent first track the waveform would be flat.
+  const track = await soundingAudioStream(file).catch(() => 0);
   const ok = await new Promise<boolean>((resolve) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
+    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', `0:a:${track}`, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS);

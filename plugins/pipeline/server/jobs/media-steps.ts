@@ -1,4 +1,4 @@
-import { detectSilences, extractAudio, planChunks, probe } from '../../../../server/plugin-api';
+import { detectSilences, extractAudio, planChunks, probe, soundingAudioStream } from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { PipelineFailure } from './step-errors';
 import type { StepDefinition } from './step-runner';
@@ -41,7 +41,8 @@ export const extractAudioStep: StepDefinition = {
   async execute({ ctx, run, files, signal, complete }) {
     const source = await files.source();
     const scratch = await files.scratch('audio.wav');
-    await extractAudio(source, scratch, { signal });
+    // The track with sound: a silent first track (several are common in films and screen recordings) would give no subtitles.
+    await extractAudio(source, scratch, { signal, audioStream: await soundingAudioStream(source, { signal }) });
     const audio = await files.publish(scratch, 'audio.wav');
     await files.toStorage(audio, runKey(run.id, 'audio.wav'), 'audio/wav');
     const durationMs = (await probe(audio, { signal })).durationMs;
