@@ -97,6 +97,20 @@ describe('media on a generated video', () => {
     expect(Math.abs(silences[0]!.endMs - 4_000)).toBeLessThan(100);
   });
 
+  it('a thumbnail asked past the end of a short video track is its first frame; no frame at all is an error', async () => {
+    const shortVideo = path.join(dir, 'short-video-long-audio.mp4');
+    await runProcess('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=0.2:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=4',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', shortVideo,
+    ]);
+    const jpeg = path.join(dir, 'short-thumb.jpg');
+    await thumbnail(shortVideo, jpeg, 1_000);
+    expect((await readFile(jpeg)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const tone = path.join(dir, 'tone-only.m4a');
+    await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', tone]);
+    await expect(thumbnail(tone, path.join(dir, 'none.jpg'), 1_000)).rejects.toThrow();
+  });
+
   it('writes a JPEG thumbnail and muxes a new sound track over the copied video', async () => {
     const jpeg = path.join(dir, 'thumb.jpg');
     await thumbnail(video, jpeg, 1_000);

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { runProcess } from './process-runner';
 
 /**
@@ -200,11 +201,16 @@ export function planChunks(durationMs: number, silences: readonly TimeRange[], t
 /** One JPEG frame at `atMs` (clamped by the caller to the video length). */
 export async function thumbnail(inputPath: string, outputPath: string, atMs: number, options: MediaCallOptions & { width?: number } = {}): Promise<void> {
   const scale = options.width ? ['-vf', `scale=${options.width}:-2`] : [];
-  await runProcess(
-    'ffmpeg',
-    [...FFMPEG_QUIET, '-ss', seconds(atMs), '-i', inputPath, '-frames:v', '1', ...scale, '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', outputPath],
-    { signal: options.signal, timeoutMs: options.timeoutMs ?? 120_000 },
-  );
+  const grab = (ms: number) =>
+    runProcess('ffmpeg', [...FFMPEG_QUIET, '-ss', seconds(ms), '-i', inputPath, '-frames:v', '1', ...scale, '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', outputPath], {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 120_000,
+    });
+  await grab(atMs);
+  // ffmpeg exits 0 with no frame when the video track ends before `atMs` (a short video under a
+  // longer sound track): the first frame then, and an error if there is none at all.
+  if (!(await stat(outputPath).then((file) => file.size > 0, () => false)) && atMs > 0) await grab(0);
+  if (!(await stat(outputPath).then((file) => file.size > 0, () => false))) throw new Error('ffmpeg found no frame to make a thumbnail of');
 }
 
 /** The video stream copied as is with `audioPath` as its only sound track (the dubbed video). */

@@ -49,16 +49,24 @@ export class LocalStorage implements Storage {
   async put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile> {
     const file = this.pathOf(key);
     const meta = this.metaOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await mkdir(path.dirname(meta), { recursive: true });
+    // A stream that fails before it is piped (a file that is not there) would emit an error
+    // nobody listens to yet, and an unhandled 'error' ends the process: caught from the start.
+    let early: unknown = null;
+    const onEarlyError = (error: unknown) => void (early ??= error);
+    if (!Buffer.isBuffer(data)) data.on('error', onEarlyError);
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(meta), { recursive: true });
+      if (early) throw early;
       if (Buffer.isBuffer(data)) await writeFile(temp, data);
       else await pipeline(data, createWriteStream(temp));
     } catch (error) {
       // A dropped stream or a full disk leaves no half file behind.
       await rm(temp, { force: true });
       throw error;
+    } finally {
+      if (!Buffer.isBuffer(data)) data.off('error', onEarlyError);
     }
     await writeFile(meta, JSON.stringify({ contentType }));
     await rename(temp, file);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,11 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
     const after = (await storage().get('contract/replace.txt'))!;
     expect((await read(after.stream)).toString()).toBe('second');
     if (kind === 'local') expect((await readdir(path.join(dir, 'files', 'contract'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a stream of a file that is not there is refused, not an unhandled error that ends the process; nothing is stored', async () => {
+    await expect(storage().put('contract/missing.jpg', createReadStream(path.join(tmpdir(), 'polycue-no-such-file.jpg')), 'image/jpeg')).rejects.toThrow(/ENOENT/);
+    expect(await storage().get('contract/missing.jpg')).toBeNull();
   });
 
   it('deletes (twice is fine) and refuses keys that could leave its folder or bucket prefix', async () => {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { probe, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
 import type { ElementMedia } from './element-repository';
@@ -49,8 +49,11 @@ export async function storeElementMedia(
       try {
         const jpeg = path.join(dir, 'thumbnail.jpg');
         await thumbnail(filePath, jpeg, Math.min(THUMBNAIL_AT_MS, Math.floor(info.durationMs / 2)), { width: THUMBNAIL_WIDTH });
+        // Read whole (a few KB): a frame ffmpeg could not write is an error here, inside this try,
+        // not an unhandled stream error that took the whole server down (a 0.2 s video track).
+        const bytes = await readFile(jpeg);
         thumbnailKey = elementKey(target.workspaceId, target.elementId, 'thumbnail.jpg');
-        await storage.put(thumbnailKey, createReadStream(jpeg), 'image/jpeg');
+        await storage.put(thumbnailKey, bytes, 'image/jpeg');
         stored.push(thumbnailKey);
       } catch {
         thumbnailKey = null; // a video ffmpeg cannot grab a frame from still makes an element
