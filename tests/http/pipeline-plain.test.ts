@@ -8,6 +8,7 @@ import { SUBTITLE_STORE } from '../../plugins/subtitles/common/subtitle-store';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { listOutbox } from '../../server/mail/outbox';
+import { runProcess } from '../../server/plugin-api';
 import { KNOWN_TEXT, makeSpeechVideo, seedVersionWithVideo, waitForRun, wordsOf, type SpeechVideo } from './pipeline-test-kit';
 
 /**
@@ -53,6 +54,20 @@ describe('pipeline: plain subtitles and a translation [pglite]', () => {
     expect(refused.body.message).toBe('No engine here translates from en to de');
     const noRun = await member.client.get(PIPELINE_PATHS.showProcessingInfo(versionId));
     expect(noRun.body).toEqual({ data: null });
+  });
+
+  it('a video whose audio track has no samples fails at once with a sentence, and can be set up again', async () => {
+    const empty = path.join(dir, 'empty-audio.mkv');
+    await runProcess('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=25', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo',
+      '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-t', '3', '-frames:a', '0', empty,
+    ]);
+    const { versionId } = await seedVersionWithVideo(app.db, app.app.storage, member.workspaceId, empty, 'Empty audio');
+    const setUp = () => member.client.put(PIPELINE_PATHS.setup, { projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings: { language: 'en', subtitleLanguages: [] } });
+    expect((await setUp()).status).toBe(202);
+    const info = await waitForRun(member.client, versionId, 60_000);
+    expect(info).toMatchObject({ state: 'failed', failure: { message: 'The audio track is empty: there is no sound to make subtitles from' } });
+    expect((await setUp()).status).toBe(202);
   });
 
   it('turns the speech into reading-rule cues and a Spanish translation, once', async () => {

@@ -46,6 +46,9 @@ export const extractAudioStep: StepDefinition = {
     const audio = await files.publish(scratch, 'audio.wav');
     await files.toStorage(audio, runKey(run.id, 'audio.wav'), 'audio/wav');
     const durationMs = (await probe(audio, { signal })).durationMs;
+    // An audio track without a single sample plans no recognition at all, and the run waited for
+    // a step that was never made ("running" for good, set-up refused as busy): said instead.
+    if (durationMs <= 0) throw new PipelineFailure('The audio track is empty: there is no sound to make subtitles from');
     const recognition = recognitionStepOf(run.steps);
     // A transcript is aligned as a whole (its words cannot be shared out before they are timed).
     const chunks =
