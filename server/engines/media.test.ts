@@ -123,6 +123,15 @@ describe('media on a generated video', () => {
     const info = await probe(dubbed);
     expect(info.streams.filter((s) => s.type === 'audio')).toHaveLength(1);
     expect(info.streams.find((s) => s.type === 'video')?.codec).toBe('h264');
+
+    // A browser recording (VP8 in WebM) cannot be copied into an MP4: its video is encoded instead.
+    const webm = path.join(dir, 'recording.webm');
+    await runProcess('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=161x121:rate=25:duration=2', '-c:v', 'libvpx', '-b:v', '200k', webm]);
+    const dubbedWebm = path.join(dir, 'dubbed-webm.mp4');
+    await muxAudio(webm, voice, dubbedWebm);
+    const fromWebm = await probe(dubbedWebm);
+    expect(fromWebm.streams.find((s) => s.type === 'video')).toMatchObject({ codec: 'h264', width: 162, height: 122 });
+    expect(fromWebm.streams.filter((s) => s.type === 'audio')).toHaveLength(1);
   });
 
   it('kills ffmpeg when the signal aborts', async () => {

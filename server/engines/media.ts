@@ -213,11 +213,21 @@ export async function thumbnail(inputPath: string, outputPath: string, atMs: num
   if (!(await stat(outputPath).then((file) => file.size > 0, () => false))) throw new Error('ffmpeg found no frame to make a thumbnail of');
 }
 
-/** The video stream copied as is with `audioPath` as its only sound track (the dubbed video). */
+/** Video codecs an MP4 carries as they are; others (VP8 from browser recordings, ProRes, Theora) are encoded to H.264. */
+const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9']);
+
+/**
+ * The video stream with `audioPath` as its only sound track (the dubbed video, an MP4): copied as
+ * is when MP4 can carry it, else encoded to H.264 (sides made even, as 4:2:0 needs).
+ */
 export async function muxAudio(videoPath: string, audioPath: string, outputPath: string, options: MediaCallOptions = {}): Promise<void> {
+  const codec = (await probe(videoPath, options)).streams.find((stream) => stream.type === 'video')?.codec ?? '';
+  const video = MP4_VIDEO_CODECS.has(codec)
+    ? ['-c:v', 'copy']
+    : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2'];
   await runProcess(
     'ffmpeg',
-    [...FFMPEG_QUIET, '-i', videoPath, '-i', audioPath, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', outputPath],
+    [...FFMPEG_QUIET, '-i', videoPath, '-i', audioPath, '-map', '0:v:0', '-map', '1:a:0', ...video, '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', outputPath],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   );
 }
