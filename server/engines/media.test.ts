@@ -90,6 +90,20 @@ describe('media on a generated video', () => {
     expect(silences.every((s) => s.endMs - s.startMs < 3_000)).toBe(true);
   });
 
+  it('keeps the video’s times when the sound starts late: the WAV begins with that much silence', async () => {
+    const late = path.join(dir, 'late-audio.mp4');
+    await runProcess('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=160x120:rate=25',
+      '-itsoffset', '3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+      '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', late,
+    ]);
+    const wav = path.join(dir, 'late.wav');
+    await extractAudio(late, wav);
+    const [first] = await detectSilences(wav);
+    expect(first.startMs).toBe(0);
+    expect(Math.abs(first.endMs - 3_000)).toBeLessThan(100);
+  });
+
   it('finds the silence between the tones', async () => {
     const silences = await detectSilences(video, { minSilenceMs: 500 });
     expect(silences).toHaveLength(1);

@@ -93,7 +93,9 @@ export async function extractAudio(
   const length = range ? ['-t', seconds(range.endMs - range.startMs)] : [];
   await runProcess(
     'ffmpeg',
-    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', `0:a:${options.audioStream ?? 0}`, '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
+    // Silence fills the track's start when it begins after the file does (audio muxed late): the
+    // WAV's times are the video's, so the subtitles are too (they came out 3 s early otherwise).
+    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', `0:a:${options.audioStream ?? 0}`, ...(range ? [] : ['-af', 'aresample=async=1:first_pts=0']), '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   );
 }

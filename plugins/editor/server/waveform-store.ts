@@ -45,10 +45,11 @@ export async function peaksOfFile(file: string): Promise<WaveformPyramid> {
   const info = await probe(file).catch(() => null);
   if (!info?.hasAudio) return pyramidOf(new Int8Array(0), 0);
   const accumulator = new PeakAccumulator(SAMPLE_RATE);
-  // The track that was transcribed: with a silent first track the waveform would be flat.
+  // The track that was transcribed (with a silent first track the waveform would be flat), on the
+  // video's clock: silence first when the sound starts late, as in the pipeline's audio.
   const track = await soundingAudioStream(file).catch(() => 0);
   const ok = await new Promise<boolean>((resolve) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', `0:a:${track}`, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
+    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', `0:a:${track}`, '-af', 'aresample=async=1:first_pts=0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS);
