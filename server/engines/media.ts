@@ -110,9 +110,10 @@ const CHOOSE_TRACK_SECONDS = 300;
  * that is not silent over its first five minutes. A file with several tracks (a silent
  * placeholder first, then the dialogue; or a muted first language) was transcribed from track 0
  * whatever it held, and finished "done" with no subtitles. One track: 0, nothing measured.
+ * `info`: the file's probe when the caller has it (not read again).
  */
-export async function soundingAudioStream(inputPath: string, options: MediaCallOptions = {}): Promise<number> {
-  const info = await probe(inputPath, options);
+export async function soundingAudioStream(inputPath: string, options: MediaCallOptions & { info?: MediaInfo } = {}): Promise<number> {
+  const info = options.info ?? (await probe(inputPath, options));
   const tracks = info.streams.filter((stream) => stream.type === 'audio').length;
   for (let track = 0; tracks > 1 && track < tracks; track++) {
     const { stderr } = await runProcess(

@@ -47,7 +47,7 @@ function answer(query: Buffer, records: Map<string, string[]>): Buffer {
   header.writeUInt16BE(0x8180 | (query.readUInt16BE(2) & 0x0100) | (known ? 0 : 3), 2);
   header.writeUInt16BE(1, 4);
   header.writeUInt16BE(rdatas.length, 6);
-  const records_ = rdatas.map((rdata) => {
+  const answerRecords = rdatas.map((rdata) => {
     const fixed = Buffer.alloc(12);
     fixed.writeUInt16BE(0xc00c, 0);
     fixed.writeUInt16BE(TXT, 2);
@@ -56,7 +56,7 @@ function answer(query: Buffer, records: Map<string, string[]>): Buffer {
     fixed.writeUInt16BE(rdata.length, 10);
     return Buffer.concat([fixed, rdata]);
   });
-  return Buffer.concat([header, question, ...records_]);
+  return Buffer.concat([header, question, ...answerRecords]);
 }
 
 export async function startTestDnsServer(port = 0): Promise<TestDnsServer> {

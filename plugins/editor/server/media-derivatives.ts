@@ -11,6 +11,7 @@ export interface MediaDerivative {
   /** The Storage folder: `<folder>/<hash of format and media key><extension>`. */
   folder: string;
   extension: string;
+  contentType: string;
   /** Bumped when the bytes or the way they are made change: old files are then made again. */
   format: string;
   /** Reads the media (a local copy) and returns what is kept. */
@@ -46,11 +47,15 @@ export class MediaDerivatives {
     return derivativeKey(this.derivative, mediaKey);
   }
 
-  /** The bytes when made (and accepted by `valid`); null while they are being made (started here if nobody has). */
-  async get(mediaKey: string, valid: (bytes: Buffer) => boolean = () => true): Promise<Buffer | null> {
+  /**
+   * The kept bytes read by `decode` once made; null while they are being made (started here if
+   * nobody has), or made again when `decode` refuses what is kept (another format's file).
+   */
+  async get<T>(mediaKey: string, decode: (bytes: Buffer) => T | null): Promise<T | null> {
     const key = this.keyOf(mediaKey);
     const known = this.memory.get(key) ?? (await this.readStored(key));
-    if (known && valid(known)) return known;
+    const decoded = known && decode(known);
+    if (decoded) return decoded;
     if (!this.making.has(key)) {
       const made = this.limit
         .run(() => this.make(mediaKey, key))
@@ -81,7 +86,7 @@ export class MediaDerivatives {
       await pipeline(stored.stream, createWriteStream(source));
       const bytes = await this.derivative.make(source);
       // Whole, then visible: Storage writes are atomic, so a reader never sees half a file.
-      await this.storage.put(key, bytes, this.derivative.extension === '.json' ? 'application/json' : 'application/octet-stream');
+      await this.storage.put(key, bytes, this.derivative.contentType);
       this.memory.set(key, bytes);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -17,10 +17,10 @@ export function registerShotChangeRoutes(app: FastifyInstance, shots: MediaDeriv
     { config: SUBTITLE_MEDIA_ACCESS, schema: { params: subtitleMediaParams } },
     async (request, reply): Promise<ShotChangesResponse | WaveformComputing> => {
       const mediaKey = await mediaKeyOf(app, request, WAVEFORM_MESSAGES.mediaMissing);
-      const bytes = await shots.get(mediaKey, (known) => decodeShotChanges(known) !== null);
-      if (!bytes) return reply.code(202).header('retry-after', String(RETRY_SECONDS)).send({ status: 'computing' });
+      const times = await shots.get(mediaKey, decodeShotChanges);
+      if (!times) return reply.code(202).header('retry-after', String(RETRY_SECONDS)).send({ status: 'computing' });
       // JSON of a tenant: not kept by the browser (no-store, as every private answer); the editor asks once per opening.
-      return { data: { times: decodeShotChanges(bytes)! } };
+      return { data: { times } };
     },
   );
 }

@@ -36,6 +36,7 @@ export async function shotChangesOfFile(file: string): Promise<number[]> {
 export const SHOT_CHANGES_DERIVATIVE: MediaDerivative = {
   folder: 'shot-changes',
   extension: '.json',
+  contentType: 'application/json',
   format: 'v1',
   make: async (file) => Buffer.from(JSON.stringify({ times: await shotChangesOfFile(file) })),
 };

@@ -14,6 +14,7 @@ const DECODE_TIMEOUT_MS = 30 * 60 * 1000;
 export const WAVEFORM_DERIVATIVE: MediaDerivative = {
   folder: 'waveforms',
   extension: '.bin',
+  contentType: 'application/octet-stream',
   format: 'v1',
   make: async (file) => encodePyramid(await peaksOfFile(file)),
 };
@@ -31,8 +32,7 @@ export class WaveformStore {
 
   /** The pyramid when it is made; null while it is being made (started here if nobody has). */
   async peaks(mediaKey: string): Promise<WaveformPyramid | null> {
-    const bytes = await this.derivatives.get(mediaKey, (known) => decodePyramid(known) !== null);
-    return bytes && decodePyramid(bytes);
+    return this.derivatives.get(mediaKey, decodePyramid);
   }
 }
 
@@ -47,7 +47,7 @@ export async function peaksOfFile(file: string): Promise<WaveformPyramid> {
   const accumulator = new PeakAccumulator(SAMPLE_RATE);
   // The track that was transcribed (with a silent first track the waveform would be flat), on the
   // video's clock: silence first when the sound starts late, as in the pipeline's audio.
-  const track = await soundingAudioStream(file).catch(() => 0);
+  const track = await soundingAudioStream(file, { info }).catch(() => 0);
   const ok = await new Promise<boolean>((resolve) => {
     const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', `0:a:${track}`, '-af', 'aresample=async=1:first_pts=0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
-import type { ReadingRuleViolation } from '../../pipeline/common/craft/reading-rules';
+import type { EditorProblem } from './model/shot-change-problems';
 import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
 
@@ -14,7 +14,7 @@ export interface CueRowProps {
   index: number;
   cue: EditorCue;
   editing: boolean;
-  problems: ReadingRuleViolation[];
+  problems: EditorProblem[];
   /** A translation's source text over the same time; undefined for a transcript. */
   source?: string;
   /** Find matches in this cue's text (marked), and which of them is the current one. */

@@ -196,7 +196,7 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
       const { accountId } = tenantOf(request);
       const connection = await connections.findByAccount(accountId);
       if (!connection) throw httpError(404, 'not_found', MESSAGES.notConfigured);
-      return { data: { domains: await verifier.verifyAll(accountId, connection.domains, connection.verifiedDomains, connection.verificationToken) } };
+      return { data: { domains: await verifier.verifyAll(connection) } };
     },
   );
 

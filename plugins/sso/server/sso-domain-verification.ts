@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { SSO_SERVER_MESSAGES as MESSAGES, VERIFICATION_RECORD_PREFIX, type DomainVerificationResponse } from '../common/sso-contract';
-import type { SsoRepository } from './sso-repository';
+import type { SsoConnection, SsoRepository } from './sso-repository';
 
 /** A DNS answer takes longer than this only when something is wrong. */
 const LOOKUP_TIMEOUT_MS = 5000;
@@ -36,12 +36,12 @@ export class DomainVerifier {
     }
   }
 
-  /** Looks up every unverified domain of the account and marks those whose TXT records hold its value. */
-  async verifyAll(accountId: string, domains: string[], verified: string[], token: string): Promise<DomainVerificationResponse['data']['domains']> {
-    const expected = verificationRecord(token);
+  /** Looks up every unverified domain of the connection and marks those whose TXT records hold its account's value. */
+  async verifyAll({ accountId, domains, verifiedDomains, verificationToken }: SsoConnection): Promise<DomainVerificationResponse['data']['domains']> {
+    const expected = verificationRecord(verificationToken);
     return Promise.all(
       domains.map(async (domain) => {
-        if (verified.includes(domain)) return { domain, verified: true, message: MESSAGES.domainVerified };
+        if (verifiedDomains.includes(domain)) return { domain, verified: true, message: MESSAGES.domainVerified };
         let records: string[];
         try {
           records = await this.txtRecords(domain);

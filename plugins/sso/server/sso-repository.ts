@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../server/plugin-api';
-import type { SsoDefaultRole, SsoDomainStatus } from '../common/sso-contract';
+import type { SsoDefaultRole } from '../common/sso-contract';
 
 export interface SsoConnection {
   accountId: string;
@@ -84,15 +84,6 @@ export class SsoRepository {
       await tx.query('UPDATE sso_domains SET verified_at = now() WHERE domain = $1 AND account_id = $2 AND verified_at IS NULL', [domain, accountId]);
       return true;
     });
-  }
-
-  /** The account's domains and whether each is verified, in order. */
-  async domainStatus(accountId: string): Promise<SsoDomainStatus[]> {
-    const { rows } = await this.db.query<SsoDomainStatus>(
-      'SELECT domain, verified_at IS NOT NULL AS verified FROM sso_domains WHERE account_id = $1 ORDER BY domain',
-      [accountId],
-    );
-    return rows;
   }
 
   /** The account's connection and its domains go; links of users to the provider stay (harmless without a connection). */

@@ -1,7 +1,7 @@
 import type { ReadingRules } from '../../../pipeline/common/craft/cue-types';
-import { checkReadingRules, type ReadingRuleViolation } from '../../../pipeline/common/craft/reading-rules';
+import { checkReadingRules } from '../../../pipeline/common/craft/reading-rules';
 import type { EditorCue } from './cue-edits';
-import { shotChangeViolations } from './shot-change-problems';
+import { shotChangeViolations, type EditorProblem } from './shot-change-problems';
 
 /**
  * What each cue breaks of the reading rules the pipeline cuts by: the pipeline's own
@@ -11,7 +11,7 @@ import { shotChangeViolations } from './shot-change-problems';
  */
 export interface ReadingProblems {
   /** Violations by cue index; empty arrays for clean cues. */
-  byCue: ReadingRuleViolation[][];
+  byCue: EditorProblem[][];
   /** Indices of cues with at least one violation, in order (what "next problem" walks). */
   flagged: number[];
 }
@@ -28,7 +28,7 @@ export function readingProblems(cues: readonly EditorCue[], language?: string, r
 }
 
 /** The rules' violations of a cue and, when the video has cuts, its shot-change ones. */
-function withCuts(violations: ReadingRuleViolation[], cue: EditorCue, cuts: readonly number[]): ReadingRuleViolation[] {
+function withCuts(violations: EditorProblem[], cue: EditorCue, cuts: readonly number[]): EditorProblem[] {
   if (cuts.length === 0) return violations;
   const atCuts = shotChangeViolations(cue, cuts);
   return atCuts.length === 0 ? violations : [...violations, ...atCuts];

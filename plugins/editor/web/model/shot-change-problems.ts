@@ -1,4 +1,4 @@
-import type { ReadingRuleViolation } from '../../../pipeline/common/craft/reading-rules';
+import type { ReadingRule, ReadingRuleViolation } from '../../../pipeline/common/craft/reading-rules';
 import { SNAP_GAP_MS } from '../timeline/cue-drag';
 import { FRAME_MS } from './cue-edits';
 
@@ -11,6 +11,12 @@ import { FRAME_MS } from './cue-edits';
  */
 export const SHOT_CHANGE_WINDOW_MS = 12 * FRAME_MS;
 const ON_CUT_MS = FRAME_MS / 2;
+
+/**
+ * What a cue row shows: the pipeline's reading-rule violations and the editor's own shot-change
+ * ones (the pipeline does not see the video's cuts, so their kinds stay the editor's).
+ */
+export type EditorProblem = Omit<ReadingRuleViolation, 'rule'> & { rule: ReadingRule | 'shot-change-start' | 'shot-change-end' };
 
 /** The cut nearest `ms` (cuts ascending), or null when there are none. */
 function nearestCut(cuts: readonly number[], ms: number): number | null {
@@ -31,8 +37,8 @@ const frames = (ms: number) => Math.max(1, Math.round(Math.abs(ms) / FRAME_MS));
 const framesText = (ms: number) => (frames(ms) === 1 ? '1 frame' : `${frames(ms)} frames`);
 
 /** What a cue's edges do near the video's cuts: at most one problem for its start and one for its end. */
-export function shotChangeViolations(cue: { start: number; end: number }, cuts: readonly number[]): ReadingRuleViolation[] {
-  const violations: ReadingRuleViolation[] = [];
+export function shotChangeViolations(cue: { start: number; end: number }, cuts: readonly number[]): EditorProblem[] {
+  const violations: EditorProblem[] = [];
   const startCut = nearestCut(cuts, cue.start);
   if (startCut !== null) {
     const off = cue.start - startCut;

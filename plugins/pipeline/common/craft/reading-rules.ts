@@ -11,10 +11,7 @@ export type ReadingRule =
   | 'max-duration'
   | 'min-gap'
   | 'overlap'
-  | 'break-after-function-word'
-  // Checked where the video's cuts are known (the editor): an edge a few frames off a shot change.
-  | 'shot-change-start'
-  | 'shot-change-end';
+  | 'break-after-function-word';
 
 export interface ReadingRuleViolation {
   rule: ReadingRule;

@@ -9,7 +9,7 @@
  * ASS has no escape for braces, so "{" and "}" in text are written as fullwidth "｛" and "｝".
  */
 import { type Cue, assertWritableCue, cueLines, sortCues } from './cue';
-import { normalizeCueText } from './markup';
+import { nextIndexOf, normalizeCueText } from './markup';
 import { SubtitleParseError, quoteLine } from './subtitle-parse-error';
 import { decodeSubtitleText } from './text-decoding';
 import { clockEnd, formatAssClock, readClock } from './timecode';
@@ -55,13 +55,12 @@ export function assTextToPlain(raw: string, styleItalic: boolean, softBreaks = f
   };
   let last = 0;
   let i = 0;
-  // The next "}" at or after i, found once and reused until passed (no rescan per "{": not quadratic); -1 when none is left.
+  // The next "}", reused until passed (nextIndexOf: no rescan per "{").
   let nextClose = -2;
   while (i < raw.length) {
     const code = raw.charCodeAt(i);
     if (code === 123 /* { */) {
-      if (nextClose !== -1 && nextClose <= i) nextClose = raw.indexOf('}', i + 1);
-      const close = nextClose;
+      const close = (nextClose = nextIndexOf(raw, '}', i + 1, nextClose));
       if (close !== -1) {
         emit(raw.slice(last, i));
         for (const tag of raw.slice(i + 1, close).matchAll(/\\(i(?![a-z])|r|p(?=[0-9]))([0-9]*)/g)) {
