@@ -82,3 +82,13 @@ test('an admin connects an identity provider; a person of its domain signs in wi
     await dns.close();
   }
 });
+
+test("an e-mail whose domain has no single sign-on says the spec's 'Authentication failed', with the reason", async ({ page }) => {
+  await page.goto('/users/sign_in');
+  await page.getByLabel('E-mail').fill(`someone@nowhere-${randomBytes(3).toString('hex')}.test`);
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  const refused = toast(page, 'Authentication failed');
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText('Single sign-on is not set up for this e-mail domain');
+  await expect(page).toHaveURL(/\/users\/sign_in$/);
+});

@@ -42,7 +42,6 @@ export const SSO_MESSAGES = {
   settingsNotSaved: 'SSO settings could not be saved',
   removed: 'Single sign-on removed',
   notRemoved: 'Single sign-on could not be removed',
-  cantStartSso: 'Single sign-on could not be started',
   checkFailed: 'The connection could not be checked',
   verifyFailed: 'The domains could not be checked',
 } as const;

@@ -29,7 +29,7 @@ describe('single sign-on model', () => {
     const other = setUp();
     other.api.reply('POST', '/api/v1/sso/auth', new ApiError('Single sign-on is not set up for this e-mail domain', 404));
     await allSettled(other.model.ssoRequested, { scope: other.scope, params: 'bo@nowhere.test' });
-    expect(other.toasts()).toEqual([{ kind: 'error', title: 'Single sign-on could not be started', description: 'Single sign-on is not set up for this e-mail domain' }]);
+    expect(other.toasts()).toEqual([{ kind: 'error', title: 'Authentication failed', description: 'Single sign-on is not set up for this e-mail domain' }]);
     expect(other.left).toEqual([]);
   });
 

@@ -113,8 +113,10 @@ export function createSsoModel(deps: SsoModelDeps) {
   sample({ clock: verifyFx.done, fn: ({ params }) => params, target: loadSettingsFx });
   sample({ clock: checkRequested, source: checkFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: checkFx });
 
-  announceEffect(deps, 'sso', ssoFx, { fail: MESSAGES.cantStartSso });
-  announceEffect(deps, 'sso', googleFx, { fail: MESSAGES.cantStartSso });
+  // Spec section 8: a sign-in that cannot start (unknown domain, provider unreachable) is
+  // 'Authentication failed'; the server's reason is the toast's description.
+  announceEffect(deps, 'sso', ssoFx, { fail: AUTH_MESSAGES.authenticationFailed });
+  announceEffect(deps, 'sso', googleFx, { fail: AUTH_MESSAGES.authenticationFailed });
   announceEffect(deps, 'sso', adminPortalFx, { fail: MESSAGES.cantOpenAdminPortal });
   announceEffect(deps, 'sso', loadSettingsFx, { fail: MESSAGES.settingsNotLoaded });
   announceEffect(deps, 'sso', saveSettingsFx, { done: MESSAGES.settingsSaved, fail: MESSAGES.settingsNotSaved });
