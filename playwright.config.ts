@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ALERT } from './tests/e2e/support/e2e-alert';
+import { E2E_ALERT, E2E_OPERATOR_EMAIL } from './tests/e2e/support/e2e-alert';
 
 /**
  * Browser tests run against the built app (`vite build` -> dist/) served by the real server in
@@ -89,6 +89,8 @@ export default defineConfig({
       POLYCUE_E2E_ALERT_MESSAGE: E2E_ALERT.message,
       POLYCUE_E2E_ALERT_LINK_LABEL: E2E_ALERT.linkLabel,
       POLYCUE_E2E_ALERT_LINK_URL: E2E_ALERT.linkUrl,
+      // The instance operator of tests/e2e/operators.spec.ts (publishes alerts while the app runs).
+      OPERATOR_EMAILS: E2E_OPERATOR_EMAIL,
       SMTP_URL: '',
       // No outside plugins in the shared server (tests/e2e/outside-plugins.spec.ts starts its own).
       PLUGINS_DIR: path.join(dataDir, 'no-plugins'),

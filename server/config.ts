@@ -98,6 +98,18 @@ function storageSettings(env: Env): StorageSettings {
   };
 }
 
+/**
+ * OPERATOR_EMAILS: instance operators (a role above account admins: they publish, edit and
+ * withdraw the site-wide alert banner), comma-separated, compared lower-case. The CLI
+ * (server/cli/operators.ts) grants the same role for good in the database.
+ */
+function emails(env: Env, name: string): string[] {
+  const list = (text(env, name) ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean);
+  const bad = list.find((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
+  if (bad !== undefined) throw new ConfigError(name, `"${bad}" is not an e-mail address`);
+  return list;
+}
+
 const ROLES = ['all', 'web', 'worker'] as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -131,6 +143,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storage: storageSettings(env),
     // Several folders are separated like PATH entries (':' here).
     pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
+    operatorEmails: emails(env, 'OPERATOR_EMAILS'),
     dnsServers: (text(env, 'DNS_SERVERS') ?? '').split(',').map((server) => server.trim()).filter(Boolean),
   };
 }

@@ -3,14 +3,14 @@ import { Provider } from 'effector-react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createToastService, type ApiClient, type UserResource } from '../core';
-import { createAlertBannerModel, CANT_SET_LAST_VIEWED_ALERT, SET_LAST_VIEWED_ALERT_PATH } from './alert-banner-model';
+import { createAlertBannerModel, CANT_SET_LAST_VIEWED_ALERT, RELEVANT_ALERT_PATH, SET_LAST_VIEWED_ALERT_PATH } from './alert-banner-model';
 import { AlertBanner } from './alert-banner';
 
 const alert = { id: 'al-7', message: 'Scheduled maintenance on Sunday.', linkLabel: 'Details', linkUrl: 'https://status.example.com' };
 const user = { id: 'u1', type: 'user', attributes: { relevantAlert: alert } } as unknown as UserResource;
 
-function setup(put: ApiClient['put']) {
-  const api = { put } as ApiClient;
+function setup(put: ApiClient['put'], get: ApiClient['get'] = vi.fn() as unknown as ApiClient['get']) {
+  const api = { put, get } as ApiClient;
   const toast = createToastService();
   const app = { $user: createStore<UserResource | null>(user), loggedOut: createEvent() };
   const model = createAlertBannerModel({ api, toast, app });
@@ -47,5 +47,36 @@ describe('alert banner', () => {
     expect(scope.getState(toast.$toasts).map((t) => [t.kind, t.title])).toEqual([['error', CANT_SET_LAST_VIEWED_ALERT]]);
     expect(CANT_SET_LAST_VIEWED_ALERT).toBe("Can't set last viewed alert");
     expect(scope.getState(model.$alert)).toBeNull();
+  });
+
+  it('a poll shows an alert published meanwhile, a corrected text, and hides a withdrawn one; a failed poll keeps what is shown', async () => {
+    const answers: unknown[] = [];
+    const get = vi.fn(async (path: string) => {
+      expect(path).toBe(RELEVANT_ALERT_PATH);
+      const next = answers.shift();
+      if (next instanceof Error) throw next;
+      return { data: { data: next } };
+    });
+    const { model, scope, toast } = setup(vi.fn() as unknown as ApiClient['put'], get as unknown as ApiClient['get']);
+    expect(scope.getState(model.$alert)).toEqual(alert);
+
+    const published = { id: 'al-8', message: 'New: voice cloning', linkLabel: null, linkUrl: null };
+    answers.push(published);
+    await allSettled(model.pollRequested, { scope });
+    expect(scope.getState(model.$alert)).toEqual(published);
+
+    answers.push({ ...published, message: 'New: voice cloning on Pro' });
+    await allSettled(model.pollRequested, { scope });
+    expect(scope.getState(model.$alert)?.message).toBe('New: voice cloning on Pro');
+
+    answers.push(new ApiError('offline', 0));
+    await allSettled(model.pollRequested, { scope });
+    expect(scope.getState(model.$alert)?.message).toBe('New: voice cloning on Pro');
+    expect(scope.getState(toast.$toasts)).toEqual([]);
+
+    answers.push(null);
+    await allSettled(model.pollRequested, { scope });
+    expect(scope.getState(model.$alert)).toBeNull();
+    expect(get).toHaveBeenCalledTimes(4);
   });
 });

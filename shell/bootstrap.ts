@@ -10,7 +10,6 @@ import {
 } from '../core';
 import { createPaletteModel } from './palette/palette-model';
 import { createFollowedItemsModel } from './progress-panel/followed-items-model';
-import { createAlertBannerModel } from './alert-banner-model';
 import { createShellChromeModel } from './shell-chrome-model';
 import { createAnalytics } from './observability/analytics';
 import { installErrorReporting, postJson } from './observability/error-reporting';
@@ -42,7 +41,6 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
 
   const app = container.get(TOKENS.AppModel);
   const toast = container.get(TOKENS.ToastService);
-  const api = container.get(TOKENS.ApiClient);
   const keyboard = container.get(TOKENS.KeyboardShortcuts);
   const deferredNavigator = container.get(TOKENS.Navigator) as Shell['navigator'];
   const palette = createPaletteModel({ storage });
@@ -52,7 +50,6 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
     sources: () => registry.contributions(progressSources),
     storage,
   });
-  const alert = createAlertBannerModel({ api, toast, app });
 
   const shellChrome: ShellChrome = {
     toggleSidebar: () => chrome.sidebarToggled(),
@@ -78,7 +75,6 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
     commandContext: { container, app, navigate: (path, options) => deferredNavigator.navigate(path, options) },
     palette,
     progress,
-    alert,
     chrome,
     analytics,
     errorReporter,

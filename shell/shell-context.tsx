@@ -12,7 +12,6 @@ import type {
 } from '../core';
 import type { PaletteModel } from './palette/palette-model';
 import type { FollowedItemsModel } from './progress-panel/followed-items-model';
-import type { AlertBannerModel } from './alert-banner-model';
 import type { ShellChromeModel } from './shell-chrome-model';
 import type { Analytics } from './observability/analytics';
 import type { ErrorReporter } from './observability/error-reporting';
@@ -31,7 +30,6 @@ export interface Shell {
   commandContext: Omit<CommandContext, 'when'>;
   palette: PaletteModel;
   progress: FollowedItemsModel;
-  alert: AlertBannerModel;
   chrome: ShellChromeModel;
   analytics: Analytics;
   errorReporter: ErrorReporter;
@@ -49,7 +47,7 @@ export function useShell(): Shell {
 /** The data `when` clauses decide on (plugin-api WhenContext). */
 export function buildWhenContext(
   state: {
-    user: { attributes: { confirmedEmail: boolean; onboardingState: string } } | null;
+    user: { attributes: { confirmedEmail: boolean; onboardingState: string; role?: string } } | null;
     accountId: string | null;
     workspaceId: string | null;
     isAccountAdmin: boolean;
@@ -65,6 +63,7 @@ export function buildWhenContext(
     accountId: state.accountId,
     workspaceId: state.workspaceId,
     isAccountAdmin: state.isAccountAdmin,
+    isOperator: user?.role === 'staff',
     keys,
   };
 }

@@ -43,6 +43,8 @@ export interface WhenContext {
   accountId: string | null;
   workspaceId: string | null;
   isAccountAdmin: boolean;
+  /** An instance operator (user role `staff`: OPERATOR_EMAILS or the CLI), a role above account admins. */
+  isOperator?: boolean;
   /** Values plugins' models publish for `when` clauses (TOKENS.ContextKeys), e.g. `projects.selectionCount`. */
   keys?: Readonly<Record<string, unknown>>;
 }

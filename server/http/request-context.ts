@@ -53,6 +53,8 @@ export interface AppConfig {
   pluginsDirs: string[];
   /** DNS servers (`host` or `host:port`) for TXT lookups such as domain verification; empty: the system's. */
   dnsServers: string[];
+  /** OPERATOR_EMAILS: instance operators by address (lower-case), besides users whose role is `staff`. */
+  operatorEmails: string[];
 }
 
 export type StorageSettings =

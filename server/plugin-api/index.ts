@@ -75,7 +75,8 @@ export type {
   WorkspaceRecord,
 } from '../identity/tenancy-repository';
 export { AlertRepository } from '../identity/alert-repository';
-export type { AlertRecord } from '../identity/alert-repository';
+export type { AlertFields, AlertRecord, PublishedAlertRecord } from '../identity/alert-repository';
+export { OPERATOR_ROLE, isOperator } from '../identity/operators';
 
 // Engines: the interfaces, the configured set, what they can do, and the media tools around them.
 export type {

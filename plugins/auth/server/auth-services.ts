@@ -20,7 +20,7 @@ export function createAuthServices(app: FastifyInstance): AuthServices {
     users,
     tenancy,
     alerts,
-    presenter: new UserPresenter(app.storage, alerts, tenancy),
+    presenter: new UserPresenter(app.storage, alerts, tenancy, app.config.operatorEmails),
     async currentUserRecord(request) {
       const record = request.currentUser ? await users.findById(request.currentUser.id) : null;
       if (!record) throw httpError(401, 'unauthenticated', UNAUTHENTICATED_MESSAGE);

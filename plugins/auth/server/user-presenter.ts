@@ -1,5 +1,5 @@
 import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/common/session-types';
-import type { Storage, AlertRepository, AccountMembership, TenancyRepository, UserRecord } from '../../../server/plugin-api';
+import { isOperator, type Storage, type AlertRepository, type AccountMembership, type TenancyRepository, type UserRecord } from '../../../server/plugin-api';
 
 /** Rows to the `{ data: { id, type, attributes } }` resources the browser reads (core/model/session-types.ts). */
 export class UserPresenter {
@@ -7,6 +7,8 @@ export class UserPresenter {
     private readonly storage: Storage,
     private readonly alerts: AlertRepository,
     private readonly tenancy: TenancyRepository,
+    /** OPERATOR_EMAILS: these people are shown as operators (`staff`) whatever their row says. */
+    private readonly operatorEmails: readonly string[] = [],
   ) {}
 
   async user(record: UserRecord): Promise<UserResource> {
@@ -18,7 +20,7 @@ export class UserPresenter {
         name: record.name,
         lastName: record.lastName,
         email: record.email,
-        role: record.role,
+        role: isOperator(record, this.operatorEmails) ? 'staff' : 'user',
         onboardingState: record.onboardingState,
         confirmedEmail: record.confirmedAt !== null,
         relevantAlert: alert,

@@ -4,3 +4,6 @@ export const E2E_ALERT = {
   linkLabel: 'Status page',
   linkUrl: 'https://status.polycue.example/',
 } as const;
+
+/** The e2e server's OPERATOR_EMAILS (playwright.config.ts): whoever signs up with it is an instance operator. */
+export const E2E_OPERATOR_EMAIL = 'operator.e2e@example.com';
