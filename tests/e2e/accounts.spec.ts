@@ -155,3 +155,29 @@ test('a role change applies on the next request, without logging in again', asyn
   await expect(member.getByText('Account renamed')).toBeVisible();
   await expect(member.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText('Renamed by Dee');
 });
+
+test('the member count follows each invitation; at the seat limit the refusal offers the upgrade', async ({ page }) => {
+  await signUpAndConfirm(page, newPerson({ name: 'Sam' }));
+  const count = page.locator('.accounts-toolbar').getByRole('status');
+  await page.goto('/account/members');
+  await expect(count).toHaveText('1 member');
+  await invite(page, newPerson().email);
+  // The count is the server's after the change, without a reload.
+  await expect(count).toHaveText('1 member, 1 invitation pending');
+  await invite(page, newPerson().email);
+  await expect(count).toHaveText('1 member, 2 invitations pending');
+
+  // Free has 3 seats: a fourth person is refused, and the popup says so with the way to upgrade.
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  const popup = dialog(page, 'Invite member');
+  await popup.getByLabel('E-mail addresses').fill(newPerson().email);
+  await popup.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText('Account users could not be created')).toBeVisible();
+  await expect(popup.getByRole('alert')).toContainText('The Free plan has 3 seats');
+  const upgrade = popup.getByRole('link', { name: 'Upgrade the plan' });
+  await upgrade.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to Starter' })).toBeVisible();
+});

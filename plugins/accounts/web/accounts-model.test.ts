@@ -108,11 +108,13 @@ describe('members', () => {
     kit.api.reply('GET', '/api/v1/account_users', page(['m1', 'm2', 'm3'], 1, false, [{ id: 'i7', type: 'account_invitation', attributes: { email: 'x@example.com', role: 'member', pending: true } }]));
     await allSettled(members.pageOpened, { scope: kit.scope });
     kit.api.reply('DELETE', '/api/v1/account_users/', { data: { ids: ['m1', 'm3'], invitationIds: ['i7'] } });
+    kit.api.reply('GET', '/api/v1/account_users', { ...page(['m2'], 1, false), meta: { page: 1, perPage: 25, total: 1, hasMore: false } });
     await allSettled(members.selectionChanged, { scope: kit.scope, params: new Set(['m1', 'm3', 'invitation-i7']) });
     await allSettled(kit.model.dialogs.dialogOpened, { scope: kit.scope, params: { kind: 'deleteAccountUsers' } });
     await allSettled(members.deleteConfirmed, { scope: kit.scope });
     expect(kit.api.callsTo('DELETE', '/api/v1/account_users/')[0].body).toEqual({ accountId: 'a1', ids: ['m1', 'm3'], invitationIds: ['i7'] });
     expect(kit.scope.getState(members.$rows).map((r) => r.id)).toEqual(['m2']);
+    expect(kit.scope.getState(members.$total)).toBe(1);
     expect(kit.toasts().map((t) => t.title)).toEqual(['Account user(s) deleted']);
     expect(kit.scope.getState(kit.model.dialogs.$dialog)).toBeNull();
   });
@@ -144,8 +146,14 @@ describe('members', () => {
       included: [{ id: 'i1', type: 'account_invitation', attributes: { email: 'new@example.com', role: 'member', pending: true } }],
       meta: { alreadyMembers: [] },
     });
+    // After the invitation page 1 comes again: the count shown is the server's, not the one before.
+    const invitation = { id: 'i1', type: 'account_invitation' as const, attributes: { email: 'new@example.com', role: 'member' as const, pending: true as const } };
+    kit.api.reply('GET', '/api/v1/account_users', { ...page(['m1', 'm2'], 1, false, [invitation]), meta: { page: 1, perPage: 25, total: 2, hasMore: false } });
+    expect(kit.scope.getState(members.$total)).toBe(99);
     await allSettled(members.inviteSubmitted, { scope: kit.scope, params: { emails: ['m2@example.com', 'new@example.com'], role: 'member' } });
     expect(kit.scope.getState(members.$rows).map((r) => r.id)).toEqual(['invitation-i1', 'm1', 'm2']);
+    expect(kit.scope.getState(members.$total)).toBe(2);
+    expect(kit.api.callsTo('GET', '/api/v1/account_users')).toHaveLength(2);
     kit.api.reply('POST', '/api/v1/account_users/create_workspace_users/', {
       data: [{ id: 'wu1', type: 'workspace_user', attributes: { accessType: 'member', accountUserId: 'm2', workspaceId: 'w1', workspaceName: 'Workspace w1' } }],
     });
@@ -160,6 +168,27 @@ describe('members', () => {
     await allSettled(members.accessRemoved, { scope: kit.scope, params: 'wu1' });
     expect(kit.scope.getState(members.$users)[1].attributes.workspaceUsers).toEqual([]);
     expect(kit.toasts().map((t) => t.title)).toEqual(['Account users created', 'Workspace user(s) created', 'Workspace user deleted']);
+  });
+});
+
+describe('members at the seat limit', () => {
+  it("keeps the popup open with the plan's refusal (its upgrade action), and clears it on the next try", async () => {
+    const kit = await startedKit();
+    const { members, dialogs } = kit.model;
+    kit.api.reply('GET', '/api/v1/account_users', page(['m1'], 1, false));
+    await allSettled(members.pageOpened, { scope: kit.scope });
+    await allSettled(dialogs.dialogOpened, { scope: kit.scope, params: { kind: 'createAccountUser' } });
+    const refusal = 'The Free plan has 3 seats; this would make 4 people with the invitations pending. Upgrade to Starter for more.';
+    kit.api.reply('POST', '/api/v1/accounts/a1/create_account_users', new ApiError(refusal, 402, 'plan_limit', 'emails'));
+    await allSettled(members.inviteSubmitted, { scope: kit.scope, params: { emails: ['new@example.com'], role: 'member' } });
+    expect(kit.scope.getState(members.$seatRefusal)).toBe(refusal);
+    expect(kit.scope.getState(dialogs.$dialog)).toEqual({ kind: 'createAccountUser' });
+    expect(kit.toasts().at(-1)).toEqual({ kind: 'error', title: 'Account users could not be created', description: refusal });
+
+    // Another refusal (not the plan's) is only the toast.
+    kit.api.reply('POST', '/api/v1/accounts/a1/create_account_users', new ApiError('Only account admins can do this', 403, 'forbidden'));
+    await allSettled(members.inviteSubmitted, { scope: kit.scope, params: { emails: ['new@example.com'], role: 'member' } });
+    expect(kit.scope.getState(members.$seatRefusal)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useUnit } from 'effector-react';
+import { Link } from 'react-router-dom';
 import type { AccountRole } from '../../common/accounts-contract';
 import { useAccountsModel } from '../components/use-accounts-model';
 import { FormDialog } from './form-dialog';
@@ -11,10 +12,16 @@ export function parseEmails(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
 }
 
-/** The "create account user" popup: people by e-mail; unknown addresses get an invitation mail. */
+/** Spelled here (the billing plugin's BILLING_PAGE): accounts reaches billing only by its address. */
+const BILLING_PAGE = '/billing';
+
+/**
+ * The "create account user" popup: people by e-mail; unknown addresses get an invitation mail.
+ * When the plan has no seat left for them, the refusal stays in the popup with its upgrade action.
+ */
 export function CreateAccountUserDialog({ onClose }: Close) {
   const { members } = useAccountsModel();
-  const [pending, submit] = useUnit([members.$inviting, members.inviteSubmitted]);
+  const [pending, submit, seatRefusal] = useUnit([members.$inviting, members.inviteSubmitted, members.$seatRefusal]);
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState<AccountRole>('member');
   return (
@@ -31,6 +38,14 @@ export function CreateAccountUserDialog({ onClose }: Close) {
           <option value="admin">Admin: manages the account and sees every workspace</option>
         </select>
       </label>
+      {seatRefusal && (
+        <div className="accounts-refusal" role="alert">
+          <p>{seatRefusal}</p>
+          <Link className="button button-primary" to={BILLING_PAGE} onClick={onClose}>
+            Upgrade the plan
+          </Link>
+        </div>
+      )}
     </FormDialog>
   );
 }

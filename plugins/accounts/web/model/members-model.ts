@@ -9,6 +9,7 @@ import {
   type InvitationResource,
   type WorkspaceUserResource,
 } from '../../common/accounts-contract';
+import { PLAN_LIMIT_CODE } from '../../../../core/common/account-limits';
 import { announce, apiEffect, type AccountsModelDeps } from './model-kit';
 
 const { createEvent, createStore, sample, combine } = effector;
@@ -109,6 +110,10 @@ export function createMembersModel(deps: AccountsModelDeps) {
   const $page = createStore(0).on(pageLoaded, (_, page) => page.meta.page).reset(app.accountChanged, app.loggedOut);
   const $hasMore = createStore(false).on(pageLoaded, (_, page) => page.meta.hasMore).reset(app.accountChanged, app.loggedOut);
   const $total = createStore(0).on(pageLoaded, (_, page) => page.meta.total).reset(app.accountChanged, app.loggedOut);
+  /** The plan's refusal of an invitation (no seat left), shown in the popup with the way to upgrade; null otherwise. */
+  const $seatRefusal = createStore<string | null>(null)
+    .on(createAccountUsersFx.failData, (_, error) => (error.code === PLAN_LIMIT_CODE ? error.message : null))
+    .reset(inviteSubmitted, createAccountUsersFx.done, app.accountChanged, app.loggedOut);
   const $selection = createStore<Set<string>>(new Set())
     .on(selectionChanged, (_, next) => next)
     .reset(app.accountChanged, app.loggedOut, deleteAccountUsersFx.done, sample({ clock: pageLoaded, filter: (page) => page.meta.page === 1 }));
@@ -118,9 +123,10 @@ export function createMembersModel(deps: AccountsModelDeps) {
     ...users.map((user) => ({ kind: 'user' as const, id: user.id, user })),
   ]);
 
-  // Page 1 on open, on a new search, on reload and when the account changes under an open page.
+  // Page 1 on open, on a new search, on reload, when the account changes under an open page, and
+  // after people are invited or removed: the count shown (and the server's order) stays true.
   const firstPageWanted = sample({
-    clock: [pageOpened, searchUpdated, reloadRequested, app.accountChanged],
+    clock: [pageOpened, searchUpdated, reloadRequested, app.accountChanged, createAccountUsersFx.done, deleteAccountUsersFx.done],
     source: { accountId: app.$currentAccountId, search: $search, open: $pageOpen },
     filter: ({ accountId, open }) => accountId !== null && open,
     fn: ({ accountId, search }): PageRequest => ({ accountId: accountId!, search, page: 1 }),
@@ -207,6 +213,7 @@ export function createMembersModel(deps: AccountsModelDeps) {
     $hasMore,
     $total,
     $selection,
+    $seatRefusal,
     $loading: fetchAccountUsersFx.pending,
     $deleting: deleteAccountUsersFx.pending,
     $changingRole: changeRoleFx.pending,

@@ -15,6 +15,7 @@ const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
 /** `/account/members`: the members table (searchable, paged as you scroll, bulk removal, roles, access). */
 export default function MembersPage() {
   const { members, dialogs, $isAccountAdmin } = useAccountsModel();
+  const invitations = useUnit(members.$invitations).length;
   const [rows, selection, loading, hasMore, total, isAdmin, changingRole] = useUnit([
     members.$rows,
     members.$selection,
@@ -145,7 +146,10 @@ export default function MembersPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <span className="muted">{total === 1 ? '1 member' : `${total} members`}</span>
+        <span className="muted" role="status">
+          {total === 1 ? '1 member' : `${total} members`}
+          {invitations > 0 ? `, ${invitations === 1 ? '1 invitation' : `${invitations} invitations`} pending` : ''}
+        </span>
       </div>
       <div className="accounts-table">
         <DataTable
