@@ -70,8 +70,22 @@ test('checkout (local provider) -> plan changed -> the limit is lifted; change p
   await expect(invoices).toContainText('$19.00');
   await expectAccessible(page, 'billing');
 
+  // A plan change is asked first: the new plan's price and limits beside the current one's.
   await runCommand(page, 'Change plan…');
   await page.keyboard.type('Pro');
+  await page.keyboard.press('Enter');
+  const confirmChange = page.getByRole('dialog', { name: 'Change to Pro' });
+  await expect(confirmChange).toContainText('Pro, $79 a month, from now on: 1500 minutes a month, videos up to 8 GB, 20 target languages a run');
+  await expect(confirmChange).toContainText('Now: Starter, $19 a month: 300 minutes a month');
+  await expectAccessible(page, 'plan change confirmation');
+  // Keeping it changes nothing.
+  await confirmChange.getByRole('button', { name: 'Keep Starter' }).click();
+  await expect(confirmChange).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Starter plan' })).toBeVisible();
+  await expect(invoices.getByRole('row')).toHaveCount(2);
+  // The page's own button asks the same; focus starts on the change, Enter confirms.
+  await page.getByRole('button', { name: 'Change to Pro' }).click();
+  await expect(confirmChange.getByRole('button', { name: 'Change to Pro' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Subscription has been updated').last()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pro plan' })).toBeVisible();
@@ -85,4 +99,12 @@ test('checkout (local provider) -> plan changed -> the limit is lifted; change p
   await expect(toast(page, 'Subscription has been canceled')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to Starter' })).toBeVisible();
+
+  // On Free there is nothing to cancel: neither the page nor the palette offers it.
+  await expect(page.getByRole('button', { name: 'Cancel the subscription' })).toHaveCount(0);
+  await page.keyboard.press(process.platform === 'darwin' ? 'Meta+k' : 'Control+k');
+  await page.keyboard.type('Cancel the subscription');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByPlaceholder('Type a command or search…')).toHaveValue('Cancel the subscription');
+  await expect(page.getByRole('option', { name: /^Cancel the subscription/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 });

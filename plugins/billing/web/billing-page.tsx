@@ -2,26 +2,14 @@ import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLazyModel } from '../../../core';
-import { Dialog } from '../../../core/ui';
-import { PLANS, planById, type BillingOverview, type Invoice, type Plan } from '../common/billing-contract';
+import { PLANS, planById, type BillingOverview, type Invoice, type Plan, type PlanId } from '../common/billing-contract';
+import { CancelSubscriptionDialog, ChangePlanDialog } from './billing-confirmations';
 import { billingModel } from './billing-model-loader';
+import { limitsOf } from './plan-limits';
 import './billing.css';
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-const gigabytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${Math.round(bytes / 1024 ** 3)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
-
-function limitsOf(plan: Plan): string[] {
-  const { limits } = plan;
-  return [
-    `${limits.minutesPerMonth} minutes a month`,
-    `videos up to ${gigabytes(limits.maxVideoBytes)}`,
-    `${limits.targetLanguagesPerRun} target language${limits.targetLanguagesPerRun === 1 ? '' : 's'} a run`,
-    limits.voiceOversPerMonth > 0 ? `${limits.voiceOversPerMonth} voice-overs a month` : 'no voice-overs',
-    limits.voiceCloning ? 'voice cloning' : 'no voice cloning',
-    `${limits.seats} people`,
-  ];
-}
 
 /** One "used of allowed" line with a bar (a native progress element: its value is read out). */
 function UsageBar({ label, used, allowed, unit }: { label: string; used: number; allowed: number; unit: string }) {
@@ -65,8 +53,9 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
 
 /**
  * `/billing` (account admins): the plan, usage this period with bars, the plans to change to,
- * invoices from the provider, the provider's portal and cancel (asked first). `?checkout=done`
- * (back from a checkout) and `?cancel=1` (the palette's "Cancel the subscription") are read once.
+ * invoices from the provider, the provider's portal and cancel. A plan change and a cancel are
+ * asked first. `?checkout=done` (back from a checkout), `?cancel=1` (the palette's "Cancel the
+ * subscription") and `?plan=<id>` (the palette's "Change plan…", the upgrade popup) are read once.
  */
 export default function BillingPage() {
   const model = useLazyModel(billingModel);
@@ -74,12 +63,17 @@ export default function BillingPage() {
   const [pageOpened, subscribe, change, cancel, portal] = useUnit([model.pageOpened, model.subscribeRequested, model.planChangeRequested, model.cancelRequested, model.portalRequested]);
   const [params, setParams] = useSearchParams();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingPlan, setConfirmingPlan] = useState<PlanId | null>(null);
 
   useEffect(() => pageOpened(), [pageOpened]);
   useEffect(() => {
     if (params.get('cancel')) setConfirmingCancel(true);
+    const plan = params.get('plan');
+    if (plan && PLANS.some((p) => p.id === plan)) setConfirmingPlan(plan as PlanId);
     if (params.size > 0) setParams({}, { replace: true });
   }, [params, setParams]);
+  // Asked only of a subscribed account, for another plan (without one, the checkout asks).
+  const planToConfirm = overview?.subscription && confirmingPlan && confirmingPlan !== overview.plan && confirmingPlan !== 'free' ? confirmingPlan : null;
 
   return (
     <section className="page billing-page" aria-labelledby="billing-title" aria-busy={loading}>
@@ -94,28 +88,27 @@ export default function BillingPage() {
       {!overview ? (
         <p>{loading ? 'Loading…' : ''}</p>
       ) : (
-        <BillingContent overview={overview} busy={busy} onSubscribe={subscribe} onChange={change} onCancel={() => setConfirmingCancel(true)} />
+        <BillingContent overview={overview} busy={busy} onSubscribe={subscribe} onChange={setConfirmingPlan} onCancel={() => setConfirmingCancel(true)} />
       )}
       {confirmingCancel && overview?.subscription && (
-        <Dialog label="Cancel the subscription" onClose={() => setConfirmingCancel(false)}>
-          <h2>Cancel the subscription?</h2>
-          <p>The account goes back to the Free plan now: {limitsOf(planById('free')).join(', ')}.</p>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => setConfirmingCancel(false)}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                cancel();
-                setConfirmingCancel(false);
-              }}
-            >
-              Cancel the subscription
-            </button>
-          </div>
-        </Dialog>
+        <CancelSubscriptionDialog
+          onKeep={() => setConfirmingCancel(false)}
+          onCancel={() => {
+            cancel();
+            setConfirmingCancel(false);
+          }}
+        />
+      )}
+      {overview && planToConfirm && (
+        <ChangePlanDialog
+          current={planById(overview.plan)}
+          next={planToConfirm}
+          onKeep={() => setConfirmingPlan(null)}
+          onConfirm={() => {
+            change(planToConfirm);
+            setConfirmingPlan(null);
+          }}
+        />
       )}
     </section>
   );

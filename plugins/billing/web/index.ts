@@ -1,9 +1,13 @@
-import { contribute, definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { sample } from 'effector';
+import { contribute, definePlugin, PLUGIN_API_VERSION, TOKENS, type WhenContext } from '../../../core';
 import { setupRefusalHandlers } from '../../pipeline/web/extension-points';
 
 /** Paths spelled here (the contract's BILLING_PAGE, LOCAL_CHECKOUT_PAGE) so the contract stays out of the initial JavaScript. */
 const PAGE = '/billing';
 const admin = (ctx: WhenContext) => ctx.isMember && ctx.isAccountAdmin;
+/** Context key: the current account has a subscription (spec 3's subscription.isCurrent). */
+const SUBSCRIBED = 'billing.subscribed';
+const subscribed = (ctx: WhenContext) => admin(ctx) && !!ctx.keys?.[SUBSCRIBED];
 const commands = () => import('./billing-commands');
 
 /**
@@ -31,8 +35,20 @@ export default definePlugin({
       choices: async () => (await commands()).planChoices(),
     },
     { id: 'billing.portal', title: 'Open the billing portal', group: 'Billing', keywords: ['payment', 'card', 'invoices'], when: admin, run: async (ctx) => (await commands()).openPortal(ctx) },
-    { id: 'billing.cancel', title: 'Cancel the subscription', group: 'Billing', keywords: ['downgrade', 'free'], when: admin, run: (ctx) => ctx.navigate(`${PAGE}?cancel=1`) },
+    // Not offered on the Free plan: there is nothing to cancel.
+    { id: 'billing.cancel', title: 'Cancel the subscription', group: 'Billing', keywords: ['downgrade', 'free'], when: subscribed, run: (ctx) => ctx.navigate(`${PAGE}?cancel=1`) },
   ],
+  // Built at start-up (not lazily): the palette must know before any billing page was opened.
+  // The account list, and so the flag, reloads with the user after every plan change.
+  model: {
+    token: Symbol.for(SUBSCRIBED),
+    create: ({ container, app }) =>
+      sample({
+        clock: app.$currentAccount,
+        fn: (account) => ({ key: SUBSCRIBED, value: !!account?.attributes.subscription?.isCurrent }),
+        target: container.get(TOKENS.ContextKeys).keySet,
+      }),
+  },
   contributions: [
     // A set-up the plan refuses (the server's 402 plan_limit, core/common/account-limits) opens the upgrade popup.
     contribute(setupRefusalHandlers, {

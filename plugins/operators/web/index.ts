@@ -1,9 +1,9 @@
-import { definePlugin, PLUGIN_API_VERSION, type WhenContext } from '../../../core';
+import { definePlugin, PLUGIN_API_VERSION, type Command, type WhenContext } from '../../../core';
 
 /** Spelled here (the contract's OPERATORS_PAGE) so the contract stays out of the initial JavaScript. */
 const PAGE = '/operators';
-const operator = (ctx: WhenContext) => ctx.isMember && ctx.isOperator === true;
-const keywords = ['alert', 'banner', 'announcement', 'operator'];
+const operator = (ctx: WhenContext) => ctx.isMember && !!ctx.isOperator;
+const command = (id: string, title: string, run: Command['run']): Command => ({ id: `operators.${id}`, title, group: 'Operators', keywords: ['alert', 'banner', 'announcement'], when: operator, run });
 
 /**
  * Instance operators' tools (a role above account admins: OPERATOR_EMAILS or the CLI): the
@@ -17,16 +17,9 @@ export default definePlugin({
   routes: [{ path: PAGE, load: () => import('./operators-page'), title: 'Operators' }],
   nav: [{ id: 'operators.nav', label: 'Operators', path: PAGE, order: 95, icon: '!', when: operator }],
   commands: [
-    { id: 'operators.open', title: "Open the operators' page", group: 'Operators', keywords, when: operator, run: (ctx) => ctx.navigate(PAGE) },
-    { id: 'operators.publishAlert', title: 'Publish an alert banner', group: 'Operators', keywords, when: operator, run: (ctx) => ctx.navigate(`${PAGE}#publish`) },
-    { id: 'operators.editAlert', title: 'Edit the alert banner', group: 'Operators', keywords, when: operator, run: (ctx) => ctx.navigate(`${PAGE}?edit=shown`) },
-    {
-      id: 'operators.withdrawAlert',
-      title: 'Withdraw the alert banner',
-      group: 'Operators',
-      keywords,
-      when: operator,
-      run: async (ctx) => (await import('./operators-commands')).withdrawShownAlert(ctx),
-    },
+    command('open', "Open the operators' page", (ctx) => ctx.navigate(PAGE)),
+    command('publishAlert', 'Publish an alert banner', (ctx) => ctx.navigate(`${PAGE}#publish`)),
+    command('editAlert', 'Edit the alert banner', (ctx) => ctx.navigate(`${PAGE}?edit=shown`)),
+    command('withdrawAlert', 'Withdraw the alert banner', async (ctx) => (await import('./operators-commands')).withdrawShownAlert(ctx)),
   ],
 });
