@@ -54,6 +54,8 @@ export interface AccountLimitsService {
   maxElementBytes(workspaceId: string): Promise<number | null>;
   /** Seconds of video one set-up may process (show_settings' subscriptionSubtitlesLength); null: no limit. */
   setupSecondsAllowed(workspaceId: string): Promise<number | null>;
+  /** Translation targets one run may have (show_settings' targetLanguagesAllowed, the set-up popup's hint); null: the plan sets none. Optional: added within API v1. */
+  targetLanguagesAllowed?(workspaceId: string): Promise<number | null>;
 }
 
 export const ACCOUNT_LIMITS = serviceToken<AccountLimitsService>('billing.accountLimits');

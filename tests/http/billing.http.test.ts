@@ -108,6 +108,8 @@ describeOnBothDatabases('plans and billing (local provider)', { config: { linkIm
     const clip = await seedVersion(ctx.db, ctx.app.storage, member.workspaceId, 2);
     const settings = await member.client.get(`${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${clip}`);
     expect(settings.body.data.subscriptionSubtitlesLength).toBe(1);
+    // The plan's real limit for the popup's hint (Free: one translation a run, not the engines' 20).
+    expect(settings.body.data.targetLanguagesAllowed).toBe(1);
     const minutes = await setup(member, clip, ['es']);
     expect(minutes.body).toMatchObject({ statusCode: 402, code: 'plan_limit', field: 'projectVersionIds' });
     expect(minutes.body.message).toMatch(/^The Free plan processes 30 minutes a month; 0 minutes left, and this set-up needs 1\. Upgrade to Starter for more\.$/);
@@ -123,6 +125,8 @@ describeOnBothDatabases('plans and billing (local provider)', { config: { linkIm
     const cloning = await setupTts(member, clip, ['es'], true);
     expect(cloning.body).toMatchObject({ statusCode: 402, field: 'settings.voiceCloning', message: 'Voice cloning is not in the Starter plan. Upgrade to Pro for more.' });
     await member.client.put(BILLING_PATHS.change(subscription.id), { plan: 'pro' });
+    const proSettings = await member.client.get(`${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${clip}`);
+    expect(proSettings.body.data.targetLanguagesAllowed).toBe(20);
     // A paid plan counts from its own period's start (the runs before it were the free month's).
     await seedRun(ctx.db, member.workspaceId, past, 90_000, ['es', 'fr']);
     expect((await overview(member, accountId)).usage).toMatchObject({ minutesProcessed: 1.5, voiceOvers: 2 });

@@ -117,6 +117,11 @@ export class AccountLimits implements AccountLimitsService {
     return accountId ? (await this.planOf(accountId)).plan.limits.maxVideoBytes : null;
   }
 
+  async targetLanguagesAllowed(workspaceId: string): Promise<number | null> {
+    const accountId = await this.subscriptions.accountOfWorkspace(workspaceId);
+    return accountId ? (await this.planOf(accountId)).plan.limits.targetLanguagesPerRun : null;
+  }
+
   async setupSecondsAllowed(workspaceId: string): Promise<number | null> {
     const accountId = await this.subscriptions.accountOfWorkspace(workspaceId);
     if (!accountId) return null;

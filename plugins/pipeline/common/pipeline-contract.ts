@@ -187,6 +187,8 @@ export interface ProjectVersionSettings {
   hasAudioSeparation: boolean;
   /** Seconds of video the subscription still allows this period (what is left of its monthly minutes); null: no limit (no billing in this installation). */
   subscriptionSubtitlesLength: number | null;
+  /** Translation targets (subtitle and dubbing languages) the account's plan allows in one run (ours); null: no plan limit. */
+  targetLanguagesAllowed: number | null;
   /** Whether a voice-over (TTS run) was already set up for one of these versions. */
   hasVoice: boolean;
   /** Languages a video can be in (speech to text). */

@@ -100,6 +100,7 @@ export const settingsResponse = {
         subtitleLanguages: strings,
         hasAudioSeparation: { type: 'boolean' },
         subscriptionSubtitlesLength: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+        targetLanguagesAllowed: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
         hasVoice: { type: 'boolean' },
         languagesForVideos: strings,
         translationLanguages: { type: 'object', additionalProperties: strings },

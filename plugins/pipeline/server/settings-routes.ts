@@ -24,12 +24,15 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
         if (versions.length !== ids.length) {
           throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
         }
-        const [capabilities, lastUsed, latest, secondsAllowed] = await Promise.all([
+        const limits = app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null;
+        const [capabilities, lastUsed, latest, secondsAllowed, targetsAllowed] = await Promise.all([
           languageCapabilities(),
           lastUsedSettings(app.db, request.currentUser!.id, kind),
           latestSettingsOf(app.db, ids),
           // What is left of the account's monthly minutes (null without the billing plugin: no limit).
-          app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS).setupSecondsAllowed(workspaceId) : null,
+          limits ? limits.setupSecondsAllowed(workspaceId) : null,
+          // The plan's translations a run, for the popup's hint (the plan still refuses more at set-up).
+          limits?.targetLanguagesAllowed ? limits.targetLanguagesAllowed(workspaceId) : null,
         ]);
         const preselected = latest?.settings ?? lastUsed;
         return {
@@ -39,6 +42,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
             subtitleLanguages: preselected?.subtitleLanguages ?? [],
             hasAudioSeparation: false,
             subscriptionSubtitlesLength: secondsAllowed,
+            targetLanguagesAllowed: targetsAllowed,
             hasVoice: latest?.hasVoice ?? false,
             ...capabilities,
             lastUsedSettings: lastUsed,

@@ -9,7 +9,7 @@ import SetupDialog from './setup-dialog';
 afterEach(cleanup);
 
 /** The popup as the shell shows it, on the real (unforked) model, opened for one project version. */
-async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles') {
+async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles', overrides: Parameters<typeof settingsOf>[0] = {}) {
   const kit = createPipelineTestKit();
   // German has a voice here but no translation from English.
   const note = (name: string, expect: string) => ({ name, expect });
@@ -22,6 +22,7 @@ async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles') {
       translation: note('Apertium, rule-based, on this server', 'Literal translations.'),
       speechSynthesis: note('eSpeak NG, on this server', 'A robotic voice.'),
     },
+    ...overrides,
   });
   kit.api.reply('GET', PIPELINE_PATHS.showSettings, { data: settings });
   kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settings });
@@ -52,6 +53,14 @@ describe('set-up popup', () => {
     expect(engines.textContent).toContain('VoiceeSpeak NG, on this server');
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have a transcript' }));
     expect(engines.textContent).toContain('Transcript alignmentPocketSphinx alignment, on this server');
+  });
+
+  it("says how many translations a run the account's plan allows, not the engines' maximum", async () => {
+    await renderPopup('subtitles', { targetLanguagesAllowed: 1 });
+    expect(screen.getByText('Translations of the English subtitles (your plan: 1 language a run).')).toBeTruthy();
+    cleanup();
+    await renderPopup('subtitles', { targetLanguagesAllowed: 20 });
+    expect(screen.getByText('Translations of the English subtitles (up to 20).')).toBeTruthy();
   });
 
   it('lists unavailable languages disabled, with the reason read out', async () => {

@@ -12,6 +12,10 @@ import './pipeline.css';
 
 const TITLES = { subtitles: 'Set up subtitles', voiceOver: 'Set up voice-over' } as const;
 
+/** How many translations a run may have: the account's plan when it sets fewer than the engines' own maximum. */
+const targetsHint = (allowed: number | null) =>
+  allowed !== null && allowed < MAX_TARGET_LANGUAGES ? `your plan: ${allowed} language${allowed === 1 ? '' : 's'} a run` : `up to ${MAX_TARGET_LANGUAGES}`;
+
 /**
  * The set-up popup (plain subtitles or voice-over), shown by the shell for the target the model
  * was opened with. Enter submits (except in the transcript, where Ctrl/Cmd+Enter does), Escape
@@ -185,7 +189,7 @@ function SetupForm({ setup }: { setup: SetupModel }) {
 
       <LanguageChecklist
         legend="Subtitle languages"
-        hint={nonTranslatable ? `Subtitles in ${sourceName} cannot be translated here.` : `Translations of the ${sourceName} subtitles (up to ${MAX_TARGET_LANGUAGES}).`}
+        hint={nonTranslatable ? `Subtitles in ${sourceName} cannot be translated here.` : `Translations of the ${sourceName} subtitles (${targetsHint(settings.targetLanguagesAllowed)}).`}
         options={subtitleOptions}
         selected={form.subtitleLanguages}
         onToggle={subtitleToggled}

@@ -32,6 +32,7 @@ export function settingsOf(overrides: Partial<ProjectVersionSettings> = {}): Pro
     subtitleLanguages: [],
     hasAudioSeparation: false,
     subscriptionSubtitlesLength: null,
+    targetLanguagesAllowed: null,
     hasVoice: false,
     languagesForVideos: ['en'],
     translationLanguages: { en: ['es', 'ca', 'pt'], es: ['en', 'pt'] },
