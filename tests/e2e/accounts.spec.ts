@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { answerSurvey, confirmEmail, expect, linkIn, logIn, newPerson, signUpAndConfirm, submitSignUp, test, waitForMail, type Person } from './support/fixtures';
+import { answerSurvey, confirmEmail, expect, linkIn, logIn, newPerson, signUpAndConfirm, submitSignUp, test, toast, waitForMail, type Person } from './support/fixtures';
 
 /**
  * Accounts through the real pages: an admin invites by e-mail, the invitee signs up through the
@@ -161,7 +161,10 @@ test('the member count follows each invitation; at the seat limit the refusal of
   const count = page.locator('.accounts-toolbar').getByRole('status');
   await page.goto('/account/members');
   await expect(count).toHaveText('1 member');
-  await invite(page, newPerson().email);
+  const first = newPerson().email;
+  await invite(page, first);
+  // The spec's 'Account users created', and below it what the invitation did.
+  await expect(toast(page, 'Account users created')).toContainText(`Invitation mailed to ${first}.`);
   // The count is the server's after the change, without a reload.
   await expect(count).toHaveText('1 member, 1 invitation pending');
   await invite(page, newPerson().email);

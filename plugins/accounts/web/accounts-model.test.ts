@@ -168,6 +168,8 @@ describe('members', () => {
     await allSettled(members.accessRemoved, { scope: kit.scope, params: 'wu1' });
     expect(kit.scope.getState(members.$users)[1].attributes.workspaceUsers).toEqual([]);
     expect(kit.toasts().map((t) => t.title)).toEqual(['Account users created', 'Workspace user(s) created', 'Workspace user deleted']);
+    // The spec's title, and what the invitation really did below it.
+    expect(kit.toasts()[0].description).toBe('Joined: Person m2. Invitation mailed to new@example.com.');
   });
 });
 
