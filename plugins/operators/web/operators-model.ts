@@ -43,6 +43,10 @@ export function createOperatorsModel(deps: OperatorsModelDeps) {
     .on(publishFx.doneData, (alerts, published) => [published, ...alerts])
     .on([editFx.doneData, withdrawFx.doneData], replaced);
   const $loaded = createStore(false).on(fetchAlertsFx.finally, () => true);
+  /** Why the list could not be read (a non-operator who typed the address: the server's 403 sentence). */
+  const $loadError = createStore<string | null>(null)
+    .on(fetchAlertsFx.failData, (_, error) => error.message)
+    .reset(fetchAlertsFx.done);
   /** The server's sentence on the field it names, after a refused publish or edit. */
   const $fieldError = createStore<{ field: string; message: string } | null>(null)
     .on([publishFx.failData, editFx.failData], (_, error) => (error.field ? { field: error.field, message: error.message } : null))
@@ -72,6 +76,7 @@ export function createOperatorsModel(deps: OperatorsModelDeps) {
     withdrawFx,
     $alerts,
     $loaded,
+    $loadError,
     $fieldError,
     $saves,
     $busy,

@@ -1,8 +1,8 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useLazyModel } from '../../../core';
-import type { AlertFieldsRequest, AlertResource } from '../common/operators-contract';
+import { TOKENS, useLazyModel, useService } from '../../../core';
+import { OPERATORS_MESSAGES, type AlertFieldsRequest, type AlertResource } from '../common/operators-contract';
 import { shownAlert } from './operators-model';
 import { operatorsModel } from './operators-model-loader';
 import './operators.css';
@@ -21,7 +21,8 @@ const fieldsOf = (draft: Draft): AlertFieldsRequest => ({ message: draft.message
  */
 export default function OperatorsPage() {
   const model = useLazyModel(operatorsModel);
-  const [alerts, loaded, fieldError, busy, saves] = useUnit([model.$alerts, model.$loaded, model.$fieldError, model.$busy, model.$saves]);
+  const toast = useService(TOKENS.ToastService);
+  const [alerts, loaded, loadError, fieldError, busy, saves] = useUnit([model.$alerts, model.$loaded, model.$loadError, model.$fieldError, model.$busy, model.$saves]);
   const [opened, publish, edit, withdraw] = useUnit([model.pageOpened, model.publishSubmitted, model.editSubmitted, model.withdrawRequested]);
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -40,10 +41,10 @@ export default function OperatorsPage() {
     if (shown) {
       setEditingId(shown.id);
       setDraft(draftOf(shown));
-    }
+    } else if (!loadError) toast.info(OPERATORS_MESSAGES.noneShown);
     setParams({}, { replace: true });
     message.current?.focus();
-  }, [wantsEdit, loaded, alerts, setParams]);
+  }, [wantsEdit, loaded, loadError, alerts, setParams, toast]);
   useEffect(() => {
     if (saves === 0) return;
     setDraft(EMPTY);
@@ -70,14 +71,24 @@ export default function OperatorsPage() {
       </p>
     );
 
+  const header = (
+    <header className="page-header">
+      <div>
+        <p className="page-eyebrow">Instance operators</p>
+        <h1 id="operators-title">Alert banner</h1>
+      </div>
+    </header>
+  );
+  if (loadError)
+    return (
+      <section className="page" aria-labelledby="operators-title">
+        {header}
+        <p role="alert">{loadError}</p>
+      </section>
+    );
   return (
     <section className="page" aria-labelledby="operators-title">
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Instance operators</p>
-          <h1 id="operators-title">Alert banner</h1>
-        </div>
-      </header>
+      {header}
       <form className="operators-form" aria-label={editingId ? 'Edit the alert' : 'Publish an alert'} onSubmit={onSubmit}>
         <p className="operators-hint">Shown above every page of every logged-in person until they dismiss it; open pages show a change within a minute.</p>
         <div className="operators-field">
