@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { answerSurvey, confirmEmail, expect, linkIn, logIn, newPerson, signUpAndConfirm, submitSignUp, test, toast, waitForMail, type Person } from './support/fixtures';
 
 /**
@@ -177,6 +178,7 @@ test('the member count follows each invitation; at the seat limit the refusal of
   await popup.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText('Account users could not be created')).toBeVisible();
   await expect(popup.getByRole('alert')).toContainText('The Free plan has 3 seats');
+  await expectAccessible(page, 'seat refusal in the invite popup');
   const upgrade = popup.getByRole('link', { name: 'Upgrade the plan' });
   await upgrade.focus();
   await page.keyboard.press('Enter');
