@@ -82,6 +82,7 @@ export function element(id: string, overrides: Partial<ElementResource['attribut
       submitUrlIdentifier: null,
       thumbnailUrl: null,
       failure: null,
+      failureKind: null,
       createdAt: '2024-05-01T10:00:00.000Z',
       ...overrides,
     },
