@@ -43,6 +43,7 @@ export function createProjectsModel(
     reloadRequested: versions.reloadRequested,
     countChanged,
     rowsLoaded: versions.fetchPageFx.doneData.map(({ rows }) => rows),
+    pageOpened: versions.pageOpened,
   });
 
   const $projectCount = createStore<number | null>(null)
