@@ -273,8 +273,47 @@ describe('uploads', () => {
     expect(kit.scope.getState(kit.model.uploads.$uploads).map((u) => u.state)).toEqual(['done', 'failed']);
     expect(kit.rowIds()[0]).toBe('v-e-intro');
     expect(counts[0]).toBe(4);
-    expect(kit.scope.getState(kit.model.versions.$selection).size).toBe(0);
+    // One of the two failed: the popup stays to say so, the new row is selected behind it, no page opens.
+    expect([...kit.scope.getState(kit.model.versions.$selection)]).toEqual(['v-e-intro']);
+    expect(kit.visits).toEqual([]);
     expect(kit.toasts().map((t) => t.title)).toEqual(expect.arrayContaining(['Project created', 'Element(s) could not be created!']));
+  });
+
+  const createsProjects = (kit: ReturnType<typeof createProjectsTestKit>) =>
+    kit.api.reply('POST', '/api/v1/elements/create_with_project', (call: { body: unknown }) => {
+      const { elementId } = call.body as { elementId: string };
+      return { data: element(elementId, { state: 'ready' }), projectVersions: { data: [projectVersion(`v-${elementId}`)] }, meta: { numberOfProjects: 4 } };
+    });
+
+  it('after "Project created" for one file the version page opens (spec 2) and the popup closes', async () => {
+    const kit = await openedKit();
+    createsProjects(kit);
+    await allSettled(kit.model.newProjectOpened, { scope: kit.scope, params: 'upload' });
+    void allSettled(kit.model.uploads.filesChosen, { scope: kit.scope, params: [file('intro.mp4')] });
+    await uploadsStarted(kit, 1);
+    kit.uploader.started[0].finish('e1');
+    await allSettled(kit.scope);
+    expect(kit.visits).toEqual(['/projects/pv-e1/project_versions/v-e1']);
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBeNull();
+  });
+
+  it('after several projects are created together the list stays, with the new rows selected and the popup closed', async () => {
+    const kit = await openedKit();
+    createsProjects(kit);
+    await allSettled(kit.model.newProjectOpened, { scope: kit.scope, params: 'upload' });
+    void allSettled(kit.model.uploads.filesChosen, { scope: kit.scope, params: [file('a.mp4'), file('b.mp4'), file('c.mp4')] });
+    await uploadsStarted(kit, 3);
+    kit.uploader.started[0].finish('ea');
+    for (let i = 0; i < 50 && kit.scope.getState(kit.model.uploads.$uploads)[0].state !== 'done'; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(kit.scope.getState(kit.model.uploads.$uploads).map((u) => u.state)).toEqual(['done', 'uploading', 'uploading']);
+    // Not before the last file of the batch has its project.
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBe('upload');
+    kit.uploader.started[1].finish('eb');
+    kit.uploader.started[2].finish('ec');
+    await allSettled(kit.scope);
+    expect(kit.visits).toEqual([]);
+    expect([...kit.scope.getState(kit.model.versions.$selection)].sort()).toEqual(['v-ea', 'v-eb', 'v-ec']);
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBeNull();
   });
 
   it('a cancelled upload is marked cancelled without an error toast; a refused project shows the spec message', async () => {
