@@ -118,3 +118,21 @@ export interface SpeechSynthesisEngine {
   voices(): Promise<Voice[]>;
   synthesize(text: string, options: SynthesizeOptions): Promise<SynthesizedClip>;
 }
+
+export interface CloneVoiceOptions {
+  /** A name for the voice on the service (which lists it), e.g. the run's id. */
+  name: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Speech in the speaker's own voice: a voice made from a sample of the original audio, then used
+ * as `SynthesizeOptions.voice` like any other, and forgotten after the run. Its `voices()` are its
+ * languages (with an empty voice: the voice is made per video).
+ */
+export interface VoiceCloningEngine extends SpeechSynthesisEngine {
+  /** `samplePath` is a WAV of the speaker (media.ts extractAudio); returns the voice to synthesise with. */
+  cloneVoice(samplePath: string, options: CloneVoiceOptions): Promise<string>;
+  /** Removes a voice made by cloneVoice; never throws (the service keeps it at worst). */
+  forgetVoice(voice: string): Promise<void>;
+}

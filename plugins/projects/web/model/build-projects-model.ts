@@ -1,5 +1,4 @@
 import { ApiError, TOKENS, type Container } from '../../../../core';
-import { PLAN_LIMIT_CODE } from '../../../../core/common/account-limits';
 import { setupRefusalHandlers } from '../../../pipeline/web/extension-points';
 import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts } from '../extension-points';
 import { TusMediaUploader } from '../upload/tus-media-uploader';
@@ -34,6 +33,9 @@ export function projectsDepsFrom(container: Container): ProjectsModelDeps {
  * The plan's upgrade popup for a link over the plan's largest video: the handler the billing plugin
  * gives for plan refusals (the pipeline's extension point, already in the first chunk), when installed.
  */
+/** core/common/account-limits' PLAN_LIMIT_CODE, spelled here: importing it from lazy code costs the first chunk an export. */
+const PLAN_LIMIT_CODE = 'plan_limit';
+
 function upgradeOffer(container: Container): ((message: string) => void) | undefined {
   const handler = () => container.get(TOKENS.PluginRegistry).contributions(setupRefusalHandlers).find((h) => h.code === PLAN_LIMIT_CODE);
   if (!handler()) return undefined;
