@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, toast } from './support/fixtures';
+import { expect, runCommand, test, toast } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { dismissNewsletter } from './support/projects-helpers';
 
@@ -70,6 +70,13 @@ test('a refused link and one over the plan\'s largest video say why, offer the u
     await page.reload();
     await expect(failed.getByRole('listitem')).toHaveCount(1);
     await expect(failed).toContainText(FREE_PLAN_LIMIT);
+
+    // The palette dismisses what is left.
+    await runCommand(page, 'Dismiss links that did not import');
+    await expect(failed).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Project count')).toHaveText('0 projects');
+    await expect(failed).toHaveCount(0);
   } finally {
     server.closeAllConnections();
     server.close();

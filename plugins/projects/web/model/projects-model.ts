@@ -50,6 +50,8 @@ export function createProjectsModel(
     .on(app.$currentWorkspace.updates, (_, workspace) => workspace?.attributes.numberOfProjects ?? null)
     .on(countChanged, (count, delta) => Math.max(0, (count ?? 0) + delta));
   sample({ clock: countChanged, target: app.workspacesReloadRequested });
+  // A model built after the workspace arrived (a reload straight onto the page) missed its update: the page takes it.
+  sample({ clock: versions.pageOpened, source: app.$currentWorkspace, filter: Boolean, fn: (workspace) => workspace!.attributes.numberOfProjects, target: $projectCount });
 
   // The "New project" popup: which tab is open, or none.
   const newProjectOpened = createEvent<NewProjectMode>();
