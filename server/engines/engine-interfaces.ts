@@ -1,7 +1,8 @@
 /**
  * The engine contracts the pipeline talks to. Each has an embedded default built on Debian
  * packages (pocketsphinx, apertium, espeak-ng) and an adapter for an OpenAI-compatible HTTP
- * service; engine-registry.ts picks one per engine from the configuration.
+ * service; voice cloning has no embedded engine, only an ElevenLabs-compatible adapter, and is
+ * absent unless configured. engine-registry.ts picks one per engine from the configuration.
  * Language codes are ISO 639-1 (`en`, `es`, ...); times are milliseconds from the audio start.
  */
 
