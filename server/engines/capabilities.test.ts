@@ -12,6 +12,7 @@ describe('language capabilities of this installation', () => {
     // fr -> ca exists only through Spanish.
     expect(capabilities.translationLanguages.fr).toContain('ca');
     expect(capabilities.dubbingLanguages).toEqual(expect.arrayContaining(['en', 'es', 'fr']));
+    // No cloning engine unless one is configured: the popup says so.
     expect(capabilities.voiceCloningLanguages).toEqual([]);
     // Named honestly: the embedded recogniser is a draft.
     expect(capabilities.engines.speechToText.name).toBe('PocketSphinx, on this server');
@@ -27,6 +28,11 @@ describe('language capabilities of this installation', () => {
     expect(capabilities.engines.speechToText.expect).not.toMatch(/draft/);
   });
 
+  it('offers voice cloning in the languages of a configured cloning engine', async () => {
+    const engines = createEngines(loadEngineConfig({ VOICE_CLONING_ENGINE: 'elevenlabs', VOICE_CLONING_BASE_URL: 'http://127.0.0.1:9', VOICE_CLONING_LANGUAGES: 'es,en' }));
+    expect((await computeCapabilities(engines)).voiceCloningLanguages).toEqual(['en', 'es']);
+  });
+
   it('marks a video language with no route out as non-translatable and caches the result', async () => {
     let calls = 0;
     const engines: Engines = {
@@ -34,6 +40,7 @@ describe('language capabilities of this installation', () => {
       alignment: { name: 'align', languages: async () => ['en'], align: async () => [] },
       translation: { name: 'tr', pairs: async () => [{ from: 'en', to: 'es' }], translate: async (cues) => cues },
       speechSynthesis: { name: 'tts', voices: async () => [{ language: 'es', voice: 'es' }], synthesize: async () => ({ path: '', durationMs: 0 }) },
+      voiceCloning: null,
     };
     const first = await languageCapabilities(engines);
     expect(first.nonTranslatableLanguages).toEqual(['ja']);

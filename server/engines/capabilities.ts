@@ -18,7 +18,7 @@ export interface LanguageCapabilities {
   alignmentLanguages: string[];
   /** Languages with a synthesis voice. */
   dubbingLanguages: string[];
-  /** Languages whose voice can be cloned from the speaker; none of the current engines can. */
+  /** Languages the voice-over can be spoken in the speaker's own voice: the cloning engine's, none without one. */
   voiceCloningLanguages: string[];
   /** Which engine runs each step here, and what to expect from it (not in the spec: ours). */
   engines: EngineNotes;
@@ -27,11 +27,12 @@ export interface LanguageCapabilities {
 const sorted = (languages: Iterable<string>) => [...new Set(languages)].sort();
 
 export async function computeCapabilities(engines: Engines): Promise<LanguageCapabilities> {
-  const [sttLanguages, alignmentLanguages, pairs, voices] = await Promise.all([
+  const [sttLanguages, alignmentLanguages, pairs, voices, cloningVoices] = await Promise.all([
     engines.speechToText.languages(),
     engines.alignment.languages(),
     engines.translation.pairs(),
     engines.speechSynthesis.voices(),
+    engines.voiceCloning?.voices() ?? Promise.resolve([]),
   ]);
   // Sources: every language a video can be in, plus any language a pair starts from (a user's
   // transcript or an imported SRT may be in a language speech to text does not know).
@@ -47,7 +48,7 @@ export async function computeCapabilities(engines: Engines): Promise<LanguageCap
     nonTranslatableLanguages: sorted([...sttLanguages, ...alignmentLanguages].filter((language) => !translationLanguages[language])),
     alignmentLanguages: sorted(alignmentLanguages),
     dubbingLanguages: sorted(voices.map((voice) => voice.language)),
-    voiceCloningLanguages: [],
+    voiceCloningLanguages: sorted(cloningVoices.map((voice) => voice.language)),
     engines: engineNotes(engines),
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config';
 import type { Voice } from './engine-interfaces';
 import type { OpenAiServiceConfig } from './openai-client';
+import type { VoiceCloningServiceConfig } from './synthesis/elevenlabs-voice-cloning';
 
 /**
  * Which engine does each job, from the environment. Defaults are the embedded Debian engines;
@@ -10,6 +11,8 @@ import type { OpenAiServiceConfig } from './openai-client';
  *   ALIGNMENT_ENGINE    pocketsphinx | openai    (uses ALIGNMENT_BASE_URL..., else the STT_ service)
  *   TRANSLATION_ENGINE  apertium | openai        (TRANSLATION_BASE_URL, ..._MODEL=gpt-4o-mini, ..._LANGUAGES)
  *   TTS_ENGINE          espeak | openai          (TTS_BASE_URL, ..._MODEL=tts-1, TTS_VOICE=alloy, TTS_LANGUAGES)
+ *   VOICE_CLONING_ENGINE none | elevenlabs      (VOICE_CLONING_BASE_URL, _API_KEY, _MODEL=eleven_multilingual_v2,
+ *                                                VOICE_CLONING_LANGUAGES): an ElevenLabs-compatible API; none by default
  * A service cannot be asked which languages it handles, so `_LANGUAGES` (comma-separated ISO
  * 639-1 codes) says it; the defaults are what Whisper-class and GPT-class models cover.
  */
@@ -20,7 +23,12 @@ export interface EngineConfig {
   alignment: ServiceChoice<'pocketsphinx'>;
   translation: ServiceChoice<'apertium'>;
   speechSynthesis: { kind: 'espeak' } | { kind: 'openai'; service: OpenAiServiceConfig; voices: Voice[] };
+  /** The voice-over in the speaker's own voice: no engine unless one is configured. */
+  voiceCloning: { kind: 'none' } | { kind: 'elevenlabs'; service: VoiceCloningServiceConfig; languages: string[] };
 }
+
+/** What ElevenLabs' multilingual v2 model speaks (ISO 639-1), the default of VOICE_CLONING_LANGUAGES. */
+export const CLONING_LANGUAGES = 'ar bg cs da de el en es fi fr hi hr id it ja ko ms nl pl pt ro ru sk sv ta tr uk zh'.split(' ');
 
 export const WHISPER_LANGUAGES = (
   'af am ar as az ba be bg bn bo br bs ca cs cy da de el en es et eu fa fi fo fr gl gu ha he hi hr ht hu hy id is it ja jw ka ' +
@@ -55,10 +63,10 @@ function service(env: Env, prefix: string, defaultModel: string, fallbackPrefix?
   return { baseUrl, apiKey: pick('API_KEY'), model: pick('MODEL') ?? defaultModel };
 }
 
-function kind<T extends string>(env: Env, name: string, embedded: T): T | 'openai' {
+function kind<T extends string, S extends string = 'openai'>(env: Env, name: string, embedded: T, serviceKind = 'openai' as S): T | S {
   const chosen = (value(env, name) ?? embedded).toLowerCase();
-  if (chosen !== embedded && chosen !== 'openai') throw new ConfigError(name, `"${chosen}" is not one of ${embedded}, openai`);
-  return chosen as T | 'openai';
+  if (chosen !== embedded && chosen !== serviceKind) throw new ConfigError(name, `"${chosen}" is not one of ${embedded}, ${serviceKind}`);
+  return chosen as T | S;
 }
 
 export function loadEngineConfig(env: Env = process.env): EngineConfig {
@@ -68,6 +76,7 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
   const ttsKind = kind(env, 'TTS_ENGINE', 'espeak');
   const ttsLanguages = languages(env, 'TTS_LANGUAGES', WHISPER_LANGUAGES);
   const ttsVoice = value(env, 'TTS_VOICE') ?? 'alloy';
+  const cloningKind = kind(env, 'VOICE_CLONING_ENGINE', 'none', 'elevenlabs');
   return {
     speechToText: sttKind === 'openai' ? { kind: 'openai', service: service(env, 'STT', 'whisper-1'), languages: languages(env, 'STT_LANGUAGES', WHISPER_LANGUAGES) } : { kind: 'pocketsphinx' },
     alignment:
@@ -82,5 +91,9 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
       ttsKind === 'openai'
         ? { kind: 'openai', service: service(env, 'TTS', 'tts-1'), voices: ttsLanguages.map((language) => ({ language, voice: ttsVoice })) }
         : { kind: 'espeak' },
+    voiceCloning:
+      cloningKind === 'elevenlabs'
+        ? { kind: 'elevenlabs', service: service(env, 'VOICE_CLONING', 'eleven_multilingual_v2'), languages: languages(env, 'VOICE_CLONING_LANGUAGES', CLONING_LANGUAGES) }
+        : { kind: 'none' },
   };
 }

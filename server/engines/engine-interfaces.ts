@@ -1,7 +1,8 @@
 /**
  * The engine contracts the pipeline talks to. Each has an embedded default built on Debian
  * packages (pocketsphinx, apertium, espeak-ng) and an adapter for an OpenAI-compatible HTTP
- * service; engine-registry.ts picks one per engine from the configuration.
+ * service; voice cloning has no embedded engine, only an ElevenLabs-compatible adapter, and is
+ * absent unless configured. engine-registry.ts picks one per engine from the configuration.
  * Language codes are ISO 639-1 (`en`, `es`, ...); times are milliseconds from the audio start.
  */
 
@@ -117,4 +118,22 @@ export interface SpeechSynthesisEngine {
   readonly name: string;
   voices(): Promise<Voice[]>;
   synthesize(text: string, options: SynthesizeOptions): Promise<SynthesizedClip>;
+}
+
+export interface CloneVoiceOptions {
+  /** A name for the voice on the service (which lists it), e.g. the run's id. */
+  name: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Speech in the speaker's own voice: a voice made from a sample of the original audio, then used
+ * as `SynthesizeOptions.voice` like any other, and forgotten after the run. Its `voices()` are its
+ * languages (with an empty voice: the voice is made per video).
+ */
+export interface VoiceCloningEngine extends SpeechSynthesisEngine {
+  /** `samplePath` is a WAV of the speaker (media.ts extractAudio); returns the voice to synthesise with. */
+  cloneVoice(samplePath: string, options: CloneVoiceOptions): Promise<string>;
+  /** Removes a voice made by cloneVoice; never throws (the service keeps it at worst). */
+  forgetVoice(voice: string): Promise<void>;
 }

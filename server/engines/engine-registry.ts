@@ -1,7 +1,8 @@
 import { PocketsphinxAlignment } from './alignment/pocketsphinx-alignment';
 import { SpeechToTextAlignment } from './alignment/speech-to-text-alignment';
 import { loadEngineConfig, type EngineConfig } from './engine-config';
-import type { AlignmentEngine, SpeechSynthesisEngine, SpeechToTextEngine, TranslationEngine } from './engine-interfaces';
+import type { AlignmentEngine, SpeechSynthesisEngine, SpeechToTextEngine, TranslationEngine, VoiceCloningEngine } from './engine-interfaces';
+import { ElevenLabsVoiceCloning } from './synthesis/elevenlabs-voice-cloning';
 import { OpenAiSpeechToText } from './speech-to-text/openai-speech-to-text';
 import { PocketsphinxSpeechToText } from './speech-to-text/pocketsphinx-speech-to-text';
 import { EspeakSpeechSynthesis } from './synthesis/espeak-speech-synthesis';
@@ -16,6 +17,8 @@ export interface Engines {
   alignment: AlignmentEngine;
   translation: TranslationEngine;
   speechSynthesis: SpeechSynthesisEngine;
+  /** Null when none is configured: the set-up popup then says so (voiceCloningLanguages is empty). */
+  voiceCloning: VoiceCloningEngine | null;
 }
 
 /** The engines a configuration names; the term base defaults to the pipeline craft's rules. */
@@ -32,7 +35,8 @@ export function createEngines(config: EngineConfig, termBase: TermBase = craftTe
       : new ApertiumTranslation(termBase);
   const speechSynthesis =
     config.speechSynthesis.kind === 'openai' ? new OpenAiSpeechSynthesis(config.speechSynthesis.service, config.speechSynthesis.voices) : new EspeakSpeechSynthesis();
-  return { speechToText, alignment, translation, speechSynthesis };
+  const voiceCloning = config.voiceCloning.kind === 'elevenlabs' ? new ElevenLabsVoiceCloning(config.voiceCloning.service, config.voiceCloning.languages) : null;
+  return { speechToText, alignment, translation, speechSynthesis, voiceCloning };
 }
 
 let processEngines: Engines | null = null;

@@ -10,7 +10,7 @@ import { dismissNewsletter, projectsGrid, testVideo, uploadVideos, versionRow } 
  * behind a confirmation.
  */
 
-test('uploading a video shows its progress, then the project in the table with its duration', async ({ page, confirmedUser }) => {
+test('uploading a video opens its version page once the project is created, and the project is in the table with its duration', async ({ page, confirmedUser }) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
@@ -19,10 +19,12 @@ test('uploading a video shows its progress, then the project in the table with i
   await page.getByRole('button', { name: 'Upload videos' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Video files').setInputFiles(file);
-  await expect(dialog.getByRole('progressbar', { name: 'Upload of Harbour tour.mp4' })).toBeVisible();
-  await expect(dialog.getByText('Project created')).toBeVisible({ timeout: 30_000 });
-  await expect(toast(page, 'Project created')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(toast(page, 'Project created')).toBeVisible({ timeout: 30_000 });
+  // Spec 2: the version page is shown after a project is created.
+  await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Harbour tour' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.goBack();
 
   const row = versionRow(page, 'Harbour tour');
   await expect(row).toBeVisible();

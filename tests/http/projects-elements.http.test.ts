@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const MAX_ELEMENT_BYTES = 400 * 1024;
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'polycue-elements-'));
   clipBytes = await makeClip(path.join(mediaDir, 'clip.mp4'), 3);
+  await writeFile(path.join(mediaDir, 'notes.txt'), 'Not a video at all.\n');
   bigBytes = await makeClip(path.join(mediaDir, 'big.mp4'), 20, '640x480');
   server = await serveDirectory('127.0.0.2', mediaDir);
 }, 60_000);
@@ -79,17 +80,37 @@ describeOnBothDatabases('link import with the test allowance', { config: { linkI
     const [big, small] = res.body.elements.data;
     const failed = await waitForElement(member.client, member.workspaceId, big.id, (e) => e?.attributes.state === 'failed');
     expect(failed.attributes.failure).toBe('The file is larger than the allowed 0.4 MB');
+    expect(failed.attributes.failureKind).toBe('too_large');
     expect(failed.attributes.projectVersionIds).toEqual([]);
     await waitForElement(member.client, member.workspaceId, small.id, (e) => e?.attributes.state === 'ready');
     expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(1);
     expect(await versionCount(ctx, member.workspaceId)).toBe(1);
+    // Kept, with its reason, for the next page load until the user dismisses it.
+    const listed = await member.client.get(`${PROJECTS_PATHS.elements}?workspaceId=${member.workspaceId}&state=failed`);
+    expect(listed.body.data.map((e: any) => [e.id, e.attributes.failureKind])).toEqual([[big.id, 'too_large']]);
+    const dismissed = await member.client.delete(PROJECTS_PATHS.element(big.id));
+    expect(dismissed.body).toEqual({ data: { id: big.id, projectVersionIds: [] }, meta: { numberOfProjects: 1 } });
+    expect((await member.client.get(`${PROJECTS_PATHS.elements}?workspaceId=${member.workspaceId}&state=failed`)).body.data).toEqual([]);
+  });
+
+  it('a link that answers 404 fails as unreachable, one that is not media as not_media, each with its reason', async () => {
+    const member = await newMember(ctx);
+    const res = await submit(member, [`${server.origin}/missing.mp4`, `${server.origin}/notes.txt`]);
+    const [missing, text] = res.body.elements.data;
+    const gone = await waitForElement(member.client, member.workspaceId, missing.id, (e) => e?.attributes.state === 'failed');
+    expect(gone.attributes).toMatchObject({ failureKind: 'unreachable', projectVersionIds: [] });
+    expect(gone.attributes.failure).toMatch(/\S/);
+    const notMedia = await waitForElement(member.client, member.workspaceId, text.id, (e) => e?.attributes.state === 'failed');
+    expect(notMedia.attributes).toMatchObject({ failureKind: 'not_media' });
+    expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
   });
 
   it('refuses a link outside the allowance (127.0.0.1) without fetching it', async () => {
     const member = await newMember(ctx);
     const res = await submit(member, [`http://127.0.0.1:${server.port}/clip.mp4`]);
     const failed = await waitForElement(member.client, member.workspaceId, res.body.elements.data[0].id, (e) => e?.attributes.state === 'failed');
-    expect(failed.attributes.failure).toMatch(/^The link was refused/);
+    expect(failed.attributes.failure).toMatch(/127\.0\.0\.1 is not on the public internet/);
+    expect(failed.attributes.failureKind).toBe('private_address');
     expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
   });
 
@@ -132,7 +153,7 @@ describeOnBothDatabases('link import without any allowance', (ctx) => {
     const res = await submit(member, [`${server.origin}/clip.mp4`]);
     expect(res.status).toBe(201);
     const failed = await waitForElement(member.client, member.workspaceId, res.body.elements.data[0].id, (e) => e?.attributes.state === 'failed');
-    expect(failed.attributes.failure).toMatch(/^The link was refused/);
+    expect(failed.attributes.failureKind).toBe('private_address');
     expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(0);
     expect(server.hits.length).toBe(hitsBefore);
   });

@@ -11,6 +11,8 @@ export interface RunSettings {
   vocabularyListId: string | null;
   guidelineId: string | null;
   termbaseId: string | null;
+  /** The voice-over in the speaker's own voice (the cloning engine); absent in runs made before it existed. */
+  voiceCloning?: boolean;
 }
 
 export interface RunRecord {

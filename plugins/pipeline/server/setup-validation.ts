@@ -31,6 +31,7 @@ export function normalizeSettings(kind: RunKind, includesTranscript: boolean, se
     vocabularyListId: settings.vocabularyListId ?? null,
     guidelineId: settings.guidelineId ?? null,
     termbaseId: settings.termbaseId ?? null,
+    voiceCloning: kind === 'tts' && settings.voiceCloning === true,
   };
 }
 
@@ -54,9 +55,11 @@ export function setupProblem(kind: RunKind, versionCount: number, settings: RunS
   if (kind === 'tts') {
     if (settings.dubbingLanguages.length === 0) return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
     for (const dubbing of settings.dubbingLanguages) {
-      if (!capabilities.dubbingLanguages.includes(dubbing)) return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
-      if (voiceCloning && !capabilities.voiceCloningLanguages.includes(dubbing)) {
-        return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
+      // A cloned voice is spoken by the cloning engine alone: its languages, not the synthesis voices', decide.
+      if (voiceCloning) {
+        if (!capabilities.voiceCloningLanguages.includes(dubbing)) return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
+      } else if (!capabilities.dubbingLanguages.includes(dubbing)) {
+        return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
       }
     }
   }

@@ -3,12 +3,6 @@ import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds }
 import type { SetupKind } from './model/setup-types';
 import { PROCESSING_PAGE, projectVersionOfPage } from './pipeline-paths';
 
-export const PIPELINE_COMMANDS = {
-  setUpSubtitles: 'pipeline.setUpSubtitles',
-  setUpVoiceOver: 'pipeline.setUpVoiceOver',
-  openProcessing: 'pipeline.openProcessing',
-} as const;
-
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 /** On the projects table with rows selected, or on one project version's page. */
 const hasTarget = (ctx: WhenContext) =>
@@ -28,10 +22,10 @@ async function runSetup(ctx: CommandContext, kind: SetupKind) {
   await openSetup(ctx, kind, commandTargetIds(ctx));
 }
 
-/** Palette commands: plain data, listed before the pipeline's code loads. */
+/** Palette commands: plain data, listed before the pipeline's code loads (ids spelled inline: this is initial JavaScript). */
 export const pipelineCommands: Command[] = [
   {
-    id: PIPELINE_COMMANDS.setUpSubtitles,
+    id: 'pipeline.setUpSubtitles',
     title: 'Set up subtitles…',
     group: 'Projects',
     keywords: ['subtitles', 'transcribe', 'translate', 'captions', 'transcript'],
@@ -40,7 +34,7 @@ export const pipelineCommands: Command[] = [
     run: (ctx) => runSetup(ctx, 'subtitles'),
   },
   {
-    id: PIPELINE_COMMANDS.setUpVoiceOver,
+    id: 'pipeline.setUpVoiceOver',
     title: 'Set up voice-over…',
     group: 'Projects',
     keywords: ['dubbing', 'dub', 'tts', 'text to speech', 'voice'],
@@ -49,7 +43,7 @@ export const pipelineCommands: Command[] = [
     run: (ctx) => runSetup(ctx, 'voiceOver'),
   },
   {
-    id: PIPELINE_COMMANDS.openProcessing,
+    id: 'pipeline.openProcessing',
     title: 'Open processing',
     group: 'Projects',
     keywords: ['progress', 'status', 'run', 'steps', 'voice-over', 'results'],

@@ -103,8 +103,18 @@ export const PROJECTS_SERVER_MESSAGES = {
   badCursor: 'The page cursor is not valid',
 } as const;
 
-/** Element states (spec: "state downloading or other"). `failed` elements are deleted by the server right away. */
+/**
+ * Element states (spec: "state downloading or other"). A `failed` link element has lost its
+ * project and versions (spec 4's deletion, done by the server) but is kept, with its reason, until
+ * the user dismisses it (DELETE), so the reason survives a reload.
+ */
 export type ElementState = 'downloading' | 'ready' | 'failed';
+
+/**
+ * Why a link import stopped. The first two are refusals (the link is not allowed: another link or
+ * a bigger plan is the way on), the others failures (the link did not give a video).
+ */
+export type LinkFailureKind = 'private_address' | 'too_large' | 'unreachable' | 'not_media';
 
 export interface ElementAttributes {
   title: string;
@@ -121,8 +131,10 @@ export interface ElementAttributes {
   submitUrlIdentifier: string | null;
   /** Authorised thumbnail route, null until there is one. */
   thumbnailUrl: string | null;
-  /** Why a link import failed (the element is then deleted). */
+  /** Why a link import failed, in words for people (its project is then deleted; the element stays until dismissed). */
   failure: string | null;
+  /** Which kind of failure (null for an element that did not fail, or failed before kinds were kept). */
+  failureKind: LinkFailureKind | null;
   createdAt: string;
 }
 export type ElementResource = Resource<'element', ElementAttributes>;

@@ -1,5 +1,5 @@
 import type { Queryable, TenantOwner } from '../../../server/plugin-api';
-import type { ElementState } from '../common/projects-contract';
+import type { ElementState, LinkFailureKind } from '../common/projects-contract';
 
 /** An element row as the routes and the link-import job see it. */
 export interface ElementRecord {
@@ -15,13 +15,14 @@ export interface ElementRecord {
   sourceUrl: string | null;
   submitUrlIdentifier: string | null;
   failure: string | null;
+  failureKind: LinkFailureKind | null;
   createdAt: Date;
   projectVersionIds: string[];
 }
 
 export const ELEMENT_COLUMNS = `e.id::text AS id, e.workspace_id::text AS "workspaceId", e.project_id::text AS "projectId", e.title, e.state,
   e.size_bytes::float8 AS "sizeBytes", e.duration_ms AS "durationMs", e.storage_key AS "storageKey", e.thumbnail_key AS "thumbnailKey",
-  e.source_url AS "sourceUrl", e.submit_url_identifier AS "submitUrlIdentifier", e.failure, e.created_at AS "createdAt",
+  e.source_url AS "sourceUrl", e.submit_url_identifier AS "submitUrlIdentifier", e.failure, e.failure_kind AS "failureKind", e.created_at AS "createdAt",
   ARRAY(SELECT v.id::text FROM project_versions v WHERE v.element_id = e.id AND v.deleted_at IS NULL ORDER BY v.id) AS "projectVersionIds"`;
 
 /** Files to remove once the rows naming them are gone (after the commit, through a job). */
@@ -136,14 +137,18 @@ export class ElementRepository {
    * the count lowered (spec section 4), the element stays as `failed` with the reason so the
    * polling client can say why. Idempotent: a second call finds nothing downloading.
    */
-  async markFailed(elementId: string, failure: string): Promise<ElementDeletion | null> {
+  async markFailed(elementId: string, failure: { kind: LinkFailureKind; reason: string }): Promise<ElementDeletion | null> {
     return this.transaction(async (tx) => {
       const { rows } = await tx.query<{ workspaceId: string; projectId: string | null }>(
         `SELECT workspace_id::text AS "workspaceId", project_id::text AS "projectId" FROM elements WHERE id = $1 AND state = 'downloading' AND deleted_at IS NULL FOR UPDATE`,
         [elementId],
       );
       if (rows.length === 0) return null;
-      await tx.query(`UPDATE elements SET state = 'failed', failure = $2, project_id = NULL, updated_at = now() WHERE id = $1`, [elementId, failure.slice(0, 500)]);
+      await tx.query(`UPDATE elements SET state = 'failed', failure = $2, failure_kind = $3, project_id = NULL, updated_at = now() WHERE id = $1`, [
+        elementId,
+        failure.reason.slice(0, 500),
+        failure.kind,
+      ]);
       const { workspaceId, projectId } = rows[0];
       return projectId ? this.deleteProjects(tx, workspaceId, [projectId]) : { keys: [], projectVersionIds: [], numberOfProjects: 0 };
     });

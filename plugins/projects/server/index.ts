@@ -9,6 +9,7 @@ import { ProjectVersionRepository } from './project-version-repository';
 import { registerProjectVersionRoutes } from './project-version-routes';
 import { projectsMigrations } from './projects-migrations';
 import { titleSearchMigrations } from './title-search-migrations';
+import { linkFailureMigrations } from './link-failure-migrations';
 import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
 import { expireUploadsJob } from './upload-store';
@@ -24,7 +25,7 @@ import { expireUploadsJob } from './upload-store';
 export default defineServerPlugin({
   id: 'projects',
   apiVersion: PLUGIN_API_MAJOR,
-  migrations: [...projectsMigrations, ...titleSearchMigrations],
+  migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
   extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>],
   async routes(app) {

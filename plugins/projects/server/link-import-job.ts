@@ -8,19 +8,22 @@ import {
   AddressAllowance,
   type JobDefinition,
 } from '../../../server/plugin-api';
-import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
+import { PROJECTS_SERVER_MESSAGES, type LinkFailureKind } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
 import { ElementRepository } from './element-repository';
 import { derivedMediaFiles } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
-/** The failure stored on the element, in words a user understands. */
-function failureOf(error: unknown, maxBytes: number): string {
-  if (error instanceof LinkTooLargeError) return PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1))));
-  if (error instanceof UnsafeLinkError) return `The link was refused: ${error.message}`;
-  if (error instanceof LinkNotMediaError) return error.message;
-  return `The link could not be downloaded: ${(error as Error).message}`.slice(0, 500);
+/** The failure stored on the element: its kind, and the reason in words a user understands. */
+function failureOf(error: unknown, maxBytes: number): { kind: LinkFailureKind; reason: string } {
+  if (error instanceof LinkTooLargeError) {
+    return { kind: 'too_large', reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))) };
+  }
+  // A scheme, credentials or port refusal is as final as a private address: another link is the way on.
+  if (error instanceof UnsafeLinkError) return { kind: 'private_address', reason: error.message };
+  if (error instanceof LinkNotMediaError) return { kind: 'not_media', reason: error.message };
+  return { kind: 'unreachable', reason: (error as Error).message.slice(0, 500) };
 }
 
 /**
@@ -28,7 +31,7 @@ function failureOf(error: unknown, maxBytes: number): string {
  * plain HTTP, only to public addresses unless LINK_IMPORT_ALLOW_CIDRS says otherwise), stores it
  * and its thumbnail, and marks it ready with size and duration. Any failure (too large, refused,
  * not media, unreachable) deletes its project and versions, lowers the count and leaves the
- * element `failed` with the reason (spec section 4). Idempotent: an element no longer
+ * element `failed` with its kind and reason (spec section 4), kept until the user dismisses it. Idempotent: an element no longer
  * downloading is left alone, and a retry starts from a clean directory.
  */
 export const importLinkJob: JobDefinition<{ elementId: string }> = {

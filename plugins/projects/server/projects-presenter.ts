@@ -21,6 +21,7 @@ export function elementResource(row: ElementRecord): ElementResource {
       submitUrlIdentifier: row.submitUrlIdentifier,
       thumbnailUrl: row.thumbnailKey ? PROJECTS_PATHS.elementThumbnail(row.id) : null,
       failure: row.failure,
+      failureKind: row.failureKind,
       createdAt: iso(row.createdAt),
     },
   };

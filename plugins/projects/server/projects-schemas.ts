@@ -94,6 +94,7 @@ export const elementResourceSchema = resourceSchema('element', {
   submitUrlIdentifier: nullableString,
   thumbnailUrl: nullableString,
   failure: nullableString,
+  failureKind: nullableString,
   createdAt: { type: 'string' },
 });
 

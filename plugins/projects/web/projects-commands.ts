@@ -78,6 +78,14 @@ export const projectsCommands: Command[] = [
     run: async (ctx) => (await loadProjectsModel(ctx.container)).versions.deleteRequested(),
   },
   {
+    id: 'projects.dismissFailedLinks',
+    // No keywords: the title's words are what people type, and this list is initial JavaScript.
+    title: 'Dismiss links that did not import',
+    group: 'Projects',
+    when: onProjects,
+    run: async (ctx) => (await loadProjectsModel(ctx.container)).links.allFailedLinksDismissed(),
+  },
+  {
     id: 'projects.undoDelete',
     title: 'Undo delete of project versions',
     group: 'Projects',

@@ -56,16 +56,25 @@ export function versionRow(page: Page, title: string) {
   return projectsGrid(page).getByRole('row').filter({ has: page.getByText(title, { exact: true }) });
 }
 
-/** Uploads files through the "New project" popup and waits until each has its project. */
+/**
+ * Uploads files through the "New project" popup and waits until each has its project. One file
+ * opens its version page (spec 2), and the helper goes back to the list; several leave the list
+ * with the new rows selected, which the helper clears, so callers start from the plain list.
+ */
 export async function uploadVideos(page: Page, files: string[]): Promise<void> {
   await page.getByRole('button', { name: 'New project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Video files').setInputFiles(files);
-  const uploads = dialog.getByRole('list', { name: 'Uploads' });
-  for (const file of files) {
-    await expect(uploads.getByRole('listitem').filter({ hasText: path.basename(file) }).getByText('Project created')).toBeVisible({ timeout: 30_000 });
+  if (files.length === 1) {
+    await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/, { timeout: 30_000 });
+    await page.goBack();
+    await expect(projectsGrid(page)).toBeVisible();
+  } else {
+    await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+    const bulkBar = page.getByRole('toolbar', { name: 'Selected project versions' });
+    await expect(bulkBar).toContainText(`${files.length} selected`);
+    await bulkBar.getByRole('button', { name: 'Clear selection' }).click();
   }
-  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 }
 

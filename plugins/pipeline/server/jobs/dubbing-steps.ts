@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { muxAudio, defaultEngines, runProcess, wavDurationMs } from '../../../../server/plugin-api';
+import { muxAudio, defaultEngines, runProcess, wavDurationMs, type SpeechSynthesisEngine } from '../../../../server/plugin-api';
 import type { StoredCue } from '../../../subtitles/common/subtitle-store';
 import { duckingArgs, planClipFit } from '../craft/index';
+import { PipelineFailure } from './step-errors';
 import { subtitleStore } from './subtitle-steps';
 import type { StepDefinition, StepExecution } from './step-runner';
 import { runKey } from './work-files';
@@ -27,12 +28,43 @@ async function cuesOf(execution: StepExecution, language: string): Promise<Store
   return subtitle ? store.readCues(ctx.db, subtitle.id) : [];
 }
 
-/** One job per dubbing language: each cue spoken by the language's voice and fitted to its window (isochrony). */
+/** Seconds of the speaker an instant clone is made from (the services ask for one to a few minutes). */
+const CLONE_SAMPLE_SECONDS = 90;
+
+/**
+ * The engine and voice a run's cues are spoken with: the synthesis engine's own voice, or for a
+ * voice-cloning run a voice made from the speaker (from the first cue on, CLONE_SAMPLE_SECONDS),
+ * forgotten by `release` once the cues are spoken.
+ */
+async function voiceFor(execution: StepExecution, language: string): Promise<{ engine: SpeechSynthesisEngine; voice?: string; release(): Promise<void> }> {
+  const { run, files, signal } = execution;
+  if (!run.settings.voiceCloning) return { engine: defaultEngines().speechSynthesis, release: async () => undefined };
+  const cloning = defaultEngines().voiceCloning;
+  // Set-up refuses cloning without an engine; a worker configured differently from the web says so plainly.
+  if (!cloning) throw new PipelineFailure('No voice cloning engine is set up on this server (VOICE_CLONING_ENGINE)');
+  const transcript = await subtitleStore(execution).readCues(execution.ctx.db, run.transcriptSubtitleId);
+  const fromMs = transcript.find((cue) => cue.text.trim() !== '')?.start ?? 0;
+  const sample = await files.scratch(`clone-sample-${language}.wav`);
+  try {
+    await runProcess(
+      'ffmpeg',
+      [...FFMPEG, '-ss', String(fromMs / 1000), '-t', String(CLONE_SAMPLE_SECONDS), '-i', await files.audio(), '-c:a', 'pcm_s16le', sample],
+      { timeoutMs: 120_000, signal },
+    );
+    const voice = await cloning.cloneVoice(sample, { name: `polycue-run-${run.id}-${language}`, signal });
+    return { engine: cloning, voice, release: () => cloning.forgetVoice(voice) };
+  } finally {
+    await files.discard(sample);
+  }
+}
+
+/** One job per dubbing language: each cue spoken by the language's voice (or the speaker's, cloned) and fitted to its window (isochrony). */
 export const synthesisStep: StepDefinition = {
   step: 'synthesis',
   async execute(execution) {
     const { run, part: language, files, signal, complete } = execution;
     const cues = await cuesOf(execution, language);
+    const speaker = await voiceFor(execution, language);
     const clips: DubbedClip[] = [];
     const queue = cues.map((cue, index) => ({ cue, index })).filter(({ cue }) => cue.text.trim() !== '' && cue.end > cue.start);
     const synthesize = async ({ cue, index }: (typeof queue)[number]) => {
@@ -40,8 +72,9 @@ export const synthesisStep: StepDefinition = {
       const raw = await files.scratch(`tts-${language}-${index}.wav`);
       const fitted = await files.scratch(`fit-${language}-${index}.wav`);
       try {
-        const spoken = await defaultEngines().speechSynthesis.synthesize(cue.text.replace(/\s*\n\s*/g, ' '), {
+        const spoken = await speaker.engine.synthesize(cue.text.replace(/\s*\n\s*/g, ' '), {
           language,
+          voice: speaker.voice,
           targetDurationMs: cue.end - cue.start,
           outputPath: raw,
           signal,
@@ -55,8 +88,12 @@ export const synthesisStep: StepDefinition = {
         await Promise.all([files.discard(raw), files.discard(fitted)]);
       }
     };
-    for (let at = 0; at < queue.length; at += SYNTHESIS_PARALLELISM) {
-      await Promise.all(queue.slice(at, at + SYNTHESIS_PARALLELISM).map(synthesize));
+    try {
+      for (let at = 0; at < queue.length; at += SYNTHESIS_PARALLELISM) {
+        await Promise.all(queue.slice(at, at + SYNTHESIS_PARALLELISM).map(synthesize));
+      }
+    } finally {
+      await speaker.release();
     }
     clips.sort((a, b) => a.index - b.index);
     await complete(undefined, { clips });

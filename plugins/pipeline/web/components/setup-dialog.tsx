@@ -206,6 +206,7 @@ function SetupForm({ setup }: { setup: SetupModel }) {
           emptyText="No voice here speaks the video language or a language it can be translated into."
         />
       )}
+      {voiceOver && <VoiceCloningOption setup={setup} />}
 
       <ResourcePickers setup={setup} />
 
@@ -255,5 +256,32 @@ function EngineLine({ note }: { note: { name: string; expect: string } }) {
       <strong>{note.name}</strong>
       {note.expect && <span className="muted">. {note.expect}</span>}
     </>
+  );
+}
+
+/**
+ * "Speak in the speaker's own voice": offered for dubbing languages a cloning engine speaks; the
+ * reason beside it when not (no engine here, or a language it lacks). A plan without it answers the
+ * submit with the "Voice cloning upgrade" popup (billing's handler of the 402).
+ */
+function VoiceCloningOption({ setup }: { setup: SetupModel }) {
+  const id = useId();
+  const [form, availability, toggled] = useUnit([setup.$form, setup.$voiceCloning, setup.voiceCloningToggled]);
+  return (
+    <div className="pipeline-field">
+      <label className="pipeline-check">
+        <input
+          type="checkbox"
+          checked={form.voiceCloning}
+          disabled={!availability.available}
+          aria-describedby={`${id}-cloning-hint`}
+          onChange={(e) => toggled(e.target.checked)}
+        />
+        Voice cloning: the speaker&apos;s own voice
+      </label>
+      <span className="muted pipeline-hint" id={`${id}-cloning-hint`}>
+        {availability.reason ?? 'The voice-over is spoken in a voice cloned from the video instead of a synthetic one.'}
+      </span>
+    </div>
   );
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { settingsOf } from '../testing/pipeline-test-kit';
-import { dubbingLanguageOptions, formProblem, initialForm, REASONS, reconcileForm, subtitleLanguageOptions, toggleDubbing, videoLanguageOptions } from './language-options';
+import {
+  dubbingLanguageOptions,
+  formProblem,
+  initialForm,
+  REASONS,
+  reconcileForm,
+  subtitleLanguageOptions,
+  toggleDubbing,
+  videoLanguageOptions,
+  voiceCloningAvailability,
+} from './language-options';
 
 const codes = (options: { code: string; available: boolean }[], available: boolean) => options.filter((o) => o.available === available).map((o) => o.code).sort();
 
@@ -37,7 +47,7 @@ describe('language lists follow what the engines here can do', () => {
   });
 
   it('ticks the subtitle language of a chosen dubbing language, and drops the dubbing when its subtitle goes', () => {
-    const form = { language: 'en', subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '' };
+    const form = { language: 'en', subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '', voiceCloning: false };
     const dubbed = toggleDubbing(form, 'es');
     expect(dubbed).toMatchObject({ subtitleLanguages: ['es'], dubbingLanguages: ['es'] });
     expect(toggleDubbing(form, 'en')).toMatchObject({ subtitleLanguages: [], dubbingLanguages: ['en'] });
@@ -45,10 +55,28 @@ describe('language lists follow what the engines here can do', () => {
   });
 
   it('drops choices a new video language cannot reach', () => {
-    const form = reconcileForm(settings, { language: 'es', subtitleLanguages: ['ca', 'pt'], dubbingLanguages: ['ca', 'pt'], includesTranscript: true, transcript: 'x' });
+    const form = reconcileForm(settings, { language: 'es', subtitleLanguages: ['ca', 'pt'], dubbingLanguages: ['ca', 'pt'], includesTranscript: true, transcript: 'x', voiceCloning: false });
     expect(form).toMatchObject({ language: 'es', subtitleLanguages: ['pt'], dubbingLanguages: ['pt'] });
     // Unticking the transcript: Spanish is not recognised here, so the video language falls back to English.
     expect(reconcileForm(settings, { ...form, includesTranscript: false }).language).toBe('en');
+  });
+});
+
+describe('voice cloning in the voice-over popup', () => {
+  const form = { language: 'en', subtitleLanguages: ['es', 'pt'], dubbingLanguages: ['es'], includesTranscript: false, transcript: '', voiceCloning: true };
+
+  it('says so when no cloning engine is set up here, and does not keep the option ticked', () => {
+    expect(voiceCloningAvailability(settingsOf(), form)).toEqual({ available: false, reason: 'No voice cloning engine is set up on this server.' });
+    expect(reconcileForm(settingsOf(), form).voiceCloning).toBe(false);
+  });
+
+  it('is offered when every dubbing language can be cloned, and names the languages that cannot', () => {
+    const settings = settingsOf({ voiceCloningLanguages: ['es'] });
+    expect(voiceCloningAvailability(settings, form)).toEqual({ available: true, reason: null });
+    expect(reconcileForm(settings, form).voiceCloning).toBe(true);
+    const withPortuguese = { ...form, dubbingLanguages: ['es', 'pt'] };
+    expect(voiceCloningAvailability(settings, withPortuguese)).toEqual({ available: false, reason: 'Not available in Portuguese.' });
+    expect(reconcileForm(settings, withPortuguese).voiceCloning).toBe(false);
   });
 });
 

@@ -97,7 +97,20 @@ export function reconcileForm(settings: ProjectVersionSettings, form: SetupForm)
   // A dubbing language is spoken in the video or comes with its subtitles: unticking the subtitle drops the dubbing.
   const dubbingAllowed = availableCodes(dubbingLanguageOptions(settings, language));
   const dubbingLanguages = form.dubbingLanguages.filter((code) => dubbingAllowed.has(code) && (code === language || subtitleLanguages.includes(code)));
-  return { ...form, language, subtitleLanguages: unique(subtitleLanguages), dubbingLanguages: unique(dubbingLanguages) };
+  const next = { ...form, language, subtitleLanguages: unique(subtitleLanguages), dubbingLanguages: unique(dubbingLanguages) };
+  // Voice cloning stays ticked only while every dubbing language can be cloned here.
+  return next.voiceCloning && !voiceCloningAvailability(settings, next).available ? { ...next, voiceCloning: false } : next;
+}
+
+/** Whether the voice-over can be spoken in the speaker's own voice, and if not why (shown beside the option). */
+export function voiceCloningAvailability(settings: ProjectVersionSettings, form: Pick<SetupForm, 'dubbingLanguages'>): { available: boolean; reason: string | null } {
+  const cloned = settings.voiceCloningLanguages ?? [];
+  // Said before any run instead of failing at run time.
+  if (cloned.length === 0) return { available: false, reason: 'No voice cloning engine is set up on this server.' };
+  const missing = form.dubbingLanguages.filter((code) => !cloned.includes(code));
+  if (missing.length > 0) return { available: false, reason: `Not available in ${missing.map(languageName).join(', ')}.` };
+  if (form.dubbingLanguages.length === 0) return { available: false, reason: 'Choose a dubbing language first.' };
+  return { available: true, reason: null };
 }
 
 /**
@@ -113,6 +126,7 @@ export function initialForm(settings: ProjectVersionSettings, kind: SetupKind): 
     dubbingLanguages: kind === 'voiceOver' ? (last?.dubbingLanguages ?? []) : [],
     includesTranscript: false,
     transcript: '',
+    voiceCloning: false,
   });
   if (kind === 'voiceOver' && form.dubbingLanguages.length === 0) {
     const allowed = dubbingLanguageOptions(settings, form.language).filter((o) => o.available).map((o) => o.code);

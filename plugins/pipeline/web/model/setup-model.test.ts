@@ -161,3 +161,30 @@ describe('set-up popups: submit and where it leads (spec 4)', () => {
     expect(kit.scope.getState(kit.model.setup.$problem)).toMatch(/Paste the transcript/);
   });
 });
+
+describe('set-up popups: voice cloning', () => {
+  async function voiceOverPopup(voiceCloningLanguages: string[]) {
+    const kit = createPipelineTestKit();
+    kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settingsOf({ lastUsedSettings: last, voiceCloningLanguages }) });
+    await openPopup(kit, 'voiceOver');
+    return kit;
+  }
+
+  it('says no cloning engine is set up here instead of failing at run time, and sends no voiceCloning', async () => {
+    const kit = await voiceOverPopup([]);
+    expect(kit.scope.getState(kit.model.setup.$voiceCloning)).toEqual({ available: false, reason: 'No voice cloning engine is set up on this server.' });
+    await allSettled(kit.model.setup.voiceCloningToggled, { scope: kit.scope, params: true });
+    expect(kit.scope.getState(kit.model.setup.$form).voiceCloning).toBe(false);
+  });
+
+  it('sends voiceCloning for a language the engine clones; a plan without it opens the upgrade popup, not a toast', async () => {
+    const kit = await voiceOverPopup(['es']);
+    await allSettled(kit.model.setup.voiceCloningToggled, { scope: kit.scope, params: true });
+    const refusal = new ApiError('Voice cloning is not in the Free plan. Upgrade to Pro for more.', 402, 'plan_limit', 'settings.voiceCloning');
+    kit.api.reply('PUT', PIPELINE_PATHS.setupTts, refusal);
+    await allSettled(kit.model.setup.submitted, { scope: kit.scope });
+    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setupTts)[0].body).toMatchObject({ settings: { dubbingLanguages: ['es'], voiceCloning: true } });
+    expect(kit.refusals).toEqual([{ code: 'plan_limit', field: 'settings.voiceCloning', message: refusal.message, kind: 'voiceOver' }]);
+    expect(kit.toasts()).toEqual([]);
+  });
+});

@@ -9,7 +9,16 @@ import {
   type SetupResponse,
   type SetupTtsSettings,
 } from '../../common/pipeline-contract';
-import { dubbingLanguageOptions, formProblem, initialForm, reconcileForm, subtitleLanguageOptions, toggleDubbing, videoLanguageOptions } from './language-options';
+import {
+  dubbingLanguageOptions,
+  formProblem,
+  initialForm,
+  reconcileForm,
+  subtitleLanguageOptions,
+  toggleDubbing,
+  videoLanguageOptions,
+  voiceCloningAvailability,
+} from './language-options';
 import { apiEffect, navigateEffect, toastAndLogFailure, type PipelineModelDeps } from './pipeline-deps';
 import { afterSetup } from './setup-navigation';
 import type { SetupForm, SetupKind, SetupTarget } from './setup-types';
@@ -17,7 +26,7 @@ import { createResourcePickersModel, type ChosenResources } from './resource-pic
 
 const { combine, createEvent, createStore, sample } = effector;
 
-const EMPTY_FORM: SetupForm = { language: null, subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '' };
+const EMPTY_FORM: SetupForm = { language: null, subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '', voiceCloning: false };
 
 interface SettingsRequest {
   target: SetupTarget;
@@ -39,6 +48,7 @@ export function setupPayload({ target, form, workspaceId, resources = {} }: Subm
   const settings: SetupTtsSettings = { language: form.language!, subtitleLanguages: form.subtitleLanguages, dubbingLanguages: form.dubbingLanguages, ...resources };
   if (form.includesTranscript) settings.transcript = form.transcript;
   if (target.kind === 'subtitles') delete (settings as Partial<SetupTtsSettings>).dubbingLanguages;
+  else if (form.voiceCloning) settings.voiceCloning = true;
   return { projectVersionIds: target.projectVersionIds, includesTranscript: form.includesTranscript, workspaceId, settings };
 }
 
@@ -58,6 +68,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
   const dubbingLanguageToggled = createEvent<string>();
   const transcriptToggled = createEvent<boolean>();
   const transcriptChanged = createEvent<string>();
+  const voiceCloningToggled = createEvent<boolean>();
   const submitted = createEvent();
   /** Spec 4 "otherwise the list is refreshed from page 1": the projects table reloads on it. */
   const projectListRefreshRequested = createEvent();
@@ -124,10 +135,12 @@ export function createSetupModel(deps: PipelineModelDeps) {
   edit(dubbingLanguageToggled, (form, code: string) => toggleDubbing(form, code));
   edit(transcriptToggled, (form, includesTranscript: boolean) => ({ ...form, includesTranscript }));
   edit(transcriptChanged, (form, transcript: string) => ({ ...form, transcript }));
+  edit(voiceCloningToggled, (form, voiceCloning: boolean) => ({ ...form, voiceCloning }));
 
   const $videoLanguageOptions = combine($settings, $form, (s, f) => (s ? videoLanguageOptions(s, f.includesTranscript) : []));
   const $subtitleLanguageOptions = combine($settings, $form, (s, f) => (s ? subtitleLanguageOptions(s, f.language) : []));
   const $dubbingLanguageOptions = combine($settings, $form, (s, f) => (s ? dubbingLanguageOptions(s, f.language) : []));
+  const $voiceCloning = combine($settings, $form, (s, f) => (s ? voiceCloningAvailability(s, f) : { available: false, reason: null }));
   const $problem = combine($target, $settings, $form, (target, settings, form) =>
     !target || !settings ? null : formProblem(target.kind, form, target.projectVersionIds.length),
   );
@@ -176,6 +189,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
     dubbingLanguageToggled,
     transcriptToggled,
     transcriptChanged,
+    voiceCloningToggled,
     submitted,
     resourceChosen: resources.resourceChosen,
     projectListRefreshRequested,
@@ -192,6 +206,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
     $videoLanguageOptions,
     $subtitleLanguageOptions,
     $dubbingLanguageOptions,
+    $voiceCloning,
     $problem,
     $submitting,
     $canSubmit,

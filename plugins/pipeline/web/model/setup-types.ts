@@ -14,6 +14,8 @@ export interface SetupForm {
   dubbingLanguages: string[];
   includesTranscript: boolean;
   transcript: string;
+  /** Voice-over only: spoken in the speaker's own (cloned) voice instead of a synthetic one. */
+  voiceCloning: boolean;
 }
 
 /** One entry of a language list: unavailable ones stay visible, disabled, with the reason. */

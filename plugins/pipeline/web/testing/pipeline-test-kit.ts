@@ -3,6 +3,7 @@ import {
   createAppModel,
   createToastService,
   TimerPollingService,
+  type ApiError,
   type Navigator,
   } from '../../../../core';
 import type { ProjectVersionSettings } from '../../common/pipeline-contract';
@@ -51,14 +52,17 @@ export function settingsOf(overrides: Partial<ProjectVersionSettings> = {}): Pro
  * with vi's fake timers); HTTP and the router are fakes. The scope starts in workspace w1.
  */
 export function createPipelineTestKit({ resourcePickers = [] }: { resourcePickers?: SetupResourcePicker[] } = {}) {
+  /** Refusals a contributed handler answered (as billing's upgrade popup does for `plan_limit`). */
+  const refusals: { code: string | null; field: string | null; message: string; kind: string }[] = [];
+  const refusalHandlers = () => [{ code: 'plan_limit', handle: ({ error, kind }: { error: ApiError; kind: string }) => void refusals.push({ code: error.code, field: error.field, message: error.message, kind }) }];
   const api = new FakeApiClient();
   const toast = createToastService();
   const app = createAppModel({ api, toast });
   const navigator = new RecordingNavigator();
   const polling = new TimerPollingService(undefined, { error: () => {} });
   const logged: unknown[] = [];
-  const model = createPipelineModel({ api, toast, app, navigator, polling, logger: { error: (...args: unknown[]) => void logged.push(args) }, resourcePickers: () => resourcePickers });
+  const model = createPipelineModel({ api, toast, app, navigator, polling, logger: { error: (...args: unknown[]) => void logged.push(args) }, resourcePickers: () => resourcePickers, refusalHandlers });
   const scope = fork({ values: [[app.$currentWorkspaceId, 'w1']] });
   const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
-  return { api, toast, app, navigator, polling, model, scope, toasts, logged };
+  return { api, toast, app, navigator, polling, model, scope, toasts, logged, refusals };
 }

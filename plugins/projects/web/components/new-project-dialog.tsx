@@ -5,6 +5,7 @@ import { MAX_URLS_PER_SUBMIT } from '../../common/projects-contract';
 import { parseLinks } from '../model/links-model';
 import type { NewProjectMode } from '../model/projects-model';
 import type { UploadItem } from '../model/uploads-model';
+import { FailedLinkRow } from './failed-links';
 import { formatBytes, formatDuration } from './project-version-cells';
 import { useProjectsModel } from './use-projects-model';
 
@@ -140,7 +141,10 @@ function LinksPanel() {
       </div>
       {followed.length > 0 && (
         <ul className="projects-upload-list" aria-label="Imported links">
-          {followed.map((e) => (
+          {followed.map((e) =>
+            e.failure ? (
+              <FailedLinkRow key={e.id} element={e} />
+            ) : (
             <li key={e.id} className="projects-upload">
               <div className="projects-upload-row">
                 <span className="projects-upload-name">{e.title || e.sourceUrl}</span>
@@ -148,7 +152,8 @@ function LinksPanel() {
               </div>
               {e.downloading && <progress aria-label={`Download of ${e.title || e.sourceUrl}`} />}
             </li>
-          ))}
+            ),
+          )}
         </ul>
       )}
     </form>

@@ -1,4 +1,5 @@
-import { TOKENS, type Container } from '../../../../core';
+import { ApiError, TOKENS, type Container } from '../../../../core';
+import { setupRefusalHandlers } from '../../../pipeline/web/extension-points';
 import { PROJECTS_TABLE_HOST, projectsTableExtensions, type ProjectsTableParts } from '../extension-points';
 import { TusMediaUploader } from '../upload/tus-media-uploader';
 import type { ProjectsModelDeps } from './model-kit';
@@ -23,7 +24,22 @@ export function projectsDepsFrom(container: Container): ProjectsModelDeps {
     uploader: new TusMediaUploader(container.get(TOKENS.CsrfTokenSource)),
     logger: console,
     newId: randomId,
+    navigate: (path) => container.get(TOKENS.Navigator).navigate(path),
+    offerUpgrade: upgradeOffer(container),
   };
+}
+
+/**
+ * The plan's upgrade popup for a link over the plan's largest video: the handler the billing plugin
+ * gives for plan refusals (the pipeline's extension point, already in the first chunk), when installed.
+ */
+/** core/common/account-limits' PLAN_LIMIT_CODE, spelled here: importing it from lazy code costs the first chunk an export. */
+const PLAN_LIMIT_CODE = 'plan_limit';
+
+function upgradeOffer(container: Container): ((message: string) => void) | undefined {
+  const handler = () => container.get(TOKENS.PluginRegistry).contributions(setupRefusalHandlers).find((h) => h.code === PLAN_LIMIT_CODE);
+  if (!handler()) return undefined;
+  return (message) => void handler()?.handle({ container, error: new ApiError(message, 402, PLAN_LIMIT_CODE, 'maxElementBytes'), kind: 'subtitles' });
 }
 
 /**

@@ -1,4 +1,30 @@
-import type { ElementResource, ProjectVersionResource } from '../../common/projects-contract';
+import { PROJECTS_SERVER_MESSAGES, type ElementResource, type LinkFailureKind, type ProjectVersionResource } from '../../common/projects-contract';
+
+/** Why a followed link stopped, as its row says it: "refused: <reason>" or "failed: <reason>". */
+export interface LinkFailure {
+  kind: LinkFailureKind | null;
+  reason: string;
+  /** Still an element on the server (dismissing deletes it); false once this client deleted it (over the limit). */
+  onServer: boolean;
+}
+
+/**
+ * A refusal leaves the link as it is not allowed (another link, or a bigger plan, is the way on);
+ * a failure is the link not giving a video. Unknown kinds (elements failed before kinds were kept) are failures.
+ */
+export function linkOutcomeOf(kind: LinkFailureKind | null): 'refused' | 'failed' {
+  return kind === 'private_address' || kind === 'too_large' ? 'refused' : 'failed';
+}
+
+export function describeFailure(failure: LinkFailure): string {
+  return `${linkOutcomeOf(failure.kind)}: ${failure.reason}`;
+}
+
+/** The reason this client gives when it deletes an element over the limit itself (spec 4). */
+export function tooLargeFailure(maxBytes: number | null): LinkFailure {
+  const limit = maxBytes === null ? '?' : String(Number((maxBytes / 1024 ** 2).toFixed(1)));
+  return { kind: 'too_large', reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', limit), onServer: false };
+}
 
 /** A link element this client submitted and follows until it leaves the downloading state. */
 export interface FollowedElement {
@@ -10,6 +36,8 @@ export interface FollowedElement {
   size: number;
   duration: number;
   downloading: boolean;
+  /** Set once the import was refused or failed; the row stays until dismissed. */
+  failure: LinkFailure | null;
 }
 
 export function followElement(element: ElementResource): FollowedElement {
@@ -21,8 +49,9 @@ export function followElement(element: ElementResource): FollowedElement {
     projectVersionIds: a.projectVersionIds,
     size: a.unformattedSize,
     duration: a.unformattedDuration,
-    // Spec 4: flagged downloading when its duration is 0.
-    downloading: a.state === 'downloading' || a.unformattedDuration === 0,
+    // Spec 4: flagged downloading when its duration is 0; a failed element never finishes (it was "Downloading…" for ever).
+    downloading: a.state === 'downloading' || (a.state !== 'failed' && a.unformattedDuration === 0),
+    failure: a.state === 'failed' ? { kind: a.failureKind, reason: a.failure ?? 'The link could not be imported', onServer: true } : null,
   };
 }
 
@@ -39,7 +68,7 @@ export function followLoadedRows(followed: FollowedElement[], rows: readonly Pro
     if (!elementId || elementState !== 'downloading' || known.has(elementId)) continue;
     const element = added.get(elementId);
     if (element) element.projectVersionIds.push(row.id);
-    else added.set(elementId, { id: elementId, title, sourceUrl: null, projectVersionIds: [row.id], size: 0, duration: 0, downloading: true });
+    else added.set(elementId, { id: elementId, title, sourceUrl: null, projectVersionIds: [row.id], size: 0, duration: 0, downloading: true, failure: null });
   }
   return added.size === 0 ? followed : [...followed, ...added.values()];
 }
@@ -67,14 +96,18 @@ export interface ElementUpdateOutcome {
   finished: FollowedElement[];
   /** Deleted by the server (absent from the answer). */
   gone: FollowedElement[];
-  /** Larger than allowed once their size is known: the client deletes them. */
+  /** Larger than allowed once their size is known: the client deletes them (they stay in `followed` as refused). */
   tooLarge: FollowedElement[];
+  /** Refused or failed on the server, which deleted their versions; they stay in `followed` with the reason. */
+  failed: FollowedElement[];
+  /** Versions the server deleted (gone and failed elements): the count goes down by this many. */
+  versionsLost: number;
 }
 
 /** Applies a `POST /api/v1/elements/updates` answer to the followed elements (spec 4). */
 export function applyElementUpdates(followed: FollowedElement[], fresh: ElementResource[], maxBytes: number | null): ElementUpdateOutcome {
   const byId = new Map(fresh.map((e) => [e.id, e]));
-  const outcome: ElementUpdateOutcome = { followed: [], finished: [], gone: [], tooLarge: [] };
+  const outcome: ElementUpdateOutcome = { followed: [], finished: [], gone: [], tooLarge: [], failed: [], versionsLost: 0 };
   for (const element of followed) {
     if (!element.downloading) {
       outcome.followed.push(element);
@@ -83,11 +116,20 @@ export function applyElementUpdates(followed: FollowedElement[], fresh: ElementR
     const update = byId.get(element.id);
     if (!update) {
       outcome.gone.push(element);
+      outcome.versionsLost += element.projectVersionIds.length;
       continue;
     }
     const next = followElement(update);
+    if (next.failure) {
+      outcome.failed.push(next);
+      outcome.followed.push(next);
+      outcome.versionsLost += element.projectVersionIds.length;
+      continue;
+    }
     if (isTooLarge(next.size, maxBytes)) {
-      outcome.tooLarge.push(next);
+      const refused = { ...next, downloading: false, failure: tooLargeFailure(maxBytes) };
+      outcome.tooLarge.push(refused);
+      outcome.followed.push(refused);
       continue;
     }
     outcome.followed.push(next);

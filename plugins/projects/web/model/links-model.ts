@@ -8,7 +8,7 @@ import {
   type ProjectVersionsResponse,
   type YoutubeDlWithProjectResponse,
 } from '../../common/projects-contract';
-import { applyElementUpdates, followLoadedRows, sortSubmitted, type FollowedElement } from './downloading-elements';
+import { applyElementUpdates, describeFailure, followElement, followLoadedRows, sortSubmitted, type FollowedElement } from './downloading-elements';
 import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
 
 const { attach, createEffect, createEvent, createStore, sample, scopeBind } = effector;
@@ -36,7 +36,10 @@ export function createLinksModel(
     reloadRequested,
     countChanged,
     rowsLoaded,
+    pageOpened,
   }: {
+    /** The projects page opened: the links that failed earlier (kept until dismissed) are fetched. */
+    pageOpened: effector.Event<void>;
     projectsCreated: effector.EventCallable<{ versions: ProjectVersionResource[]; count: number }>;
     /** Rows of each page the table loads: those still downloading are followed as well. */
     rowsLoaded: effector.Event<ProjectVersionResource[]>;
@@ -48,6 +51,12 @@ export function createLinksModel(
   const { api, app, polling } = deps;
   const linksSubmitted = createEvent<string>();
   const submitCancelled = createEvent<string>();
+  /** "Dismiss" on a refused or failed link: its row goes, and its element on the server. */
+  const failedLinkDismissed = createEvent<string>();
+  const allFailedLinksDismissed = createEvent();
+  /** "Upgrade" on a link over the plan's largest video (the toast's button or the row's). */
+  const upgradeRequested = createEvent<string>();
+  const toastUpgradeClicked = createEvent();
 
   const submitLinksFx = apiEffect(async ({ workspaceId, urls, identifier }: { workspaceId: string; urls: string[]; identifier: string }) => {
     const { data } = await api.post<YoutubeDlWithProjectResponse>(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId, urls, submitUrlIdentifier: identifier });
@@ -61,6 +70,10 @@ export function createLinksModel(
     const { data } = await api.delete<DeleteElementResponse>(PROJECTS_PATHS.element(elementId));
     return data.data;
   });
+  const failedElementsFx = apiEffect(async (workspaceId: string) => {
+    const { data } = await api.get<ElementsResponse>(PROJECTS_PATHS.elements, { params: { workspaceId, state: 'failed' } });
+    return data.data;
+  });
   const refreshVersionsFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
     const { data } = await api.post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, { workspaceId, projectVersionIds: ids });
     return data.data;
@@ -71,6 +84,7 @@ export function createLinksModel(
     .on(submitLinksFx.doneData, (_, { data }) => data.meta.maxElementBytes)
     .on(elementUpdatesFx.doneData, (_, data) => data.meta.maxElementBytes);
   const $followed = createStore<FollowedElement[]>([]).reset(app.workspaceChanged, app.loggedOut);
+  const $failedLinks = $followed.map((list) => list.filter((e) => e.failure !== null));
   const $downloadingIds = $followed.map((list) => list.filter((e) => e.downloading).map((e) => e.id));
   const $hasDownloading = $downloadingIds.map((ids) => ids.length > 0);
 
@@ -131,14 +145,43 @@ export function createLinksModel(
   });
   sample({ clock: outcome, fn: (o) => o.followed, target: $followed });
   sample({ clock: outcome, filter: (o) => o.tooLarge.length > 0, fn: (o) => o.tooLarge.map((e) => e.id), target: rejectAllFx });
-  // Deleted on the server (failed, or over the limit): gone from the list and from the count.
-  sample({ clock: outcome, filter: (o) => o.gone.length > 0 && o.tooLarge.length === 0, target: reloadRequested });
-  sample({
-    clock: outcome,
-    filter: (o) => o.gone.length > 0,
-    fn: (o) => -o.gone.reduce((n, e) => n + e.projectVersionIds.length, 0),
-    target: countChanged,
+  // Deleted on the server (failed, or gone): their rows leave the list and the count.
+  sample({ clock: outcome, filter: (o) => o.gone.length + o.failed.length > 0 && o.tooLarge.length === 0, target: reloadRequested });
+  sample({ clock: outcome, filter: (o) => o.versionsLost > 0, fn: (o) => -o.versionsLost, target: countChanged });
+  // Said when it happens, in the spec's words, with the reason (and the upgrade when the plan is the reason).
+  const stopped = sample({ clock: outcome, fn: (o) => [...o.failed, ...o.tooLarge] });
+  const $lastTooLarge = createStore<string | null>(null).on(stopped, (last, list) => {
+    const tooLarge = list.find((e) => e.failure?.kind === 'too_large');
+    return tooLarge ? tooLarge.failure!.reason : last;
   });
+  sample({
+    clock: stopped,
+    filter: (list) => list.length > 0,
+    fn: (list) => {
+      const tooLarge = list.some((e) => e.failure?.kind === 'too_large') && deps.offerUpgrade !== undefined;
+      return {
+        kind: 'error' as const,
+        title: PROJECTS_MESSAGES.elementsNotCreated,
+        description: list.map((e) => `${e.title || e.sourceUrl}: ${describeFailure(e.failure!)}`).join('\n'),
+        ...(tooLarge ? { action: { label: 'Upgrade', event: toastUpgradeClicked } } : {}),
+      };
+    },
+    target: deps.toast.shown,
+  });
+  sample({ clock: toastUpgradeClicked, source: $lastTooLarge, filter: (reason): reason is string => reason !== null, target: upgradeRequested });
+  const offerUpgradeFx = createEffect((message: string) => deps.offerUpgrade?.(message));
+  sample({ clock: upgradeRequested, target: offerUpgradeFx });
+
+  // Failed links of earlier visits (and other tabs) come back with the page, until dismissed.
+  sample({ clock: [pageOpened, app.$currentWorkspaceId.updates], source: app.$currentWorkspaceId, filter: (id): id is string => id !== null, target: failedElementsFx });
+  $followed.on(failedElementsFx.doneData, (list, failed) => [...list, ...failed.filter((e) => !list.some((known) => known.id === e.id)).map(followElement)]);
+  const dismissed = sample({ clock: failedLinkDismissed, source: $followed, fn: (list, id) => list.find((e) => e.id === id && e.failure !== null) ?? null });
+  sample({ clock: dismissed, filter: (e): e is FollowedElement => e !== null && e.failure!.onServer, fn: (e) => e!.id, target: deleteElementFx });
+  const dismissedAll = sample({ clock: allFailedLinksDismissed, source: $failedLinks, fn: (list) => list.filter((e) => e.failure!.onServer).map((e) => e.id) });
+  sample({ clock: dismissedAll, filter: (ids) => ids.length > 0, target: rejectAllFx });
+  // Taken off the list after the deletes above read it.
+  sample({ clock: failedLinkDismissed, source: $followed, fn: (list, id) => list.filter((e) => !(e.id === id && e.failure !== null)), target: $followed });
+  sample({ clock: allFailedLinksDismissed, source: $followed, fn: (list) => list.filter((e) => e.failure === null), target: $followed });
   sample({
     clock: outcome,
     source: app.$currentWorkspaceId,
@@ -152,16 +195,23 @@ export function createLinksModel(
   announce(deps, elementUpdatesFx, { fail: PROJECTS_MESSAGES.downloadingElementsNotUpdated });
   announce(deps, deleteElementFx, { fail: PROJECTS_MESSAGES.assetNotDeleted });
   announce(deps, refreshVersionsFx, { fail: PROJECTS_MESSAGES.videosNotUpdated });
+  announce(deps, failedElementsFx, { fail: PROJECTS_MESSAGES.assetsNotLoaded });
 
   return {
     linksSubmitted,
     submitCancelled,
+    failedLinkDismissed,
+    allFailedLinksDismissed,
+    upgradeRequested,
+    canUpgrade: deps.offerUpgrade !== undefined,
     submitLinksFx,
+    failedElementsFx,
     elementUpdatesFx,
     deleteElementFx,
     refreshVersionsFx,
     $submitting,
     $followed,
+    $failedLinks,
     $downloadingIds,
     $submittingLinks: submitLinksFx.pending,
     $maxElementBytes,

@@ -12,6 +12,13 @@ export interface ProjectsModelDeps {
   logger: Pick<Console, 'error'>;
   /** Unique ids for uploads and submit-URL identifiers. */
   newId(): string;
+  /** Opens a page (the version page after a project is created). */
+  navigate(path: string): void;
+  /**
+   * Offers the plan's upgrade for `message` (a link over the plan's largest video), when a plugin
+   * answers plan limits (billing); absent otherwise, and the rows then offer no upgrade.
+   */
+  offerUpgrade?: (message: string) => void;
 }
 
 export { apiEffect } from '../../../../core';

@@ -2,6 +2,7 @@ import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../core';
 import { createProjectsTestKit, element, page, projectVersion } from '../testing/projects-test-kit';
+import { describeFailure } from './downloading-elements';
 import { DOWNLOAD_POLL_TASK, parseLinks } from './links-model';
 
 const MB = 1024 * 1024;
@@ -135,7 +136,84 @@ describe('links', () => {
     expect(kit.api.callsTo('DELETE', '/api/v1/elements/a')).toHaveLength(1);
     expect(kit.listCalls().at(-1)).toMatchObject({ page: 1 });
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
+    // Deleted as spec 4 says, and the user sees why until they dismiss it (nothing left to delete then).
+    expect(kit.scope.getState(kit.model.links.$failedLinks).map((e) => [e.id, e.failure])).toEqual([
+      ['a', { kind: 'too_large', reason: 'The file is larger than the allowed 10 MB', onServer: false }],
+    ]);
+    await allSettled(kit.model.links.failedLinkDismissed, { scope: kit.scope, params: 'a' });
     expect(kit.scope.getState(kit.model.links.$followed)).toEqual([]);
+    expect(kit.api.callsTo('DELETE', '/api/v1/elements/a')).toHaveLength(1);
+  });
+
+  it('a link the server refused says "refused: <reason>" on its row and in a toast with Upgrade, lowers the count, and stays until dismissed', async () => {
+    const kit = await openedKit();
+    kit.api.reply('POST', '/api/v1/elements/youtube_dl_with_project', submitReply(['a', 'b']));
+    await allSettled(kit.model.links.linksSubmitted, { scope: kit.scope, params: 'https://videos.example/a\nhttps://videos.example/b' });
+    kit.api.reply('POST', '/api/v1/elements/updates', {
+      data: [
+        element('a', { state: 'failed', projectVersionIds: [], failureKind: 'too_large', failure: 'The file is larger than the allowed 500 MB' }),
+        element('b', { state: 'failed', projectVersionIds: [], failureKind: 'private_address', failure: '192.168.0.1 is not on the public internet' }),
+      ],
+      meta: { maxElementBytes: 500 * MB },
+    });
+    kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2'], 1, false));
+    await kit.polling.tick(DOWNLOAD_POLL_TASK);
+    await allSettled(kit.scope);
+
+    const failed = kit.scope.getState(kit.model.links.$failedLinks);
+    expect(failed.map((e) => [e.id, e.downloading, describeFailure(e.failure!)])).toEqual([
+      ['a', false, 'refused: The file is larger than the allowed 500 MB'],
+      ['b', false, 'refused: 192.168.0.1 is not on the public internet'],
+    ]);
+    expect(kit.polling.isRunning(DOWNLOAD_POLL_TASK)).toBe(false);
+    expect(kit.rowIds()).toEqual(['1', '2']);
+    expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
+    const shown = kit.scope.getState(kit.toast.$toasts).find((t) => t.title === 'Element(s) could not be created!')!;
+    expect(shown.description).toBe(
+      'Link a: refused: The file is larger than the allowed 500 MB\nLink b: refused: 192.168.0.1 is not on the public internet',
+    );
+    expect(shown.action?.label).toBe('Upgrade');
+    await allSettled(shown.action!.event, { scope: kit.scope });
+    expect(kit.upgrades).toEqual(['The file is larger than the allowed 500 MB']);
+
+    kit.api.reply('DELETE', '/api/v1/elements/b', { data: { id: 'b', projectVersionIds: [] }, meta: { numberOfProjects: 3 } });
+    await allSettled(kit.model.links.failedLinkDismissed, { scope: kit.scope, params: 'b' });
+    expect(kit.api.callsTo('DELETE', '/api/v1/elements/b')).toHaveLength(1);
+    expect(kit.scope.getState(kit.model.links.$failedLinks).map((e) => e.id)).toEqual(['a']);
+  });
+
+  it('a link that failed to download says "failed: <reason>", with no upgrade', async () => {
+    const kit = await openedKit();
+    kit.api.reply('POST', '/api/v1/elements/youtube_dl_with_project', submitReply(['a']));
+    await allSettled(kit.model.links.linksSubmitted, { scope: kit.scope, params: 'https://videos.example/a' });
+    kit.api.reply('POST', '/api/v1/elements/updates', {
+      data: [element('a', { state: 'failed', projectVersionIds: [], failureKind: 'unreachable', failure: 'videos.example answered HTTP 404' })],
+      meta: { maxElementBytes: 500 * MB },
+    });
+    await kit.polling.tick(DOWNLOAD_POLL_TASK);
+    await allSettled(kit.scope);
+    expect(kit.scope.getState(kit.model.links.$failedLinks).map((e) => describeFailure(e.failure!))).toEqual(['failed: videos.example answered HTTP 404']);
+    const shown = kit.scope.getState(kit.toast.$toasts).find((t) => t.title === 'Element(s) could not be created!')!;
+    expect(shown.description).toBe('Link a: failed: videos.example answered HTTP 404');
+    expect(shown.action).toBeUndefined();
+  });
+
+  it('links that failed before (another visit) come back with the page, until dismissed', async () => {
+    const kit = createProjectsTestKit();
+    kit.api.reply('GET', '/api/v1/elements', {
+      data: [element('old', { state: 'failed', projectVersionIds: [], failureKind: 'not_media', failure: 'No video was found at the link' })],
+      meta: { maxElementBytes: 500 * MB },
+    });
+    await kit.start();
+    await allSettled(kit.model.versions.pageOpened, { scope: kit.scope });
+    expect(kit.api.callsTo('GET', '/api/v1/elements').at(-1)?.params).toMatchObject({ workspaceId: 'w1', state: 'failed' });
+    expect(kit.scope.getState(kit.model.links.$failedLinks).map((e) => [e.id, describeFailure(e.failure!)])).toEqual([['old', 'failed: No video was found at the link']]);
+    expect(kit.polling.isRunning(DOWNLOAD_POLL_TASK)).toBe(false);
+
+    kit.api.reply('DELETE', '/api/v1/elements/old', { data: { id: 'old', projectVersionIds: [] }, meta: { numberOfProjects: 3 } });
+    await allSettled(kit.model.links.allFailedLinksDismissed, { scope: kit.scope });
+    expect(kit.api.callsTo('DELETE', '/api/v1/elements/old')).toHaveLength(1);
+    expect(kit.scope.getState(kit.model.links.$failedLinks)).toEqual([]);
   });
 
   it('elements of a submit no longer expected (cancelled) are deleted', async () => {
@@ -195,8 +273,47 @@ describe('uploads', () => {
     expect(kit.scope.getState(kit.model.uploads.$uploads).map((u) => u.state)).toEqual(['done', 'failed']);
     expect(kit.rowIds()[0]).toBe('v-e-intro');
     expect(counts[0]).toBe(4);
-    expect(kit.scope.getState(kit.model.versions.$selection).size).toBe(0);
+    // One of the two failed: the popup stays to say so, the new row is selected behind it, no page opens.
+    expect([...kit.scope.getState(kit.model.versions.$selection)]).toEqual(['v-e-intro']);
+    expect(kit.visits).toEqual([]);
     expect(kit.toasts().map((t) => t.title)).toEqual(expect.arrayContaining(['Project created', 'Element(s) could not be created!']));
+  });
+
+  const createsProjects = (kit: ReturnType<typeof createProjectsTestKit>) =>
+    kit.api.reply('POST', '/api/v1/elements/create_with_project', (call: { body: unknown }) => {
+      const { elementId } = call.body as { elementId: string };
+      return { data: element(elementId, { state: 'ready' }), projectVersions: { data: [projectVersion(`v-${elementId}`)] }, meta: { numberOfProjects: 4 } };
+    });
+
+  it('after "Project created" for one file the version page opens (spec 2) and the popup closes', async () => {
+    const kit = await openedKit();
+    createsProjects(kit);
+    await allSettled(kit.model.newProjectOpened, { scope: kit.scope, params: 'upload' });
+    void allSettled(kit.model.uploads.filesChosen, { scope: kit.scope, params: [file('intro.mp4')] });
+    await uploadsStarted(kit, 1);
+    kit.uploader.started[0].finish('e1');
+    await allSettled(kit.scope);
+    expect(kit.visits).toEqual(['/projects/pv-e1/project_versions/v-e1']);
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBeNull();
+  });
+
+  it('after several projects are created together the list stays, with the new rows selected and the popup closed', async () => {
+    const kit = await openedKit();
+    createsProjects(kit);
+    await allSettled(kit.model.newProjectOpened, { scope: kit.scope, params: 'upload' });
+    void allSettled(kit.model.uploads.filesChosen, { scope: kit.scope, params: [file('a.mp4'), file('b.mp4'), file('c.mp4')] });
+    await uploadsStarted(kit, 3);
+    kit.uploader.started[0].finish('ea');
+    for (let i = 0; i < 50 && kit.scope.getState(kit.model.uploads.$uploads)[0].state !== 'done'; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(kit.scope.getState(kit.model.uploads.$uploads).map((u) => u.state)).toEqual(['done', 'uploading', 'uploading']);
+    // Not before the last file of the batch has its project.
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBe('upload');
+    kit.uploader.started[1].finish('eb');
+    kit.uploader.started[2].finish('ec');
+    await allSettled(kit.scope);
+    expect(kit.visits).toEqual([]);
+    expect([...kit.scope.getState(kit.model.versions.$selection)].sort()).toEqual(['v-ea', 'v-eb', 'v-ec']);
+    expect(kit.scope.getState(kit.model.$newProjectMode)).toBeNull();
   });
 
   it('a cancelled upload is marked cancelled without an error toast; a refused project shows the spec message', async () => {

@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import type { ContextKeys } from '../../../../core';
-import type { ProjectVersionResource } from '../../common/projects-contract';
+import { projectVersionPage, type ProjectVersionResource } from '../../common/projects-contract';
 import { PROJECTS_CONTEXT_KEYS, type ProjectsTableFilter, type ProjectsTableHost } from '../extension-points';
 import { createLinksModel } from './links-model';
 import type { ProjectsModelDeps } from './model-kit';
@@ -43,12 +43,15 @@ export function createProjectsModel(
     reloadRequested: versions.reloadRequested,
     countChanged,
     rowsLoaded: versions.fetchPageFx.doneData.map(({ rows }) => rows),
+    pageOpened: versions.pageOpened,
   });
 
   const $projectCount = createStore<number | null>(null)
     .on(app.$currentWorkspace.updates, (_, workspace) => workspace?.attributes.numberOfProjects ?? null)
     .on(countChanged, (count, delta) => Math.max(0, (count ?? 0) + delta));
   sample({ clock: countChanged, target: app.workspacesReloadRequested });
+  // A model built after the workspace arrived (a reload straight onto the page) missed its update: the page takes it.
+  sample({ clock: versions.pageOpened, source: app.$currentWorkspace, filter: Boolean, fn: (workspace) => workspace!.attributes.numberOfProjects, target: $projectCount });
 
   // The "New project" popup: which tab is open, or none.
   const newProjectOpened = createEvent<NewProjectMode>();
@@ -56,6 +59,16 @@ export function createProjectsModel(
   const $newProjectMode = createStore<NewProjectMode | null>(null)
     .on(newProjectOpened, (_, mode) => mode)
     .reset(newProjectClosed, app.workspaceChanged, app.loggedOut);
+
+  // Spec 2: the version page is "shown after a project is created". Several files chosen together
+  // leave the user on the list with the new rows selected (to label or set up at once); when one
+  // failed the popup stays open to say which, and the new rows are selected behind it.
+  const navigateFx = effector.createEffect((path: string) => deps.navigate(path));
+  const oneCreated = sample({ clock: uploads.batchSettled, filter: (b) => b.created.length === 1 && !b.incomplete, fn: (b) => b.created[0] });
+  sample({ clock: oneCreated, fn: (v) => projectVersionPage(v.attributes.projectId, v.id), target: navigateFx });
+  const severalCreated = sample({ clock: uploads.batchSettled, filter: (b) => b.created.length > 1 || (b.created.length === 1 && b.incomplete) });
+  sample({ clock: severalCreated, fn: (b): ReadonlySet<string> => new Set(b.created.map((v) => v.id)), target: versions.selectionChanged });
+  sample({ clock: uploads.batchSettled, filter: (b) => b.created.length > 0 && !b.incomplete, target: newProjectClosed });
 
   return { app, versions, uploads, links, undo, host: host as ProjectsTableHost, projectsCreated, countChanged, $projectCount, newProjectOpened, newProjectClosed, $newProjectMode };
 }

@@ -17,12 +17,32 @@ export interface UploadItem {
   state: UploadState;
   error: string | null;
   projectVersion: ProjectVersionResource | null;
+  /** The files chosen together: the page that opens after them depends on how many became projects. */
+  batch: string;
 }
 
 interface StartedUpload {
   id: string;
   file: File;
   workspaceId: string;
+  batch: string;
+}
+
+/** The files chosen together once each has its project or its failure. */
+export interface UploadBatchSettled {
+  created: ProjectVersionResource[];
+  /** Some file of the batch failed or was cancelled: the popup stays to say which. */
+  incomplete: boolean;
+}
+
+const settledStates: ReadonlySet<UploadState> = new Set(['done', 'failed', 'cancelled']);
+
+/** The batch of upload `id` when its last file just settled, else null (asked after each settles). */
+export function settledBatchOf(list: readonly UploadItem[], id: string): UploadBatchSettled | null {
+  const batch = list.find((u) => u.id === id)?.batch;
+  const items = list.filter((u) => u.batch === batch);
+  if (batch === undefined || !items.every((u) => settledStates.has(u.state))) return null;
+  return { created: items.flatMap((u) => (u.projectVersion ? [u.projectVersion] : [])), incomplete: items.some((u) => u.state !== 'done') };
 }
 
 /**
@@ -67,14 +87,17 @@ export function createUploadsModel(
     clock: filesChosen,
     source: app.$currentWorkspaceId,
     filter: (workspaceId, files) => workspaceId !== null && files.length > 0,
-    fn: (workspaceId, files): StartedUpload[] => files.map((file) => ({ id: deps.newId(), file, workspaceId: workspaceId! })),
+    fn: (workspaceId, files): StartedUpload[] => {
+      const ids = files.map(() => deps.newId());
+      return files.map((file, i) => ({ id: ids[i], file, workspaceId: workspaceId!, batch: ids[0] }));
+    },
   });
 
   const update = (list: UploadItem[], id: string, patch: Partial<UploadItem>) => list.map((u) => (u.id === id ? { ...u, ...patch } : u));
   const $uploads = createStore<UploadItem[]>([])
     .on(started, (list, uploads) => [
       ...list,
-      ...uploads.map((u) => ({ id: u.id, name: u.file.name, size: u.file.size, progress: 0, state: 'uploading' as const, error: null, projectVersion: null })),
+      ...uploads.map((u) => ({ id: u.id, name: u.file.name, size: u.file.size, progress: 0, state: 'uploading' as const, error: null, projectVersion: null, batch: u.batch })),
     ])
     .on(uploadProgressed, (list, { id, progress }) => update(list, id, { progress }))
     .on(uploadFileFx.doneData, (list, { id }) => update(list, id, { progress: 1, state: 'creating' }))
@@ -99,10 +122,22 @@ export function createUploadsModel(
   });
   announce(deps, createWithProjectFx, { done: PROJECTS_MESSAGES.projectCreated, fail: PROJECTS_MESSAGES.projectNotCreated });
 
+  // Read after $uploads took each outcome in: only the last file of a batch to settle finds it settled.
+  const uploadSettled = sample({
+    clock: [createWithProjectFx.done.map(({ params }) => params.id), createWithProjectFx.fail.map(({ params }) => params.id), uploadFileFx.fail.map(({ params }) => params.id)],
+  });
+  const batchSettled = sample({
+    clock: uploadSettled,
+    source: $uploads,
+    fn: (list, id) => settledBatchOf(list, id),
+    filter: (list, id) => settledBatchOf(list, id) !== null,
+  }).map((batch) => batch!);
+
   return {
     filesChosen,
     uploadCancelled,
     finishedCleared,
+    batchSettled,
     uploadFileFx,
     createWithProjectFx,
     $uploads,

@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import { TOKENS, useService } from '../../../../core';
 import { projectVersionPage, type ProjectVersionResource } from '../../common/projects-contract';
 import { DeleteProjectVersionsDialog } from '../components/delete-project-versions-dialog';
+import { FailedLinks } from '../components/failed-links';
 import { NewProjectDialog } from '../components/new-project-dialog';
 import { ProjectVersionsTable } from '../components/project-versions-table';
 import { RowActionsMenu, type RowMenuState } from '../components/row-actions-menu';
@@ -120,6 +121,8 @@ export default function ProjectsPage() {
           </button>
         </div>
       </header>
+
+      <FailedLinks />
 
       <div className="projects-toolbar">
         <input

@@ -82,6 +82,7 @@ export function element(id: string, overrides: Partial<ElementResource['attribut
       submitUrlIdentifier: null,
       thumbnailUrl: null,
       failure: null,
+      failureKind: null,
       createdAt: '2024-05-01T10:00:00.000Z',
       ...overrides,
     },
@@ -119,10 +120,23 @@ export function createProjectsTestKit({ filter }: { filter?: Store<Partial<Pick<
   const polling = new ManualPolling();
   const uploader = new FakeUploader();
   const logged: unknown[] = [];
+  /** Pages the model opened, and the upgrade offers it made (their messages). */
+  const visits: string[] = [];
+  const upgrades: string[] = [];
   let nextId = 0;
   const $filter = filter ?? createStore({});
   const model = createProjectsModel(
-    { api, toast, app, polling, uploader, logger: { error: (...args: unknown[]) => logged.push(args) }, newId: () => `id${++nextId}` },
+    {
+      api,
+      toast,
+      app,
+      polling,
+      uploader,
+      logger: { error: (...args: unknown[]) => logged.push(args) },
+      newId: () => `id${++nextId}`,
+      navigate: (path: string) => void visits.push(path),
+      offerUpgrade: (message: string) => void upgrades.push(message),
+    },
     { filters: [{ $params: $filter }] },
   );
   const scope = fork();
@@ -130,9 +144,10 @@ export function createProjectsTestKit({ filter }: { filter?: Store<Partial<Pick<
   api
     .reply('GET', '/api/v1/users/', { data: user(), included: [account] })
     .reply('GET', '/api/v1/accounts/a1/show_workspaces', { data: [workspace('w1'), workspace('w2', 0)] })
-    .reply('GET', '/api/v1/project_versions', page(['1', '2'], 1, false));
+    .reply('GET', '/api/v1/project_versions', page(['1', '2'], 1, false))
+    .reply('GET', '/api/v1/elements', { data: [], meta: { maxElementBytes: 100 * 1024 * 1024 } });
   const start = () => allSettled(app.appStarted, { scope, params: { accountId: null, workspaceId: null } });
   const listCalls = () => api.callsTo('GET', '/api/v1/project_versions').map((c) => c.params);
   const rowIds = () => scope.getState(model.versions.$rows).map((r) => r.id);
-  return { api, toast, app, polling, uploader, model, scope, toasts, logged, start, listCalls, rowIds };
+  return { api, toast, app, polling, uploader, model, scope, toasts, logged, visits, upgrades, start, listCalls, rowIds };
 }
