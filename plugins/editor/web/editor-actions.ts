@@ -31,6 +31,8 @@ export interface ActionContext {
   zoomTimeline(by: 1 | -1): void;
   /** The video's cuts (ms, ascending) as known now: none until the server has found them. */
   shotChanges(): readonly number[];
+  /** Switches the times shown between hh:mm:ss.mmm and frames. */
+  toggleTimeFormat(): void;
 }
 
 const SEEK_SECONDS = 1;
@@ -143,6 +145,8 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       if (found !== null) go(found);
       return;
     }
+    case 'timeFormat':
+      return ctx.toggleTimeFormat();
     case 'help':
       return ctx.showHelp();
   }
