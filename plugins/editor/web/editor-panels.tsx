@@ -2,7 +2,7 @@ import { Dialog } from '../../../core/ui';
 import { EDITOR_KEYS, keyLabels } from './editor-keys';
 import type { EditorCue } from './model/cue-edits';
 import type { SaveState, Theirs } from './model/save-sync';
-import { formatTime, FRAMES_PER_SECOND, type TimeFormat } from './model/timecode';
+import { formatTime, type TimeFormat } from './model/timecode';
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'All changes saved',
@@ -116,18 +116,5 @@ export function ConflictBanner({
         </button>
       </div>
     </section>
-  );
-}
-
-/** How times are shown (cues, playhead, conflict): milliseconds or frames; remembered in this browser. */
-export function TimeFormatPicker({ value, onChange }: { value: TimeFormat; onChange(format: TimeFormat): void }) {
-  return (
-    <label className="editor-time-format">
-      Times
-      <select value={value} onChange={(event) => onChange(event.target.value as TimeFormat)}>
-        <option value="ms">hh:mm:ss.mmm</option>
-        <option value="frames">hh:mm:ss:ff ({FRAMES_PER_SECOND} fps)</option>
-      </select>
-    </label>
   );
 }

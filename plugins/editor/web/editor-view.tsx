@@ -11,10 +11,11 @@ import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points'
 import { editorCommands } from './editor-commands';
 import { EditorSplitter, useVideoHeight } from './editor-splitter';
 import { useEditorFocus } from './use-editor-focus';
-import { formatTime, readTimeFormat, writeTimeFormat, type TimeFormat } from './model/timecode';
+import { formatTime } from './model/timecode';
+import { EditorBar, useTimeFormat } from './editor-bar';
 import { runEditorAction, type ActionContext } from './editor-actions';
 import { actionFor } from './editor-keys';
-import { ConflictBanner, KeyHelp, SaveStatus, TimeFormatPicker } from './editor-panels';
+import { ConflictBanner, KeyHelp } from './editor-panels';
 import { CueRow } from './cue-row';
 import { LIST_COMPONENTS, type ListContext } from './cue-grid';
 import { editorExporters } from './extension-points';
@@ -23,7 +24,6 @@ import { usePlayingFrames } from './use-playing-frames';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
 import { createRulesModel, guidelineChoices } from './model/rules-model';
-import { RulesPicker } from './rules-picker';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
@@ -114,11 +114,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const exporter = useMemo(() => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0], [registry]);
   const exportSubtitle = useMemo(() => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null), [exporter, container, projectVersionId, subtitleId]);
   const [playhead, setPlayhead] = useState(0);
-  const [timeFormat, setTimeFormat] = useState<TimeFormat>(() => readTimeFormat(window.localStorage));
-  const chooseTimeFormat = useCallback((format: TimeFormat) => {
-    setTimeFormat(format);
-    writeTimeFormat(window.localStorage, format);
-  }, []);
+  const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
   const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
   const [videoMissing, setVideoMissing] = useState(false);
 
@@ -250,25 +246,17 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           </p>
         </div>
         <div className="editor-side">
-          <div className="editor-bar">
-            <SaveStatus state={saveState} />
-            <RulesPicker rules={rules} />
-            <p data-testid="editor-problems">
-              {cues.length} cues · {flagged === 0 ? 'no reading problems' : flagged === 1 ? '1 cue with reading problems' : `${flagged} cues with reading problems`}
-            </p>
-            <button type="button" className="button" onClick={() => run('nextProblem')} disabled={flagged === 0}>
-              Next problem (F8)
-            </button>
-            <button type="button" className="button" onClick={() => setHelp(true)}>
-              Keys (?)
-            </button>
-            {exportSubtitle && (
-              <button type="button" className="button" onClick={exportSubtitle}>
-                Export…
-              </button>
-            )}
-            <TimeFormatPicker value={timeFormat} onChange={chooseTimeFormat} />
-          </div>
+          <EditorBar
+            saveState={saveState}
+            rules={rules}
+            count={cues.length}
+            flagged={flagged}
+            onNextProblem={() => run('nextProblem')}
+            onHelp={() => setHelp(true)}
+            onExport={exportSubtitle}
+            timeFormat={timeFormat}
+            onTimeFormat={chooseTimeFormat}
+          />
           <p className="muted" data-testid="editor-playhead">
             Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the cue list for the keys
           </p>
