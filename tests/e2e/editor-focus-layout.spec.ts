@@ -60,6 +60,10 @@ test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, a
   await expect(activeRow(page)).toContainText('Welcome aboard');
   await page.keyboard.press('F8');
   await expect(activeRow(page)).toContainText('Tickets');
+  // Too short to split within the reading rules: refused, and the bar says why.
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByRole('status').filter({ hasText: 'Not split' })).toHaveText(/^Not split, to keep the reading rules: /);
+  await expect(grid(page).getByRole('row')).toHaveCount(3);
   await page.keyboard.press('Delete');
   await expect(grid(page).getByRole('row')).toHaveCount(2);
   await page.keyboard.press(`${mod}+z`);
@@ -138,6 +142,10 @@ test('layout: the cue text takes the free width at 1024, 1280 and 1920 px; the s
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 216, { steps: 4 });
   await page.mouse.up();
   await expect(splitter).toHaveAttribute('aria-valuenow', '25');
+  // The same from the palette.
+  await grid(page).focus();
+  await palette(page, 'larger video');
+  await expect(splitter).toHaveAttribute('aria-valuenow', '30');
 });
 
 test('times at frame precision: the playhead and the cues in hh:mm:ss.mmm or frames (remembered); the Spanish editor passes axe with experimental rules', async ({ page, confirmedUser }) => {

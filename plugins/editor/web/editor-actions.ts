@@ -33,6 +33,8 @@ export interface ActionContext {
   shotChanges(): readonly number[];
   /** Switches the times shown between hh:mm:ss.mmm and frames. */
   toggleTimeFormat(): void;
+  /** Moves the splitter between the video and the list one step (./editor-splitter.tsx). */
+  resizeVideo(by: 1 | -1): void;
 }
 
 const SEEK_SECONDS = 1;
@@ -147,6 +149,9 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
     }
     case 'timeFormat':
       return ctx.toggleTimeFormat();
+    case 'videoLarger':
+    case 'videoSmaller':
+      return ctx.resizeVideo(action === 'videoLarger' ? 1 : -1);
     case 'help':
       return ctx.showHelp();
   }

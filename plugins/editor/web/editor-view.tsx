@@ -9,7 +9,7 @@ import { PIPELINE_PATHS, type ProcessingInfoResponse } from '../../pipeline/comm
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
 import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
 import { editorCommands } from './editor-commands';
-import { EditorSplitter, useVideoHeight } from './editor-splitter';
+import { EditorSplitter, useVideoHeight, VIDEO_HEIGHT } from './editor-splitter';
 import { useEditorFocus } from './use-editor-focus';
 import { formatTime } from './model/timecode';
 import { EditorBar, useTimeFormat } from './editor-bar';
@@ -157,6 +157,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     zoomTimeline: (by) => timeline.zoomed({ by }),
     shotChanges: () => timeline.$shotChanges.getState(),
     toggleTimeFormat: () => chooseTimeFormat(timeFormat === 'ms' ? 'frames' : 'ms'),
+    resizeVideo: (by) => setVideoHeight(videoHeight + by * VIDEO_HEIGHT.step),
   };
   const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
     runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });

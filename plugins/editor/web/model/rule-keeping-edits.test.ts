@@ -88,7 +88,7 @@ describe('edits keep the reading rules', () => {
     const cues = withIds([{ start: 0, end: 1200, text: 'Welcome aboard' }]);
     const kept = splitKeepingRules(cues, 0, { caret: 7 }, CONTEXT);
     expect(kept.cues).toBe(cues);
-    expect(kept.refused).toMatch(/^Not split: shown for \d+ ms \(min 833\)/);
+    expect(kept.refused).toMatch(/^Not split, to keep the reading rules: shown for \d+ ms \(min 833\)$/);
   });
 
   it('merge re-breaks the lines to the rules: a one-line and a two-line cue give two lines within 42', () => {
@@ -107,7 +107,7 @@ describe('edits keep the reading rules', () => {
       { start: 0, end: 3000, text: 'Welcome aboard the harbour ferry,\nand thank you all' },
       { start: 3100, end: 6000, text: 'for travelling with us this fine morning' },
     ]);
-    expect(mergeKeepingRules(long, 0, CONTEXT)).toMatchObject({ cues: long, refused: expect.stringMatching(/^Not merged:/) });
+    expect(mergeKeepingRules(long, 0, CONTEXT)).toMatchObject({ cues: long, refused: expect.stringMatching(/^Not merged, to keep the reading rules: /) });
   });
 
   it('shift stops at the minimum gap', () => {

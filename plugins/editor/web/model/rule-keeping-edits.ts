@@ -12,7 +12,7 @@ export interface KeptEdit {
 function guarded(before: readonly EditorCue[], after: readonly EditorCue[], from: number, origins: number[][], context: RuleContext, verb: string): KeptEdit {
   if (after === before) return { cues: before };
   const breaks = introducedBreaks(before, after, from, origins, context);
-  return breaks.length === 0 ? { cues: after } : { cues: before, refused: `Not ${verb}: ${breaks[0].message.replace(/^./, (c) => c.toLowerCase())} (the reading rules)` };
+  return breaks.length === 0 ? { cues: after } : { cues: before, refused: `Not ${verb}, to keep the reading rules: ${breaks[0].message.replace(/^./, (c) => c.toLowerCase())}` };
 }
 
 /** Split (Alt+S): both parts keep the minimum gap and duration, or the cue stays whole. */
