@@ -54,7 +54,8 @@ const api = {
 const container = createContainer();
 container.bind(TOKENS.ApiClient).toConstantValue(api as never);
 container.bind(TOKENS.AppModel).toConstantValue({ $currentWorkspaceId: createStore<string | null>(null) } as never);
-container.bind(TOKENS.PluginRegistry).toConstantValue({ contributions: () => [] } as never);
+// No palette here: the editor's commands are registered into nothing.
+container.bind(TOKENS.PluginRegistry).toConstantValue({ contributions: () => [], registerCommand: () => () => {} } as never);
 
 // A fresh copy each load: the browser's draft of an earlier run would otherwise open instead.
 window.localStorage.clear();

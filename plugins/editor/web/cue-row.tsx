@@ -2,13 +2,8 @@ import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { EditorProblem } from './model/shot-change-problems';
 import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
+import { formatTime, type TimeFormat } from './model/timecode';
 
-/** hh:mm:ss.mmm, the way subtitlers read times (Subtitle Edit, Aegisub). */
-export function formatTime(ms: number): string {
-  const total = Math.max(0, Math.round(ms));
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
-}
 
 export interface CueRowProps {
   index: number;
@@ -20,6 +15,8 @@ export interface CueRowProps {
   /** Find matches in this cue's text (marked), and which of them is the current one. */
   matches?: CueMatch[];
   currentFrom?: number;
+  /** hh:mm:ss.mmm or frames (the editor's setting). */
+  timeFormat: TimeFormat;
   onText(index: number, text: string): void;
   onPick(index: number, edit: boolean): void;
 }
@@ -29,7 +26,7 @@ export interface CueRowProps {
  * page stays light with thousands of cues), the source beside a translation, and what it breaks
  * of the reading rules. Memoised: a keystroke repaints the cue typed in, not its neighbours.
  */
-export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, matches, currentFrom, onText, onPick }: CueRowProps) {
+export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, matches, currentFrom, timeFormat, onText, onPick }: CueRowProps) {
   const text = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (editing && text.current && document.activeElement !== text.current) text.current.focus();
@@ -40,11 +37,13 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
         {index + 1}
       </div>
       <div role="gridcell" className="cue-times">
-        <span>{formatTime(cue.start)}</span>
-        <span>{formatTime(cue.end)}</span>
+        <span>{formatTime(cue.start, timeFormat)}</span>
+        <span>{formatTime(cue.end, timeFormat)}</span>
       </div>
       {source !== undefined && (
-        <div role="gridcell" className="cue-source" aria-label={`Source of cue ${index + 1}`}>
+        // Named by its text, not an aria-label (axe's label-content-name-mismatch): "Source: …" is read out.
+        <div role="gridcell" className="cue-source">
+          <span className="visually-hidden">Source: </span>
           {source}
         </div>
       )}

@@ -31,6 +31,10 @@ export interface ActionContext {
   zoomTimeline(by: 1 | -1): void;
   /** The video's cuts (ms, ascending) as known now: none until the server has found them. */
   shotChanges(): readonly number[];
+  /** Switches the times shown between hh:mm:ss.mmm and frames. */
+  toggleTimeFormat(): void;
+  /** Moves the splitter between the video and the list one step (./editor-splitter.tsx). */
+  resizeVideo(by: 1 | -1): void;
 }
 
 const SEEK_SECONDS = 1;
@@ -143,6 +147,11 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       if (found !== null) go(found);
       return;
     }
+    case 'timeFormat':
+      return ctx.toggleTimeFormat();
+    case 'videoLarger':
+    case 'videoSmaller':
+      return ctx.resizeVideo(action === 'videoLarger' ? 1 : -1);
     case 'help':
       return ctx.showHelp();
   }

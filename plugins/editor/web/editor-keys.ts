@@ -43,6 +43,9 @@ export type EditorAction =
   | 'export'
   | 'zoomIn'
   | 'zoomOut'
+  | 'timeFormat'
+  | 'videoLarger'
+  | 'videoSmaller'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -106,6 +109,10 @@ export const EDITOR_KEYS: EditorKey[] = [
   // The timeline's zoom (Ctrl+wheel on it does the same); '+' is Shift+= on most layouts, '=' alone too.
   { action: 'zoomIn', title: 'Zoom the timeline in', anywhere: [], inList: [c('Equal', '+', { shift: true }), c('Equal', '='), c('NumpadAdd', 'Num +')] },
   { action: 'zoomOut', title: 'Zoom the timeline out', anywhere: [], inList: [c('Minus', '−'), c('NumpadSubtract', 'Num −')] },
+  { action: 'timeFormat', title: 'Show times in frames or in milliseconds', anywhere: [], inList: [] },
+  // What the splitter between the video and the list does with ↑/↓ (it has the keys when focused).
+  { action: 'videoLarger', title: 'Larger video (fewer rows of cues)', anywhere: [], inList: [] },
+  { action: 'videoSmaller', title: 'Smaller video (more rows of cues)', anywhere: [], inList: [] },
   { action: 'help', title: 'Keyboard shortcuts of the editor', anywhere: [], inList: [c('Slash', '?', { shift: true })] },
 ];
 

@@ -2,7 +2,7 @@ import { Dialog } from '../../../core/ui';
 import { EDITOR_KEYS, keyLabels } from './editor-keys';
 import type { EditorCue } from './model/cue-edits';
 import type { SaveState, Theirs } from './model/save-sync';
-import { formatTime } from './cue-row';
+import { formatTime, type TimeFormat } from './model/timecode';
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'All changes saved',
@@ -54,9 +54,9 @@ export function KeyHelp({ onClose }: { onClose(): void }) {
 }
 
 /** Cues that differ at the same position, for showing both versions side by side (first 50). */
-function differences(mine: readonly EditorCue[], theirs: Theirs['cues']) {
+function differences(mine: readonly EditorCue[], theirs: Theirs['cues'], format: TimeFormat) {
   const out: { index: number; mine?: string; theirs?: string }[] = [];
-  const show = (cue?: { start: number; end: number; text: string }) => cue && `${formatTime(cue.start)} ${cue.text}`;
+  const show = (cue?: { start: number; end: number; text: string }) => cue && `${formatTime(cue.start, format)} ${cue.text}`;
   for (let i = 0; i < Math.max(mine.length, theirs.length) && out.length < 50; i++) {
     const a = mine[i];
     const b = theirs[i];
@@ -69,8 +69,20 @@ function differences(mine: readonly EditorCue[], theirs: Theirs['cues']) {
  * A save refused because someone changed the subtitle meanwhile: both versions, and the two ways
  * out. Nothing is overwritten until one is chosen; "Take theirs" can be undone.
  */
-export function ConflictBanner({ mine, theirs, onKeepMine, onTakeTheirs }: { mine: readonly EditorCue[]; theirs: Theirs; onKeepMine(): void; onTakeTheirs(): void }) {
-  const rows = differences(mine, theirs.cues);
+export function ConflictBanner({
+  mine,
+  theirs,
+  timeFormat,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  mine: readonly EditorCue[];
+  theirs: Theirs;
+  timeFormat: TimeFormat;
+  onKeepMine(): void;
+  onTakeTheirs(): void;
+}) {
+  const rows = differences(mine, theirs.cues, timeFormat);
   return (
     <section className="editor-conflict" role="alert" aria-label="Conflict">
       <p>

@@ -1,5 +1,5 @@
-import * as React from 'react';
-import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type * as React from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { languageName, TOKENS, useContainer, useService } from '../../../core';
@@ -8,18 +8,22 @@ import { READING_RULES } from '../../pipeline/common/craft/cue-types';
 import { PIPELINE_PATHS, type ProcessingInfoResponse } from '../../pipeline/common/pipeline-contract';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
 import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
-import { setActiveEditor } from './active-editor';
+import { editorCommands } from './editor-commands';
+import { EditorSplitter, useVideoHeight, VIDEO_HEIGHT } from './editor-splitter';
+import { useEditorFocus } from './use-editor-focus';
+import { formatTime } from './model/timecode';
+import { EditorBar, useTimeFormat } from './editor-bar';
 import { runEditorAction, type ActionContext } from './editor-actions';
 import { actionFor } from './editor-keys';
-import { ConflictBanner, KeyHelp, SaveStatus } from './editor-panels';
+import { ConflictBanner, KeyHelp } from './editor-panels';
 import { CueRow } from './cue-row';
+import { LIST_COMPONENTS, type ListContext } from './cue-grid';
 import { editorExporters } from './extension-points';
 import { FindPanel } from './find-panel';
 import { usePlayingFrames } from './use-playing-frames';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
 import { createRulesModel, guidelineChoices } from './model/rules-model';
-import { RulesPicker } from './rules-picker';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
@@ -28,50 +32,6 @@ import { SpeakerPicker } from './speaker-picker';
 import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
 import './editor.css';
-
-interface ListContext {
-  activeId: string | undefined;
-  count: number;
-  editing: boolean;
-  /** The selected range (Shift+arrows), when more than the active cue. */
-  from: number;
-  to: number;
-}
-
-// Outside render, as Virtuoso needs: its scroller is the grid (it is what takes focus), the list a
-// row group, each item a row.
-const LIST_COMPONENTS = {
-  Scroller: forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement> & { context?: ListContext }>(function CueGrid({ context, ...props }, ref) {
-    return (
-      <div
-        {...props}
-        ref={ref}
-        role="grid"
-        aria-label="Cues"
-        aria-rowcount={context?.count}
-        aria-activedescendant={context?.activeId && !context.editing ? `cue-row-${context.activeId}` : undefined}
-        aria-describedby="editor-grid-hint"
-        tabIndex={0}
-        className="editor-grid"
-      />
-    );
-  }),
-  List: forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(function CueRows(props, ref) {
-    return <div {...props} ref={ref} role="rowgroup" />;
-  }),
-  Item: ({ context, item, ...props }: React.HTMLAttributes<HTMLDivElement> & { 'data-index': number; context?: ListContext; item: EditorCue }) => (
-    <div
-      {...props}
-      role="row"
-      id={`cue-row-${item.id}`}
-      aria-rowindex={props['data-index'] + 1}
-      aria-selected={context?.activeId === item.id || (!!context && props['data-index'] >= context.from && props['data-index'] <= context.to)}
-      className={
-        context?.activeId === item.id ? 'cue-row cue-row-active' : context && props['data-index'] >= context.from && props['data-index'] <= context.to ? 'cue-row cue-row-selected' : 'cue-row'
-      }
-    />
-  ),
-};
 
 /**
  * The subtitle editor (the editor URL): the video, the cue list (virtualised: a 2-hour film has
@@ -133,7 +93,17 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   useEffect(() => {
     rules.opened(subtitleId);
   }, [rules, subtitleId]);
-  const [cues, active, problems, saveState, conflict, ready, range, selection] = useUnit([model.$cues, model.$active, model.$problems, model.$saveState, model.$conflict, model.$ready, model.$range, model.$selection]);
+  const [cues, active, problems, saveState, conflict, ready, range, selection, refusal] = useUnit([
+    model.$cues,
+    model.$active,
+    model.$problems,
+    model.$saveState,
+    model.$conflict,
+    model.$ready,
+    model.$range,
+    model.$selection,
+    model.$refusal,
+  ]);
   const [matchesByCue, matches, currentMatch] = useUnit([find.$byCue, find.$matches, find.$current]);
   const [editing, setEditing] = useState(false);
   const [help, setHelp] = useState(false);
@@ -144,6 +114,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const exporter = useMemo(() => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0], [registry]);
   const exportSubtitle = useMemo(() => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null), [exporter, container, projectVersionId, subtitleId]);
   const [playhead, setPlayhead] = useState(0);
+  const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
+  const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
   const [videoMissing, setVideoMissing] = useState(false);
 
   // A translation opens beside its source: the transcript's cues, matched by time.
@@ -184,14 +156,18 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     exportSubtitle,
     zoomTimeline: (by) => timeline.zoomed({ by }),
     shotChanges: () => timeline.$shotChanges.getState(),
+    toggleTimeFormat: () => chooseTimeFormat(timeFormat === 'ms' ? 'frames' : 'ms'),
+    resizeVideo: (by) => setVideoHeight(videoHeight + by * VIDEO_HEIGHT.step),
   };
   const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
     runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
   }, []);
-  useEffect(() => {
-    setActiveEditor({ subtitleId, run: (action) => run(action) });
-    return () => setActiveEditor(null);
-  }, [subtitleId, run]);
+  // The palette's editor commands, there before the first paint (./editor-commands.ts).
+  useLayoutEffect(() => {
+    const disposers = editorCommands(subtitleId, run).map((command) => registry.registerCommand(command));
+    return () => disposers.forEach((dispose) => dispose());
+  }, [registry, subtitleId, run]);
+  const listArrived = useEditorFocus(grid, run);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     // Keys in a popup opened from here (the help) are the popup's: React bubbles them through this tree.
@@ -246,66 +222,68 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const flagged = problems.flagged.length;
 
   return (
-    <div className="subtitle-editor" onKeyDown={onKeyDown}>
-      <div className="editor-player">
-        {videoMissing ? (
-          <p className="muted">This version has no video to play.</p>
-        ) : (
-          <video
-            ref={video}
-            src={SUBTITLES_PATHS.video(projectVersionId, subtitleId)}
-            preload="metadata"
-            controls
-            aria-label="Video"
-            onTimeUpdate={(event) => {
-              frameMs.current = event.currentTarget.currentTime * 1000;
-              setPlayhead(frameMs.current);
-            }}
-            onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
-            onError={() => setVideoMissing(true)}
-          />
-        )}
-        <p className="editor-overlay" aria-live="off">
-          {playing?.text}
-        </p>
-        <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} video={video} />
-        <p className="muted">
-          Playhead {Math.floor(playhead / 1000)} s · Press <kbd>?</kbd> in the cue list for the keys
-        </p>
-      </div>
-      <div className="editor-main">
-        <div className="editor-bar">
-          <SaveStatus state={saveState} />
-          <RulesPicker rules={rules} />
-          <p data-testid="editor-problems">
-            {cues.length} cues · {flagged === 0 ? 'no reading problems' : flagged === 1 ? '1 cue with reading problems' : `${flagged} cues with reading problems`}
+    <div className="subtitle-editor" onKeyDown={onKeyDown} style={{ '--editor-video-height': `${videoHeight}vh` } as React.CSSProperties}>
+      <div className="editor-top">
+        <div className="editor-player">
+          {videoMissing ? (
+            <p className="muted">This version has no video to play.</p>
+          ) : (
+            <video
+              ref={video}
+              src={SUBTITLES_PATHS.video(projectVersionId, subtitleId)}
+              preload="metadata"
+              controls
+              aria-label="Video"
+              onTimeUpdate={(event) => {
+                frameMs.current = event.currentTarget.currentTime * 1000;
+                setPlayhead(frameMs.current);
+              }}
+              onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
+              onError={() => setVideoMissing(true)}
+            />
+          )}
+          <p className="editor-overlay" aria-live="off">
+            {playing?.text}
           </p>
-          <button type="button" className="button" onClick={() => run('nextProblem')} disabled={flagged === 0}>
-            Next problem (F8)
-          </button>
-          <button type="button" className="button" onClick={() => setHelp(true)}>
-            Keys (?)
-          </button>
-          {exportSubtitle && (
-            <button type="button" className="button" onClick={exportSubtitle}>
-              Export…
-            </button>
+        </div>
+        <div className="editor-side">
+          <EditorBar
+            saveState={saveState}
+            rules={rules}
+            count={cues.length}
+            flagged={flagged}
+            onNextProblem={() => run('nextProblem')}
+            onHelp={() => setHelp(true)}
+            onExport={exportSubtitle}
+            timeFormat={timeFormat}
+            onTimeFormat={chooseTimeFormat}
+          />
+          <p className="muted" data-testid="editor-playhead">
+            Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the cue list for the keys
+          </p>
+          <p className="editor-refusal" role="status">
+            {refusal}
+          </p>
+          <FindPanel find={find} onLeave={() => grid.current?.focus()} />
+          {conflict && <ConflictBanner mine={cues} theirs={conflict} timeFormat={timeFormat} onKeepMine={() => model.keepMine()} onTakeTheirs={() => model.takeTheirs()} />}
+          {ready && cues.length === 0 && <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>}
+          {sourceSubtitle && (
+            <p className="editor-source-heading">
+              Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation: {languageName(attributes.language)}
+            </p>
           )}
         </div>
-        <FindPanel find={find} onLeave={() => grid.current?.focus()} />
-        {conflict && <ConflictBanner mine={cues} theirs={conflict} onKeepMine={() => model.keepMine()} onTakeTheirs={() => model.takeTheirs()} />}
-        {ready && cues.length === 0 && <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>}
-        {sourceSubtitle && (
-          <p className="editor-source-heading">
-            Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation: {languageName(attributes.language)}
-          </p>
-        )}
+      </div>
+      <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} video={video} />
+      <EditorSplitter value={videoHeight} onChange={setVideoHeight} />
+      <div className="editor-list">
         <Virtuoso
           ref={list}
           scrollerRef={(element) => {
             grid.current = element instanceof HTMLDivElement ? element : null;
+            if (grid.current) listArrived(grid.current);
           }}
-          style={{ height: 'min(65vh, 44rem)' }}
+          style={{ height: `max(18rem, calc(100vh - ${videoHeight}vh - 17rem))` }}
           data={cues as EditorCue[]}
           context={context}
           components={LIST_COMPONENTS}
@@ -319,15 +297,16 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
               source={sources ? (sources[index] ?? '') : undefined}
               matches={matchesByCue.get(index)}
               currentFrom={current?.index === index ? current.from : undefined}
+              timeFormat={timeFormat}
               onText={onText}
               onPick={onPick}
             />
           )}
         />
-        <p id="editor-grid-hint" className="visually-hidden">
-          Up and Down choose a cue, Enter edits its text, Escape comes back here; question mark lists every key.
-        </p>
       </div>
+      <p id="editor-grid-hint" className="visually-hidden">
+        Up and Down choose a cue, Enter edits its text, Escape comes back here; question mark lists every key.
+      </p>
       {help && <KeyHelp onClose={() => setHelp(false)} />}
       {panel === 'shift' && (
         <ShiftPanel cues={cues} range={range} onShift={(from, to, ms) => model.edited({ kind: 'shift', index: from, to, ms })} onClose={() => setPanel(null)} />

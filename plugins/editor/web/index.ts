@@ -4,15 +4,15 @@ import { editorExporters } from './extension-points';
 
 /**
  * The subtitle editor: it takes the cues' place on the subtitle's page (the editor URL) through
- * the subtitles plugin's cue-view point, and offers its actions to the palette while open. Only
- * data here: the editor, its model and its commands are dynamic imports.
+ * the subtitles plugin's cue-view point, and offers its actions to the palette while open (the
+ * view registers them as commands on mount: ./editor-commands.ts). Only data here: the editor,
+ * its model and its commands are dynamic imports.
  */
 export default definePlugin({
   id: 'editor',
   title: 'Subtitle editor',
   apiVersion: PLUGIN_API_VERSION,
   order: 31,
-  commandProviders: [{ id: 'editor.actions', group: 'Subtitle editor', provide: async (_, search) => (await import('./editor-commands')).editorCommands(search) }],
   extensionPoints: [editorExporters],
   contributions: [contribute(subtitleCueViews, { id: 'editor', title: 'Editor', load: () => import('./editor-view') })],
 });

@@ -25,8 +25,8 @@ export function ShiftPanel({ cues, range, onShift, onClose }: { cues: readonly E
     : applied === asked
       ? `Moves ${count} ${count === 1 ? 'cue' : 'cues'} by ${signed(applied)}.`
       : applied === 0
-        ? 'Nothing can move that way: the cues would run into their neighbour or below zero.'
-        : `Cut short to ${signed(applied)}: further, the cues would run into their neighbour or below zero.`;
+        ? 'Nothing can move that way: the cues would come closer to their neighbour than the minimum gap, or go below zero.'
+        : `Cut short to ${signed(applied)}: further, the cues would come closer to their neighbour than the minimum gap, or go below zero.`;
 
   return (
     <Dialog label="Shift times" onClose={onClose} className="editor-shift">

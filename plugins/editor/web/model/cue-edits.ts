@@ -1,3 +1,7 @@
+import { charCount, READING_RULES, type ReadingRules } from '../../../pipeline/common/craft/cue-types';
+import { breakLines } from '../../../pipeline/common/craft/line-breaking';
+import { noBreakWordsFor } from '../../../pipeline/common/craft/no-break-words';
+
 /**
  * The subtitle editor's edits as pure functions over the cue list: each returns a new list (or
  * the same one when there is nothing to do, so the history records no empty step). Times are
@@ -17,7 +21,7 @@ export interface EditorCue {
 /** One frame at 25 fps: what a nudge moves a boundary by. */
 export const FRAME_MS = 40;
 /** The gap a new cue keeps from its neighbours (the reading rules' minimum, 2 frames). */
-const GAP_MS = 80;
+const GAP_MS = READING_RULES.minGapMs;
 const NEW_CUE_MS = 2000;
 const MIN_NEW_CUE_MS = 500;
 
@@ -39,11 +43,19 @@ export function editText(cues: readonly EditorCue[], index: number, text: string
  * Splits a cue at `caret` (a character offset into its text). The time is cut where the caret
  * is, in proportion to the characters on each side (reading time follows characters), unless
  * `at` (the playhead) falls inside the cue. Without a caret the text is cut at the space nearest
- * to the time's share of it.
+ * to the time's share of it. The two parts keep the rules' minimum gap between them, and the cut
+ * moves (when the cue is long enough) so each part is shown for the minimum duration.
  */
-export function splitCue(cues: readonly EditorCue[], index: number, options: { caret?: number; at?: number } = {}): readonly EditorCue[] {
+export function splitCue(
+  cues: readonly EditorCue[],
+  index: number,
+  options: { caret?: number; at?: number } = {},
+  rules: Pick<ReadingRules, 'minGapMs' | 'minDurationMs'> = READING_RULES,
+): readonly EditorCue[] {
   const cue = cues[index];
   if (!cue) return cues;
+  const gap = rules.minGapMs;
+  if (cue.end - cue.start <= gap) return cues;
   const inside = options.at !== undefined && options.at > cue.start && options.at < cue.end;
   let caret = options.caret;
   if (caret === undefined) {
@@ -53,9 +65,14 @@ export function splitCue(cues: readonly EditorCue[], index: number, options: { c
   const before = cue.text.slice(0, caret).trim();
   const after = cue.text.slice(caret).trim();
   const chars = before.length + after.length;
-  const cut = inside && options.caret === undefined ? options.at! : cue.start + Math.round(((cue.end - cue.start) * (chars === 0 ? 0.5 : before.length / chars)));
-  const first = { ...cue, end: cut, text: before };
-  const second = { ...cue, id: newCueId(), start: cut, text: after };
+  // The playing time less the gap, shared by characters (or cut at the playhead, half the gap each side).
+  const shown = cue.end - cue.start - gap;
+  let end = inside && options.caret === undefined ? options.at! - Math.floor(gap / 2) : cue.start + Math.round(shown * (chars === 0 ? 0.5 : before.length / chars));
+  const earliest = cue.start + rules.minDurationMs;
+  const latest = cue.end - gap - rules.minDurationMs;
+  end = earliest <= latest ? Math.min(latest, Math.max(earliest, end)) : Math.min(cue.end - gap - 1, Math.max(cue.start + 1, end));
+  const first = { ...cue, end, text: before };
+  const second = { ...cue, id: newCueId(), start: end + gap, text: after };
   return replaceAt(cues, index, first, second);
 }
 
@@ -71,13 +88,23 @@ function nearestSpace(text: string, target: number): number {
   return best;
 }
 
-/** Joins a cue with the next: two one-line cues become one two-line cue, anything longer one line. */
-export function mergeWithNext(cues: readonly EditorCue[], index: number): readonly EditorCue[] {
+/**
+ * Joins a cue with the next. Their lines stay as they are when they fit the rules (two one-line
+ * cues become one two-line cue); otherwise the words are laid out again as the pipeline lays
+ * them out (breakLines: within the line limit, never after an article, balanced).
+ */
+export function mergeWithNext(
+  cues: readonly EditorCue[],
+  index: number,
+  rules: Pick<ReadingRules, 'maxCharsPerLine' | 'maxLines'> = READING_RULES,
+  language = 'en',
+): readonly EditorCue[] {
   const cue = cues[index];
   const next = cues[index + 1];
   if (!cue || !next) return cues;
   const lines = [...cue.text.split('\n'), ...next.text.split('\n')].map((line) => line.trim()).filter(Boolean);
-  const text = lines.length <= 2 ? lines.join('\n') : lines.join(' ');
+  const fits = lines.length <= rules.maxLines && lines.every((line) => charCount(line) <= rules.maxCharsPerLine);
+  const text = fits ? lines.join('\n') : breakLines(lines.join(' ').split(/\s+/), rules.maxCharsPerLine, noBreakWordsFor(language)).lines.join('\n');
   const merged = { ...cue, start: Math.min(cue.start, next.start), end: Math.max(cue.end, next.end), text };
   return [...cues.slice(0, index), merged, ...cues.slice(index + 2)];
 }

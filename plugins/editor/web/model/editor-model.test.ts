@@ -8,7 +8,7 @@ import { readDraft } from './local-draft';
 
 const CUES: CueData[] = [
   { start: 0, end: 2000, text: 'The ferry leaves at noon' },
-  { start: 2500, end: 4000, text: 'Welcome aboard' },
+  { start: 2500, end: 4500, text: 'Welcome aboard' },
 ];
 
 function memoryStorage() {
@@ -49,23 +49,23 @@ function setUp(options: { storage?: ReturnType<typeof memoryStorage>; answer?: (
 }
 
 describe('cue edits', () => {
-  it('splits at the caret with the time cut in proportion to the characters', () => {
+  it('splits at the caret with the time cut in proportion to the characters, leaving the minimum gap', () => {
     const [first, second] = splitCue(withIds([{ start: 0, end: 3000, text: 'Hello there, friend' }]), 0, { caret: 12 });
     expect([first.text, second.text]).toEqual(['Hello there,', 'friend']);
-    expect(first.end).toBe(second.start);
-    expect(first.end).toBe(Math.round((3000 * 12) / 18));
+    expect(second.start - first.end).toBe(80);
+    expect(first.end).toBe(Math.round(((3000 - 80) * 12) / 18));
   });
 
-  it('splits at the playhead when it is inside the cue, cutting the text at the nearest space', () => {
+  it('splits at the playhead when it is inside the cue (half the gap each side), cutting the text at the nearest space', () => {
     const [first, second] = splitCue(withIds([{ start: 1000, end: 3000, text: 'one two three four' }]), 0, { at: 2000 });
-    expect([first.end, second.start]).toEqual([2000, 2000]);
+    expect([first.end, second.start]).toEqual([1960, 2040]);
     expect([first.text, second.text]).toEqual(['one two', 'three four']);
   });
 
   it('merges two one-line cues into a two-line cue; an insert keeps the minimum gap', () => {
     const merged = mergeWithNext(withIds(CUES), 0);
     expect(merged).toHaveLength(1);
-    expect(merged[0]).toMatchObject({ start: 0, end: 4000, text: 'The ferry leaves at noon\nWelcome aboard' });
+    expect(merged[0]).toMatchObject({ start: 0, end: 4500, text: 'The ferry leaves at noon\nWelcome aboard' });
     const inserted = insertAfter(withIds(CUES), 0);
     expect(inserted[1]).toMatchObject({ start: 2080, text: '' });
     expect(inserted[1].end).toBeGreaterThanOrEqual(2580);
@@ -102,7 +102,7 @@ describe('editor model', () => {
     expect(t.scope.getState(t.model.$cues)[1].end).toBe(4321);
     await t.send(t.model.undone);
     await t.send(t.model.undone);
-    expect(t.scope.getState(t.model.$cues)[1]).toMatchObject({ start: 2500, end: 4000 });
+    expect(t.scope.getState(t.model.$cues)[1]).toMatchObject({ start: 2500, end: 4500 });
   });
 
   it('shows the pipeline’s reading-rule problems as the text changes', async () => {

@@ -1,8 +1,9 @@
 import * as effector from 'effector';
 import type { CueData } from '../../../subtitles/common/subtitles-contract';
-import { insertAfter, mergeWithNext, nudgeEdge, removeCue, setEdge, splitCue, editText, withIds, type Edge, type EditorCue } from './cue-edits';
+import { insertAfter, nudgeEdge, removeCue, setEdge, editText, withIds, type Edge, type EditorCue } from './cue-edits';
 import { replaceAll, replaceMatch, type CueMatch, type FindOptions } from './find-replace';
-import { shiftRange } from './shift-range';
+import { mergeKeepingRules, shiftKeepingGaps, splitKeepingRules } from './rule-keeping-edits';
+import { ruleContext, type RuleContext } from './rule-guard';
 import { setSpeaker } from './speakers';
 import { endGroup, record, redo, startHistory, undo, type EditHistory } from './edit-history';
 import { readDraft, writeDraft, type DraftStorage } from './local-draft';
@@ -55,26 +56,33 @@ interface Applied {
   changed: boolean;
   /** The server's list taken in a conflict: already saved, so no save follows. */
   adopted?: boolean;
+  /** Why an edit was not made (it would have broken a reading rule), for the status line. */
+  refused?: string;
 }
 
 /** Samples read stores after the clock's own updates, so whether a step changed the list is decided where it is made. */
 const step = (before: EditHistory, history: EditHistory, active: number, adopted = false): Applied => ({ history, active, changed: history.present !== before.present, adopted });
 
-function apply(history: EditHistory, edit: CueEdit): Applied {
-  const next = applyEdit(history, edit);
-  return step(history, next.history, next.active);
+function apply(history: EditHistory, edit: CueEdit, context: RuleContext): Applied {
+  const next = applyEdit(history, edit, context);
+  return { ...step(history, next.history, next.active), refused: next.refused };
 }
 
-function applyEdit(history: EditHistory, edit: CueEdit): { history: EditHistory; active: number } {
+function applyEdit(history: EditHistory, edit: CueEdit, context: RuleContext): { history: EditHistory; active: number; refused?: string } {
   const cues = history.present;
   const at = edit.index;
   switch (edit.kind) {
     case 'text':
       return { history: record(history, editText(cues, at, edit.text), `text:${cues[at]?.id}`), active: at };
-    case 'split':
-      return { history: record(history, splitCue(cues, at, edit)), active: at + 1 };
-    case 'merge':
-      return { history: record(history, mergeWithNext(cues, at)), active: at };
+    case 'split': {
+      // Split, merge and shift keep the reading rules in force (./rule-keeping-edits.ts): refused, the cue stays active.
+      const kept = splitKeepingRules(cues, at, edit, context);
+      return { history: record(history, kept.cues), active: kept.refused ? at : at + 1, refused: kept.refused };
+    }
+    case 'merge': {
+      const kept = mergeKeepingRules(cues, at, context);
+      return { history: record(history, kept.cues), active: at, refused: kept.refused };
+    }
     case 'insert':
       return { history: record(history, insertAfter(cues, at)), active: at + 1 };
     case 'delete': {
@@ -92,7 +100,7 @@ function applyEdit(history: EditHistory, edit: CueEdit): { history: EditHistory;
       // Every match in one step: one undo brings them all back.
       return { history: record(history, replaceAll(cues, edit.query, edit.replacement, edit.options)), active: at };
     case 'shift':
-      return { history: record(history, shiftRange(cues, at, edit.to, edit.ms).cues), active: at };
+      return { history: record(history, shiftKeepingGaps(cues, at, edit.to, edit.ms, context).cues), active: at };
     case 'speaker':
       return { history: record(history, setSpeaker(cues, at, edit.to, edit.speaker)), active: at };
   }
@@ -157,7 +165,9 @@ export function createEditorModel(deps: EditorModelDeps) {
 
   /** A change of the list made here (an edit, undo, redo, taking the server's copy). */
   const applied = createEvent<Applied>();
-  sample({ clock: edited, source: $history, fn: apply, target: applied });
+  sample({ clock: edited, source: { history: $history, rules: $rules, language: $language }, fn: ({ history, rules, language }, edit) => apply(history, edit, ruleContext(rules, language)), target: applied });
+  /** Why the last edit was not made (null once another is). */
+  const $refusal = createStore<string | null>(null).on(applied, (_, a) => a.refused ?? null);
   sample({ clock: undone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, undo(history), active), target: applied });
   sample({ clock: redone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, redo(history), active), target: applied });
   const changed = applied.filterMap((a) => (a.changed && !a.adopted ? a.history.present : undefined));
@@ -243,6 +253,7 @@ export function createEditorModel(deps: EditorModelDeps) {
     $canUndo,
     $canRedo,
     $problems,
+    $refusal,
     shotChangesSet,
     ...sync,
   };

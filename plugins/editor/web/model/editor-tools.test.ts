@@ -44,14 +44,14 @@ describe('find and replace', () => {
 });
 
 describe('shift a range', () => {
-  it('moves the range, cut short before a new overlap or a negative time', () => {
+  it('moves the range, cut short at the minimum gap to a neighbour or a negative time', () => {
     expect(times(shiftRange(CUES, 1, 2, 300).cues)).toEqual([[0, 2000], [2800, 4300], [5300, 6300]]);
-    // Earlier: cue 2 may go back to the end of cue 1 (500 ms), no further.
+    // Earlier: cue 2 may go back to the minimum gap (80 ms) after cue 1 (420 ms), no further.
     const back = shiftRange(CUES, 1, 2, -1000);
-    expect(back.appliedMs).toBe(-500);
-    expect(times(back.cues)).toEqual([[0, 2000], [2000, 3500], [4500, 5500]]);
-    // Later: cue 2 may reach the start of cue 3 (1000 ms).
-    expect(shiftRange(CUES, 0, 1, 5000).appliedMs).toBe(1000);
+    expect(back.appliedMs).toBe(-420);
+    expect(times(back.cues)).toEqual([[0, 2000], [2080, 3580], [4580, 5580]]);
+    // Later: cue 2 may come to the minimum gap before cue 3 (920 ms).
+    expect(shiftRange(CUES, 0, 1, 5000).appliedMs).toBe(920);
     expect(shiftRange(CUES, 0, 2, -40).appliedMs).toBe(0);
     expect(shiftRange(CUES, 0, 2, -40).cues).toBe(CUES);
     // Both ends, either order.

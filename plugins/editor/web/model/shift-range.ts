@@ -1,10 +1,11 @@
+import { READING_RULES } from '../../../pipeline/common/craft/cue-types';
 import type { EditorCue } from './cue-edits';
 
 /**
  * Shifting a range of cues in time (a subtitle made for another cut of the film, a late
  * transcript). The shift is cut short rather than break the timeline: no cue starts below zero,
- * and the range never runs into a neighbour it did not already overlap. Untouched cues stay the
- * same objects.
+ * and the range comes no closer to a neighbour than the rules' minimum gap (one already closer, or
+ * overlapped, gets no closer than it was). Untouched cues stay the same objects.
  */
 export interface ShiftResult {
   cues: readonly EditorCue[];
@@ -12,7 +13,7 @@ export interface ShiftResult {
   appliedMs: number;
 }
 
-export function shiftRange(cues: readonly EditorCue[], from: number, to: number, ms: number): ShiftResult {
+export function shiftRange(cues: readonly EditorCue[], from: number, to: number, ms: number, minGapMs = READING_RULES.minGapMs): ShiftResult {
   const first = Math.max(0, Math.min(from, to));
   const last = Math.min(cues.length - 1, Math.max(from, to));
   let delta = Math.round(ms);
@@ -22,13 +23,13 @@ export function shiftRange(cues: readonly EditorCue[], from: number, to: number,
     const earliest = Math.min(...range.map((cue) => cue.start));
     let floor = 0;
     const before = cues[first - 1];
-    // A neighbour already overlapped stays overlapped by no more than before.
-    if (before) floor = Math.max(floor, Math.min(before.end, cues[first].start));
+    // A neighbour already too close (or overlapped) stays no closer than before.
+    if (before) floor = Math.max(floor, Math.min(before.end + minGapMs, cues[first].start));
     delta = Math.max(delta, Math.min(0, floor - cues[first].start), -earliest);
   } else {
     const after = cues[last + 1];
     if (after) {
-      const ceiling = Math.max(after.start, cues[last].end);
+      const ceiling = Math.max(after.start - minGapMs, cues[last].end);
       delta = Math.min(delta, Math.max(0, ceiling - cues[last].end));
     }
   }
