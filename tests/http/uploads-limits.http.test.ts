@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { runProcess } from '../../server/engines/process-runner';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { makeClip, newMember, type Member } from './projects-test-kit';
 
@@ -20,6 +21,14 @@ let mediaDir: string;
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'polycue-upload-limits-'));
   await makeClip(path.join(mediaDir, 'clip.mp4'), 2);
+  // Index first (faststart), then cut at 40 %: the index still promises 10 s, about 4 s play.
+  await runProcess('ffmpeg', [
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=duration=10:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', path.join(mediaDir, 'whole.mp4'),
+  ]);
+  const whole = await readFile(path.join(mediaDir, 'whole.mp4'));
+  await writeFile(path.join(mediaDir, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length * 0.4)));
 });
 
 afterAll(async () => {
@@ -88,5 +97,18 @@ describeOnBothDatabases('uploads: limits at creation, declared length, titles', 
     expect(project.body.projectVersions.data[0].attributes.title).toBe('Line one line two tabbed');
     const plain = await member.client.post(PROJECTS_PATHS.projects, { workspaceId: member.workspaceId, title: '\r\n\t\u2028' });
     expect(plain.status).toBe(422);
+  });
+
+  it("counts a truncated MP4 at what plays, not at the duration its index promises (item 7)", async () => {
+    const member = await newMember(ctx);
+    const file = await readFile(path.join(mediaDir, 'truncated.mp4'));
+    const created = await member.client.post(PROJECTS_PATHS.uploads, undefined, {
+      headers: { ...tus, 'upload-length': String(file.length), 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: 'cut.mp4' }) },
+    });
+    const finished = await patch(member, String(created.headers.location), 0, file);
+    expect(finished.status).toBe(200);
+    const seconds = finished.body.data.attributes.unformattedDuration;
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThan(6);
   });
 });
