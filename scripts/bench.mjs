@@ -6,13 +6,15 @@
  *
  * A bench module default-exports `async (ctx) => figures`; adding a file to bench/ adds its
  * figures to this command. Progress and child output go to stderr so stdout stays pure JSON.
- * Exit code 1 when a bench could not measure; a figure missing its goal is reported, not fatal.
+ * Exit code 1 when a bench could not measure or a figure is missing (not a finite number, or no
+ * figures at all: lib/bench-figures.mjs); a figure missing its goal is reported, not fatal.
  * The figures are also written to bench/results/latest.json (npm prints its banner on stdout;
  * `npm run -s bench -- --json` leaves stdout to the JSON alone).
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checkFigures } from './lib/bench-figures.mjs';
 import { REPO_ROOT, run } from './lib/process.mjs';
 import { ensureNodeModules } from './lib/setup.mjs';
 
@@ -73,7 +75,7 @@ for (const file of files) {
   const started = performance.now();
   try {
     const module = await import(pathToFileURL(path.join(BENCH_DIR, file)).href);
-    const result = await module.default(context);
+    const result = checkFigures(file, await module.default(context));
     for (const [name, figure] of Object.entries(result)) {
       figures[name] = figure;
       context.log(`   ${name} = ${figure.value} ${figure.unit} (goal ${figure.goal})`);

@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(operationsRoutes, { db, jobs, metricsToken: config.metricsToken, draining: () => draining });
   await app.register(fileRoutes);
-  if (config.outboxEnabled) await app.register(outboxPageRoutes, { outboxDir: path.join(config.dataDir, 'outbox') });
+  if (config.outboxEnabled) await app.register(outboxPageRoutes, { outboxDir: path.join(config.dataDir, 'outbox'), public: config.outboxPublic });
 
   for (const plugin of plugins) {
     if (plugin.routes) await app.register(plugin.routes);

@@ -26,6 +26,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = text(env, name) ?? '0';
+  if (!['1', '0', 'true', 'false'].includes(raw)) throw new ConfigError(name, `"${raw}" must be 1 or 0`);
+  return raw === '1' || raw === 'true';
+}
+
 function url(env: Env, name: string, protocols: string[]): string | null {
   const raw = text(env, name);
   if (raw === null) return null;
@@ -130,6 +136,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     isProduction: nodeEnv === 'production',
     outboxEnabled: smtpUrl === null,
+    outboxPublic: flag(env, 'OUTBOX_PUBLIC'),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     trustedProxies: proxies(env, 'TRUSTED_PROXIES'),
     sessionTtlDays: integer(env, 'SESSION_TTL_DAYS', 30, 1, 3650),

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { outboxStartMessage } from './mail/outbox-page';
 import { firstPartyPluginIds, loadExternalPlugins } from './external-plugins';
 import { serverPlugins } from './plugins';
 
@@ -60,7 +61,11 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Polycue is running at http://localhost:${port}`);
-  if (config.outboxEnabled) console.log(`Mail outbox: http://localhost:${port}/dev/outbox`);
+  if (config.outboxEnabled) {
+    const { line, warning } = outboxStartMessage(config, port);
+    console.log(line);
+    if (warning) console.warn(warning);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutRange, detectSilences, extractAudio, soundingAudioStream, muxAudio, planChunks, probe, thumbnail } from './media';
+import { cutRange, detectSilences, extractAudio, soundingAudioStream, muxAudio, planChunks, probe, probePlayable, thumbnail } from './media';
 import { runProcess } from './process-runner';
 import { wavDurationMs } from './wav-file';
 
@@ -57,6 +57,19 @@ describe('media on a generated video', () => {
     expect(info.sizeBytes).toBe((await stat(video)).size);
     expect(info.hasVideo && info.hasAudio).toBe(true);
     expect(info.streams.find((s) => s.type === 'video')).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it('measures what plays: a whole file as probed, a truncated MP4 at its last readable packet, not its index', async () => {
+    expect(Math.abs((await probePlayable(video)).durationMs - (await probe(video)).durationMs)).toBeLessThan(100);
+    const indexed = path.join(dir, 'indexed.mp4');
+    await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', video, '-c', 'copy', '-movflags', '+faststart', indexed]);
+    const cut = path.join(dir, 'cut.mp4');
+    const bytes = await readFile(indexed);
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    expect((await probe(cut)).durationMs).toBeGreaterThan(5_900);
+    const playable = (await probePlayable(cut)).durationMs;
+    expect(playable).toBeGreaterThan(1_000);
+    expect(playable).toBeLessThan(4_500);
   });
 
   it('extracts 16 kHz mono WAV with a plain 44-byte header, whole or a range', async () => {

@@ -82,6 +82,31 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
   };
 }
 
+/**
+ * How long the file really plays: the end of the last packet ffmpeg can read, stream-copied to
+ * nowhere (no decoding, one read of the file: well under a second for minutes of video). A
+ * truncated MP4 keeps an index promising its whole length, and ffprobe's duration is that
+ * promise; what counts (the element's duration, the minutes a run bills) is what plays. Null
+ * when ffmpeg cannot say (the container's duration stands then).
+ */
+export async function decodableDurationMs(inputPath: string, options: MediaCallOptions = {}): Promise<number | null> {
+  const { stdout } = await runProcess(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath, '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-'],
+    { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+  ).catch(() => ({ stdout: '' }));
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((match) => Number(match[1]));
+  const last = times.at(-1);
+  return last === undefined || last <= 0 ? null : Math.round(last / 1000);
+}
+
+/** A probe whose duration is what plays (decodableDurationMs), never more than the container says. */
+export async function probePlayable(inputPath: string, options: MediaCallOptions = {}): Promise<MediaInfo> {
+  const info = await probe(inputPath, options);
+  const playable = await decodableDurationMs(inputPath, options);
+  return playable !== null && playable < info.durationMs ? { ...info, durationMs: playable } : info;
+}
+
 /** The first audio track as 16 kHz mono WAV, optionally only a time range of it. */
 export async function extractAudio(
   inputPath: string,

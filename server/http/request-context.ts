@@ -30,6 +30,11 @@ export interface AppConfig {
   isProduction: boolean;
   /** Mail goes to DATA_DIR/outbox (no SMTP_URL): then the /dev/outbox page is served. */
   outboxEnabled: boolean;
+  /**
+   * OUTBOX_PUBLIC=1: /dev/outbox is served to any client (a demo on a shared machine). Otherwise
+   * only to loopback clients: the outbox holds password-reset links, i.e. everyone's account.
+   */
+  outboxPublic: boolean;
   /** Rate limit on authentication routes, requests per minute per IP and per e-mail tried. */
   authRateLimitPerMinute: number;
   /** TRUSTED_PROXIES: CIDR ranges whose X-Forwarded-For gives the client's address (none by default). */

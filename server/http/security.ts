@@ -114,10 +114,17 @@ function emailTried(request: FastifyRequest): string | null {
 
 /**
  * Two buckets shared by every route with `config.authRateLimit: true` (so guessing passwords on
- * sign-in and reset together still counts once): one per address, and one per e-mail tried, so
- * that one account guessed from many addresses is throttled too. The address is the socket's,
- * or the one a proxy named in TRUSTED_PROXIES passes on. Added as route hooks by an onRoute
- * hook, so this must be installed before plugin routes are registered.
+ * sign-in and reset together still counts once): one per address, and one per pair of e-mail
+ * tried and address. The address is the socket's, or the one a proxy named in TRUSTED_PROXIES
+ * passes on. Added as route hooks by an onRoute hook, so this must be installed before plugin
+ * routes are registered.
+ *
+ * Why the pair and not the e-mail alone: a count per e-mail let anyone lock a person out of
+ * their own account, reset included (30 wrong passwords a minute from 34 addresses answered the
+ * owner 429). Counted per e-mail AND address, strangers' failures never reach the owner's
+ * count, so the owner's correct password and reset from their own address always pass. The
+ * price: one account guessed from many addresses is limited per address only (each address its
+ * own budget), as with any lock-out-free throttle short of device cookies or a CAPTCHA.
  */
 export async function registerAuthRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
@@ -129,10 +136,10 @@ export async function registerAuthRateLimit(app: FastifyInstance): Promise<void>
   const perAddress: onRequestHookHandler = app.rateLimit(options);
   // @fastify/rate-limit runs once per request whatever the number of its hooks, so the
   // per-account count is kept here. After validation (preHandler), when the body is parsed.
-  const accounts = new FixedWindowCounter(60_000);
+  const pairs = new FixedWindowCounter(60_000);
   const perAccount: preHandlerHookHandler = async (request) => {
     const email = emailTried(request);
-    if (email !== null && accounts.hit(email) > app.config.authRateLimitPerMinute) throw options.errorResponseBuilder();
+    if (email !== null && pairs.hit(`${email}\n${request.ip}`) > app.config.authRateLimitPerMinute) throw options.errorResponseBuilder();
   };
   app.addHook('onRoute', (route) => {
     if (!route.config?.authRateLimit) return;

@@ -88,8 +88,8 @@ export class UserRepository {
    * Confirms the account, or the pending new e-mail (profile change) when there is one, and
    * spends the token. Null when no user holds this token.
    */
-  async confirmByTokenHash(tokenHash: string): Promise<UserRecord | null> {
-    const { rows } = await this.db.query<UserRecord>(
+  async confirmByTokenHash(tokenHash: string, db: Queryable = this.db): Promise<UserRecord | null> {
+    const { rows } = await db.query<UserRecord>(
       `UPDATE users SET
          email = coalesce(unconfirmed_email, email),
          unconfirmed_email = NULL,

@@ -105,7 +105,7 @@ export { defaultEngines } from '../engines/engine-registry';
 export type { Engines } from '../engines/engine-registry';
 export { languageCapabilities } from '../engines/capabilities';
 export type { LanguageCapabilities } from '../engines/capabilities';
-export { SPEECH_SAMPLE_RATE, cutRange, detectSilences, extractAudio, muxAudio, planChunks, probe, soundingAudioStream, thumbnail } from '../engines/media';
+export { SPEECH_SAMPLE_RATE, cutRange, detectSilences, extractAudio, muxAudio, planChunks, probe, probePlayable, soundingAudioStream, thumbnail } from '../engines/media';
 export type { MediaCallOptions, MediaInfo, MediaStream, SilenceOptions, TimeRange } from '../engines/media';
 export { EngineAbortedError, EngineProcessError, runProcess } from '../engines/process-runner';
 export type { RunOptions, RunResult } from '../engines/process-runner';

@@ -38,7 +38,7 @@ describeOnBothDatabases('accounts: members, roles and invitations', (ctx) => {
       expect(rows).toEqual([{ role: 'member' }]);
     });
 
-    it('invites an unknown address by mail; signing up with it joins the account with the role', async () => {
+    it('invites an unknown address by mail; signing up with it joins the account with the role once the address is confirmed', async () => {
       const admin = await confirmedUser(ctx, { name: 'Alice' });
       await ctx.db.query('UPDATE accounts SET name = $2 WHERE id = $1', [admin.accountId, 'Acme Studio']);
       const email = uniqueEmail('invitee');
@@ -61,9 +61,19 @@ describeOnBothDatabases('accounts: members, roles and invitations', (ctx) => {
       const newcomer = ctx.client();
       expect((await newcomer.get(link.pathname + link.search, { headers: { accept: 'text/html' } })).status).toBe(200);
       expect((await signUp(newcomer, { email: email.toUpperCase(), name: 'Ivy' })).status).toBe(201);
+      // Signed up but not confirmed: anyone could have typed the address, so no account yet.
+      const unconfirmed = await newcomer.get('/api/v1/users/');
+      expect(unconfirmed.body.included.map((account: { id: string }) => account.id)).not.toContain(admin.accountId);
+      expect(JSON.stringify(unconfirmed.body)).not.toContain('Acme Studio');
+      const pending = await admin.client.get(`${accountsPath.accountUsers}?accountId=${admin.accountId}`);
+      expect(pending.body.data.map((u: { attributes: { email: string } }) => u.attributes.email)).not.toContain(email);
+      expect(pending.body.included.map((i: { attributes: { email: string } }) => i.attributes.email)).toEqual([email]);
+      // The confirmation link proves the address: now the invitation is accepted.
+      const confirmation = await ctx.waitForMail((m) => m.to.includes(email) && m.links.some((l) => l.includes('confirmation_token=')));
+      const confirmLink = new URL(confirmation.links.find((l) => l.includes('confirmation_token='))!);
+      expect((await newcomer.get(confirmLink.pathname + confirmLink.search)).status).toBe(302);
       const me = await newcomer.get('/api/v1/users/');
       expect(me.body.included).toContainEqual(expect.objectContaining({ id: admin.accountId, attributes: expect.objectContaining({ role: 'admin', name: 'Acme Studio' }) }));
-      await ctx.db.query('UPDATE users SET confirmed_at = now() WHERE lower(email) = $1', [email]);
       expect(workspaceNames((await newcomer.get(accountsPath.showWorkspaces(admin.accountId))).body)).toEqual(['My workspace']);
       const after = await admin.client.get(`${accountsPath.accountUsers}?accountId=${admin.accountId}`);
       expect(after.body.included).toEqual([]);

@@ -1,5 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import Stripe from 'stripe';
+import { BILLING_PATHS } from '../../plugins/billing/common/billing-contract';
 import { startLoopbackServer, type LoopbackServer } from '../../server/net/testing/loopback-server';
+import type { TestAppContext } from '../support/test-app';
 
 /**
  * A local double of the Stripe endpoints the adapter calls (Checkout sessions, Billing Portal
@@ -39,6 +42,25 @@ export function stripeSubscription(id: string, accountId: string, price: string,
     metadata: { accountId },
     items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: price, object: 'price' }, current_period_start: start, current_period_end: start + 30 * 86_400 }] },
   };
+}
+
+const signer = new Stripe('sk_test_signer');
+let eventCounter = 0;
+
+/** A Stripe event signed with the test webhook secret by the package's own helper (`signedAt`: the signature's time, seconds). */
+export function signedEvent(type: string, object: unknown, created = Math.floor(Date.now() / 1000), id = `evt_test_${++eventCounter}`, signedAt?: number) {
+  const payload = JSON.stringify({ id, object: 'event', type, created, api_version: '2026-10-28.endive', data: { object } });
+  return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET, ...(signedAt ? { timestamp: signedAt } : {}) }) };
+}
+
+export async function deliver(ctx: TestAppContext, event: { payload: string; signature?: string }) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: BILLING_PATHS.stripeWebhook,
+    payload: event.payload,
+    headers: { 'content-type': 'application/json', ...(event.signature ? { 'stripe-signature': event.signature } : {}) },
+  });
+  return { status: res.statusCode, body: res.json() };
 }
 
 async function formOf(request: IncomingMessage): Promise<Record<string, string>> {

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BILLING_PATHS, BILLING_SERVER_MESSAGES } from '../../plugins/billing/common/billing-contract';
-import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
+import { describeOnBothDatabases } from '../support/test-app';
 import { accountOf, seedVersion, setup } from './billing-test-kit';
-import { startStripeDouble, STRIPE_TEST_ENV, stripeSubscription, type StripeDouble } from './billing-stripe-double';
+import { deliver, signedEvent, startStripeDouble, STRIPE_TEST_ENV, stripeSubscription, type StripeDouble } from './billing-stripe-double';
 import { newMember, type Member } from './projects-test-kit';
 
 /**
@@ -25,22 +25,6 @@ afterAll(async () => {
   for (const name of [...Object.keys(STRIPE_TEST_ENV), 'STRIPE_API_BASE']) delete process.env[name];
   await double?.close();
 });
-
-let eventCounter = 0;
-function signedEvent(type: string, object: unknown, created = Math.floor(Date.now() / 1000), id = `evt_test_${++eventCounter}`) {
-  const payload = JSON.stringify({ id, object: 'event', type, created, api_version: '2026-10-28.endive', data: { object } });
-  return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET }) };
-}
-
-async function deliver(ctx: TestAppContext, event: { payload: string; signature?: string }) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: BILLING_PATHS.stripeWebhook,
-    payload: event.payload,
-    headers: { 'content-type': 'application/json', ...(event.signature ? { 'stripe-signature': event.signature } : {}) },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 const planOf = async (member: Member, accountId: string) => (await member.client.get(`${BILLING_PATHS.overview}?accountId=${accountId}`)).body.data;
 

@@ -15,8 +15,9 @@ export interface InvitationsSqlRunner {
 
 export interface AccountInvitationsService {
   /**
-   * Sign-up: the new user joins every account that invited their address, with the invited role.
-   * Run inside the sign-up transaction. Returns the ids of the accounts joined.
+   * The user confirmed their address (the sign-up's link, or an e-mail change's): they join every
+   * account that invited it, with the invited role. Never at sign-up itself, since anyone may type
+   * an invited address. Run inside the confirmation's transaction. Returns the ids of the accounts joined.
    */
   acceptFor(tx: InvitationsSqlRunner, user: { id: string; email: string }): Promise<string[]>;
   /**

@@ -51,9 +51,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
             confirmationTokenHash: confirmation.hash,
           });
           await tenancy.createPersonalAccount(tx, created);
-          // Accounts that invited this address take the new user in with the invited role (only
-          // when the accounts plugin is installed: it provides the service).
-          if (app.services.has(ACCOUNT_INVITATIONS)) await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, created);
+          // Invitations wait for the confirmation link (below): anyone may type an invited address.
           return created.id;
         });
       } catch (error) {
@@ -78,7 +76,15 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
       if (!token) return reply.redirect(INVALID_CONFIRMATION_REDIRECT);
       let confirmed;
       try {
-        confirmed = await users.confirmByTokenHash(hashSecretToken(token));
+        confirmed = await app.db.transaction(async (tx) => {
+          const user = await users.confirmByTokenHash(hashSecretToken(token), tx);
+          // Only now, with the address proven theirs, do the accounts that invited it take the
+          // user in with the invited role (a sign-up or an e-mail change alike). At sign-up an
+          // impostor typing an invited address joined at once: the admin saw them as a member,
+          // they saw the account. Only when the accounts plugin is installed: it provides the service.
+          if (user && app.services.has(ACCOUNT_INVITATIONS)) await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, user);
+          return user;
+        });
       } catch (error) {
         // A pending new e-mail that someone else took in the meantime.
         if (isUniqueViolation(error)) return reply.redirect(INVALID_CONFIRMATION_REDIRECT);

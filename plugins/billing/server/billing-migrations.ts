@@ -62,4 +62,11 @@ CREATE TABLE billing_local_invoices (
 );
 CREATE INDEX billing_local_invoices_account_idx ON billing_local_invoices (account_id, id DESC);`,
   },
+  {
+    // Stripe's 'canceled' (and 'incomplete_expired') is final: such a subscription never becomes
+    // active again, so a later "updated" event for it is history, not news. Our status 'canceled'
+    // also stands for Stripe's 'incomplete' and 'paused', which do come back: hence a flag of its own.
+    id: '202612300101_billing_subscription_ended',
+    sql: `ALTER TABLE billing_subscriptions ADD COLUMN ended boolean NOT NULL DEFAULT false;`,
+  },
 ];

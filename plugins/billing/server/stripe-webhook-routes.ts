@@ -7,6 +7,12 @@ import type { SubscriptionRepository, SubscriptionState } from './subscription-r
 
 type Outcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
 
+/** A JSON object (the SDK types data.object as one, but a signed event may carry null or anything). */
+/** An account id as our rows hold it (bigint): anything else names no account of ours. */
+const isAccountId = (value: unknown): value is string => typeof value === 'string' && /^[1-9][0-9]{0,17}$/.test(value);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Stripe's signed events (the only way a Stripe plan starts or changes outside our own calls).
  * Idempotent twice over: an event id is recorded in the transaction that applies it, so a second
@@ -19,7 +25,7 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
 
   async function accountOf(subscription: Stripe.Subscription): Promise<string | null> {
     const fromMetadata = subscription.metadata?.accountId;
-    if (fromMetadata && /^[1-9][0-9]{0,17}$/.test(fromMetadata)) return fromMetadata;
+    if (isAccountId(fromMetadata)) return fromMetadata;
     const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer?.id;
     return customer ? subscriptions.accountOfCustomer('stripe', customer) : null;
   }
@@ -27,11 +33,12 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
   /** What the event says about a subscription, read (for a checkout) from Stripe itself. */
   async function stateOf(event: Stripe.Event): Promise<{ state: SubscriptionState; customerId: string | null; replaces: boolean } | null> {
     const version = new Date(event.created * 1000);
+    if (!isObject(event.data?.object) || !Number.isFinite(version.getTime())) return null;
     if (event.type === 'checkout.session.completed') {
       const session = event.data.object;
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       const accountId = session.client_reference_id ?? session.metadata?.accountId;
-      if (session.mode !== 'subscription' || !subscriptionId || !accountId) return null;
+      if (session.mode !== 'subscription' || !subscriptionId || !isAccountId(accountId)) return null;
       const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
       const state = stripe.stateOf(subscription, accountId, version);
       const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
@@ -39,6 +46,7 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
     }
     if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
       const subscription = event.data.object;
+      if (typeof subscription.id !== 'string' || subscription.id === '') return null;
       const accountId = await accountOf(subscription);
       const state = accountId ? stripe.stateOf(subscription, accountId, version) : null;
       const customerId = typeof subscription.customer === 'string' ? subscription.customer : (subscription.customer?.id ?? null);
@@ -64,14 +72,22 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
           if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw httpError(400, 'signature_invalid', MESSAGES.signatureInvalid);
           throw httpError(400, 'event_invalid', MESSAGES.signatureInvalid);
         }
+        if (typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string') throw httpError(400, 'event_invalid', MESSAGES.signatureInvalid);
         const change = await stateOf(event).catch((error: unknown) => {
           // Stripe retries a 5xx later; the event is not recorded, so the retry is applied.
           if (error instanceof Stripe.errors.StripeError) throw httpError(503, 'provider_failed', MESSAGES.providerFailed);
           throw error;
         });
+        // Stripe retries anything but a 2xx for days: an event we cannot use (no object, an account
+        // that does not exist here) is acknowledged with outcome 'ignored' and logged, never a 500.
+        if (!change && !isObject(event.data?.object)) request.log.warn({ eventId: event.id, type: event.type }, 'Stripe event without an object: ignored');
         const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
           if (!(await subscriptions.recordEvent(tx, 'stripe', event.id, event.type))) return 'duplicate';
           if (!change) return 'ignored';
+          if (!(await subscriptions.accountExists(tx, change.state.accountId))) {
+            request.log.warn({ eventId: event.id, type: event.type, accountId: change.state.accountId }, 'Stripe event for an account that does not exist: ignored');
+            return 'ignored';
+          }
           if (change.customerId) await subscriptions.rememberCustomer(tx, change.state.accountId, 'stripe', change.customerId);
           const applied = await subscriptions.apply(tx, change.state);
           return applied ? 'applied' : 'stale';

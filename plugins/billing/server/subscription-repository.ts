@@ -22,6 +22,8 @@ export interface SubscriptionState {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   version: Date;
+  /** The provider ended it for good (Stripe: canceled, incomplete_expired): no later state applies. */
+  ended?: boolean;
 }
 
 /** A stored subscription as a state to change (plan, status) and apply again; `version` is the caller's. */
@@ -71,21 +73,24 @@ export class SubscriptionRepository {
   }
 
   /**
-   * Writes a provider's state unless the row already holds a newer one. At the same instant a
-   * cancellation wins (Stripe's times are whole seconds): a late "updated" never revives it.
+   * Writes a provider's state unless the row already holds a newer one or has ended. At the same
+   * instant a cancellation wins (Stripe's times are whole seconds), and once the provider ended a
+   * subscription no event revives it, however new (an "updated" sent before the deletion can be
+   * created after it, or be a replay of an older state).
    * Returns whether the row changed; the account's isCurrent flag follows in the same statement's transaction.
    */
   async apply(tx: Queryable, state: SubscriptionState): Promise<boolean> {
     const { rows } = await tx.query(
-      `INSERT INTO billing_subscriptions (account_id, provider, external_id, plan, status, current_period_start, current_period_end, provider_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO billing_subscriptions (account_id, provider, external_id, plan, status, current_period_start, current_period_end, provider_version, ended)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (provider, external_id) DO UPDATE SET plan = EXCLUDED.plan, status = EXCLUDED.status,
          current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
-         provider_version = EXCLUDED.provider_version, updated_at = now()
-       WHERE billing_subscriptions.provider_version < EXCLUDED.provider_version
-          OR (billing_subscriptions.provider_version = EXCLUDED.provider_version AND billing_subscriptions.status <> 'canceled')
+         provider_version = EXCLUDED.provider_version, ended = EXCLUDED.ended, updated_at = now()
+       WHERE NOT billing_subscriptions.ended
+         AND (billing_subscriptions.provider_version < EXCLUDED.provider_version
+          OR (billing_subscriptions.provider_version = EXCLUDED.provider_version AND billing_subscriptions.status <> 'canceled'))
        RETURNING id`,
-      [state.accountId, state.provider, state.externalId, state.plan, state.status, state.currentPeriodStart, state.currentPeriodEnd, state.version],
+      [state.accountId, state.provider, state.externalId, state.plan, state.status, state.currentPeriodStart, state.currentPeriodEnd, state.version, state.ended ?? false],
     );
     await this.syncAccountFlag(tx, state.accountId);
     return rows.length > 0;
@@ -108,6 +113,12 @@ export class SubscriptionRepository {
   async customerOf(accountId: string, provider: ProviderId): Promise<string | null> {
     const { rows } = await this.db.query<{ id: string }>('SELECT customer_id AS id FROM billing_customers WHERE account_id = $1 AND provider = $2', [accountId, provider]);
     return rows[0]?.id ?? null;
+  }
+
+  /** Whether the account exists (a signed event may name one deleted since, or never ours). */
+  async accountExists(tx: Queryable, accountId: string): Promise<boolean> {
+    const { rows } = await tx.query('SELECT 1 FROM accounts WHERE id = $1', [accountId]);
+    return rows.length > 0;
   }
 
   async accountOfCustomer(provider: ProviderId, customerId: string): Promise<string | null> {

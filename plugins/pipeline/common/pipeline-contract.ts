@@ -40,6 +40,8 @@ export interface ProcessingSummary {
   progress: number;
   /** Languages the run dubbed. */
   dubbed: string[];
+  /** Done, but the speech recognition heard no word (a silent video). */
+  noSpeech: boolean;
 }
 
 /** Spec section 2: the processing page, reached after a single project with a transcript is submitted. */
@@ -297,6 +299,12 @@ export interface CurrentProcessingStep {
   progress: number;
   steps: ProcessingStepProgress[];
   failure: ProcessingFailure | null;
+  /**
+   * Done, but no word was heard (a silent video): the subtitles are empty because there was
+   * nothing to hear, not by a fault. The processing page says "No speech heard" (the text lives
+   * there, in its lazy chunk: a constant here would land in the initial JavaScript).
+   */
+  noSpeech: boolean;
 }
 
 /** GET show_processing_info (spec section 3 "Processing info"). */

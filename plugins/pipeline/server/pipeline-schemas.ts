@@ -144,6 +144,7 @@ const currentStepProperties = {
     items: { type: 'object', properties: { step, state: { type: 'string' }, progress: { type: 'number' } } },
   },
   failure: { anyOf: [{ type: 'null' }, { type: 'object', properties: { step, message: { type: 'string' } } }] },
+  noSpeech: { type: 'boolean' },
 } as const;
 
 export const currentStepResponse = {

@@ -25,6 +25,15 @@ function stepProgress(step: ProcessingStepName, rows: readonly StepRow[]): Proce
   return { step, state, progress: (done + running * RUNNING_SHARE) / rows.length };
 }
 
+/**
+ * The segmentation step records how many words the recognition (or alignment) gave it: none
+ * means a silent video, whose run used to finish "done" with an empty subtitle and no word why.
+ */
+export function heardNothing(rows: readonly StepRow[]): boolean {
+  const segmentation = rows.find((row) => row.step === 'segmentation' && row.state === 'done');
+  return segmentation !== undefined && Number(segmentation.output?.words ?? -1) === 0;
+}
+
 /** What the processing page shows, from the run and its step rows. */
 export function processingProgress(run: RunRecord, rows: readonly StepRow[]): CurrentProcessingStep {
   const steps = run.steps.map((step) => stepProgress(step, rows.filter((row) => row.step === step)));
@@ -43,5 +52,6 @@ export function processingProgress(run: RunRecord, rows: readonly StepRow[]): Cu
     progress: run.state === 'done' ? 1 : Math.min(0.99, Math.round((weighted / totalWeight) * 1000) / 1000),
     steps: steps.map((step) => ({ ...step, progress: Math.round(step.progress * 1000) / 1000 })),
     failure: run.state === 'failed' && run.failureStep ? { step: run.failureStep, message: run.failureMessage ?? 'Processing failed' } : null,
+    noSpeech: run.state === 'done' && heardNothing(rows),
   };
 }

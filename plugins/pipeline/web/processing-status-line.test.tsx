@@ -8,7 +8,7 @@ import { processingStatusLine } from './processing-status-line';
 
 afterEach(cleanup);
 
-const run = (over: Partial<ProcessingSummary>): ProcessingSummary => ({ kind: 'plain', state: 'done', failureStep: null, failure: null, progress: 1, dubbed: [], ...over });
+const run = (over: Partial<ProcessingSummary>): ProcessingSummary => ({ kind: 'plain', state: 'done', failureStep: null, failure: null, progress: 1, dubbed: [], noSpeech: false, ...over });
 const row = (processing: ProcessingSummary | null, languages: string[] = [], elementState: 'ready' | 'downloading' = 'ready') =>
   ({
     id: '1',

@@ -100,6 +100,7 @@ export const PROJECTS_SERVER_MESSAGES = {
   elementTooLarge: 'The file is larger than the allowed {limit} MB',
   notMedia: 'The file is not a video or audio file',
   uploadWorkspaceMissing: 'The upload must name its workspaceId in Upload-Metadata',
+  uploadLengthRequired: 'The upload must declare its length in Upload-Length (a deferred length is not accepted)',
   badCursor: 'The page cursor is not valid',
 } as const;
 

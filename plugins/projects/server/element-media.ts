@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { probe, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
+import { probePlayable, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
 import type { ElementMedia } from './element-repository';
 
 /** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */
@@ -19,9 +19,9 @@ export function safeName(name: string, fallback = 'media'): string {
 
 export const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4' };
 
-/** ffprobe, or null when the file is not video or audio. */
+/** ffprobe (the duration: what plays, not what a truncated file's index promises), or null when the file is not video or audio. */
 export async function probeMedia(filePath: string): Promise<MediaInfo | null> {
-  const info = await probe(filePath).catch(() => null);
+  const info = await probePlayable(filePath).catch(() => null);
   return info && (info.hasVideo || info.hasAudio) ? info : null;
 }
 

@@ -15,6 +15,7 @@ import {
 import type { ProjectVersionRepository } from './project-version-repository';
 import { elementResource, projectVersionResource } from './projects-presenter';
 import { maxElementBytesOf } from './element-size-limit';
+import { cleanTitle } from './title-text';
 import { IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 import {
   createWithProjectBody,
@@ -62,7 +63,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
         if (deletion) await removeFilesLater(app.jobs, deletion.keys);
         throw httpError(413, 'element_too_large', PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))), 'elementId');
       }
-      const title = request.body.title?.trim() || element.title;
+      const title = cleanTitle(request.body.title ?? '') || element.title;
       const created = await versions.createProject(workspaceId, request.currentUser!.id, title, element.id);
       const [version] = await versions.byIds(workspaceId, [created.versionId]);
       const fresh = (await elements.find(workspaceId, element.id))!;

@@ -11,6 +11,7 @@ import {
 import { PROJECTS_SERVER_MESSAGES, type LinkFailureKind } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
+import { cleanTitle } from './title-text';
 import { ElementRepository } from './element-repository';
 import { derivedMediaFiles } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
@@ -68,7 +69,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
         imported.filePath,
         { durationMs: imported.durationMs, sizeBytes: imported.sizeBytes, hasVideo: imported.hasVideo, hasAudio: imported.hasAudio, streams: [] },
       );
-      const title = imported.title.trim().slice(0, 255) || undefined;
+      const title = cleanTitle(imported.title).slice(0, 255) || undefined;
       // Deleted while downloading: the files just stored belong to nothing.
       if (!(await elements.markReady(elementId, { ...media, title }))) {
         await removeFilesLater(jobs, [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key));

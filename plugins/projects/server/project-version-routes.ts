@@ -15,6 +15,7 @@ import type { ProjectVersionRepository } from './project-version-repository';
 import { ProjectVersionListPages } from './project-version-list-pages';
 import { cursorOf, parseCursor, projectVersionResource } from './projects-presenter';
 import { PURGE_DELETED_JOB } from './projects-jobs';
+import { cleanTitle } from './title-text';
 import {
   createProjectBody,
   createProjectResponse,
@@ -46,7 +47,7 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     { config: inWorkspace('body.workspaceId'), schema: { body: createProjectBody, response: { 201: createProjectResponse } } },
     async (request, reply): Promise<CreateProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
-      const title = request.body.title.trim();
+      const title = cleanTitle(request.body.title);
       if (!title) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.titleBlank, 'title');
       const created = await versions.createProject(workspaceId, request.currentUser!.id, title, request.body.elementId ?? null);
       const rows = await versions.byIds(workspaceId, [created.versionId]);

@@ -15,9 +15,11 @@ import {
 } from '../../../server/plugin-api';
 import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
+import { maxElementBytesOf } from './element-size-limit';
 import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
 import { StorageUploadStore } from './upload-store';
+import { cleanTitle } from './title-text';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -94,7 +96,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
         const info = await probeMedia(filePath);
         if (!info) throw { status_code: 422, body: PROJECTS_SERVER_MESSAGES.notMedia };
         const fileName = upload.metadata?.filename || 'upload';
-        const title = path.parse(fileName).name.slice(0, 255) || 'Upload';
+        const title = cleanTitle(path.parse(fileName).name).slice(0, 255) || 'Upload';
         const elementId = await elements.insert(app.db, { workspaceId: caller.workspaceId, userId: caller.userId, title, state: 'downloading' });
         const media = await storeElementMedia(app.storage, directory, { workspaceId: caller.workspaceId, elementId, fileName }, filePath, info);
         await elements.markReady(elementId, media);
@@ -135,6 +137,15 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     assertCleanValue(metadata);
     const { workspaceId } = metadata;
     await assertWorkspace(userId, workspaceId);
+    // The store needs the length up front (it would answer 501): a clear 400 instead.
+    if (request.headers['upload-defer-length'] !== undefined) throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
+    // The plan's largest video applies when the upload is created, not once its bytes are in:
+    // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
+    const declared = Number(request.headers['upload-length']);
+    const maxBytes = await maxElementBytesOf(app.services, app.config, workspaceId);
+    if (Number.isSafeInteger(declared) && declared > maxBytes) {
+      throw httpError(413, 'element_too_large', PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))));
+    }
     await handOver(request, reply, { userId, workspaceId });
   });
 

@@ -33,6 +33,9 @@ function statusOf(status: string): SubscriptionStatus {
   return 'canceled';
 }
 
+/** Stripe's own default tolerance, applied both ways (see verify). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 const seconds = (value: number | null | undefined, fallback: Date) => (typeof value === 'number' ? new Date(value * 1000) : fallback);
 
 /**
@@ -74,6 +77,7 @@ export class StripeProvider implements BillingProvider {
       currentPeriodStart: start,
       currentPeriodEnd: seconds(item?.current_period_end ?? legacy.current_period_end, new Date(start.getTime() + 30 * 86_400_000)),
       version,
+      ended: subscription.status === 'canceled' || subscription.status === 'incomplete_expired',
     };
   }
 
@@ -145,8 +149,18 @@ export class StripeProvider implements BillingProvider {
   }
 
   /** The signed event, or throws Stripe's signature error. */
-  verify(rawBody: string, signature: string): Stripe.Event {
-    return this.client.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  /**
+   * The signed event. The SDK refuses a signature older than its tolerance (300 s) but not one
+   * dated in the future; a symmetric window refuses both, so a signature made ahead of time (a
+   * clock set forward, a stolen signing moment) is no replay ticket for the hours to come.
+   */
+  verify(rawBody: string, signature: string, now = Date.now()): Stripe.Event {
+    const event = this.client.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt - now / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
+      throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody, { message: 'Timestamp outside the tolerance zone' });
+    }
+    return event;
   }
 }
 

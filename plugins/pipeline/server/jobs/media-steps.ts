@@ -1,4 +1,4 @@
-import { detectSilences, extractAudio, planChunks, probe, soundingAudioStream } from '../../../../server/plugin-api';
+import { detectSilences, extractAudio, planChunks, probe, probePlayable, soundingAudioStream } from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { PipelineFailure } from './step-errors';
 import type { StepDefinition } from './step-runner';
@@ -20,7 +20,8 @@ export const fetchMediaStep: StepDefinition = {
 export const probeStep: StepDefinition = {
   step: 'probe',
   async execute({ run, files, signal, complete }) {
-    const info = await probe(await files.source(), { signal }).catch(() => null);
+    // What plays is what is billed (media_duration_ms): a truncated file's index promises more.
+    const info = await probePlayable(await files.source(), { signal }).catch(() => null);
     if (!info || (!info.hasAudio && !info.hasVideo)) throw new PipelineFailure('The file is not a video or audio file ffmpeg can read');
     if (!info.hasAudio) throw new PipelineFailure('The video has no audio track');
     if (info.durationMs <= 0) throw new PipelineFailure('The video has no duration');

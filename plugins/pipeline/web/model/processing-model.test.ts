@@ -19,6 +19,7 @@ function stepAt(index: number, state: CurrentProcessingStep['state'] = 'running'
       progress: i < index ? 1 : i === index ? 0.5 : 0,
     })),
     failure,
+    noSpeech: false,
   };
 }
 

@@ -58,7 +58,8 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
   }
 
   const failedStep = run.failure ? (PROCESSING_STEP_LABELS[run.failure.step] ?? run.failure.step) : null;
-  const stateText = run.state === 'done' ? 'Done' : run.state === 'failed' ? 'Failed' : run.state === 'queued' ? 'Waiting to start' : 'Processing';
+  // A silent video's run is done with empty subtitles: said as such, not a bare "Done".
+  const stateText = run.state === 'done' ? (run.noSpeech ? NO_SPEECH : 'Done') : run.state === 'failed' ? 'Failed' : run.state === 'queued' ? 'Waiting to start' : 'Processing';
   return (
     <article className="pipeline-processing" aria-label="Processing">
       <header className="page-header">
@@ -87,10 +88,19 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
           <p>{run.failure.message}</p>
         </div>
       )}
+      {run.state === 'done' && run.noSpeech && (
+        <div className="pipeline-failure" role="status">
+          <strong>{NO_SPEECH}</strong>
+          <p>The video's sound has no words to subtitle, so its subtitles are empty. You can type them in the editor, or set it up again with a transcript.</p>
+        </div>
+      )}
       {run.state === 'done' && <DoneLinks info={info} projectVersionId={projectVersionId} />}
     </article>
   );
 }
+
+/** What a done run that heard no word says (issue 22: it said "Done" over empty subtitles). */
+const NO_SPEECH = 'No speech heard';
 
 function DoneLinks({ info, projectVersionId }: { info: ProcessingInfo; projectVersionId: string }) {
   const subtitles = info.subtitles.length ? info.subtitles : [{ subtitleId: info.subtitleId, language: '', kind: 'transcript' as const }];
