@@ -57,11 +57,13 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
       const inModel = await writeLanguageModelWithWords(model.languageModelPath, [...variants.keys()], VOCABULARY_LOG10_PROBABILITY, languageModelPath);
       const heard = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, languageModelPath: inModel ? languageModelPath : undefined, signal: options.signal });
       // The LM pass still misses most of them (no n-gram leads to a new word): a keyword-spotting
-      // pass finds them, and each found one replaces what the LM heard over the same speech.
+      // pass finds them, every pronunciation a keyphrase of its own (the pass takes only a word's
+      // first one otherwise), and the spots the LM pass did not already explain replace what it heard.
       const keywordsPath = path.join(dir, 'vocabulary.kws');
-      await writeFile(keywordsPath, [...variants].map(([word, [phones]]) => `${word} /${keywordThreshold(phones!.length)}/`).join('\n') + '\n');
+      const keyphrases = [...dictionaryEntries(variants)].map(([entry, phones]) => `${entry} /${keywordThreshold(phones.length)}/`);
+      await writeFile(keywordsPath, keyphrases.join('\n') + '\n');
       const spotted = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, keywordsPath, signal: options.signal });
-      return mergeSpotted(heard, spotted);
+      return mergeSpotted(heard, spotted, new Set(variants.keys()));
     });
     return words.map((word) => ({ ...word, text: spelling.get(word.text) ?? word.text }));
   }
@@ -86,13 +88,22 @@ export function keywordThreshold(phones: number): string {
 }
 
 /**
- * The LM's words with the spotted vocabulary words put in: a spotted word replaces every heard
+ * The LM's words with the spotted vocabulary words put in. The LM pass aligns a vocabulary word it
+ * heard by the word's own frames in context, so its placement wins: spots overlapping one are
+ * dropped. Spots overlapping each other (two names, or two pronunciations of one, fired on the same
+ * speech) are one word said once: the best-scoring spot stays. A kept spot replaces every heard
  * word it covers for at least half of that word's time; words stay in time order.
  */
-export function mergeSpotted(heard: readonly TimedWord[], spotted: readonly TimedWord[]): TimedWord[] {
+export function mergeSpotted(heard: readonly TimedWord[], spotted: readonly TimedWord[], vocabulary: ReadonlySet<string> = new Set()): TimedWord[] {
   const overlap = (a: TimedWord, b: TimedWord) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
-  const kept = heard.filter((word) => !spotted.some((spot) => overlap(word, spot) * 2 >= word.end - word.start));
-  const merged = [...kept, ...spotted].sort((a, b) => a.start - b.start || a.end - b.end);
-  // Spotting may find the same word twice over one stretch: keep the first.
-  return merged.filter((word, index) => index === 0 || !(word.text === merged[index - 1]!.text && overlap(word, merged[index - 1]!) > 0));
+  // Sharing a few frames at the edges is two words side by side; sharing half of one is one word.
+  const clash = (a: TimedWord, b: TimedWord) => overlap(a, b) * 2 > Math.min(a.end - a.start, b.end - b.start);
+  const heardVocabulary = heard.filter((word) => vocabulary.has(word.text));
+  const best: TimedWord[] = [];
+  for (const spot of [...spotted].sort((a, b) => (b.confidence ?? 0) - (a.confidence ?? 0) || a.start - b.start)) {
+    if (heardVocabulary.some((word) => clash(word, spot)) || best.some((kept) => clash(kept, spot))) continue;
+    best.push(spot);
+  }
+  const kept = heard.filter((word) => !best.some((spot) => overlap(word, spot) * 2 >= word.end - word.start));
+  return [...kept, ...best].sort((a, b) => a.start - b.start || a.end - b.end);
 }
