@@ -33,7 +33,7 @@ describe('pronunciations for unknown words', () => {
 
   it('keeps a name the language model placed, and one spot (the best) where several names fired on the same speech', () => {
     const w = (text: string, start: number, end: number, confidence = 0.5) => ({ text, start, end, confidence });
-    const names = new Set(['grivenko', 'calpurnix', 'dravonix', 'brannoway']);
+    const names = new Map([['grivenko', 8], ['calpurnix', 9], ['dravonix', 8], ['brannoway', 7]]);
     const heard = [w('send', 0, 400), w('grivenko', 450, 1100), w('report', 1150, 1500), w('to', 1500, 1600), w('culprits', 1650, 2300)];
     const spotted = [w('calpurnix', 500, 1000, 0.9), w('dravonix', 1700, 2250, 0.78), w('brannoway', 1650, 2200, 0.84), w('calpurnix', 2280, 2700, 0.8)];
     expect(mergeSpotted(heard, spotted, names).map((x) => x.text)).toEqual(['send', 'grivenko', 'report', 'to', 'brannoway', 'calpurnix']);
