@@ -39,6 +39,14 @@ describe('pronunciations for unknown words', () => {
     expect(mergeSpotted(heard, spotted, names).map((x) => x.text)).toEqual(['send', 'grivenko', 'report', 'to', 'brannoway', 'calpurnix']);
   });
 
+  it('drops a spot too short to be the name said (under 40 ms a phone)', () => {
+    const w = (text: string, start: number, end: number, confidence = 0.8) => ({ text, start, end, confidence });
+    const heard = [w('the', 0, 200), w('new', 200, 500), w('coffee', 500, 900)];
+    const names = new Map([['pennavore', 7]]);
+    expect(mergeSpotted(heard, [w('pennavore', 230, 460)], names).map((x) => x.text)).toEqual(['the', 'new', 'coffee']);
+    expect(mergeSpotted(heard, [w('pennavore', 200, 900)], names).map((x) => x.text)).toEqual(['the', 'pennavore']);
+  });
+
   it('maps espeak-ng IPA onto CMU phones', () => {
     expect(ipaToCmuPhones('həlˈoʊ')).toEqual(['HH', 'AH', 'L', 'OW']);
     expect(ipaToCmuPhones('dʒˈʌdʒ')).toEqual(['JH', 'AH', 'JH']);
