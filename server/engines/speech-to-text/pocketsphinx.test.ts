@@ -31,6 +31,22 @@ describe('pronunciations for unknown words', () => {
     expect(mergeSpotted(heard, []).map((x) => x.text)).toEqual(heard.map((x) => x.text));
   });
 
+  it('keeps a name the language model placed, and one spot (the best) where several names fired on the same speech', () => {
+    const w = (text: string, start: number, end: number, confidence = 0.5) => ({ text, start, end, confidence });
+    const names = new Map([['grivenko', 8], ['calpurnix', 9], ['dravonix', 8], ['brannoway', 7]]);
+    const heard = [w('send', 0, 400), w('grivenko', 450, 1100), w('report', 1150, 1500), w('to', 1500, 1600), w('culprits', 1650, 2300)];
+    const spotted = [w('calpurnix', 500, 1000, 0.9), w('dravonix', 1700, 2250, 0.78), w('brannoway', 1650, 2200, 0.84), w('calpurnix', 2280, 2700, 0.8)];
+    expect(mergeSpotted(heard, spotted, names).map((x) => x.text)).toEqual(['send', 'grivenko', 'report', 'to', 'brannoway', 'calpurnix']);
+  });
+
+  it('drops a spot too short to be the name said (under 40 ms a phone)', () => {
+    const w = (text: string, start: number, end: number, confidence = 0.8) => ({ text, start, end, confidence });
+    const heard = [w('the', 0, 200), w('new', 200, 500), w('coffee', 500, 900)];
+    const names = new Map([['pennavore', 7]]);
+    expect(mergeSpotted(heard, [w('pennavore', 230, 460)], names).map((x) => x.text)).toEqual(['the', 'new', 'coffee']);
+    expect(mergeSpotted(heard, [w('pennavore', 200, 900)], names).map((x) => x.text)).toEqual(['the', 'pennavore']);
+  });
+
   it('maps espeak-ng IPA onto CMU phones', () => {
     expect(ipaToCmuPhones('həlˈoʊ')).toEqual(['HH', 'AH', 'L', 'OW']);
     expect(ipaToCmuPhones('dʒˈʌdʒ')).toEqual(['JH', 'AH', 'JH']);

@@ -76,39 +76,66 @@ export async function synthesizeWordByWord(text: string, dir: string, options: S
   const { voice = 'en-us+klatt', wpm = 160, sentenceGapMs = 450 } = options;
   const gapMs = options.gapMs ?? ((index: number) => 60 + ((index * 37) % 110));
   const tokens = text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token));
-  const clips = await mapLimited(tokens, 4, (token, index) => synthesizeOne(token, voice, wpm, path.join(dir, `word-${index}.wav`)));
+  const pieces = tokens.map((token, index) => ({ text: token.replace(/[^\p{L}\p{N}'-]/gu, ''), voice, pauseAfterMs: /[.!?]$/.test(token) ? sentenceGapMs : gapMs(index) }));
+  const spoken = await synthesizePieces(pieces, dir, { wpm });
+  return { ...spoken, words: spoken.pieces.map((piece, index) => ({ ...piece, text: tokens[index]! })) };
+}
 
+/** A stretch of speech said by espeak-ng in one go (a word, a phrase), then `pauseAfterMs` of silence. */
+export interface SpokenPiece {
+  text: string;
+  voice: string;
+  /** Words a minute; the call's `wpm` when absent. */
+  wpm?: number;
+  pauseAfterMs: number;
+}
+
+/**
+ * Writes `<dir>/speech.wav` (16 kHz mono) saying each piece in turn, and returns each piece's true
+ * timing (its trimmed sound, to the sample). Phrases said in one go sound more like speech than
+ * words said one by one, while a piece holding one name still gives that name's exact time.
+ */
+export async function synthesizePieces(pieces: readonly SpokenPiece[], dir: string, options: { wpm?: number } = {}): Promise<SpeechFixture & { pieces: TimedWord[] }> {
+  const { wpm = 160 } = options;
+  const clips = await mapLimited(pieces, 4, (piece, index) => synthesizeOne(piece.text, piece.voice, piece.wpm ?? wpm, path.join(dir, `piece-${index}.wav`)));
+  // Voices may differ in sample rate: every clip is said at the first one's rate (the WAV is resampled to 16 kHz anyway).
   const sampleRate = clips[0]?.sampleRate ?? 22_050;
-  const pieces: Int16Array[] = [];
-  const words: TimedWord[] = [];
+  const timed: TimedWord[] = [];
+  const chunks: Int16Array[] = [];
   let cursor = Math.round(sampleRate * 0.3); // a little lead-in silence
-  pieces.push(new Int16Array(cursor));
-  tokens.forEach((token, index) => {
-    const clip = trimSilence(clips[index]!.samples);
-    words.push({ text: token, start: Math.round((cursor * 1000) / sampleRate), end: Math.round(((cursor + clip.length) * 1000) / sampleRate), confidence: 1 });
-    pieces.push(clip);
+  chunks.push(new Int16Array(cursor));
+  pieces.forEach((piece, index) => {
+    const clip = trimSilence(resample(clips[index]!.samples, clips[index]!.sampleRate, sampleRate));
+    timed.push({ text: piece.text, start: Math.round((cursor * 1000) / sampleRate), end: Math.round(((cursor + clip.length) * 1000) / sampleRate), confidence: 1 });
+    chunks.push(clip);
     cursor += clip.length;
-    const pause = /[.!?]$/.test(token) ? sentenceGapMs : gapMs(index);
-    const silence = new Int16Array(Math.round((pause * sampleRate) / 1000));
-    pieces.push(silence);
+    const silence = new Int16Array(Math.round((piece.pauseAfterMs * sampleRate) / 1000));
+    chunks.push(silence);
     cursor += silence.length;
   });
   const all = new Int16Array(cursor);
   let offset = 0;
-  for (const piece of pieces) {
-    all.set(piece, offset);
-    offset += piece.length;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
   }
   const rawPath = path.join(dir, 'speech-native.wav');
   await writeFile(rawPath, wavBytes(all, sampleRate));
   const wavPath = path.join(dir, 'speech.wav');
   await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', rawPath, '-ac', '1', '-ar', '16000', '-bitexact', '-map_metadata', '-1', '-c:a', 'pcm_s16le', wavPath], { timeoutMs: 60_000 });
-  return { wavPath, words, durationMs: Math.round((cursor * 1000) / sampleRate) };
+  return { wavPath, words: timed, pieces: timed, durationMs: Math.round((cursor * 1000) / sampleRate) };
 }
 
-async function synthesizeOne(token: string, voice: string, wpm: number, outPath: string) {
-  const spoken = token.replace(/[^\p{L}\p{N}'-]/gu, '');
-  await runProcess('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', outPath], { input: spoken, timeoutMs: 30_000 });
+/** Nearest-sample rate change; espeak-ng's voices all speak at 22,050 Hz, so this is rarely more than a copy. */
+function resample(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to) return samples;
+  const out = new Int16Array(Math.round((samples.length * to) / from));
+  for (let i = 0; i < out.length; i++) out[i] = samples[Math.min(samples.length - 1, Math.floor((i * from) / to))]!;
+  return out;
+}
+
+async function synthesizeOne(text: string, voice: string, wpm: number, outPath: string) {
+  await runProcess('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', outPath], { input: text, timeoutMs: 30_000 });
   return parseWav(await readFile(outPath));
 }
 
