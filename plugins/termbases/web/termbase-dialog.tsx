@@ -19,6 +19,13 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
     () => OFFERED_LANGUAGES.filter((code) => !languages.includes(code)).sort((a, b) => languageName(a).localeCompare(languageName(b))),
     [languages],
   );
+  const [pick, setPick] = useState('');
+  const full = languages.length >= MAX_LANGUAGES;
+  const add = () => {
+    if (!pick || full || languages.includes(pick)) return;
+    setLanguages([...languages, pick]);
+    setPick('');
+  };
   const problem = !name.trim() ? 'Give the term base a name.' : languages.length < 2 ? 'Choose at least two languages.' : null;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -49,14 +56,30 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
             </ol>
           )}
           <label htmlFor={`${ids}-add`}>Add a language</label>
-          <select id={`${ids}-add`} value="" disabled={languages.length >= MAX_LANGUAGES} onChange={(event) => event.target.value && setLanguages([...languages, event.target.value])}>
-            <option value="">Choose a language…</option>
-            {offered.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
+          {/* Moving through the list (↓, typing "Spa") only picks; Enter or the Add button adds. */}
+          <div className="termbase-add-language">
+            <select
+              id={`${ids}-add`}
+              value={pick}
+              disabled={full}
+              onChange={(event) => setPick(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+                event.preventDefault();
+                add();
+              }}
+            >
+              <option value="">Choose a language…</option>
+              {offered.map((code) => (
+                <option key={code} value={code}>
+                  {languageName(code)}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button" disabled={full || !pick} onClick={add}>
+              Add
+            </button>
+          </div>
         </fieldset>
         <p className="muted" id={`${ids}-hint`} aria-live="polite">
           {problem ?? `${languages.length} languages; their colours follow this order.`}
