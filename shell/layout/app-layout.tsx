@@ -5,9 +5,10 @@ import { useShell } from '../shell-context';
 import { AlertBanner } from '../alert-banner';
 import { PageLoading } from '../router/route-guard-view';
 import { Sidebar } from './sidebar';
-import { ShellOverlays } from './shell-overlays';
 
 // Drawn only while something is followed (exports): its code arrives after the app's first paint.
+// Popups over the pages (the newsletter) and the rule that keeps them under dialogs: after first paint too.
+const ShellOverlays = lazy(() => import('./shell-overlays'));
 const ProgressPanel = lazy(() => import('../progress-panel/progress-panel').then((module) => ({ default: module.ProgressPanel })));
 
 /** The product's pages: sidebar (with the logo) and the main area under the alert banner. */
@@ -35,7 +36,9 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <ProgressPanel />
       </Suspense>
-      <ShellOverlays />
+      <Suspense fallback={null}>
+        <ShellOverlays />
+      </Suspense>
     </div>
   );
 }
