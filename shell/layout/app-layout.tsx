@@ -19,6 +19,10 @@ export function AppLayout() {
   if (!checked) return <PageLoading />;
   return (
     <div className={`app-layout${sidebarHidden ? ' sidebar-hidden' : ''}`}>
+      {/* The first Tab stop: past the sidebar, focus on the page's content (a named place, not the body). */}
+      <a className="skip-link button" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+        Skip to content
+      </a>
       {!sidebarHidden && <Sidebar />}
       <div className="app-main">
         <AlertBanner model={alert} />
@@ -27,7 +31,7 @@ export function AppLayout() {
             ☰
           </button>
         )}
-        <main className="app-content" id="main">
+        <main className="app-content" id="main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -52,8 +52,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         {toast.description && <p className="toast-description">{toast.description}</p>}
       </div>
       {toast.action && <ToastActionButton action={toast.action} onDone={() => onDismiss(toast.id)} />}
+      {/* The glyph is hidden, so the visible text is not "×" against a name "Close notification" (WCAG 2.5.3). */}
       <button type="button" className="icon-button" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </div>
   );

@@ -48,7 +48,7 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
                   <LanguageChip code={code} index={index} />
                   {!kept.includes(code) && (
                     <button type="button" className="button" aria-label={`Remove ${languageName(code)}`} onClick={() => setLanguages(languages.filter((c) => c !== code))}>
-                      ×
+                      <span aria-hidden="true">×</span>
                     </button>
                   )}
                 </li>
