@@ -7,6 +7,7 @@ export const PIPELINE_COMMANDS = {
   setUpSubtitles: 'pipeline.setUpSubtitles',
   setUpVoiceOver: 'pipeline.setUpVoiceOver',
   openProcessing: 'pipeline.openProcessing',
+  openProcessingOf: 'pipeline.openProcessingOf',
 } as const;
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
@@ -56,5 +57,15 @@ export const pipelineCommands: Command[] = [
     when: (ctx) => inWorkspace(ctx) && !ctx.path.startsWith('/processing') && oneVersionOf(ctx) !== null,
     // The contract's processingPage(), spelled here so the contract stays out of the initial JavaScript.
     run: (ctx) => ctx.navigate(`${PROCESSING_PAGE}?projectVersionId=${encodeURIComponent(oneVersionOf(ctx.when)!)}`),
+  },
+  {
+    // Always there: with no one version in view it asks which (the workspace's versions by title).
+    id: PIPELINE_COMMANDS.openProcessingOf,
+    title: 'Open processing…',
+    group: 'Projects',
+    keywords: ['progress', 'status', 'run', 'steps', 'voice-over', 'results'],
+    when: (ctx) => inWorkspace(ctx) && oneVersionOf(ctx) === null,
+    choicesPlaceholder: 'Project version…',
+    choices: async (ctx, search) => (await import('./processing-choices')).processingChoices(ctx, search),
   },
 ];
