@@ -48,11 +48,14 @@ export function Dialog({
       // Focus moves at once both ways: keys typed right after opening or closing land where they should.
       delayInitialFocus: false,
       delayReturnFocus: false,
-      // Back to the trigger, unless what the dialog did already put focus somewhere on purpose.
-      setReturnFocus: (previous) => {
+      // Back to the trigger, unless what the dialog did already put focus somewhere on purpose; a
+      // trigger that is gone (the palette, a row re-drawn by an import or a download) gives way to
+      // the page's content (the app layout's <main id="main">), never the page body.
+      setReturnFocus: () => {
         const active = document.activeElement;
         if (active && active !== document.body && active.isConnected && !element.contains(active)) return false;
-        return trigger?.isConnected && trigger !== document.body ? trigger : previous;
+        if (trigger?.isConnected && trigger !== document.body) return trigger;
+        return document.getElementById('main') ?? false;
       },
       // jsdom has no layout, so "visible" cannot be measured there; browsers measure it.
       tabbableOptions: { displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full' },

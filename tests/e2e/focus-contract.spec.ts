@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, runCommand, test } from './support/fixtures';
+import { expect, runCommand, test, toast } from './support/fixtures';
+import { csrfHeaders, openEditorWith } from './support/editor-helpers';
 import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
 /**
@@ -99,9 +100,39 @@ test('"Create …" on its own page opens the dialog, and the new row takes focus
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toHaveCount(0);
     await expect.poll(() => focusedRowText(page)).toContain(name);
+    if (path === '/themes') {
+      // The "created" notice covers none of the page: the main area ends above it while it shows.
+      const notice = toast(page, /created/i);
+      await expect(notice).toBeVisible();
+      const toastTop = await notice.evaluate((el) => el.getBoundingClientRect().top);
+      const mainBottom = await page.locator('main#main').evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(mainBottom).toBeLessThanOrEqual(toastTop);
+    }
     // Running the command again on the same page opens the dialog again.
     await runCommand(page, command);
     await expect(page.getByRole('dialog', { name: dialogName })).toBeVisible();
     await page.keyboard.press('Escape');
   }
+});
+
+test('"harbour in spanish" opens the Spanish subtitles; "Create link" hands focus to the new link', async ({ page, confirmedUser }) => {
+  void confirmedUser;
+  test.setTimeout(90_000);
+  const { versionId } = await openEditorWith(page, 'Harbour tour', '1\n00:00:00,500 --> 00:00:02,000\nHello\n');
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers: await csrfHeaders(page), data: { language: 'es' } });
+  const spanishId: string = (await made.json()).data.id;
+  for (const search of ['harbour in spanish', 'harbour es']) {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await runCommand(page, search);
+    await expect(page).toHaveURL(new RegExp(`/subtitles/${spanishId}$`));
+  }
+
+  await runCommand(page, 'Create share link…');
+  const share = page.getByRole('dialog', { name: 'Share link' });
+  await share.getByRole('button', { name: 'Create link' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(share.getByLabel('Link to share')).toBeFocused();
+  await page.keyboard.press('Escape');
+
 });
