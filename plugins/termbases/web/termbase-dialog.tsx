@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { languageName } from '../../../core/common/language-name';
 import { Dialog, DialogActions } from '../../../core/ui';
 import { MAX_LANGUAGES, NAME_MAX_LENGTH, type TermbaseResource } from '../common/termbases-contract';
@@ -21,10 +21,13 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
   );
   const [pick, setPick] = useState('');
   const full = languages.length >= MAX_LANGUAGES;
+  const select = useRef<HTMLSelectElement>(null);
   const add = () => {
     if (!pick || full || languages.includes(pick)) return;
     setLanguages([...languages, pick]);
     setPick('');
+    // The Add button disables once used: focus goes back to the list, ready for the next language.
+    select.current?.focus();
   };
   const problem = !name.trim() ? 'Give the term base a name.' : languages.length < 2 ? 'Choose at least two languages.' : null;
   const submit = (event?: FormEvent) => {
@@ -60,6 +63,7 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
           <div className="termbase-add-language">
             <select
               id={`${ids}-add`}
+              ref={select}
               value={pick}
               disabled={full}
               onChange={(event) => setPick(event.target.value)}
