@@ -84,7 +84,8 @@ export function CommandPalette({
   // What Enter runs, in the order shown: the highlighted entry, which is the first match unless
   // the user moved to another one for this very search (so a filter's one remaining match is
   // always highlighted, and Enter never does nothing).
-  const shownChoices = page && pageCommand ? choices.value.slice(0, limit) : [];
+  // Only this page's choices: while its first answer loads, the previous page's are not shown.
+  const shownChoices = page && pageCommand && choices.key?.startsWith(`choices:${pageCommand.id}:`) ? choices.value.slice(0, limit) : [];
   let budget = limit;
   const shownSections = page
     ? []
@@ -195,7 +196,7 @@ export function CommandPalette({
         {/* Outside the listbox (which may hold only options and groups: an empty-state text in it
             is an axe critical, aria-required-children), read out politely. */}
         <p className={`palette-status muted${empty ? ' palette-empty' : ''}`} role="status">
-          {empty ? (page ? 'No matches' : `No commands match “${search}”`) : page ? (!choices.fresh && choices.value.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
+          {empty ? (page ? 'No matches' : `No commands match “${search}”`) : page ? (!choices.fresh && shownChoices.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
         </p>
       </Cmdk>
     </Dialog>
