@@ -23,7 +23,7 @@ export function AlertBanner({ model }: { model: AlertBannerModel }) {
         )}
       </p>
       <button type="button" className="icon-button" aria-label="Dismiss alert" onClick={() => dismiss(alert.id)}>
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </div>
   );

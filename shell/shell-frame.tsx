@@ -2,10 +2,12 @@ import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { useShell } from './shell-context';
-import { ToastViewport } from './toasts/toast-viewport';
 import { PaletteHost } from './palette/palette-host';
 import type { DialogLoader } from './shell-chrome-model';
 import { releaseStartupTypeahead } from './router/typeahead-buffer';
+
+// Toasts wait in the ToastService's store; their view arrives just after the first paint.
+const ToastViewport = lazy(() => import('./toasts/toast-viewport').then((module) => ({ default: module.ToastViewport })));
 
 /** Root of every route: the page, plus the chrome that floats above any layout. */
 export function ShellFrame() {
@@ -28,7 +30,9 @@ export function ShellFrame() {
   return (
     <>
       <Outlet />
-      <ToastViewport toasts={shell.toast} />
+      <Suspense fallback={null}>
+        <ToastViewport toasts={shell.toast} />
+      </Suspense>
       <PaletteHost />
       <DialogHost />
     </>

@@ -1,8 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createFocusTrap } from 'focus-trap';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Where focus starts: what the content marks `data-autofocus` (the palette's search box), else its first field or button. */
+const FIRST_FOCUS = 'input, button, [href], select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A plain modal dialog: backdrop, `role="dialog"` with `aria-modal`, Escape and a backdrop click
- * close it, focus moves in on open and returns to where it was on close.
+ * The one modal dialog of the app (every popup of the shell and the plugins is drawn with it):
+ * backdrop, `role="dialog"` with `aria-modal`; Tab and Shift+Tab stay inside (focus-trap, which
+ * also keeps a stack, so a dialog opened over another traps focus until it closes and the one
+ * below takes over again); Escape and a backdrop click close it; focus moves in on open and
+ * returns to the trigger (what had focus when it opened) on close.
  */
 export function Dialog({
   label,
@@ -10,6 +17,7 @@ export function Dialog({
   children,
   className = '',
   closeOnEscape = true,
+  role = 'dialog',
 }: {
   label: string;
   onClose: () => void;
@@ -17,17 +25,44 @@ export function Dialog({
   className?: string;
   /** Off when the content handles Escape itself (the palette goes back a page first). */
   closeOnEscape?: boolean;
+  /** `alertdialog` for a confirmation that interrupts (a deletion). */
+  role?: 'dialog' | 'alertdialog';
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  // Read during the first render, before any `autoFocus` of the content moves focus inside.
+  const [trigger] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    // The element the content marks `data-autofocus` (the palette's search box), else the first one.
-    const first =
-      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel.current?.querySelector<HTMLElement>('input, button, [href], select, textarea, [tabindex]:not([tabindex="-1"])');
-    (first ?? panel.current)?.focus();
-    return () => previous?.focus?.();
-  }, []);
+    const element = panel.current;
+    if (!element) return;
+    const trap = createFocusTrap(element, {
+      // Content already focused by its own `autoFocus` (a Cancel that must come first) keeps it.
+      initialFocus: () =>
+        (element.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null) ??
+        element.querySelector<HTMLElement>('[data-autofocus]') ??
+        element.querySelector<HTMLElement>(FIRST_FOCUS) ??
+        element,
+      // Lazy content may have nothing to focus yet: the panel itself holds focus until it comes.
+      fallbackFocus: element,
+      escapeDeactivates: false, // Escape is ours: only the topmost dialog closes (below)
+      allowOutsideClick: true, // the backdrop's click closes; toasts' buttons stay clickable
+      // Focus moves at once both ways: keys typed right after opening or closing land where they should.
+      delayInitialFocus: false,
+      delayReturnFocus: false,
+      // Back to the trigger, unless what the dialog did already put focus somewhere on purpose; a
+      // trigger that is gone (the palette, a row re-drawn by an import or a download) gives way to
+      // the page's content (the app layout's <main id="main">), never the page body.
+      setReturnFocus: () => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected && !element.contains(active)) return false;
+        if (trigger?.isConnected && trigger !== document.body) return trigger;
+        return document.getElementById('main') ?? false;
+      },
+      // jsdom has no layout, so "visible" cannot be measured there; browsers measure it.
+      tabbableOptions: { displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full' },
+    });
+    trap.activate();
+    return () => void trap.deactivate();
+  }, [trigger]);
   // Escape closes the topmost dialog wherever focus is (its content may still have been loading
   // when it opened, leaving focus outside it).
   const close = useRef(onClose);
@@ -36,7 +71,7 @@ export function Dialog({
     if (!closeOnEscape) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      const dialogs = document.querySelectorAll('[aria-modal="true"]');
       if (dialogs[dialogs.length - 1] !== panel.current) return;
       event.preventDefault();
       close.current();
@@ -49,7 +84,7 @@ export function Dialog({
       <div
         ref={panel}
         className={`dialog ${className}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-label={label}
         tabIndex={-1}

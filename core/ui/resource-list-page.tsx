@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
+import { useLocation } from 'react-router-dom';
 import type { Resource } from '../common/session-types';
 import type { ResourceListModel } from '../model/resource-list-model';
 import { DataTable, type DataTableColumn } from './data-table';
-import { DialogActions } from './dialog';
+import { Dialog, DialogActions } from './dialog';
 import './resource-list-page.css';
 
 type Named = Resource<string, { name: string }>;
@@ -38,7 +39,16 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
   const [items, search, hasMore, loading, saving] = useUnit([model.$items, model.$search, model.$hasMore, model.$loading, model.$saving]);
   const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([model.pageOpened, model.searchChanged, model.nextPageRequested, model.deleteRequested]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
-  const [editing, setEditing] = useState<R | 'new' | null>(() => (new URLSearchParams(window.location.search).has('new') ? 'new' : null));
+  const [editing, setEditing] = useState<R | 'new' | null>(null);
+  // `?new=1` (the "Create …" commands) opens the create dialog, also when the page is already
+  // open: each navigation is a new location (its own key), even to the same address.
+  const location = useLocation();
+  const askedToCreate = new URLSearchParams(location.search).has('new');
+  useEffect(() => {
+    if (askedToCreate) setEditing('new');
+  }, [askedToCreate, location.key]);
+  // The row just created: focus goes to it once the dialog has closed.
+  const [createdId, setCreatedId] = useState<string | null>(null);
   // What the delete confirmation asks about: the selection, or what a palette command named (it
   // may not be on the loaded page); null while no confirmation is open.
   const [toDelete, setToDelete] = useState<R[] | null>(null);
@@ -56,7 +66,7 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
     return () => clearTimeout(timer);
   }, [searchText, search, searchChanged]);
   // A saved dialog closes; deleted rows leave the selection.
-  useEffect(() => model.createFx.done.watch(() => setEditing(null)), [model]);
+  useEffect(() => model.createFx.doneData.watch((created) => (setEditing(null), setCreatedId(created.id))), [model]);
   useEffect(() => model.updateFx.done.watch(() => setEditing(null)), [model]);
   useEffect(() => model.deleteFx.done.watch(() => (setSelection(new Set()), setToDelete(null))), [model]);
 
@@ -102,18 +112,17 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
           emptyState={emptyState}
           onRowOpen={onRowOpen ?? ((row) => setEditing(row))}
           height={480}
+          focusRowId={createdId}
         />
       </div>
       {editing && renderDialog(editing === 'new' ? null : editing, close)}
       {toDelete && (
-        <div className="dialog-backdrop">
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-label={`Delete ${plural}`}>
-            <p>
-              Delete {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
-            </p>
-            <DialogActions onCancel={() => setToDelete(null)} cancelAutoFocus confirmLabel="Delete" danger busy={saving} onConfirm={() => deleteRequested(toDelete.map((item) => item.id))} />
-          </div>
-        </div>
+        <Dialog role="alertdialog" label={`Delete ${plural}`} onClose={() => setToDelete(null)}>
+          <p>
+            Delete {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
+          </p>
+          <DialogActions onCancel={() => setToDelete(null)} cancelAutoFocus confirmLabel="Delete" danger busy={saving} onConfirm={() => deleteRequested(toDelete.map((item) => item.id))} />
+        </Dialog>
       )}
     </div>
   );

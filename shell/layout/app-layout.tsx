@@ -4,11 +4,12 @@ import { useUnit } from 'effector-react';
 import { useShell } from '../shell-context';
 import { PageLoading } from '../router/route-guard-view';
 import { Sidebar } from './sidebar';
-import { ShellOverlays } from './shell-overlays';
 
 // Drawn only while something is followed (exports): its code arrives after the app's first paint.
 // The site-wide banner and its poll: drawn a moment after the first paint, from its own chunk.
 const AlertBanner = lazy(() => import('../alert-banner'));
+// Popups over the pages (the newsletter) and the rule that keeps them under dialogs: after first paint too.
+const ShellOverlays = lazy(() => import('./shell-overlays'));
 const ProgressPanel = lazy(() => import('../progress-panel/progress-panel').then((module) => ({ default: module.ProgressPanel })));
 
 /** The product's pages: sidebar (with the logo) and the main area under the alert banner. */
@@ -19,6 +20,10 @@ export function AppLayout() {
   if (!checked) return <PageLoading />;
   return (
     <div className={`app-layout${sidebarHidden ? ' sidebar-hidden' : ''}`}>
+      {/* The first Tab stop: past the sidebar, focus on the page's content (a named place, not the body). */}
+      <a className="skip-link button" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+        Skip to content
+      </a>
       {!sidebarHidden && <Sidebar />}
       <div className="app-main">
         <Suspense fallback={null}>
@@ -29,7 +34,7 @@ export function AppLayout() {
             ☰
           </button>
         )}
-        <main className="app-content" id="main">
+        <main className="app-content" id="main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
@@ -38,7 +43,9 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <ProgressPanel />
       </Suspense>
-      <ShellOverlays />
+      <Suspense fallback={null}>
+        <ShellOverlays />
+      </Suspense>
     </div>
   );
 }

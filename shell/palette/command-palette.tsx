@@ -47,10 +47,7 @@ export function CommandPalette({
 
   const pageCommand = page ? commands.find((c) => c.id === page.commandId) : undefined;
 
-  const sections = useMemo(
-    () => (page ? [] : buildCommandSections(commands, whenContext, recentIds, search)),
-    [page, commands, whenContext, recentIds, search],
-  );
+
   const provided = useDebouncedQuery<PaletteSection<Command>[]>(
     // Providers search by name: one letter is too little to ask them (and a list request per key).
     open && !page && providers.length && search.trim().length >= 2 ? `providers:${search}` : null,
@@ -77,14 +74,22 @@ export function CommandPalette({
     [],
   );
 
+  // Providers' answers are ranked among the commands (an editor command of this page above a
+  // global one with the same words), not listed after them.
+  const providedValue = provided.value;
+  const sections = useMemo(
+    () => (page ? [] : buildCommandSections(commands, whenContext, recentIds, search, providedValue.flatMap((section) => section.items))),
+    [page, commands, whenContext, recentIds, search, providedValue],
+  );
   // What Enter runs, in the order shown: the highlighted entry, which is the first match unless
   // the user moved to another one for this very search (so a filter's one remaining match is
   // always highlighted, and Enter never does nothing).
-  const shownChoices = page && pageCommand ? choices.value.slice(0, limit) : [];
+  // Only this page's choices: while its first answer loads, the previous page's are not shown.
+  const shownChoices = page && pageCommand && choices.key?.startsWith(`choices:${pageCommand.id}:`) ? choices.value.slice(0, limit) : [];
   let budget = limit;
   const shownSections = page
     ? []
-    : [...sections, ...provided.value]
+    : sections
         .map((section) => {
           const items = section.items.slice(0, Math.max(0, budget));
           budget -= items.length;
@@ -109,6 +114,7 @@ export function CommandPalette({
   }, [open, enterQueued, settled, highlighted]);
 
   if (!open) return null;
+  const empty = page ? choices.fresh && choices.value.length === 0 : shownSections.length === 0 && !provided.loading;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -159,7 +165,6 @@ export function CommandPalette({
         <Cmdk.List className="palette-list">
           {page ? (
             <>
-              {choices.fresh && choices.value.length === 0 && <Cmdk.Empty>No matches</Cmdk.Empty>}
               {pageCommand &&
                 shownChoices.map((choice) => (
                   <Cmdk.Item key={choice.id} value={`choice:${choice.id}`} onSelect={() => runChoice(pageCommand, choice, commandContext, model)}>
@@ -170,7 +175,6 @@ export function CommandPalette({
             </>
           ) : (
             <>
-              {shownSections.length === 0 && !provided.loading && <Cmdk.Empty>No commands match “{search}”</Cmdk.Empty>}
               {shownSections.map((section) => (
                 <Cmdk.Group key={section.heading} heading={section.heading}>
                   {section.items.map((command) => (
@@ -189,9 +193,10 @@ export function CommandPalette({
             </>
           )}
         </Cmdk.List>
-        {/* Outside the listbox (which may hold only options and groups), read out politely. */}
-        <p className="palette-status muted" role="status">
-          {page ? (!choices.fresh && choices.value.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
+        {/* Outside the listbox (which may hold only options and groups: an empty-state text in it
+            is an axe critical, aria-required-children), read out politely. */}
+        <p className={`palette-status muted${empty ? ' palette-empty' : ''}`} role="status">
+          {empty ? (page ? 'No matches' : `No commands match “${search}”`) : page ? (!choices.fresh && shownChoices.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
         </p>
       </Cmdk>
     </Dialog>

@@ -45,20 +45,34 @@ export function isVisible(command: { when?: (ctx: WhenContext) => boolean }, ctx
 }
 
 /**
+ * A command of the page you are on: its `when` holds here but not on no page at all (no path, no
+ * context keys), e.g. the editor's commands. It outranks global commands with the same words.
+ */
+const PAGE_BONUS = 20;
+const elsewhere = (ctx: WhenContext): WhenContext => ({ ...ctx, path: '', keys: {} });
+
+/**
  * The first palette page: commands whose `when` holds, matching the search, grouped by `group`
  * in the order groups first appear. Without a search, recently run commands come first in their
  * own "Recent" group; with one, the best match comes first and recency only breaks ties (a recent
- * "Open profile" never outranks "Open account settings" typed in full).
+ * "Open profile" never outranks "Open account settings" typed in full). A command of this page
+ * ranks above a global one unless that one's whole title (or its start) was typed. `provided`
+ * (the providers' answers, found by their own search) are ranked among the others, never hidden.
  */
 export function buildCommandSections(
   commands: readonly Command[],
   ctx: WhenContext,
   recentIds: readonly string[],
   search: string,
+  provided: readonly Command[] = [],
 ): PaletteSection<Command>[] {
-  const scored = commands
+  const away = elsewhere(ctx);
+  const scored = [...commands, ...provided]
     .filter((command) => isVisible(command, ctx))
-    .map((command) => ({ command, score: matchScore(command, search) }))
+    .map((command, index) => {
+      const score = index < commands.length ? matchScore(command, search) : Math.max(1, matchScore(command, search));
+      return { command, score: score && score + (command.when && !isVisible(command, away) ? PAGE_BONUS : 0) };
+    })
     .filter(({ score }) => score > 0);
   const searching = search.trim() !== '';
   const recency = (id: string) => {

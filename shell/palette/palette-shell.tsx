@@ -43,7 +43,7 @@ export function PaletteShell({ palette, commands, whenContext, commandContext }:
               if (matches[0]) runCommand(matches[0], commandContext, palette, 'palette');
               else enterQueued(); // nothing here yet: the full palette (with providers) decides
             } else if (event.key === 'Escape') closed();
-            else return;
+            else if (event.key !== 'Tab') return; // the box is the frame's one stop: Tab stays in it
             event.preventDefault();
           }}
         />

@@ -27,5 +27,7 @@ export function useDebouncedQuery<T>(key: string | null, query: () => Promise<T>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, delayMs]);
   // `fresh`: the value answers this very key (not the previous search, still shown meanwhile).
-  return key === null ? { value: initial, loading: false, fresh: true } : { ...state, fresh: state.key === key && !state.loading };
+  // `key`: what the value answers (a nested page shows only its own command's choices, never the
+  // previous page's, which a quick click would otherwise run).
+  return key === null ? { key: null, value: initial, loading: false, fresh: true } : { ...state, fresh: state.key === key && !state.loading };
 }

@@ -20,7 +20,7 @@ export function ProgressPanel() {
           aria-label={collapsed ? 'Expand progress panel' : 'Collapse progress panel'}
           onClick={() => setCollapsed((c) => !c)}
         >
-          {collapsed ? '▴' : '▾'}
+          <span aria-hidden="true">{collapsed ? '▴' : '▾'}</span>
         </button>
       </header>
       {!collapsed && (
@@ -42,7 +42,7 @@ export function ProgressPanel() {
                   {item?.state === 'failed' && <span className="progress-failed">Failed</span>}
                   {(item?.state === 'done' || item?.state === 'failed') && (
                     <button type="button" className="icon-button" aria-label={`Dismiss ${title}`} onClick={() => unfollow(follow)}>
-                      ×
+                      <span aria-hidden="true">×</span>
                     </button>
                   )}
                 </div>

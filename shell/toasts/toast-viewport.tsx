@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useUnit } from 'effector-react';
 import type { Toast, ToastAction, ToastService } from '../../core';
 
@@ -8,8 +8,22 @@ import type { Toast, ToastAction, ToastService } from '../../core';
  */
 export function ToastViewport({ toasts }: { toasts: ToastService }) {
   const [list, dismiss] = useUnit([toasts.$toasts, toasts.dismissed]);
+  const viewport = useRef<HTMLDivElement>(null);
+  // Toasts never cover the page (the editor's last cues, a table's last rows): while any shows,
+  // the app's main area gives up their height at its bottom (--toast-space, theme.css).
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--toast-space', `${element.offsetHeight ? element.offsetHeight + 24 : 0}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--toast-space');
+    };
+  }, []);
   return (
-    <div className="toast-viewport">
+    <div className="toast-viewport" ref={viewport}>
       {list.map((toast) => (
         <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}
@@ -52,8 +66,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         {toast.description && <p className="toast-description">{toast.description}</p>}
       </div>
       {toast.action && <ToastActionButton action={toast.action} onDone={() => onDismiss(toast.id)} />}
+      {/* The glyph is hidden, so the visible text is not "×" against a name "Close notification" (WCAG 2.5.3). */}
       <button type="button" className="icon-button" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </div>
   );

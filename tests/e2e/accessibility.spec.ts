@@ -32,7 +32,8 @@ test('every screen passes axe: the pages before log-in and the onboarding', asyn
 
 test('every screen passes axe: the app, its pages and its dialogs', async ({ page, confirmedUser }) => {
   void confirmedUser;
-  test.setTimeout(120_000);
+  // Many screens, each analysed with the experimental rules too: minutes on a shared machine.
+  test.setTimeout(300_000);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, 'projects (empty)');
   await dismissNewsletter(page);
@@ -70,6 +71,9 @@ test('every screen passes axe: the app, its pages and its dialogs', async ({ pag
     ['/vocabularies', 'vocabulary lists'],
     ['/termbases', 'term bases'],
     ['/themes', 'themes'],
+    ['/guidelines', 'guidelines'],
+    ['/external_channels', 'external channels'],
+    ['/billing', 'billing'],
     ['/profile', 'profile'],
     ['/account', 'account settings'],
     ['/account/members', 'members'],
@@ -78,6 +82,21 @@ test('every screen passes axe: the app, its pages and its dialogs', async ({ pag
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, name);
+  }
+  // The resource pages' create dialogs, from the palette on their own page.
+  for (const [path, command] of [
+    ['/themes', 'Create theme'],
+    ['/vocabularies', 'Create vocabulary list'],
+    ['/guidelines', 'Create guideline'],
+    ['/termbases', 'Create term base'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await runCommand(page, command);
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    await expectAccessible(page, command);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   // The account's dialogs and the shortcuts sheet, opened from the palette as people do.
   for (const [command, name] of [

@@ -17,7 +17,9 @@ test('a term base and a guideline chosen at set-up decide how their words read i
   const create = page.getByRole('dialog', { name: 'New term base' });
   await create.getByLabel('Name').fill('Pets');
   await create.getByLabel('Add a language').selectOption({ label: 'English' });
+  await create.getByLabel('Add a language').press('Enter');
   await create.getByLabel('Add a language').selectOption({ label: 'Spanish' });
+  await create.getByLabel('Add a language').press('Enter');
   await create.getByRole('button', { name: /Create/ }).click();
   await expect(toast(page, 'Term base created')).toBeVisible();
   await page.getByRole('grid', { name: 'Term bases' }).getByRole('row').filter({ hasText: 'Pets' }).dblclick();

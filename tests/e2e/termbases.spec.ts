@@ -26,9 +26,16 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   await expect(page).toHaveURL(/\/termbases\?new=1$/);
   const create = page.getByRole('dialog', { name: 'New term base' });
   await create.getByLabel('Name').fill('Medical');
-  await create.getByLabel('Add a language').selectOption({ label: 'English' });
+  // Moving through the list only picks (↓ used to add Albanian); Enter or "Add" adds.
+  const addLanguage = create.getByLabel('Add a language');
+  await addLanguage.focus();
+  await page.keyboard.press('ArrowDown');
+  await addLanguage.selectOption({ label: 'English' });
+  await expect(create.getByRole('listitem')).toHaveCount(0);
+  await addLanguage.press('Enter');
   await expect(create.getByText('Choose at least two languages.')).toBeVisible();
-  await create.getByLabel('Add a language').selectOption({ label: 'Spanish' });
+  await addLanguage.selectOption({ label: 'Spanish' });
+  await create.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(create.getByRole('listitem')).toHaveText([/^English/, /^Spanish/]);
   await expect(create.getByRole('button', { name: 'Remove Spanish' })).toBeVisible();
   await expectAccessible(page, 'new term base');
@@ -63,6 +70,7 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   await expectAccessible(page, 'import terms');
   await importFile(page, 'glossary.csv', 'en,es\nskull,cráneo\n"rib, lower",costilla\n');
   await expect(toast(page, 'Terms imported')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
   await expect(page.getByText('3 entries', { exact: true })).toBeVisible();
   await expect(entries.getByRole('row').filter({ hasText: 'costilla' })).toContainText('rib, lower');
 
@@ -80,6 +88,8 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   await page.getByRole('option', { name: /^Medical/ }).click();
   await importFile(page, 'deepl.tsv', 'heart\tcorazón\n');
   await expect(toast(page, 'Terms imported')).toBeVisible();
+  // Focus after an import is somewhere named (what opened it, or the page's content), never the page body.
+  await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 30)}`)).not.toMatch(/^BODY/);
   await expect(page.getByText('4 entries', { exact: true })).toBeVisible();
 
   // Search, by the server.
@@ -131,7 +141,9 @@ test('a term base is renamed and deleted from the palette', async ({ page, confi
   const create = page.getByRole('dialog', { name: 'New term base' });
   await create.getByLabel('Name').fill('Legal');
   await create.getByLabel('Add a language').selectOption({ label: 'French' });
+  await create.getByLabel('Add a language').press('Enter');
   await create.getByLabel('Add a language').selectOption({ label: 'German' });
+  await create.getByLabel('Add a language').press('Enter');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Term base created')).toBeVisible();
 

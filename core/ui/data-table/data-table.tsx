@@ -38,6 +38,11 @@ export interface DataTableProps<TData extends RowData> {
    * lists within a frame. Leave unset for rows that size to their content.
    */
   rowHeight?: number;
+  /**
+   * A row to make active and hand focus to (the grid, with that row active), e.g. the row just
+   * created: acted on once, as soon as the row is among `rows`.
+   */
+  focusRowId?: string | null;
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
@@ -178,6 +183,20 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   useEffect(() => {
     if (activeId !== null && !order.includes(activeId)) setActiveId(null);
   }, [order, activeId]);
+
+  // Focus is the shell's contract after a create: it lands on the new row, never on the page body.
+  const { focusRowId } = props;
+  const focusedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusRowId || focusedFor.current === focusRowId) return;
+    const index = order.indexOf(focusRowId);
+    if (index < 0) return;
+    focusedFor.current = focusRowId;
+    setActiveId(focusRowId);
+    anchor.current = focusRowId;
+    virtuoso.current?.scrollIntoView({ index });
+    scroller.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  }, [focusRowId, order]);
 
   // Ask for the next page at most once per row count: Virtuoso's `endReached` and the fill check
   // below can both fire for the same rows before the owner has flipped `loading`.

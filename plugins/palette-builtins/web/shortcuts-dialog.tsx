@@ -15,7 +15,7 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       <header className="dialog-header">
         <h2>Keyboard shortcuts</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
+          <span aria-hidden="true">×</span>
         </button>
       </header>
       {groups.map((group) => (

@@ -51,4 +51,14 @@ export const pipelineCommands: Command[] = [
     // The contract's processingPage(), spelled here so the contract stays out of the initial JavaScript.
     run: (ctx) => ctx.navigate(`${PROCESSING_PAGE}?projectVersionId=${encodeURIComponent(oneVersionOf(ctx.when)!)}`),
   },
+  {
+    // Always there: with no one version in view it asks which (the workspace's versions by title).
+    id: 'pipeline.openProcessingOf',
+    title: 'Open processing…',
+    group: 'Projects',
+    keywords: ['progress', 'status', 'run', 'steps', 'voice-over', 'results'],
+    when: (ctx) => inWorkspace(ctx) && oneVersionOf(ctx) === null,
+    choicesPlaceholder: 'Project version…',
+    choices: async (ctx, search) => (await import('./processing-choices')).processingChoices(ctx, search),
+  },
 ];

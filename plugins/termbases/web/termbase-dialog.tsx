@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { languageName } from '../../../core/common/language-name';
 import { Dialog, DialogActions } from '../../../core/ui';
 import { MAX_LANGUAGES, NAME_MAX_LENGTH, type TermbaseResource } from '../common/termbases-contract';
@@ -19,6 +19,16 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
     () => OFFERED_LANGUAGES.filter((code) => !languages.includes(code)).sort((a, b) => languageName(a).localeCompare(languageName(b))),
     [languages],
   );
+  const [pick, setPick] = useState('');
+  const full = languages.length >= MAX_LANGUAGES;
+  const select = useRef<HTMLSelectElement>(null);
+  const add = () => {
+    if (!pick || full || languages.includes(pick)) return;
+    setLanguages([...languages, pick]);
+    setPick('');
+    // The Add button disables once used: focus goes back to the list, ready for the next language.
+    select.current?.focus();
+  };
   const problem = !name.trim() ? 'Give the term base a name.' : languages.length < 2 ? 'Choose at least two languages.' : null;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -41,7 +51,7 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
                   <LanguageChip code={code} index={index} />
                   {!kept.includes(code) && (
                     <button type="button" className="button" aria-label={`Remove ${languageName(code)}`} onClick={() => setLanguages(languages.filter((c) => c !== code))}>
-                      ×
+                      <span aria-hidden="true">×</span>
                     </button>
                   )}
                 </li>
@@ -49,14 +59,31 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
             </ol>
           )}
           <label htmlFor={`${ids}-add`}>Add a language</label>
-          <select id={`${ids}-add`} value="" disabled={languages.length >= MAX_LANGUAGES} onChange={(event) => event.target.value && setLanguages([...languages, event.target.value])}>
-            <option value="">Choose a language…</option>
-            {offered.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
+          {/* Moving through the list (↓, typing "Spa") only picks; Enter or the Add button adds. */}
+          <div className="termbase-add-language">
+            <select
+              id={`${ids}-add`}
+              ref={select}
+              value={pick}
+              disabled={full}
+              onChange={(event) => setPick(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+                event.preventDefault();
+                add();
+              }}
+            >
+              <option value="">Choose a language…</option>
+              {offered.map((code) => (
+                <option key={code} value={code}>
+                  {languageName(code)}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button" disabled={full || !pick} onClick={add}>
+              Add
+            </button>
+          </div>
         </fieldset>
         <p className="muted" id={`${ids}-hint`} aria-live="polite">
           {problem ?? `${languages.length} languages; their colours follow this order.`}

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.1 A and AA rules and axe's best practices (landmarks, heading order): what a screen is checked against. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** WCAG 2.1 A and AA rules, axe's best practices (landmarks, heading order) and its experimental rules (label in name, WCAG 2.5.3): what a screen is checked against. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'];
 
 /**
  * Runs axe-core on the screen as it is and fails on any serious or critical finding, listing each

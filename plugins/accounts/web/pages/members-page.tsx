@@ -101,7 +101,7 @@ export default function MembersPage() {
                   {access.workspaceName}
                   {isAdmin && (
                     <button type="button" aria-label={`Remove ${name || email} from ${access.workspaceName}`} onClick={() => removeAccess(access.id)} onKeyDown={keepKeys}>
-                      ×
+                      <span aria-hidden="true">×</span>
                     </button>
                   )}
                 </span>

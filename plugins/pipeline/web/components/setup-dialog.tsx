@@ -5,7 +5,6 @@ import { Dialog } from '../../../../core/ui';
 import { MAX_TARGET_LANGUAGES, PIPELINE_MESSAGES, TRANSCRIPT_MAX_LENGTH } from '../../common/pipeline-contract';
 import { languageName } from '../model/language-options';
 import type { SetupModel } from '../model/setup-model';
-import { trapTab } from './focus-trap';
 import { LanguageChecklist } from './language-checklist';
 import { formatSeconds, usePipelineModel } from './use-pipeline-model';
 import './pipeline.css';
@@ -86,7 +85,6 @@ function SetupForm({ setup }: { setup: SetupModel }) {
   // Enter submits from any control (a checkbox or a select does not submit a form by itself);
   // in the transcript Enter is a new line and Ctrl/Cmd+Enter submits.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    trapTab(event);
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     const el = event.target as HTMLElement;
     if (el.tagName === 'BUTTON' || el.tagName === 'A' || el.tagName === 'SUMMARY') return;
@@ -97,7 +95,7 @@ function SetupForm({ setup }: { setup: SetupModel }) {
 
   if (failed) {
     return (
-      <div className="pipeline-dialog-body" onKeyDown={trapTab}>
+      <div className="pipeline-dialog-body">
         <p className="pipeline-error" role="alert">
           {voiceOver ? PIPELINE_MESSAGES.languageDataNotLoaded : PIPELINE_MESSAGES.settingsNotLoaded}
         </p>
@@ -114,7 +112,7 @@ function SetupForm({ setup }: { setup: SetupModel }) {
   }
   if (!settings) {
     return (
-      <div className="pipeline-dialog-body" aria-busy={loading} onKeyDown={trapTab}>
+      <div className="pipeline-dialog-body" aria-busy={loading}>
         <p className="muted">Loading what this installation can do…</p>
         <div className="pipeline-dialog-actions">
           <button type="button" className="button" onClick={() => closed()}>

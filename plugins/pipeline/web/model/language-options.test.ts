@@ -38,6 +38,13 @@ describe('language lists follow what the engines here can do', () => {
     expect(options.map((o) => o.name)).toEqual(['Catalan', 'Portuguese', 'French', 'Spanish']);
   });
 
+  it('leaves out codes no one can read (a voice "hyw" the browser cannot name), never lists them raw', () => {
+    const options = dubbingLanguageOptions(settingsOf({ dubbingLanguages: ['en', 'es', 'hyw', 'xx'] }), 'en');
+    expect(options.map((o) => o.name)).not.toContain('hyw');
+    expect(options.map((o) => o.code)).toEqual(expect.arrayContaining(['en', 'es']));
+    expect(options.some((o) => o.code === 'hyw' || o.code === 'xx')).toBe(false);
+  });
+
   it('offers dubbing into voiced languages the video language can reach, saying why the others are not', () => {
     const options = dubbingLanguageOptions(settingsOf({ dubbingLanguages: ['en', 'es', 'de'] }), 'en');
     expect(codes(options, true)).toEqual(['en', 'es']);

@@ -24,7 +24,12 @@ function byName(a: LanguageOption, b: LanguageOption): number {
   return a.name.localeCompare(b.name);
 }
 
-const unique = (codes: Iterable<string>) => [...new Set(codes)];
+/**
+ * A code the browser cannot name (espeak-ng voices "bpy", "hyw" where its language data lacks
+ * them) is left out rather than listed as a raw code people cannot read.
+ */
+const hasName = (code: string) => languageName(code).toLowerCase() !== code.toLowerCase();
+const unique = (codes: Iterable<string>) => [...new Set(codes)].filter(hasName);
 
 /** Every language any engine here knows: the universe the lists draw from. */
 function knownLanguages(settings: ProjectVersionSettings): string[] {

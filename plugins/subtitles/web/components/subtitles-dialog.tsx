@@ -189,6 +189,11 @@ function ShareDialog({ model, subtitleId, onClose }: { model: SubtitlesModel; su
     if (!subtitleId && !chosen && subtitles.length > 0) choose(subtitles[0].id);
   }, [subtitleId, chosen, subtitles, choose]);
   useEffect(() => setCopied(false), [createdUrl]);
+  // "Create link" is disabled while it works (which drops focus): the new link takes it, selected to copy.
+  const linkField = React.useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (createdUrl) linkField.current?.focus();
+  }, [createdUrl]);
   const copy = async () => {
     if (!createdUrl) return;
     await navigator.clipboard?.writeText(createdUrl).catch(() => undefined);
@@ -201,7 +206,7 @@ function ShareDialog({ model, subtitleId, onClose }: { model: SubtitlesModel; su
         <p className="muted">Anyone with the link can watch the video with this subtitle, without an account. Revoke it to stop that.</p>
         {createdUrl && (
           <div className="subtitles-link">
-            <input readOnly value={createdUrl} aria-label="Link to share" onFocus={(e) => e.target.select()} />
+            <input ref={linkField} readOnly value={createdUrl} aria-label="Link to share" onFocus={(e) => e.target.select()} />
             <button type="button" className="button" onClick={copy}>
               {copied ? 'Copied' : 'Copy'}
             </button>
