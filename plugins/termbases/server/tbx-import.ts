@@ -1,6 +1,6 @@
 import { httpError } from '../../../server/plugin-api';
 import { TERM_MAX_LENGTH, type Terms } from '../common/termbases-contract';
-import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from './xml-reader';
+import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from '../../subtitles/common/formats/xml-reader';
 
 /**
  * Terms from a TBX file (ISO 30042, TBX-Basic): version 2 (`<martif>`, `<termEntry>`, `<langSet>`,
@@ -88,7 +88,7 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
   for (const entry of conceptEntries(root)) {
     const terms: Terms = {};
     for (const section of childElements(entry, 'langSet', 'langSec')) {
-      const tag = section.attributes['xml:lang'] ?? section.attributes['lang'];
+      const tag = section.attributes['lang'];
       if (!tag?.trim()) throw refuse(section.line, `<${section.name}> has no xml:lang attribute`);
       const term = firstTerm(section);
       if (!term) throw refuse(section.line, `<${section.name} xml:lang="${tag}"> holds no <term>`);
