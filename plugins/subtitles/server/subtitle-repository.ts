@@ -1,5 +1,6 @@
 import type { Database, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
+import { cueChunkSize, cueColumns, type CueColumnChunk } from './cue-columns';
 
 /** A subtitle with what the routes show beside it (its version's project and title). */
 export interface SubtitleRecord extends SubtitleSummary {
@@ -59,28 +60,36 @@ export class SubtitleRepository implements SubtitleStore {
     return { subtitle: (await this.find(db, input.workspaceId, { id: subtitle.id }))!, created };
   }
 
+  /** How many cues one statement writes or reads (cue-columns.ts: small on PGlite, which runs on the event loop). */
+  get chunkSize(): number {
+    return cueChunkSize(this.db.kind);
+  }
+
   async replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void> {
-    const starts: number[] = [];
-    const ends: number[] = [];
-    const texts: string[] = [];
-    const speakers: (string | null)[] = [];
-    for (const cue of cues) {
-      const start = Math.round(cue.start);
-      starts.push(start);
-      ends.push(Math.max(Math.round(cue.end), start));
-      texts.push(cue.text);
-      speakers.push(cue.speaker || null);
+    await this.replaceCueColumns(db, subtitleId, cueColumns(cues, this.chunkSize));
+  }
+
+  /**
+   * Replaces the cues from insert chunks (cue-columns.ts), old cues deleted chunk by chunk too:
+   * on PGlite one statement over 100,000 rows would hold the event loop for seconds.
+   */
+  async replaceCueColumns(db: SqlRunner, subtitleId: string, chunks: CueColumnChunk[]): Promise<void> {
+    const { rows } = await db.query<{ cuesCount: number }>('SELECT cues_count AS "cuesCount" FROM subtitles WHERE id = $1', [subtitleId]);
+    for (let from = (rows[0]?.cuesCount ?? 0) - this.chunkSize; from > 0; from -= this.chunkSize) {
+      await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2', [subtitleId, from]);
     }
     await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
-    if (cues.length > 0) {
+    let offset = 0;
+    for (const chunk of chunks) {
       await db.query(
         `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker)
-         SELECT $1, (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker
+         SELECT $1, $6 + (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker
          FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, ord)`,
-        [subtitleId, starts, ends, texts, speakers],
+        [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset],
       );
+      offset += chunk.count;
     }
-    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [subtitleId, cues.length]);
+    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [subtitleId, offset]);
   }
 
   /**
@@ -92,16 +101,16 @@ export class SubtitleRepository implements SubtitleStore {
     workspaceId: string,
     subtitleId: string,
     expected: number,
-    cues: StoredCue[],
-  ): Promise<{ saved: true; subtitle: SubtitleRecord } | { saved: false; revision: number; cues: StoredCue[]; updatedAt: string } | null> {
+    chunks: CueColumnChunk[],
+  ): Promise<{ saved: true; subtitle: SubtitleRecord } | { saved: false; revision: number; cuesJson: string; updatedAt: string } | null> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ revision: number }>('SELECT revision FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
       if (rows.length === 0) return null;
       if (rows[0].revision !== expected) {
         const current = (await this.find(tx, workspaceId, { id: subtitleId }))!;
-        return { saved: false, revision: current.revision, cues: await this.readCues(tx, subtitleId), updatedAt: current.updatedAt };
+        return { saved: false, revision: current.revision, cuesJson: await this.readCuesJson(tx, subtitleId), updatedAt: current.updatedAt };
       }
-      await this.replaceCues(tx, subtitleId, cues);
+      await this.replaceCueColumns(tx, subtitleId, chunks);
       return { saved: true, subtitle: (await this.find(tx, workspaceId, { id: subtitleId }))! };
     });
   }
@@ -112,6 +121,28 @@ export class SubtitleRepository implements SubtitleStore {
       [subtitleId],
     );
     return rows.map((row) => (row.speaker ? { start: row.start, end: row.end, text: row.text, speaker: row.speaker } : { start: row.start, end: row.end, text: row.text }));
+  }
+
+  /**
+   * The cues as a JSON array text, built by the database chunk by chunk (the same objects as
+   * readCues): the routes send it as it is, so 100,000 cues are neither parsed into rows nor
+   * serialized on the event loop.
+   */
+  async readCuesJson(db: SqlRunner, subtitleId: string): Promise<string> {
+    const parts: string[] = [];
+    for (let after = -1; ; ) {
+      const { rows } = await db.query<{ cues: string; last: number | null; count: number }>(
+        `SELECT coalesce(json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker)) ORDER BY position), '[]')::text AS cues,
+           max(position) AS last, count(*)::int AS count
+         FROM (SELECT position, start_ms, end_ms, text, speaker FROM subtitle_cues WHERE subtitle_id = $1 AND position > $2 ORDER BY position LIMIT $3) c`,
+        [subtitleId, after, this.chunkSize],
+      );
+      const { cues, last, count } = rows[0];
+      if (count > 0) parts.push(cues.slice(1, -1));
+      if (count < this.chunkSize || last === null) break;
+      after = last;
+    }
+    return `[${parts.join(',')}]`;
   }
 
   async listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]> {
