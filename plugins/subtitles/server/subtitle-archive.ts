@@ -45,6 +45,14 @@ export function archiveName(subtitles: SubtitleRecord[]): string {
 }
 
 const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
+/** yazl checksums (CRC-32, in JavaScript) each chunk it is given at once: 64 KB at a time, not a whole 8 MB file. */
+const SLICE_BYTES = 64 * 1024;
+
+function* slices(file: Uint8Array): Generator<Buffer> {
+  for (let from = 0; from < file.byteLength; from += SLICE_BYTES) {
+    yield Buffer.from(file.buffer, file.byteOffset + from, Math.min(SLICE_BYTES, file.byteLength - from));
+  }
+}
 
 /**
  * A zip stream of every subtitle in every format. Entries are generated lazily,
@@ -77,7 +85,7 @@ export function streamSubtitleArchive(
       const name = names.claim(base, SUBTITLE_FILE_TYPES[format].extension);
       zip.addReadStreamLazy(name, { mtime }, (done) => {
         filesOf(subtitle).then(
-          (files) => done(null, Readable.from([Buffer.from(files[index].buffer, files[index].byteOffset, files[index].byteLength)])),
+          (files) => done(null, Readable.from(slices(files[index]))),
           (error: Error) => done(error, undefined as never),
         );
       });

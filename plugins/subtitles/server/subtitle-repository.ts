@@ -1,6 +1,6 @@
 import type { Database, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
-import { cueChunkSize, cueColumns, type CueColumnChunk } from './cue-columns';
+import { cueChunkSize, cueColumns, yieldToEventLoop, type CueColumnChunk } from './cue-columns';
 
 /** A subtitle with what the routes show beside it (its version's project and title). */
 export interface SubtitleRecord extends SubtitleSummary {
@@ -77,6 +77,7 @@ export class SubtitleRepository implements SubtitleStore {
     const { rows } = await db.query<{ cuesCount: number }>('SELECT cues_count AS "cuesCount" FROM subtitles WHERE id = $1', [subtitleId]);
     for (let from = (rows[0]?.cuesCount ?? 0) - this.chunkSize; from > 0; from -= this.chunkSize) {
       await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2', [subtitleId, from]);
+      await yieldToEventLoop();
     }
     await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
     let offset = 0;
@@ -88,6 +89,7 @@ export class SubtitleRepository implements SubtitleStore {
         [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset],
       );
       offset += chunk.count;
+      await yieldToEventLoop();
     }
     await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [subtitleId, offset]);
   }
@@ -129,18 +131,19 @@ export class SubtitleRepository implements SubtitleStore {
    * serialized on the event loop.
    */
   async readCuesJson(db: SqlRunner, subtitleId: string): Promise<string> {
+    const { rows } = await db.query<{ last: number }>('SELECT coalesce(max(position), -1) AS last FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
     const parts: string[] = [];
-    for (let after = -1; ; ) {
-      const { rows } = await db.query<{ cues: string; last: number | null; count: number }>(
-        `SELECT coalesce(json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker)) ORDER BY position), '[]')::text AS cues,
-           max(position) AS last, count(*)::int AS count
-         FROM (SELECT position, start_ms, end_ms, text, speaker FROM subtitle_cues WHERE subtitle_id = $1 AND position > $2 ORDER BY position LIMIT $3) c`,
-        [subtitleId, after, this.chunkSize],
+    // Ranges of positions, not "after the last one, LIMIT n": PGlite's generic plan for that sorts
+    // every remaining row on each chunk (175 ms a chunk against 22 ms).
+    for (let from = 0; from <= rows[0].last; from += this.chunkSize) {
+      const chunk = await db.query<{ cues: string | null }>(
+        `SELECT json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker)) ORDER BY position)::text AS cues
+         FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2 AND position < $3`,
+        [subtitleId, from, from + this.chunkSize],
       );
-      const { cues, last, count } = rows[0];
-      if (count > 0) parts.push(cues.slice(1, -1));
-      if (count < this.chunkSize || last === null) break;
-      after = last;
+      const cues = chunk.rows[0]?.cues;
+      if (cues) parts.push(cues.slice(1, -1));
+      await yieldToEventLoop();
     }
     return `[${parts.join(',')}]`;
   }
