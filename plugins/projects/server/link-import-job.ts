@@ -12,7 +12,7 @@ import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
 import { ElementRepository } from './element-repository';
-import { derivedMediaFiles } from './extension-points';
+import { derivedMediaFiles, linkDetailsExtensions } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
 /** The failure stored on the element, in words a user understands. */
@@ -65,7 +65,10 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
         imported.filePath,
         { durationMs: imported.durationMs, sizeBytes: imported.sizeBytes, hasVideo: imported.hasVideo, hasAudio: imported.hasAudio, streams: [] },
       );
-      const title = imported.title.trim().slice(0, 255) || undefined;
+      // A title another plugin knows for this link (a channel episode's) before the download's own.
+      let known: string | null = null;
+      for (const details of ctx.extensions.contributions(linkDetailsExtensions)) known ??= await details.titleOf(ctx.db, element.workspaceId, element.sourceUrl);
+      const title = (known?.trim() || imported.title.trim()).slice(0, 255) || undefined;
       // Deleted while downloading: the files just stored belong to nothing.
       if (!(await elements.markReady(elementId, { ...media, title }))) {
         await removeFilesLater(jobs, [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key));
