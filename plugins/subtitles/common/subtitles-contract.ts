@@ -102,9 +102,6 @@ export const SUBTITLES_SERVER_MESSAGES = {
   nothingToDownload: 'There are no subtitles to download',
   fileMissing: 'Choose a subtitle file to import (srt_content)',
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
-  tooManyCues: (count: number) => `The file has ${count.toLocaleString('en-US')} cues; a subtitle holds at most ${MAX_CUES.toLocaleString('en-US')}`,
-  cueTextTooLong: (position: number, startMs: number, length: number) =>
-    `Cue ${position.toLocaleString('en-US')} (at ${new Date(startMs).toISOString().slice(11, 19)}) has ${length.toLocaleString('en-US')} characters; a cue holds at most ${MAX_CUE_TEXT_LENGTH.toLocaleString('en-US')}`,
   mediaMissing: 'This project has no video yet',
   revisionConflict: 'The subtitle was changed elsewhere since you opened it',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { readSubtitles, SubtitleParseError, writeSubtitles } from '../common/formats';
 import type { StoredCue } from '../common/subtitle-store';
-import { MAX_CUE_TEXT_LENGTH, MAX_CUES, SUBTITLES_SERVER_MESSAGES, type DownloadFormat } from '../common/subtitles-contract';
+import { MAX_CUE_TEXT_LENGTH, MAX_CUES, type DownloadFormat } from '../common/subtitles-contract';
 import { cueColumns, type CueColumnChunk } from './cue-columns';
 
 export interface Refusal {
@@ -17,6 +17,14 @@ export interface CueChunks {
   chunks: CueColumnChunk[];
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+/** The import's refusals over the limits (server-side only: the browser shows the server's message). */
+const LIMIT_MESSAGES = {
+  tooManyCues: (cues: number) => `The file has ${count(cues)} cues; a subtitle holds at most ${count(MAX_CUES)}`,
+  cueTextTooLong: (position: number, startMs: number, length: number) =>
+    `Cue ${count(position)} (at ${new Date(startMs).toISOString().slice(11, 19)}) has ${count(length)} characters; a cue holds at most ${count(MAX_CUE_TEXT_LENGTH)}`,
+};
+
 const refusal = (status: 400 | 422, code: string, message: string, field: string): Refusal => ({ refused: { status, code, message, field } });
 
 /** Code points, counted only when the UTF-16 length is over (it is never below). */
@@ -24,9 +32,9 @@ const overLength = (text: string, max: number) => text.length > max && [...text]
 
 /** The one cue limit and cue-text limit (subtitles-contract), the same an editor save meets. */
 function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 422): Refusal | null {
-  if (cues.length > MAX_CUES) return refusal(status, 'too_many_cues', SUBTITLES_SERVER_MESSAGES.tooManyCues(cues.length), field);
+  if (cues.length > MAX_CUES) return refusal(status, 'too_many_cues', LIMIT_MESSAGES.tooManyCues(cues.length), field);
   const long = cues.findIndex((cue) => overLength(cue.text, MAX_CUE_TEXT_LENGTH));
-  if (long !== -1) return refusal(status, 'cue_text_too_long', SUBTITLES_SERVER_MESSAGES.cueTextTooLong(long + 1, cues[long].start, [...cues[long].text].length), field);
+  if (long !== -1) return refusal(status, 'cue_text_too_long', LIMIT_MESSAGES.cueTextTooLong(long + 1, cues[long].start, [...cues[long].text].length), field);
   return null;
 }
 
