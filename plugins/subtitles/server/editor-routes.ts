@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, httpError, runOffThread, tenantOf } from '../../../server/plugin-api';
 import {
@@ -10,11 +11,13 @@ import { sendStoredMedia } from './byte-range';
 import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
 import { cuesResponseText } from './subtitles-presenter';
-import { cuesResponse, paramsWith, saveConflictResponse } from './subtitles-schemas';
+import { cuesResponse, paramsWith, saveConflictResponse, saveCuesBody } from './subtitles-schemas';
 
 type SubtitleParams = { projectVersionId: string; subtitleId: string };
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
 const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
+/** The save route's params, checked as the app checks every route's (coerced, like Fastify's default); its body is checked off the loop. */
+const paramsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false });
 
 /**
  * What the subtitle editor needs beyond reading cues: saving the whole list against the revision
@@ -37,7 +40,9 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
         config: ofSubtitle,
         // A film's cue list as JSON is a few hundred KB; a long series several MB.
         bodyLimit: IMPORT_MAX_BYTES,
-        schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse, 409: saveConflictResponse } },
+        schema: { params: paramsWith('projectVersionId', 'subtitleId'), body: saveCuesBody, response: { 200: cuesResponse, 409: saveConflictResponse } },
+        // The body schema is declared, not run here: readSave checks the same shape on a worker thread.
+        validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : paramsAjv.compile(schema)),
       },
       async (request, reply) => {
         const workspaceId = tenantOf(request).workspaceId!;
