@@ -1,7 +1,8 @@
 /**
  * Child process of bench/event-loop.bench.mjs (run with `node --import tsx`): the real app with
  * every server plugin on the embedded database, as `npm start` runs it (PGlite in memory, jobs in
- * process), one signed-in member, then the worst inputs of issue 22 one after the other while
+ * process), or with BENCH_LOOP_DB=postgres on a throw-away PostgreSQL server (the test suite's),
+ * one signed-in member, then the worst inputs of issue 22 one after the other while
  * /healthz is probed (tests/support/event-loop-probe.ts, the same probe as the HTTP test). Prints
  * one JSON line of figures on stdout.
  */
@@ -13,16 +14,31 @@ import { SUBTITLES_PATHS } from '../plugins/subtitles/common/subtitles-contract'
 import { TERMBASES_PATHS } from '../plugins/termbases/common/termbases-contract';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import type { Database } from '../server/db/database';
+import { PgDatabase } from '../server/db/pg-database';
 import { PgliteDatabase } from '../server/db/pglite-database';
 import { hashToken, SESSION_COOKIE } from '../server/http/sessions';
 import { serverPlugins } from '../server/plugins';
 import { emptyElementsTbx, multipartFile, probeWhile, rawRequest, type Caller, type Probed } from '../tests/support/event-loop-probe';
 import { srtOf } from '../tests/http/subtitles-test-kit';
+import startPostgres from '../tests/support/global-setup';
+import { createScratchDatabase } from '../tests/support/scratch-database';
 
 const log = (...parts: unknown[]) => console.error('  [event-loop]', ...parts);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-bench-loop-'));
-const db = await PgliteDatabase.open(null);
-const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }), authRateLimitPerMinute: 100_000 }, db, plugins: serverPlugins, logger: false });
+let teardownPostgres: (() => Promise<void>) | null = null;
+let databaseUrl: string | null = null;
+let db: Database;
+if (process.env.BENCH_LOOP_DB === 'postgres') {
+  let adminUrl = '';
+  teardownPostgres = await startPostgres({ provide: (_key: string, value: string) => (adminUrl = value) } as never);
+  databaseUrl = (await createScratchDatabase(adminUrl, 'polycue_bench_loop')).url;
+  db = new PgDatabase(databaseUrl, { max: 5 });
+} else {
+  db = await PgliteDatabase.open(null);
+}
+const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }), databaseUrl, authRateLimitPerMinute: 100_000 };
+const app = await buildApp({ config, db, plugins: serverPlugins, logger: false });
 await app.ready();
 
 const one = async (sql: string, params: unknown[] = []) => (await db.query<{ id: string }>(sql, params)).rows[0].id;
@@ -67,5 +83,6 @@ try {
 } finally {
   await app.close();
   await db.close();
+  await teardownPostgres?.().catch(() => {});
   await rm(dataDir, { recursive: true, force: true });
 }
