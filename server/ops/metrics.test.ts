@@ -17,6 +17,24 @@ describe('metrics', () => {
     expect(text).toContain('polycue_job_queue_depth{queue="q"} 4');
   });
 
+  it('exports the event loop delay since the last scrape: a loop held 150 ms shows as max and p99 ≥ 0.15 s, then resets', async () => {
+    const metrics = new Metrics();
+    metrics.eventLoopDelay.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = performance.now() + 150;
+    while (performance.now() < until); // holds the loop, as a synchronous parse of a big file did
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const text = metrics.render();
+    expect(text).toContain('# TYPE polycue_event_loop_delay_seconds summary');
+    const max = Number(/^polycue_event_loop_delay_seconds_max (\S+)$/m.exec(text)?.[1]);
+    const p99 = Number(/^polycue_event_loop_delay_seconds\{quantile="0.99"\} (\S+)$/m.exec(text)?.[1]);
+    expect(max).toBeGreaterThanOrEqual(0.14);
+    expect(p99).toBeGreaterThanOrEqual(0.14);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Reset at the scrape: the next one no longer shows the held loop (or nothing, before a sample).
+    expect(Number(/^polycue_event_loop_delay_seconds_max (\S+)$/m.exec(metrics.render())?.[1] ?? 0)).toBeLessThan(0.14);
+  });
+
   it('counts an engine process that fails or times out, not one cancelled on purpose', async () => {
     const failures = () => processMetrics.engineFailures.values.get('command="sh"') ?? 0;
     const before = failures();

@@ -3,6 +3,8 @@
  * histograms kept in memory (no dependency): each web or worker process exposes its own, and the
  * scraper adds them up across machines, as Prometheus does with every instance.
  */
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
 type Labels = Record<string, string>;
 
 /** Seconds: from a fast JSON answer to a long pipeline step. */
@@ -54,16 +56,53 @@ class Histogram {
   }
 }
 
+/**
+ * How late the event loop ran (perf_hooks.monitorEventLoopDelay, sampled every 10 ms): a request
+ * that holds the loop (a big import parsed on it, issue 22) delays every other request by as
+ * much, and shows here first. Written as a summary of the time since the previous scrape (then
+ * reset, as prom-client does), so a scrape shows the last interval's p99 and max, not an average
+ * over the process's life.
+ */
+export class EventLoopDelay {
+  private histogram: IntervalHistogram | null = null;
+
+  start(): void {
+    if (this.histogram) return;
+    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram.enable();
+  }
+
+  render(): string[] {
+    const h = this.histogram;
+    if (!h || h.count === 0) return [];
+    const seconds = (ns: number) => Number((ns / 1e9).toFixed(6));
+    const name = 'polycue_event_loop_delay_seconds';
+    const lines = [
+      `# HELP ${name} How late the event loop ran timers since the previous scrape (perf_hooks.monitorEventLoopDelay, 10 ms resolution).`,
+      `# TYPE ${name} summary`,
+      ...[0.5, 0.9, 0.99].map((q) => `${name}{quantile="${q}"} ${seconds(h.percentile(q * 100))}`),
+      `${name}_sum ${seconds(h.mean * h.count)}`,
+      `${name}_count ${h.count}`,
+      `# HELP ${name}_max The longest the event loop was held since the previous scrape.`,
+      `# TYPE ${name}_max gauge`,
+      `${name}_max ${seconds(h.max)}`,
+    ];
+    h.reset();
+    return lines;
+  }
+}
+
 export class Metrics {
   readonly httpRequests = new Counter('polycue_http_requests_total', 'HTTP requests answered, by method, route and status.');
   readonly httpDuration = new Histogram('polycue_http_request_duration_seconds', 'Time to answer an HTTP request, by method and route.');
   readonly jobDuration = new Histogram('polycue_job_duration_seconds', 'Time a job handler ran, by job (pipeline steps are jobs), whether it succeeded or failed.');
   readonly jobFailures = new Counter('polycue_job_failures_total', 'Job runs that failed (pg-boss retries them), by job.');
   readonly engineFailures = new Counter('polycue_engine_failures_total', 'Engine processes (ffmpeg, pocketsphinx, apertium, espeak-ng, yt-dlp…) that failed or timed out, by command.');
+  readonly eventLoopDelay = new EventLoopDelay();
 
   /** The text /metrics answers; `gauges` are read at scrape time (queue depth). */
   render(gauges: { name: string; help: string; values: [Labels, number][] }[] = []): string {
-    const lines = [this.httpRequests, this.httpDuration, this.jobDuration, this.jobFailures, this.engineFailures].flatMap((metric) => metric.render());
+    const lines = [this.httpRequests, this.httpDuration, this.jobDuration, this.jobFailures, this.engineFailures, this.eventLoopDelay].flatMap((metric) => metric.render());
     for (const gauge of gauges) {
       lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`, ...gauge.values.map(([labels, value]) => `${gauge.name}{${key(labels)}} ${value}`));
     }
@@ -73,3 +112,5 @@ export class Metrics {
 
 /** One per process: the engines and the job queue record into it wherever they run. */
 export const processMetrics = new Metrics();
+// From the first import on (the host's operations routes import this): the delay is measured all the time, read at scrape.
+processMetrics.eventLoopDelay.start();

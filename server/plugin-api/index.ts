@@ -28,6 +28,7 @@ export { namedStatement } from '../db/database';
 export type { Database, NamedStatement, Queryable, QueryResult } from '../db/database';
 export { ByteLru } from '../cache/byte-lru';
 export { WorkLimit } from '../engines/work-limit';
+export { runOffThread } from '../threads/off-thread';
 export { secondsFromEnv } from '../jobs/tuning-seconds';
 export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 

@@ -108,15 +108,19 @@ describeOnBothDatabases('external channels from a feed', { config: { linkImportA
   it('imports chosen videos as projects through the link job, reloads, and removes the channel', async () => {
     const member = await newMember(ctx);
     const channelId = await connectFeed(member);
-    const chosen = (await videos(member, `&externalChannelId=${channelId}`)).body.data.slice(0, 2).map((v: any) => v.attributes.url);
+    const listed = (await videos(member, `&externalChannelId=${channelId}`)).body.data.slice(0, 2);
+    const chosen = listed.map((v: any) => v.attributes.url);
     const submitted = await member.client.post(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId: member.workspaceId, urls: chosen, submitUrlIdentifier: 'channel-import' });
     expect(submitted.status).toBe(201);
     expect(submitted.body.projectVersions.data).toHaveLength(2);
     for (const element of submitted.body.elements.data) {
       const ready = await waitForElement(member.client, member.workspaceId, element.id, (e) => e?.attributes.state !== 'downloading');
       expect(ready.attributes).toMatchObject({ state: 'ready' });
-      expect(['clip-a', 'clip-b']).toContain(ready.attributes.title);
+      // The episode's title from the feed, not the media file's name ("clip-a"): issue 24.
+      expect(listed.map((v: any) => v.attributes.title)).toContain(ready.attributes.title);
     }
+    const titles = (await member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}`)).body.data.map((v: any) => v.attributes.title);
+    expect(titles.sort()).toEqual(listed.map((v: any) => v.attributes.title).sort());
 
     feedServer.setCount(24);
     const reload = await member.client.post(CHANNELS_PATHS.reload(channelId));

@@ -80,7 +80,7 @@ describeOnBothDatabases('term bases: every call of spec section 7 "Term bases"',
 
     const malformed = await importTbx('<?xml version="1.0"?>\n<martif type="TBX-Basic"><text><body>\n<termEntry><langSet xml:lang="en"><tig><term>cue</term></tig></langSet>\n<langSet xml:lang="es"><tig><term>subtítulo</tig></langSet></termEntry>\n</body></text></martif>');
     expect(malformed.status).toBe(422);
-    expect(malformed.body.message).toBe('Line 4: closing tag </tig> does not match <term> opened on line 4 (this is not well-formed XML)');
+    expect(malformed.body.message).toBe('Line 4: an end tag does not match the open element <term> (line 4) (this is not well-formed XML)');
     expect((await importTbx('<martif><text><body><termEntry><langSet xml:lang="fr"><tig><term>cadre</term></tig></langSet></termEntry></body></text></martif>')).body.message).toBe(
       'The file holds no terms in this term base’s languages (en, es); it has fr',
     );

@@ -1,5 +1,7 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { linkDetailsExtensions } from '../../projects/server/extension-points';
 import { CHANNELS_SERVER_MESSAGES } from '../common/channels-contract';
+import { channelLinkDetails } from './channel-link-details';
 import { ChannelRepository } from './channel-repository';
 import { channelProviders } from './channel-providers';
 import { registerChannelRoutes } from './channel-routes';
@@ -12,7 +14,8 @@ import { reloadChannelJob } from './reload-channel-job';
  * provider (a public feed, or YouTube through OAuth when configured), their videos listed 10 a
  * page. Importing videos is a link submission to the projects plugin's own call
  * (`youtube_dl_with_project`, from the browser): the same job and the same address guard as any
- * link, and nothing of the projects plugin to reach from here.
+ * link; the job takes the episode's title from here (channel-link-details.ts, the projects
+ * plugin's linkDetails extension point).
  *
  * Who may do what: anyone who may open the workspace connects, reloads and imports; removing is
  * for account admins and the person who connected the channel (it may carry their grant);
@@ -23,6 +26,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: channelsMigrations,
   jobs: [reloadChannelJob],
+  contributions: [contributeToServer(linkDetailsExtensions, channelLinkDetails)],
   async routes(app) {
     const channels = new ChannelRepository(app.db);
     registerTenantResource(app, 'externalChannel', (id) => channels.ownerOf(id), CHANNELS_SERVER_MESSAGES.notFound);

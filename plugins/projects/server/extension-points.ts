@@ -44,3 +44,16 @@ export interface DerivedMediaFiles {
 
 export const derivedMediaFiles = defineServerExtensionPoint<DerivedMediaFiles>('projects.derivedMediaFiles');
 
+
+/**
+ * What another plugin knows of a link before it is downloaded: a channel's episode has its
+ * feed's title ("Episode 23 & friends") where the media file is only "clip-a.mp4". The link
+ * import takes the first contribution's title over the one the download finds (issue 24).
+ * `titleOf` answers null when it knows nothing of that link in that workspace.
+ */
+export interface LinkDetails {
+  id: string;
+  titleOf(db: Queryable, workspaceId: string, url: string): Promise<string | null>;
+}
+
+export const linkDetailsExtensions = defineServerExtensionPoint<LinkDetails>('projects.linkDetails');

@@ -1,5 +1,5 @@
 import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
-import { derivedMediaFiles, projectVersionListExtensions } from './extension-points';
+import { derivedMediaFiles, linkDetailsExtensions, projectVersionListExtensions } from './extension-points';
 import { PROJECT_VERSIONS } from '../common/project-versions-service';
 import { projectVersionsService } from './project-versions-service';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
@@ -27,7 +27,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
-  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>],
+  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>, linkDetailsExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {
     const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);

@@ -13,7 +13,7 @@ import { storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
 import { cleanTitle } from './title-text';
 import { ElementRepository } from './element-repository';
-import { derivedMediaFiles } from './extension-points';
+import { derivedMediaFiles, linkDetailsExtensions } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
 /** The failure stored on the element: its kind, and the reason in words a user understands. */
@@ -69,7 +69,10 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
         imported.filePath,
         { durationMs: imported.durationMs, sizeBytes: imported.sizeBytes, hasVideo: imported.hasVideo, hasAudio: imported.hasAudio, streams: [] },
       );
-      const title = cleanTitle(imported.title).slice(0, 255) || undefined;
+      // A title another plugin knows for this link (a channel episode's) before the download's own.
+      let known: string | null = null;
+      for (const details of ctx.extensions.contributions(linkDetailsExtensions)) known ??= await details.titleOf(ctx.db, element.workspaceId, element.sourceUrl);
+      const title = cleanTitle(known?.trim() || imported.title).slice(0, 255) || undefined;
       // Deleted while downloading: the files just stored belong to nothing.
       if (!(await elements.markReady(elementId, { ...media, title }))) {
         await removeFilesLater(jobs, [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key));

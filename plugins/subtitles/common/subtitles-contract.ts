@@ -57,6 +57,20 @@ export const REDIRECT_AFTER_IMPORT_MS = 2000;
 
 /** The largest file an import reads (a 100,000-cue SRT is about 6 MB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * The one cue limit of a subtitle, for the editor's save, the API and import alike (a long series
+ * has a few thousand cues): a subtitle an import makes can always be saved again from the editor.
+ */
+export const MAX_CUES = 100_000;
+/** Cues one save may carry: the same limit as everywhere. */
+export const MAX_SAVED_CUES = MAX_CUES;
+/**
+ * The one cue-text limit (characters), for the editor and import alike. An imported cue longer
+ * than this is refused, not split or cut: a cut would lose words silently, and a split would
+ * invent cue times nobody chose; a 10,000-character cue is a broken file, and the message says
+ * which cue to fix.
+ */
+export const MAX_CUE_TEXT_LENGTH = 10_000;
 /** Versions one download may name. */
 export const MAX_DOWNLOAD_VERSIONS = 1000;
 /** BCP 47-like language code: `en`, `pt-BR`, `zh-Hant`. */
@@ -149,8 +163,6 @@ export interface SaveCuesConflict {
   theirs: { revision: number; updatedAt: string; cues: CueData[] };
 }
 
-/** Cues one save may carry (a long series has a few thousand). */
-export const MAX_SAVED_CUES = 100_000;
 
 /** The multipart fields of import_srt (spec 3 "Import SRT"). */
 export interface ImportSrtFields {

@@ -29,7 +29,7 @@ export function registerDownloadRoutes(app: FastifyInstance, subtitles: Subtitle
       const languages = request.query.languages ? splitList(request.query.languages) : null;
       const found = await subtitles.forDownload(workspaceId, projectVersionIds, languages);
       if (found.length === 0) throw httpError(404, 'nothing_to_download', SUBTITLES_SERVER_MESSAGES.nothingToDownload);
-      const archive = streamSubtitleArchive(found, formats, (id) => subtitles.readCues(app.db, id));
+      const archive = streamSubtitleArchive(found, formats, (id) => subtitles.readCuesJson(app.db, id));
       return reply
         .type('application/zip')
         .header('content-disposition', contentDisposition(archiveName(found)))

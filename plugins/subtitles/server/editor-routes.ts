@@ -1,20 +1,23 @@
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-import { errorBody, httpError, tenantOf } from '../../../server/plugin-api';
+import { errorBody, httpError, runOffThread, tenantOf } from '../../../server/plugin-api';
 import {
   IMPORT_MAX_BYTES,
   SUBTITLES_PATHS,
   SUBTITLES_SERVER_MESSAGES,
-  type CuesResponse,
   type SaveCuesConflict,
-  type SaveCuesRequest,
 } from '../common/subtitles-contract';
 import { sendStoredMedia } from './byte-range';
+import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
-import { subtitleResource } from './subtitles-presenter';
+import { cuesResponseText } from './subtitles-presenter';
 import { cuesResponse, paramsWith, saveConflictResponse, saveCuesBody } from './subtitles-schemas';
 
 type SubtitleParams = { projectVersionId: string; subtitleId: string };
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
+const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
+/** The save route's params, checked as the app checks every route's (coerced, like Fastify's default); its body is checked off the loop. */
+const paramsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false });
 
 /**
  * What the subtitle editor needs beyond reading cues: saving the whole list against the revision
@@ -25,31 +28,41 @@ const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'para
 export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
 
-  app.put<{ Params: SubtitleParams; Body: SaveCuesRequest }>(
-    SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
-    {
-      config: ofSubtitle,
-      // A film's cue list as JSON is a few hundred KB; a long series several MB.
-      bodyLimit: IMPORT_MAX_BYTES,
-      schema: { params: paramsWith('projectVersionId', 'subtitleId'), body: saveCuesBody, response: { 200: cuesResponse, 409: saveConflictResponse } },
-    },
-    async (request, reply): Promise<CuesResponse | SaveCuesConflict> => {
-      const workspaceId = tenantOf(request).workspaceId!;
-      const { projectVersionId, subtitleId } = request.params;
-      if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
-      const cues = request.body.cues.map(({ start, end, text, speaker }) => ({ start, end, text, speaker }));
-      const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, request.body.revision, cues);
-      if (!result) throw notFound();
-      if (!result.saved) {
-        reply.code(409);
-        return {
-          ...(errorBody(409, 'revision_conflict', SUBTITLES_SERVER_MESSAGES.revisionConflict) as Omit<SaveCuesConflict, 'theirs'>),
-          theirs: { revision: result.revision, updatedAt: result.updatedAt, cues: result.cues },
-        };
-      }
-      return { data: subtitleResource(result.subtitle), cues: await subtitles.readCues(app.db, subtitleId), meta: { title: result.subtitle.title } };
-    },
-  );
+  // The save's body is read as text and parsed on a worker thread (cue-tasks.ts readSave checks
+  // what the body schema would): JSON.parse and validation of 100,000 cues held the event loop
+  // for over a second. The JSON parser is swapped for this route only, in its own scope.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.put<{ Params: SubtitleParams; Body: string }>(
+      SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
+      {
+        config: ofSubtitle,
+        // A film's cue list as JSON is a few hundred KB; a long series several MB.
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: { params: paramsWith('projectVersionId', 'subtitleId'), body: saveCuesBody, response: { 200: cuesResponse, 409: saveConflictResponse } },
+        // The body schema is declared, not run here: readSave checks the same shape on a worker thread.
+        validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : paramsAjv.compile(schema)),
+      },
+      async (request, reply) => {
+        const workspaceId = tenantOf(request).workspaceId!;
+        const { projectVersionId, subtitleId } = request.params;
+        if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
+        if (typeof request.body !== 'string') throw httpError(400, 'invalid', 'Send the cues as JSON (Content-Type: application/json)', 'body');
+        const save = await runOffThread<(CueChunks & { revision: number }) | Refusal>(CUE_TASKS, 'readSave', request.body, subtitles.chunkSize);
+        if ('refused' in save) throw httpError(save.refused.status, save.refused.code, save.refused.message, save.refused.field || undefined);
+        const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, save.revision, save.chunks);
+        if (!result) throw notFound();
+        reply.type('application/json; charset=utf-8');
+        if (!result.saved) {
+          const conflict = errorBody(409, 'revision_conflict', SUBTITLES_SERVER_MESSAGES.revisionConflict) as Omit<SaveCuesConflict, 'theirs'>;
+          const theirs = `{"revision":${result.revision},"updatedAt":${JSON.stringify(result.updatedAt)},"cues":${result.cuesJson}}`;
+          return reply.code(409).send(`${JSON.stringify(conflict).slice(0, -1)},"theirs":${theirs}}`);
+        }
+        return reply.send(cuesResponseText(result.subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
+      },
+    );
+  });
 
   app.get<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.video(':projectVersionId', ':subtitleId'),

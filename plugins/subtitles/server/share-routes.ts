@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { tenantOf, errorBody, httpError } from '../../../server/plugin-api';
-import { writeSubtitles } from '../common/formats';
+import { tenantOf, errorBody, httpError, runOffThread } from '../../../server/plugin-api';
 import {
   SUBTITLES_PATHS,
   SUBTITLES_SERVER_MESSAGES,
@@ -18,6 +17,7 @@ import { createTokenResponse, emptyBody, paramsWith, revokeResponse, sharedRespo
 
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
 const shared = { access: 'public' } as const;
+const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
 
 /** One answer for unknown, revoked and malformed tokens: a link that does not work says nothing about why. */
 const notShared = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'not_found', SUBTITLES_SERVER_MESSAGES.sharedNotFound));
@@ -92,8 +92,9 @@ export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRep
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found) return notShared(reply);
-      const vtt = writeSubtitles(await subtitles.readCues(app.db, found.subtitleId), 'vtt');
-      return reply.type('text/vtt; charset=utf-8').header('cache-control', 'no-store').send(vtt);
+      // Written on a worker thread, like the download: a shared film's 100,000 cues held the event loop.
+      const [vtt] = await runOffThread<Uint8Array[]>(CUE_TASKS, 'writeFiles', await subtitles.readCuesJson(app.db, found.subtitleId), ['vtt'], { language: '', title: '' });
+      return reply.type('text/vtt; charset=utf-8').header('cache-control', 'no-store').send(Buffer.from(vtt.buffer, vtt.byteOffset, vtt.byteLength));
     },
   );
 

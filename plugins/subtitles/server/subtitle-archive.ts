@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { SUBTITLE_FILE_TYPES, writeSubtitles } from '../common/formats';
+import { runOffThread } from '../../../server/plugin-api';
+import { SUBTITLE_FILE_TYPES } from '../common/formats';
 import { DEFAULT_ARCHIVE_NAME, type DownloadFormat } from '../common/subtitles-contract';
-import type { StoredCue } from '../common/subtitle-store';
 import type { SubtitleRecord } from './subtitle-repository';
 
 /** Characters no common file system accepts, and control characters. */
@@ -44,35 +44,52 @@ export function archiveName(subtitles: SubtitleRecord[]): string {
   return versions.size === 1 ? `${safeFileName(subtitles[0].title, 'download')}.zip` : DEFAULT_ARCHIVE_NAME;
 }
 
+const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
+/** yazl checksums (CRC-32, in JavaScript) each chunk it is given at once: 64 KB at a time, not a whole 8 MB file. */
+const SLICE_BYTES = 64 * 1024;
+
+function* slices(file: Uint8Array): Generator<Buffer> {
+  for (let from = 0; from < file.byteLength; from += SLICE_BYTES) {
+    yield Buffer.from(file.buffer, file.byteOffset + from, Math.min(SLICE_BYTES, file.byteLength - from));
+  }
+}
+
 /**
  * A zip stream of every subtitle in every format. Entries are generated lazily,
- * one at a time as the archive reaches them, and the cues of only one subtitle are held at once,
- * so memory stays flat however many versions are asked for.
+ * one at a time as the archive reaches them, and the files of only one subtitle are held at once,
+ * so memory stays flat however many versions are asked for. The files are written on a worker
+ * thread from the cues' JSON (cue-tasks.ts writeFiles), all formats of a subtitle in one task;
+ * yazl deflates on libuv's pool: nothing of it holds the event loop.
  */
 export function streamSubtitleArchive(
   subtitles: SubtitleRecord[],
   formats: DownloadFormat[],
-  readCues: (subtitleId: string) => Promise<StoredCue[]>,
+  readCuesJson: (subtitleId: string) => Promise<string>,
 ): Readable {
   const zip = new yazl.ZipFile();
   const names = new UniqueNames();
-  let cached: { id: string; cues: Promise<StoredCue[]> } | null = null;
-  const cuesOf = (id: string) => {
-    if (cached?.id !== id) cached = { id, cues: readCues(id) };
-    return cached.cues;
+  let cached: { id: string; files: Promise<Uint8Array[]> } | null = null;
+  const filesOf = (subtitle: SubtitleRecord) => {
+    if (cached?.id !== subtitle.id) {
+      const files = readCuesJson(subtitle.id).then((json) =>
+        runOffThread<Uint8Array[]>(CUE_TASKS, 'writeFiles', json, formats, { language: subtitle.language, title: subtitle.title }),
+      );
+      cached = { id: subtitle.id, files };
+    }
+    return cached.files;
   };
   const mtime = new Date();
   for (const subtitle of subtitles) {
     const base = safeFileName(`${safeFileName(subtitle.title)} - ${subtitle.language}`);
-    for (const format of formats) {
+    formats.forEach((format, index) => {
       const name = names.claim(base, SUBTITLE_FILE_TYPES[format].extension);
       zip.addReadStreamLazy(name, { mtime }, (done) => {
-        cuesOf(subtitle.id).then(
-          (cues) => done(null, Readable.from([Buffer.from(writeSubtitles(cues, format, { language: subtitle.language, title: subtitle.title }), 'utf8')])),
+        filesOf(subtitle).then(
+          (files) => done(null, Readable.from(slices(files[index]))),
           (error: Error) => done(error, undefined as never),
         );
       });
-    }
+    });
   }
   const output = zip.outputStream as Readable;
   // Headers are already sent when an entry fails: the only honest signal left is a broken download.

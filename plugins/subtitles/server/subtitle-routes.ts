@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf, httpError } from '../../../server/plugin-api';
-import { readSubtitles, SubtitleParseError, type Cue } from '../common/formats';
+import { tenantOf, httpError, runOffThread } from '../../../server/plugin-api';
 import {
   IMPORT_MAX_BYTES,
   SUBTITLES_MESSAGES,
   SUBTITLES_PATHS,
   SUBTITLES_SERVER_MESSAGES,
   type CreateSubtitleRequest,
-  type CuesResponse,
   type ImportSrtResponse,
   type SubtitleResponse,
   type SubtitlesResponse,
 } from '../common/subtitles-contract';
+import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
-import { subtitleResource } from './subtitles-presenter';
+import { cuesResponseText, subtitleResource } from './subtitles-presenter';
 import { createSubtitleBody, cuesResponse, importResponse, oneSubtitle, paramsWith, subtitlesResponse } from './subtitles-schemas';
 
 type VersionParams = { projectVersionId: string };
@@ -48,14 +47,14 @@ async function readImportFields(app: FastifyInstance, request: FastifyRequest): 
   return { content, keepSpeakers };
 }
 
-/** The file's cues, or a 422 whose message is the reader's ("Line 14: …"). */
-function parseOr422(content: Buffer): Cue[] {
-  try {
-    return readSubtitles(new Uint8Array(content.buffer, content.byteOffset, content.length));
-  } catch (error) {
-    if (error instanceof SubtitleParseError) throw httpError(422, 'invalid_subtitle_file', error.message, 'srt_content');
-    throw error;
-  }
+const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
+
+/** The file's cues as insert chunks, read on a worker thread; or the 422 naming the line, the cue count or the cue. */
+async function readOffThread(content: Buffer, keepSpeakers: boolean, chunkSize: number): Promise<CueChunks> {
+  const bytes = new Uint8Array(content.buffer, content.byteOffset, content.length);
+  const result = await runOffThread<CueChunks | Refusal>(CUE_TASKS, 'readImport', bytes, keepSpeakers, chunkSize);
+  if ('refused' in result) throw httpError(result.refused.status, result.refused.code, result.refused.message, result.refused.field);
+  return result;
 }
 
 /** `/api/v1/project_versions/{id}/subtitles…`: list, create, read the cues, import a file. */
@@ -97,11 +96,11 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
   app.get<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
     { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } } },
-    async (request): Promise<CuesResponse> => {
+    async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
       const subtitle = await subtitles.find(app.db, tenantOf(request).workspaceId!, { id: subtitleId, projectVersionId });
       if (!subtitle) throw notFound();
-      return { data: subtitleResource(subtitle), cues: await subtitles.readCues(app.db, subtitleId), meta: { title: subtitle.title } };
+      return reply.type('application/json; charset=utf-8').send(cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
     },
   );
 
@@ -115,11 +114,11 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
       const { projectVersionId, subtitleId } = request.params;
       if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
       const { content, keepSpeakers } = await readImportFields(app, request);
-      const cues = parseOr422(content).map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: keepSpeakers ? cue.speaker : undefined }));
+      const { chunks } = await readOffThread(content, keepSpeakers, subtitles.chunkSize);
       const updated = await app.db.transaction(async (tx) => {
         const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
         if (rows.length === 0) throw notFound();
-        await subtitles.replaceCues(tx, subtitleId, cues);
+        await subtitles.replaceCueColumns(tx, subtitleId, chunks);
         return subtitles.find(tx, workspaceId, { id: subtitleId });
       });
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };

@@ -27,3 +27,12 @@ export function externalTokenResource(row: ExternalTokenRecord): ExternalTokenRe
     attributes: { subtitleId: row.subtitleId, createdAt: new Date(row.createdAt).toISOString(), createdByName: row.createdByName },
   };
 }
+
+/**
+ * A CuesResponse as JSON text around the cues' JSON from the database (readCuesJson): the one
+ * answer of the cue routes that is not serialized from objects, because serializing 100,000 cues
+ * held the event loop for seconds. Same fields as the route's response schema.
+ */
+export function cuesResponseText(subtitle: SubtitleRecord, cuesJson: string): string {
+  return `{"data":${JSON.stringify(subtitleResource(subtitle))},"cues":${cuesJson},"meta":${JSON.stringify({ title: subtitle.title })}}`;
+}

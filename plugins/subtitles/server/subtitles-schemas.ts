@@ -1,5 +1,5 @@
 import { resourceSchema } from '../../../server/plugin-api';
-import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_DOWNLOAD_VERSIONS, MAX_SAVED_CUES } from '../common/subtitles-contract';
+import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_CUE_TEXT_LENGTH, MAX_DOWNLOAD_VERSIONS, MAX_SAVED_CUES } from '../common/subtitles-contract';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
 
@@ -73,7 +73,11 @@ export const cuesResponse = {
   properties: { data: subtitleResourceSchema, cues: { type: 'array', items: cue }, meta: { type: 'object', properties: { title: { type: 'string' } } } },
 } as const;
 
-/** The editor's save: times are whole milliseconds; text as typed (lines joined by \n). */
+/**
+ * The editor's save: times are whole milliseconds; text as typed (lines joined by \n). The route
+ * declares it (for readers, the API catalogue and the isolation sweep) but does not run it: the
+ * body is read and checked to this shape on a worker thread (cue-tasks.ts readSave).
+ */
 export const saveCuesBody = {
   type: 'object',
   required: ['revision', 'cues'],
@@ -90,7 +94,7 @@ export const saveCuesBody = {
         properties: {
           start: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
-          text: { type: 'string', maxLength: 10_000 },
+          text: { type: 'string', maxLength: MAX_CUE_TEXT_LENGTH },
           speaker: { type: 'string', maxLength: 200 },
         },
       },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeTbx, parseTbx } from './tbx-import';
-import { readXml, textOf, XmlSyntaxError } from './xml-reader';
 
 const refusal = (run: () => unknown): string => {
   try {
@@ -10,45 +9,6 @@ const refusal = (run: () => unknown): string => {
   }
   throw new Error('not refused');
 };
-
-describe('readXml', () => {
-  it('reads entities, character references, CDATA, comments, both quote styles and prefixed names', () => {
-    const root = readXml(
-      `<?xml version="1.0"?>\n<!DOCTYPE x [ <!ELEMENT x ANY> ]>\n<!-- a <comment> -->\n<x:root xml:lang='en-US' b="a > b">A &amp; B &lt;&gt;&quot;&apos; &#233;&#x263A;<![CDATA[<raw> & ]]><i>!</i><e/></x:root>`,
-    );
-    expect(root).toMatchObject({ name: 'root', line: 4, attributes: { 'xml:lang': 'en-US', b: 'a > b' } });
-    expect(textOf(root)).toBe(`A & B <>"' é☺<raw> & !`);
-  });
-
-  it('names the line of what is wrong', () => {
-    const cases: Array<[string, number, RegExp]> = [
-      ['<a>\n<b>\n</a>', 3, /<\/a> does not match <b> opened on line 2/],
-      ['<a>\n\n<b>text</b>', 1, /<a> is never closed/],
-      ['<a>\n&nbsp;</a>', 2, /unknown entity "&nbsp;"/],
-      ['<a>\nfish & chips</a>', 2, /must start an entity/],
-      ['<a>\n<b c=d/></a>', 2, /malformed attribute/],
-      ['<a>\n<b c="1" c="2"/></a>', 2, /given twice/],
-      ['<a></a>\n<b/>', 2, /second root/],
-      ['<a>\n1 < 2</a>', 2, /must start a tag/],
-      ['<a>\n<!-- never closed', 2, /comment is never closed/],
-    ];
-    for (const [xml, line, reason] of cases) {
-      let caught: unknown;
-      try {
-        readXml(xml);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught, xml).toBeInstanceOf(XmlSyntaxError);
-      expect((caught as XmlSyntaxError).line, xml).toBe(line);
-      expect((caught as XmlSyntaxError).reason, xml).toMatch(reason);
-    }
-  });
-
-  it('refuses nesting deeper than TBX ever needs instead of exhausting the stack', () => {
-    expect(() => readXml('<a>'.repeat(10_000) + '</a>'.repeat(10_000))).toThrow(/nested more than/);
-  });
-});
 
 describe('parseTbx', () => {
   const v2 = `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,6 +1,6 @@
-import { httpError } from '../../../server/plugin-api';
 import { TERM_MAX_LENGTH, type Terms } from '../common/termbases-contract';
-import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from './xml-reader';
+import { ImportRefusal } from './import-refusal';
+import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from '../../subtitles/common/formats/xml-reader';
 
 /**
  * Terms from a TBX file (ISO 30042, TBX-Basic): version 2 (`<martif>`, `<termEntry>`, `<langSet>`,
@@ -21,7 +21,7 @@ export interface TbxImport {
   skippedLanguages: string[];
 }
 
-const refuse = (line: number, reason: string) => httpError(422, 'invalid', `Line ${line}: ${reason}`, 'content');
+const refuse = (line: number, reason: string) => new ImportRefusal(`Line ${line}: ${reason}`);
 
 /**
  * The term base's language for a TBX language tag: the tag itself ("pt-br" if the term base had
@@ -88,7 +88,7 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
   for (const entry of conceptEntries(root)) {
     const terms: Terms = {};
     for (const section of childElements(entry, 'langSet', 'langSec')) {
-      const tag = section.attributes['xml:lang'] ?? section.attributes['lang'];
+      const tag = section.attributes['lang'];
       if (!tag?.trim()) throw refuse(section.line, `<${section.name}> has no xml:lang attribute`);
       const term = firstTerm(section);
       if (!term) throw refuse(section.line, `<${section.name} xml:lang="${tag}"> holds no <term>`);
@@ -103,8 +103,8 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
     if (Object.keys(terms).length > 0) entries.push(terms);
   }
   if (entries.length === 0) {
-    if (termsSeen === 0) throw httpError(422, 'invalid', 'The file holds no terms', 'content');
-    throw httpError(422, 'invalid', `The file holds no terms in this term base’s languages (${languages.join(', ')}); it has ${[...skipped].join(', ')}`, 'content');
+    if (termsSeen === 0) throw new ImportRefusal('The file holds no terms');
+    throw new ImportRefusal(`The file holds no terms in this term base’s languages (${languages.join(', ')}); it has ${[...skipped].join(', ')}`);
   }
   return { entries, skippedLanguages: [...skipped] };
 }

@@ -1,5 +1,5 @@
-import { httpError } from '../../../server/plugin-api';
 import { TERM_MAX_LENGTH, type Terms } from '../common/termbases-contract';
+import { ImportRefusal } from './import-refusal';
 
 /** Splits one CSV/TSV line, honouring double quotes ("a, b" and "" inside them). */
 function cells(line: string, separator: string): string[] {
@@ -41,21 +41,21 @@ export function parseGlossary(content: string, languages: readonly string[]): Te
   const header = first.every((cell) => LANGUAGE.test(cell)) && first.length >= 2 ? first.map((cell) => cell.toLowerCase().slice(0, 2)) : null;
   const columns = header ?? languages.slice(0, 2);
   for (const language of columns) {
-    if (!languages.includes(language)) throw httpError(422, 'invalid', `Line 1: this term base has no language "${language}"`, 'content');
+    if (!languages.includes(language)) throw new ImportRefusal(`Line 1: this term base has no language "${language}"`);
   }
   const entries: Terms[] = [];
   lines.forEach((line, index) => {
     if ((header && index === 0) || !line.trim()) return;
     const values = cells(line, separator);
-    if (values.length !== columns.length) throw httpError(422, 'invalid', `Line ${index + 1}: ${columns.length} terms expected, ${values.length} found`, 'content');
+    if (values.length !== columns.length) throw new ImportRefusal(`Line ${index + 1}: ${columns.length} terms expected, ${values.length} found`);
     const terms: Terms = {};
     columns.forEach((language, column) => {
       const term = values[column]!;
-      if ([...term].length > TERM_MAX_LENGTH) throw httpError(422, 'invalid', `Line ${index + 1}: a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`, 'content');
+      if ([...term].length > TERM_MAX_LENGTH) throw new ImportRefusal(`Line ${index + 1}: a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`);
       if (term) terms[language] = term;
     });
     if (Object.keys(terms).length > 0) entries.push(terms);
   });
-  if (entries.length === 0) throw httpError(422, 'invalid', 'The file holds no terms', 'content');
+  if (entries.length === 0) throw new ImportRefusal('The file holds no terms');
   return entries;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, runOffThread, tenantOf } from '../../../server/plugin-api';
 import {
   ENTRIES_PER_PAGE,
   MAX_LANGUAGES,
@@ -12,8 +12,7 @@ import {
   type TermbaseResource,
   type Terms,
 } from '../common/termbases-contract';
-import { looksLikeTbx, parseTbx } from './tbx-import';
-import { parseGlossary } from './term-import';
+import type { TermFileOutcome } from './term-file-task';
 import type { EntryRecord, TermbaseRecord, TermbaseRepository } from './termbase-repository';
 
 const language = { type: 'string', pattern: '^[a-z]{2,3}$' } as const;
@@ -39,6 +38,8 @@ export const termbaseResource = (row: TermbaseRecord): TermbaseResource => ({
 const entryResource = (row: EntryRecord): TermbaseEntryResource => ({ id: row.id, type: 'termbase_entry', attributes: { termbaseId: row.termbaseId, terms: row.terms } });
 
 const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
+/** Term-base files are read on a worker thread (term-file-task.ts). */
+const TERM_FILE_TASK = new URL('./term-file-task.ts', import.meta.url);
 
 function cleanLanguages(raw: string[]): string[] {
   const languages = [...new Set(raw)];
@@ -156,7 +157,8 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     async (request) => {
       const termbase = await found(request.params.termbaseId);
       const { content, fileName } = request.body;
-      const parsed = looksLikeTbx(content, fileName) ? parseTbx(content, termbase.languages) : { entries: parseGlossary(content, termbase.languages), skippedLanguages: [] };
+      const parsed = await runOffThread<TermFileOutcome>(TERM_FILE_TASK, 'readTermFile', content, fileName, termbase.languages);
+      if ('refused' in parsed) throw httpError(422, 'invalid', parsed.refused, 'content');
       const entries = parsed.entries.map((terms) => cleanTerms(terms, termbase.languages));
       await app.db.transaction((tx) => termbases.addEntries(termbase, entries, tx));
       return { data: termbaseResource((await termbases.find(termbase.id))!), meta: { imported: entries.length, skippedLanguages: parsed.skippedLanguages } };

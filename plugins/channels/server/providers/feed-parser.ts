@@ -1,12 +1,12 @@
-import { parseXml, type XmlElement } from '../../../subtitles/common/formats/xml-reader';
+import { readXml, type XmlElement } from '../../../subtitles/common/formats/xml-reader';
 
 /**
  * Podcast / media RSS 2.0 and Atom feeds read into a channel and its videos. An entry is a video
  * when it carries media: an RSS `<enclosure>`, a Media RSS `<media:content>` (also inside
  * `<media:group>`), an Atom `<link rel="enclosure">`, or a YouTube `<yt:videoId>` (its watch page,
  * which the link import reads with yt-dlp). Entries without media (articles of a blog feed) are
- * left out, so a feed of none is "not a feed of videos". The XML reader drops namespace prefixes,
- * expands no entities beyond the five of XML and skips DTDs.
+ * left out, so a feed of none is "not a feed of videos". The app's one XML reader (saxes) drops
+ * namespace prefixes; an entity a feed uses without declaring it (&nbsp;) is kept as written.
  */
 export interface FeedVideo {
   externalId: string;
@@ -73,7 +73,7 @@ function absolute(url: string, base: string): string | null {
 export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
   let root: XmlElement;
   try {
-    root = parseXml(xml);
+    root = readXml(xml, { keepUnknownEntities: true });
   } catch {
     return null;
   }

@@ -4,6 +4,11 @@
  * CRLF line ends (what SubRip itself wrote and what TV sets and hardware players expect; every
  * software reader also takes them), UTF-8 without a BOM. Speakers are not written: SRT has no
  * field for them and a "NAME:" prefix would change the text.
+ *
+ * Our own reader and writer on purpose, where XML goes through a library (xml-reader.ts, saxes):
+ * `npm run bench -- srt-formats` measures them against media-captions, srt-parser-2 and subtitle
+ * on 100,000 cues, and ours are faster (goal 2x the fastest peer). Big files are read and written
+ * on a worker thread on the server either way (plugins/subtitles/server/cue-tasks.ts).
  */
 import { CharBuffer } from './char-buffer';
 import { type Cue, assertWritableCue, sortCues } from './cue';

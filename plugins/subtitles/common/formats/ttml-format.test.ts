@@ -46,7 +46,7 @@ describe('readTtml', () => {
 
   it('names the line of malformed XML, bad times and impossible paragraphs', () => {
     const wrap = (body: string) => `<tt xmlns="http://www.w3.org/ns/ttml">\n<body>\n<div>\n${body}\n</div>\n</body>\n</tt>`;
-    expect(() => readTtml(wrap('<p begin="1s" end="2s">x</span>'))).toThrow('Line 4: the end tag </span> does not match the open element <p>');
+    expect(() => readTtml(wrap('<p begin="1s" end="2s">x</span>'))).toThrow('Line 4: an end tag does not match the open element <p>');
     expect(() => readTtml(wrap('<p begin="1s" end="2s">ok</p>\n<p begin="soon" end="2s">x</p>'))).toThrow("Line 5: the time expression 'soon' is not a valid TTML time");
     expect(readTtml(wrap('<p begin="3s" end="2s">x</p>'))).toEqual([{ start: 3000, end: 3000, text: 'x' }]);
     expect(() => readTtml(wrap('<span>'.repeat(5000) + '</span>'.repeat(5000)))).toThrow('Line 4: elements are nested more than 100 deep');

@@ -16,7 +16,7 @@ import { normalizeCueText } from './markup';
 import { SubtitleParseError } from './subtitle-parse-error';
 import { decodeSubtitleText } from './text-decoding';
 import { formatClockMs } from './timecode';
-import { type XmlElement, parseXml } from './xml-reader';
+import { type XmlElement, XmlSyntaxError, readXml } from './xml-reader';
 
 interface TimeBase {
   frameRate: number;
@@ -169,8 +169,20 @@ function walk(element: XmlElement, context: Context, parentBegin: number, parent
   context.cues.push(cue);
 }
 
+/** XML's five, and the HTML ones DFXP files from web tools use without declaring them (any other is kept as written). */
+const HTML_ENTITIES = { nbsp: '\u00a0', hellip: '\u2026', mdash: '\u2014', ndash: '\u2013' };
+
+function parseTtmlXml(text: string): XmlElement {
+  try {
+    return readXml(text, { entities: HTML_ENTITIES, keepUnknownEntities: true });
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) throw new SubtitleParseError(error.line, error.reason);
+    throw error;
+  }
+}
+
 export function readTtml(input: string | Uint8Array): Cue[] {
-  const tt = parseXml(decodeSubtitleText(input));
+  const tt = parseTtmlXml(decodeSubtitleText(input));
   if (tt.name !== 'tt') throw new SubtitleParseError(tt.line, `the root element is <${tt.name}>, not <tt>`);
   const context: Context = { base: readTimeBase(tt), ...readHead(tt), cues: [] };
   const body = tt.children.find((child): child is XmlElement => typeof child !== 'string' && child.name === 'body');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SubtitleParseError } from './subtitle-parse-error';
+import { readSubtitles } from './index';
 import { readVtt } from './vtt-format';
 
 /**
@@ -28,6 +29,21 @@ describe('readVtt against web-platform-tests file-parsing cases', () => {
   it('newlines.vtt: CR, LF and CRLF line ends; 3 cues', () => {
     const vtt = `WEBVTT\n\ncr\r${T}\rtext1\r\rlf\n${T}\ntext2\n\ncrlf\r\n${T}\r\ntext3\r\n\r\n`;
     expect(texts(vtt)).toEqual(['text1', 'text2', 'text3']);
+  });
+
+  it('newlines.vtt (current): CR, LF, CRLF, and LF CR read as two line ends (a blank line that ends a cue); 4 cues', () => {
+    const vtt = `WEBVTT\r\rcr\r${T}\rtext1\r\n\nlf\n${T}\ntext2\n\ncrlf\r\n${T}\r\ntext3\n\rlfcr\r${T}\ntext4\n`;
+    expect(texts(vtt)).toEqual(['text1', 'text2', 'text3', 'text4']);
+    // The same through the import's entry point (bytes, format detected), where each line end counts once.
+    expect(readSubtitles(new TextEncoder().encode(vtt)).map((cue) => cue.text)).toEqual(['text1', 'text2', 'text3', 'text4']);
+  });
+
+  it('line ends inside a cue: a lone CR or a CRLF is one line end, LF CR ends the cue; a file may end on a timing or a bare CR', () => {
+    expect(texts(`WEBVTT\n\n${T}\nline1\rline2\r\nline3\n\rnot text\n`)).toEqual(['line1\nline2\nline3']);
+    expect(texts(`WEBVTT\r\n\r\n${T}\r\ntext1\n\r${T}\rtext2\r\n`)).toEqual(['text1', 'text2']);
+    expect(texts(`WEBVTT\n\r${T}\ntext1\n`)).toEqual(['text1']);
+    expect(texts(`WEBVTT\r\r${T}\r`)).toEqual(['']);
+    expect(texts(`WEBVTT\r\rSTYLE\r::cue {}\r\r${T}\rtext1`)).toEqual(['text1']);
   });
 
   it('whitespace-chars.vtt: spaces, tabs and form feeds around the arrow; a vertical tab is not whitespace; 3 cues', () => {

@@ -11,6 +11,9 @@
  * fields, a comma, 1–n fraction digits). A cue ending before it starts is never shown by a
  * player, so it is skipped too. Only a file of which nothing reads is refused, naming the first
  * line that could not be read.
+ *
+ * Ours, not a library, like the SRT reader (srt-format.ts: measured faster than the npm peers by
+ * `npm run bench -- srt-formats`, and this one follows the spec's algorithm line for line).
  */
 import type { Cue } from './cue';
 import { cleanCueText, cleanedItalic, cleanedSpeaker } from './markup';

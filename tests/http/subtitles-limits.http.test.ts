@@ -1,0 +1,58 @@
+import { expect, it } from 'vitest';
+import { MAX_CUE_TEXT_LENGTH, MAX_CUES, SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
+import { describeOnBothDatabases } from '../support/test-app';
+import { newMember } from './projects-test-kit';
+import { cuesOf, importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
+
+/**
+ * Issue 22: one cue limit and one cue-text limit for import, editor and API. An import used to
+ * accept 600,000 cues (or a single 19 MB cue) that the editor then could never save again.
+ */
+describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for import and the editor', (ctx) => {
+  it('refuses a file of more cues than a subtitle holds with a 422 naming the limit, and keeps the cues', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+    await importFile(member.client, versionId, subtitleId, srtOf(2));
+
+    const res = await importFile(member.client, versionId, subtitleId, srtOf(MAX_CUES + 1, (i) => `L${i}`));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'too_many_cues', field: 'srt_content', message: 'The file has 100,001 cues; a subtitle holds at most 100,000' });
+    expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual(['Cue 1', 'Cue 2']);
+  }, 120_000);
+
+  it('refuses a cue longer than the editor’s 10,000 characters naming the cue; one at the limit imports and saves back', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+
+    const tooLong = await importFile(member.client, versionId, subtitleId, srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH + 1) : `Cue ${i}`)));
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body).toMatchObject({ code: 'cue_text_too_long', message: 'Cue 2 (at 00:00:02) has 10,001 characters; a cue holds at most 10,000' });
+
+    const atLimit = await importFile(member.client, versionId, subtitleId, srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH) : `Cue ${i}`)));
+    expect(atLimit.status).toBe(200);
+    const cues = await cuesOf(member.client, versionId, subtitleId);
+    expect(cues[1].text).toHaveLength(MAX_CUE_TEXT_LENGTH);
+    // What an import makes, the editor can save again.
+    const saved = await member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), { revision: atLimit.body.data.attributes.revision, cues });
+    expect(saved.status).toBe(200);
+    expect(saved.body.cues).toEqual(cues);
+  });
+
+  it('refuses an editor save over either limit with a 400 naming the field', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+    const put = (cues: unknown[]) => member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), { revision: 0, cues });
+    const long = await put([{ start: 0, end: 1, text: 'x'.repeat(MAX_CUE_TEXT_LENGTH + 1) }]);
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe('cues.0.text');
+    const many = await put(Array.from({ length: MAX_CUES + 1 }, (_, i) => ({ start: i, end: i, text: '' })));
+    expect(many.status).toBe(400);
+    expect(many.body).toMatchObject({ code: 'too_many_cues', field: 'cues' });
+    const control = await put([{ start: 0, end: 1, text: 'bell \u0007' }]);
+    expect(control.status).toBe(400);
+    expect(control.body.code).toBe('invalid_characters');
+  }, 60_000);
+});
