@@ -201,10 +201,17 @@ export class ProjectVersionRepository {
    * so PostgreSQL plans it once per connection (a lookup by primary key whatever the ids) instead
    * of for every list page. Planning the one-statement list with its sub-selects cost 1.2 ms, more
    * than running it (0.85 ms for a plain page).
+   *
+   * The page comes back as ONE json value (an array of row objects, newest first), not as 50 rows
+   * of a dozen columns: the driver decoding every field of every row (row objects, a parse per
+   * field, a JSON.parse per json column) was the largest part of the web process's CPU per list
+   * request (measured with --cpu-prof); one JSON.parse of the whole page costs a fraction of it.
+   * Every contributed column is json already, so the values are the same either way.
    */
   private rowsStatement(): NamedStatement {
-    const text = `SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
-       WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL ORDER BY v.created_at DESC, v.id DESC`;
+    const text = `SELECT coalesce(json_agg(r ORDER BY r."positionMicros"::bigint DESC, r.id::bigint DESC), '[]') AS page FROM (
+       SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
+       WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL) r`;
     if (this.rowsStatementCache?.text !== text) {
       this.rowsStatementCache = namedStatement(`project_versions_rows_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text);
     }
@@ -251,8 +258,8 @@ export class ProjectVersionRepository {
 
   /** Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent), newest first. */
   async byIds(workspaceId: string, ids: string[]): Promise<ProjectVersionRecord[]> {
-    const { rows } = await this.db.query<VersionRow>(this.rowsStatement(), [workspaceId, ids]);
-    return this.toRecords(rows);
+    const { rows } = await this.db.query<{ page: VersionRow[] }>(this.rowsStatement(), [workspaceId, ids]);
+    return this.toRecords(rows[0].page);
   }
 
   /**
