@@ -145,6 +145,8 @@ async function main() {
   const uncached = await buildApp({ config: { ...config, listCacheMb: 0, role: 'web' }, db, plugins: [...serverPlugins, hello], logger: false });
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const { port: uncachedPort } = uncached.server.address() as { port: number };
+  // One of the server's backends: its parent is the postmaster, whose CPU (and its children's) the bench reads from /proc.
+  const { rows: backend } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
 
   let stopping = false;
   const stop = async () => {
@@ -163,7 +165,7 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
-  console.log(JSON.stringify({ port, uncachedPort, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
+  console.log(JSON.stringify({ port, uncachedPort, postgresBackendPid: backend[0].pid, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
 }
 
 main().catch(async (error) => {

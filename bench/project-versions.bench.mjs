@@ -20,11 +20,17 @@
  *     the last write made stale; p50/p95/p99 of the list requests, goal p99 <= 50 ms; and the
  *     same mix one request at a time (mixSingle*), each shape's own cost without queueing.
  *
+ * CPU per request (bench/project-versions-cpu.mjs, from /proc): the web process and the whole
+ * PostgreSQL server, over the hello run, the uncached list run and the (c) mix at 50 concurrent
+ * (projectVersions.mixCpuMsPerRequest, goal <= 2.5 ms; the mix's list req/s, goal >= 700).
+ * On a shared box req/s moves with everyone else's load; CPU per request moves far less.
+ *
  * BENCH_VERSIONS overrides the million (e.g. for a quick try); BENCH_PV_ONLY=mix runs (c) alone.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { cpuWindow, formatCpu, parentOf } from './project-versions-cpu.mjs';
 import { runListMix } from './project-versions-mix.mjs';
 
 const DURATION_S = 10;
@@ -58,6 +64,13 @@ function load(url, headers, duration = DURATION_S) {
   return autocannon({ url, connections: CONNECTIONS, duration, headers });
 }
 
+/** A figure that came out empty or NaN fails the bench (exit 1) instead of printing a blank. */
+function measured(figures) {
+  const missing = Object.entries(figures).filter(([, figure]) => typeof figure.value !== 'number' || !Number.isFinite(figure.value));
+  if (missing.length > 0) throw new Error(`figures not measured: ${missing.map(([name]) => name).join(', ')}`);
+  return figures;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(url, init) {
@@ -82,10 +95,16 @@ export default async function projectVersionsBench(ctx) {
     if (!check.ok || page.data.length === 0) throw new Error(`list answered ${check.status} with ${page.data?.length} rows`);
     ctx.log(`   ${app.versions} versions; list page 1 has ${page.data.length} rows, first "${page.data[0].attributes.title}"`);
 
+    const processes = { webPid: child.pid, postmasterPid: parentOf(app.postgresBackendPid) };
+
     const mixFigures = async () => {
       await runListMix({ base, app, seconds: 3 }); // warm-up: plans, pool connections
+      const window = cpuWindow(processes);
       const mix = await runListMix({ base, app, seconds: MIX_SECONDS });
+      // Per request of the mix (its list requests and its 5 writes a second alike).
+      const cpu = window.stop(mix.summary.kinds.all.n);
       ctx.log(`   list on new queries with writes between: ${mix.distinctQueries} distinct queries, ${mix.writes} writes\n${mix.text}`);
+      ctx.log(`   (c) at ${CONNECTIONS} concurrent: ${mix.list.rps} list req/s; ${formatCpu(cpu)}`);
       // The same mix one request at a time: each shape's own cost, without waiting in line for the CPU.
       const single = await runListMix({ base, app, seconds: 10, concurrency: 1 });
       ctx.log(`   the same, one request at a time:\n${single.text}`);
@@ -93,25 +112,33 @@ export default async function projectVersionsBench(ctx) {
         'projectVersions.mixListP50Ms': { value: mix.list.p50, unit: 'ms', goal: '' },
         'projectVersions.mixListP95Ms': { value: mix.list.p95, unit: 'ms', goal: '' },
         'projectVersions.mixListP99Ms': { value: mix.list.p99, unit: 'ms', goal: '<= 50' },
-        'projectVersions.mixListRps': { value: mix.list.rps, unit: 'req/s', goal: '' },
+        'projectVersions.mixListRps': { value: mix.list.rps, unit: 'req/s', goal: '>= 700' },
+        'projectVersions.mixCpuMsPerRequest': { value: cpu.total, unit: 'ms', goal: '<= 2.5' },
+        'projectVersions.mixWebCpuMsPerRequest': { value: cpu.web, unit: 'ms', goal: '' },
+        'projectVersions.mixPostgresCpuMsPerRequest': { value: cpu.db, unit: 'ms', goal: '' },
         'projectVersions.mixSingleP50Ms': { value: single.list.p50, unit: 'ms', goal: '' },
         'projectVersions.mixSingleP99Ms': { value: single.list.p99, unit: 'ms', goal: '' },
         'projectVersions.mixErrors': { value: mix.summary.kinds.all.errors, unit: 'errors', goal: '<= 0' },
       };
     };
-    if (process.env.BENCH_PV_ONLY === 'mix') return await mixFigures();
+    if (process.env.BENCH_PV_ONLY === 'mix') return measured(await mixFigures());
 
     await load(listUrl, headers, 2); // warm-up: plans, caches, pool connections
+    const helloWindow = cpuWindow(processes);
     const hello = await load(`${base}/bench/hello`, headers);
+    const helloCpu = helloWindow.stop(hello.requests.total);
+    ctx.log(`   hello route (session lookup + hooks, no list): ${formatCpu(helloCpu)}`);
     const list = await load(listUrl, headers);
     if (list.non2xx > 0 || list.errors > 0) throw new Error(`list: ${list.non2xx} non-2xx, ${list.errors} errors`);
     ctx.log(`   hello ${Math.round(hello.requests.average)} req/s p99 ${hello.latency.p99} ms; list ${Math.round(list.requests.average)} req/s p99 ${list.latency.p99} ms`);
     // The same request where no page is kept (LIST_CACHE_MB=0): the query's own cost, every time.
     const uncachedUrl = listUrl.replace(`:${app.port}/`, `:${app.uncachedPort}/`);
     await load(uncachedUrl, headers, 2);
+    const uncachedWindow = cpuWindow(processes);
     const uncached = await load(uncachedUrl, headers);
+    const uncachedCpu = uncachedWindow.stop(uncached.requests.total);
     if (uncached.non2xx > 0 || uncached.errors > 0) throw new Error(`uncached list: ${uncached.non2xx} non-2xx, ${uncached.errors} errors`);
-    ctx.log(`   list with no page kept ${Math.round(uncached.requests.average)} req/s p99 ${uncached.latency.p99} ms`);
+    ctx.log(`   list with no page kept ${Math.round(uncached.requests.average)} req/s p99 ${uncached.latency.p99} ms; ${formatCpu(uncachedCpu)}`);
 
     const write = { ...headers, 'content-type': 'application/json', 'x-csrf-token': app.csrf };
     const assignMs = [];
@@ -135,17 +162,20 @@ export default async function projectVersionsBench(ctx) {
     const mix = await mixFigures();
 
     const round1 = (value) => Math.round(value * 10) / 10;
-    return {
+    return measured({
       'projectVersions.listVsHelloRatio': { value: Math.round((list.requests.average / hello.requests.average) * 1000) / 1000, unit: 'x', goal: '>= 0.25' },
       'projectVersions.listP99Ms': { value: list.latency.p99, unit: 'ms', goal: '<= 25' },
       'projectVersions.listRps': { value: Math.round(list.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.helloRps': { value: Math.round(hello.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.listUncachedRps': { value: Math.round(uncached.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.listUncachedP99Ms': { value: uncached.latency.p99, unit: 'ms', goal: '' },
+      'projectVersions.listUncachedCpuMsPerRequest': { value: uncachedCpu.total, unit: 'ms', goal: '<= 2.5' },
+      'projectVersions.listUncachedWebCpuMsPerRequest': { value: uncachedCpu.web, unit: 'ms', goal: '' },
+      'projectVersions.helloWebCpuMsPerRequest': { value: helloCpu.web, unit: 'ms', goal: '' },
       'labels.bulkAssign10kMs': { value: round1(median(assignMs)), unit: 'ms', goal: '<= 500' },
       'projectVersions.bulkDelete10kMs': { value: round1(median(deleteMs)), unit: 'ms', goal: '<= 500' },
       ...mix,
-    };
+    });
   } finally {
     await stopApp(child);
   }

@@ -29,6 +29,14 @@ interface SessionRow {
 }
 
 /**
+ * Why the session and the standing are read from the database on every request and not kept in
+ * the web process (measured 2026-11-27, issue 22 item 10): the standing carries the workspace
+ * revision, which every write in the workspace moves and which keys the list's kept pages, and a
+ * session ends (log-out, password change) or a role changes on whichever web process took that
+ * request. A per-process copy would answer from a stale revision or a dead session until it heard
+ * of the change; LISTEN/NOTIFY arrives after the commit, asynchronously, so even the writer's own
+ * next request could read the old page. One prepared round trip (below) is what is left of it.
+ *
  * The same lookup, bringing the user's standing in one workspace along (null: none), for routes
  * that name their workspace in the query string (server/authz decides which, see
  * `app.workspaceOfRequest`): one round trip instead of two on the most frequent calls, such as

@@ -4,7 +4,8 @@ import type { ProjectVersionRecord } from './project-version-repository';
 
 /** Rows to the `{ id, type, attributes }` resources of ../common/projects-contract.ts (durations in seconds). */
 const seconds = (ms: number) => Math.round(ms) / 1000;
-const iso = (date: Date | string) => new Date(date).toISOString();
+/** A Date as it is (no copy: the list formats 50 a page), a string through Date. */
+const iso = (date: Date | string) => (typeof date === 'string' ? new Date(date) : date).toISOString();
 
 export function elementResource(row: ElementRecord): ElementResource {
   return {
