@@ -13,3 +13,4 @@ export * from './shared-modules';
 export * from './service-token';
 export * from './language-name';
 export * from './account-limits';
+export * from './resource-id';

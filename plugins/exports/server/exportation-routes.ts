@@ -14,8 +14,9 @@ import { EXPORT_JOB, type ExportJobData } from './jobs/export-job';
 import { checkExportRequest } from './export-request';
 import { exportationResource, type ExportationRepository } from './exportation-repository';
 import { attachmentDisposition } from './file-names';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
-const id = { type: 'string', pattern: '^[1-9][0-9]{0,18}$' } as const;
+const id = { type: 'string', pattern: ID_PATTERN } as const;
 const exportationSchema = resourceSchema('exportation', {
   kind: { type: 'string' },
   projectVersionId: { type: 'string' },
