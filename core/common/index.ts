@@ -14,3 +14,4 @@ export * from './service-token';
 export * from './language-name';
 export * from './account-limits';
 export * from './resource-id';
+export * from './duration';
