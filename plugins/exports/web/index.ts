@@ -1,7 +1,7 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, progressSources, type CommandContext, type Container, type WhenContext } from '../../../core';
 import { editorExporters } from '../../editor/web/extension-points';
 import { projectsTableExtensions, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
-import { readProjectVersionPage } from '../../projects/common/project-version-page';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** What the popup opens on (a subset of export-model's ExportChoice; the voice-over is a choice inside the popup). */
 type Kind = 'subtitles' | 'burned_video';

@@ -3,7 +3,7 @@
  * commands, so it must stay free of React and Effector. The processing page's and the editor's
  * URLs come from the contract (`processingPage`, `editorUrl`).
  */
-import { readProjectVersionPage } from '../../projects/common/project-version-page';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** Spec 2: `/processing?projectVersionId`. */
 export const PROCESSING_PAGE = '/processing';

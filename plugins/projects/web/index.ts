@@ -2,7 +2,7 @@ import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsCommands } from './projects-commands';
 import { openProjectProvider } from './open-project-provider';
 import { PROJECTS_HOME, projectsTableExtensions, projectVersionSections } from './extension-points';
-import { PROJECT_VERSION_PAGE } from '../common/project-version-page';
+import { PROJECT_VERSION_PAGE } from '../common/project-version-route';
 
 /**
  * Projects: the home page's project-version table (`/`), new projects from uploads and links,

@@ -1,4 +1,4 @@
-import { PROJECT_VERSION_PAGE } from '../../projects/common/project-version-page';
+import { PROJECT_VERSION_PAGE } from '../../projects/common/project-version-route';
 
 /** Browser pages of the subtitles plugin, in a file of their own: the plugin definition (initial JavaScript) needs these and nothing else of the contract. */
 export const SUBTITLES_PAGES = {

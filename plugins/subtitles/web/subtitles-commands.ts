@@ -1,7 +1,7 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
 import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
 import type { SubtitlesDialog } from './model/subtitles-model';
-import { readProjectVersionPage } from '../../projects/common/project-version-page';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** The opener (and the model and popup behind it) loads when a command runs, not with the shell. */
 const openSubtitlesDialog = async (container: CommandContext['container'], dialog: SubtitlesDialog) => (await import('./open-subtitles-dialog')).openSubtitlesDialog(container, dialog);
