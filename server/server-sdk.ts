@@ -1,4 +1,5 @@
 import { PLUGIN_API_MAJOR } from '../core/common/plugin-package';
+import { ID_PATTERN } from '../core/common/resource-id';
 import { registerTenantResource, tenantOf } from './authz/index';
 import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
@@ -23,6 +24,11 @@ export const serverSdk = Object.freeze({
   HttpError,
   /** The `{ id, type, attributes }` response schema every resource uses. */
   resourceSchema,
+  /**
+   * The JSON-schema `pattern` of every id (`{ type: 'string', pattern: sdk.idPattern }`): a positive
+   * bigint of at most 18 digits, so a longer one is a 400, never a database error.
+   */
+  idPattern: ID_PATTERN,
   /**
    * The tenant a route declared with `config.tenant` and the host checked: `{ accountId,
    * accountUserId, accountRole: 'admin' | 'member', workspaceId?, accessType?, workspaceRevision? }`.

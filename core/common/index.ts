@@ -13,3 +13,5 @@ export * from './shared-modules';
 export * from './service-token';
 export * from './language-name';
 export * from './account-limits';
+export * from './resource-id';
+export * from './duration';

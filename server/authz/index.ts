@@ -36,6 +36,7 @@ import { httpError } from '../http/errors';
 import { TenancyRepository, type AccountRole, type TenantOwner, type WorkspaceAccessType } from '../identity/tenancy-repository';
 import { compactWorkspaceChanges, COMPACT_WORKSPACE_CHANGES_AFTER } from '../identity/workspace-revision';
 import { assertTenantDeclared, tenantRequirementOf, type RouteCatalogEntry, type TenantRequirement } from './route-requirements';
+import { isResourceId } from '../../core/common/resource-id';
 
 export type { TenantRequirement, RouteCatalogEntry } from './route-requirements';
 
@@ -102,7 +103,7 @@ export const authzPlugin = fp(
       const [part, key, ...rest] = requirement.workspace.split('.');
       if (part !== 'query' || rest.length > 0) return null;
       const value = (request.query as Record<string, unknown> | undefined)?.[key];
-      return typeof value === 'string' && /^[1-9][0-9]{0,17}$/.test(value) ? value : null;
+      return isResourceId(value) ? value : null;
     };
 
     app.addHook('onRoute', (route) => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../authz/index';
 import { httpError } from './errors';
+import { ID_PATTERN } from '../../core/common/resource-id';
 
 /** A bigint id as the API writes it (a decimal string). */
-export const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
+export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 /** `params.id` of `/…/:id` routes. */
 export const idParams = { type: 'object', required: ['id'], properties: { id: idString } } as const;
 /** A `member` route on one row of a tenant resource kind registered with registerTenantResource. */

@@ -38,6 +38,8 @@ describeOnBothDatabases('outside plugin: the example, installed from PLUGINS_DIR
         message: 'Write a greeting first',
         field: 'text',
       });
+      // Ids have the host's one shape (sdk.idPattern): no leading zero, at most 18 digits.
+      expect((await member.client.delete(`${greetings}/0${created.body.data.id}`)).status).toBe(400);
       expect((await member.client.delete(`${greetings}/${created.body.data.id}`)).status).toBe(204);
       expect((await member.client.get(`${greetings}?workspaceId=${member.workspaceId}`)).body.data).toEqual([]);
     });

@@ -82,6 +82,7 @@ describe('pipeline: voice-over with a transcript [pglite]', () => {
     const audio = await app.app.inject({ method: 'GET', url: info.dubbedMedia[0].audioUrl, cookies: Object.fromEntries(member.client.cookies) });
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mp4');
+    expect(audio.headers['content-disposition']).toBe('inline; filename=voice-over-es.m4a');
     const dubbedPath = path.join(dir, 'dubbed.m4a');
     await writeFile(dubbedPath, audio.rawPayload);
     const videoRes = await app.app.inject({ method: 'GET', url: info.dubbedMedia[0].videoUrl!, cookies: Object.fromEntries(member.client.cookies) });

@@ -51,6 +51,24 @@ describeOnBothDatabases('term bases: every call of spec section 7 "Term bases"',
     expect(await entries(member, id)).toHaveLength(3); // nothing half-imported
   });
 
+  it('imports a quoted term that spans two lines (valid CSV, as spreadsheets write a cell with a line break) and names the line a bad row starts on', async () => {
+    const member = await newMember(ctx);
+    const id = (await create(member, 'Spreadsheet export', ['en', 'es'])).body.data.id;
+    const importText = (content: string) => member.client.put(TERMBASES_PATHS.importEntries(id), { content });
+    const multiLine = await importText('en,es\r\n"closed\r\ncaptions",subtítulos cerrados\r\n5" screen,"pantalla ""grande"""\r\n');
+    expect(multiLine.status).toBe(200);
+    expect(multiLine.body.meta.imported).toBe(2);
+    expect(await entries(member, id)).toEqual([{ en: 'closed captions', es: 'subtítulos cerrados' }, { en: '5" screen', es: 'pantalla "grande"' }]);
+
+    const tooMany = await importText('en,es\n"two\nlines",dos líneas\n"a","b","c"\n');
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.message).toBe('Line 4: 2 terms expected, 3 found');
+    const unclosed = await importText('en,es\n"never closed,nunca\n');
+    expect(unclosed.status).toBe(422);
+    expect(unclosed.body.message).toMatch(/^Line \d+: a quote is opened and never closed$/);
+    expect(await entries(member, id)).toHaveLength(2); // nothing half-imported
+  });
+
   it('imports TBX-Basic files, version 2 and 3, all or nothing, naming the bad line', async () => {
     const member = await newMember(ctx);
     const id = (await create(member, 'TBX', ['en', 'es'])).body.data.id;

@@ -1,10 +1,10 @@
 import { MAX_EMAILS_PER_INVITE, MAX_IDS_PER_CALL, NAME_MAX_LENGTH } from '../common/accounts-contract';
 import { accountResourceSchema, resourceSchema } from '../../../server/plugin-api';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the accounts calls: bad input is a 400 naming the field, before any SQL runs. */
 
 /** Positive bigint as text. */
-export const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const idList = { type: 'array', minItems: 1, maxItems: MAX_IDS_PER_CALL, items: idString } as const;
 const role = { type: 'string', enum: ['admin', 'member'] } as const;

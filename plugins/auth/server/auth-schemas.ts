@@ -1,4 +1,5 @@
 import { accountResourceSchema, resourceSchema } from '../../../server/plugin-api';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 /**
  * JSON schemas of the auth calls (request bodies and the resources they answer with). Password
  * rules beyond a sane upper bound are checked in the handlers, so breaking them is a 422 with the
@@ -6,7 +7,6 @@ import { accountResourceSchema, resourceSchema } from '../../../server/plugin-ap
  */
 
 /** Positive bigint as text: anything else is a 400 before it reaches SQL. */
-export const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 
 const email = { type: 'string', minLength: 1, maxLength: 254 } as const;

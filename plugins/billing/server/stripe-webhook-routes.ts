@@ -4,13 +4,11 @@ import { httpError } from '../../../server/plugin-api';
 import { BILLING_PATHS, BILLING_SERVER_MESSAGES as MESSAGES } from '../common/billing-contract';
 import type { StripeProvider } from './providers/stripe-provider';
 import type { SubscriptionRepository, SubscriptionState } from './subscription-repository';
+import { isResourceId } from '../../../core/common/resource-id';
 
 type Outcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
 
 /** A JSON object (the SDK types data.object as one, but a signed event may carry null or anything). */
-/** An account id as our rows hold it (bigint): anything else names no account of ours. */
-const isAccountId = (value: unknown): value is string => typeof value === 'string' && /^[1-9][0-9]{0,17}$/.test(value);
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -25,7 +23,7 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
 
   async function accountOf(subscription: Stripe.Subscription): Promise<string | null> {
     const fromMetadata = subscription.metadata?.accountId;
-    if (isAccountId(fromMetadata)) return fromMetadata;
+    if (isResourceId(fromMetadata)) return fromMetadata;
     const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer?.id;
     return customer ? subscriptions.accountOfCustomer('stripe', customer) : null;
   }
@@ -38,7 +36,7 @@ export function registerStripeWebhook(app: FastifyInstance, deps: { stripe: Stri
       const session = event.data.object;
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       const accountId = session.client_reference_id ?? session.metadata?.accountId;
-      if (session.mode !== 'subscription' || !subscriptionId || !isAccountId(accountId)) return null;
+      if (session.mode !== 'subscription' || !subscriptionId || !isResourceId(accountId)) return null;
       const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
       const state = stripe.stateOf(subscription, accountId, version);
       const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);

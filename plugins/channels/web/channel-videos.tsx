@@ -1,13 +1,9 @@
 import { useUnit } from 'effector-react';
 import type { ChannelsModel } from './channels-model';
+import { formatDuration } from '../../../core/common/duration';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-function duration(ms: number | null): string {
-  if (ms === null) return '';
-  const seconds = Math.round(ms / 1000);
-  const parts = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
-  return (parts[0] ? parts : parts.slice(1)).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join(':');
-}
+const duration = (ms: number | null) => (ms === null ? '' : formatDuration(ms / 1000));
 
 /**
  * The chosen channel's videos (or every channel's), 10 a page (spec 9), each with a checkbox;

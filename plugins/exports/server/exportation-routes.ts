@@ -13,9 +13,10 @@ import {
 import { EXPORT_JOB, type ExportJobData } from './jobs/export-job';
 import { checkExportRequest } from './export-request';
 import { exportationResource, type ExportationRepository } from './exportation-repository';
-import { attachmentDisposition } from './file-names';
+import { create as contentDisposition } from 'content-disposition';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
-const id = { type: 'string', pattern: '^[1-9][0-9]{0,18}$' } as const;
+const id = { type: 'string', pattern: ID_PATTERN } as const;
 const exportationSchema = resourceSchema('exportation', {
   kind: { type: 'string' },
   projectVersionId: { type: 'string' },
@@ -101,7 +102,7 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
       return reply
         .type(row.contentType ?? stored.contentType)
         .header('content-length', stored.size)
-        .header('content-disposition', attachmentDisposition(row.fileName ?? 'export'))
+        .header('content-disposition', contentDisposition(row.fileName ?? 'export'))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stored.stream);

@@ -1,7 +1,8 @@
 /**
  * Names of exported files: the version's title and what it holds ("Launch video - es.srt",
- * "Launch video - es subtitled.mp4"), safe on every desktop system, and the Content-Disposition
- * that carries them with an ASCII fallback (RFC 6266 / 5987).
+ * "Launch video - es subtitled.mp4"), safe on every desktop system. The Content-Disposition that
+ * carries them is the `content-disposition` package's (RFC 6266, an ASCII fallback and the exact
+ * UTF-8 name).
  */
 
 // Path separators, characters Windows refuses, and control characters.
@@ -16,10 +17,4 @@ export function exportFileName(title: string, suffix: string, extension: string)
   if (chars.length > LONGEST) base = chars.slice(0, LONGEST).join('').trim();
   if (!base || DEVICE_NAMES.test(base)) base = `export ${base}`.trim();
   return `${base}.${extension}`;
-}
-
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }

@@ -1,19 +1,19 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, progressSources, type CommandContext, type Container, type WhenContext } from '../../../core';
 import { editorExporters } from '../../editor/web/extension-points';
 import { projectsTableExtensions, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** What the popup opens on (a subset of export-model's ExportChoice; the voice-over is a choice inside the popup). */
 type Kind = 'subtitles' | 'burned_video';
 
 // A version page or a subtitle page (the editor URL): what the export acts on, read from the path.
-const PAGE = /^\/projects\/[^/]+\/project_versions\/([^/]+)(?:\/subtitles\/([^/]+))?\/?$/;
-const onPage = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && (PAGE.test(ctx.path) || (ctx.path === '/' && selectedProjectVersionCount(ctx) > 0));
+const onPage = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && (readProjectVersionPage(ctx.path) !== null || (ctx.path === '/' && selectedProjectVersionCount(ctx) > 0));
 
 // One lazy module behind every entry point: one dynamic import costs the initial JavaScript once.
 const entry = () => import('./open-export-dialog');
 const open = (kind: Kind) => async (ctx: CommandContext) => {
-  const page = PAGE.exec(ctx.when.path);
-  const target = page ? { projectVersionIds: [page[1]], subtitleId: page[2] } : { projectVersionIds: selectedProjectVersionIds(ctx.when) };
+  const page = readProjectVersionPage(ctx.when.path);
+  const target = page ? { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId ?? undefined } : { projectVersionIds: selectedProjectVersionIds(ctx.when) };
   (await entry()).openExportDialog(ctx.container, { ...target, kind });
 };
 

@@ -14,8 +14,8 @@ import {
   type RenameLabelRequest,
 } from '../common/labels-contract';
 import { CaptionTakenError, type LabelRecord, type LabelRepository } from './label-repository';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
-const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const bulkIds = { type: 'array', maxItems: MAX_LABEL_BULK_IDS, items: idString } as const;
 /** Length is checked after trimming, in `cleanCaption`, so the message can say which rule failed. */

@@ -13,6 +13,7 @@ import {
   type AlertsResponse,
   type RelevantAlertResponse,
 } from '../common/operators-contract';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
 const nullableText = (maxLength: number) => ({ anyOf: [{ type: 'string', maxLength }, { type: 'null' }] }) as const;
 const alertFieldsBody = {
@@ -21,7 +22,7 @@ const alertFieldsBody = {
   additionalProperties: false,
   properties: { message: { type: 'string', maxLength: ALERT_MESSAGE_MAX }, linkLabel: nullableText(ALERT_LINK_LABEL_MAX), linkUrl: nullableText(ALERT_LINK_URL_MAX) },
 } as const;
-const alertIdParams = { type: 'object', required: ['alertId'], properties: { alertId: { type: 'string', pattern: '^[0-9]{1,18}$' } } } as const;
+const alertIdParams = { type: 'object', required: ['alertId'], properties: { alertId: { type: 'string', pattern: ID_PATTERN } } } as const;
 const alertSchema = {
   type: 'object',
   properties: {

@@ -8,6 +8,7 @@
  * them with `Intl.DisplayNames`). Errors come back as `{ statusCode, error, message, code?,
  * field? }`; `message` is written for people and may be shown as a toast's description.
  */
+import { versionSubtitlePage } from '../../projects/common/project-version-page';
 
 export const PIPELINE_PATHS = {
   /** GET ?workspaceId&projectVersionIds (comma separated or repeated) -> ProjectVersionSettingsResponse. */
@@ -51,8 +52,7 @@ export const processingPage = (projectVersionId: string) => `/processing?project
  * The editor URL the server returns after a setup with a transcript (spec section 2). Until the
  * editor exists it opens a read-only view of that subtitle (built by the subtitles plugin).
  */
-export const editorUrl = (projectId: string, projectVersionId: string, subtitleId: string) =>
-  `/projects/${projectId}/project_versions/${projectVersionId}/subtitles/${subtitleId}`;
+export const editorUrl = versionSubtitlePage;
 
 /** Spec section 9: after a failed processing-info load, go to / after 2 s. */
 export const PROCESSING_INFO_FAILURE_REDIRECT_MS = 2000;

@@ -1,8 +1,8 @@
 import { MAX_SETUP_VERSIONS, MAX_TARGET_LANGUAGES, PROCESSING_STEPS, TRANSCRIPT_MAX_LENGTH } from '../common/pipeline-contract';
+import { ID_LIST_PATTERN, ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the pipeline calls: bad input is a 400 naming the field, before any SQL runs. */
 
-const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const nullableId = { anyOf: [idString, { type: 'null' }] } as const;
 /** ISO 639-1/3, optionally with a region or script (`en`, `pt-BR`). */
@@ -18,7 +18,7 @@ export const settingsQuery = {
   additionalProperties: false,
   properties: {
     workspaceId: idString,
-    projectVersionIds: { type: 'array', minItems: 1, maxItems: MAX_SETUP_VERSIONS, items: { type: 'string', pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17})*$', maxLength: 20_000 } },
+    projectVersionIds: { type: 'array', minItems: 1, maxItems: MAX_SETUP_VERSIONS, items: { type: 'string', pattern: ID_LIST_PATTERN, maxLength: 20_000 } },
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
@@ -81,7 +82,7 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
       const stored = rows[0]?.key ? await app.storage.get(rows[0].key) : null;
       if (!stored) throw httpError(404, 'not_found', 'There is no dubbed media in this language yet');
       reply.header('content-type', stored.contentType).header('content-length', stored.size);
-      reply.header('content-disposition', `inline; filename="voice-over-${language}.${kind === 'audio' ? 'm4a' : 'mp4'}"`);
+      reply.header('content-disposition', contentDisposition(`voice-over-${language}.${kind === 'audio' ? 'm4a' : 'mp4'}`, { type: 'inline' }));
       return reply.send(stored.stream);
     },
   );

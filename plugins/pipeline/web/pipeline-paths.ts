@@ -3,14 +3,13 @@
  * commands, so it must stay free of React and Effector. The processing page's and the editor's
  * URLs come from the contract (`processingPage`, `editorUrl`).
  */
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** Spec 2: `/processing?projectVersionId`. */
 export const PROCESSING_PAGE = '/processing';
 
-const PROJECT_VERSION_PAGE = /^\/projects\/([^/]+)\/project_versions\/([^/]+)\/?$/;
-
-/** The project version whose page `path` is, or null (the set-up commands act on it). */
+/** The project version whose own page `path` is, or null (the set-up commands act on it; not on a subtitle's page). */
 export function projectVersionOfPage(path: string): { projectId: string; projectVersionId: string } | null {
-  const match = PROJECT_VERSION_PAGE.exec(path);
-  return match ? { projectId: decodeURIComponent(match[1]), projectVersionId: decodeURIComponent(match[2]) } : null;
+  const page = readProjectVersionPage(path);
+  return page && page.subtitleId === null ? { projectId: page.projectId, projectVersionId: page.projectVersionId } : null;
 }

@@ -43,8 +43,8 @@ export const PROJECTS_PATHS = {
   uploads: '/api/v1/uploads/',
 } as const;
 
-/** The page that opens after a project is created (spec section 2). */
-export const projectVersionPage = (projectId: string, projectVersionId: string) => `/projects/${projectId}/project_versions/${projectVersionId}`;
+/** The page that opens after a project is created (spec section 2); its address is built in ./project-version-page. */
+export { projectVersionPage } from './project-version-page';
 
 /** Response header of the last tus PATCH naming the element created from the upload. */
 export const UPLOAD_ELEMENT_ID_HEADER = 'Upload-Element-Id';

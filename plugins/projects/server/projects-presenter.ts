@@ -1,6 +1,10 @@
 import { PROJECTS_PATHS, type ElementResource, type ProjectVersionResource } from '../common/projects-contract';
 import type { ElementRecord } from './element-repository';
 import type { ProjectVersionRecord } from './project-version-repository';
+import { ID_DIGITS } from '../../../core/common/resource-id';
+
+/** A page cursor: the sort value, a dot, the last row's id. */
+const CURSOR = new RegExp(String.raw`^(-?\d{1,19})\.(${ID_DIGITS})$`);
 
 /** Rows to the `{ id, type, attributes }` resources of ../common/projects-contract.ts (durations in seconds). */
 const seconds = (ms: number) => Math.round(ms) / 1000;
@@ -55,6 +59,6 @@ export function cursorOf(row: ProjectVersionRecord): string {
 }
 
 export function parseCursor(cursor: string): [string, string] | null {
-  const match = /^(-?\d{1,19})\.([1-9]\d{0,17})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   return match ? [match[1], match[2]] : null;
 }

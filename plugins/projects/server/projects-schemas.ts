@@ -7,13 +7,13 @@ import {
   SEARCH_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from '../common/projects-contract';
+import { ID_LIST_PATTERN, ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the projects calls: bad input is a 400 naming the field, before any SQL runs. */
 
-export const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 /** One id, or several comma separated (query strings: `ids=1,2` or `ids=1&ids=2`). */
-const idListText = { type: 'string', pattern: '^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17})*$', maxLength: 20_000 } as const;
+const idListText = { type: 'string', pattern: ID_LIST_PATTERN, maxLength: 20_000 } as const;
 const bulkIds = { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, items: idString } as const;
 const title = { type: 'string', minLength: 1, maxLength: TITLE_MAX_LENGTH } as const;
 const elementState = { type: 'string', enum: ['downloading', 'ready', 'failed'] } as const;

@@ -20,6 +20,7 @@ import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
 import { StorageUploadStore } from './upload-store';
 import { cleanTitle } from './title-text';
+import { isResourceId } from '../../../core/common/resource-id';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -27,7 +28,6 @@ interface UploadCaller {
   workspaceId: string;
 }
 
-const ID = /^[1-9][0-9]{0,17}$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** tus `Upload-Metadata`: `key base64value,key2 base64value`. */
@@ -122,7 +122,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
   }
 
   async function assertWorkspace(userId: string, workspaceId: string | undefined) {
-    if (!workspaceId || !ID.test(workspaceId)) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
+    if (!workspaceId || !isResourceId(workspaceId)) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
     if (!(await tenancy.findWorkspaceStanding(userId, workspaceId))) throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
   }
 

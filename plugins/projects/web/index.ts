@@ -2,6 +2,7 @@ import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsCommands } from './projects-commands';
 import { openProjectProvider } from './open-project-provider';
 import { PROJECTS_HOME, projectsTableExtensions, projectVersionSections } from './extension-points';
+import { PROJECT_VERSION_PAGE } from '../common/project-version-route';
 
 /**
  * Projects: the home page's project-version table (`/`), new projects from uploads and links,
@@ -17,7 +18,7 @@ export default definePlugin({
   routes: [
     { path: PROJECTS_HOME, access: 'member', layout: 'app', title: 'Projects', load: () => import('./pages/projects-page') },
     {
-      path: '/projects/:projectId/project_versions/:projectVersionId',
+      path: PROJECT_VERSION_PAGE,
       access: 'member',
       layout: 'app',
       title: 'Project version',

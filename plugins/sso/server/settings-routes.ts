@@ -14,8 +14,9 @@ import {
 import type { IdentityProviders } from './identity-provider';
 import { verificationRecord, type DomainVerifier } from './sso-domain-verification';
 import { DomainTakenError, type SsoConnection, type SsoRepository } from './sso-repository';
+import { ID_PATTERN } from '../../../core/common/resource-id';
 
-const idString = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
+const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const settingsSchema = resourceSchema('ssoSettings', {
   accountId: { type: 'string' },
   configured: { type: 'boolean' },

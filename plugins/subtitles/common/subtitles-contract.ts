@@ -7,6 +7,7 @@
  */
 import type { Resource } from '../../../core/common/session-types';
 import type { SubtitleKind } from './subtitle-store';
+import { versionSubtitlePage } from '../../projects/common/project-version-page';
 
 export type { SubtitleKind } from './subtitle-store';
 
@@ -41,8 +42,7 @@ export { SUBTITLES_PAGES } from './subtitles-pages';
 export const sharePage = (token: string) => `/share/${token}`;
 
 /** The URL `setup` / `setup_tts` return as `editorUrl` (relative; the browser navigates to it). */
-export const editorUrl = (projectId: string, projectVersionId: string, subtitleId: string) =>
-  `/projects/${projectId}/project_versions/${projectVersionId}/subtitles/${subtitleId}`;
+export const editorUrl = versionSubtitlePage;
 
 /** Formats the download offers (writers of ../common/formats). */
 export const DOWNLOAD_FORMATS = ['srt', 'vtt', 'ass', 'ttml', 'sbv', 'txt'] as const;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { tenantOf, httpError } from '../../../server/plugin-api';
 import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES, type DownloadFormat } from '../common/subtitles-contract';
-import { archiveName, contentDisposition, streamSubtitleArchive } from './subtitle-archive';
+import { create as contentDisposition } from 'content-disposition';
+import { archiveName, streamSubtitleArchive } from './subtitle-archive';
 import type { SubtitleRepository } from './subtitle-repository';
 import { downloadQuery, splitList } from './subtitles-schemas';
 

@@ -31,13 +31,6 @@ export class UniqueNames {
   }
 }
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /** Spec 9: `download.zip` for several versions, the project's title for one. */
 export function archiveName(subtitles: SubtitleRecord[]): string {
   const versions = new Set(subtitles.map((s) => s.projectVersionId));

@@ -1,9 +1,9 @@
 import { resourceSchema } from '../../../server/plugin-api';
 import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_CUE_TEXT_LENGTH, MAX_DOWNLOAD_VERSIONS, MAX_SAVED_CUES } from '../common/subtitles-contract';
+import { ID_DIGITS, ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
 
-const ID_PATTERN = '^[1-9][0-9]{0,17}$';
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const language = { type: 'string', pattern: LANGUAGE_PATTERN, maxLength: 35 } as const;
 
@@ -22,7 +22,7 @@ export const downloadQuery = {
   additionalProperties: false,
   properties: {
     workspaceId: idString,
-    projectVersionIds: listOf('[1-9][0-9]{0,17}', MAX_DOWNLOAD_VERSIONS),
+    projectVersionIds: listOf(ID_DIGITS, MAX_DOWNLOAD_VERSIONS),
     formats: { ...listOf(`(?:${DOWNLOAD_FORMATS.join('|')})`, 20), default: ['srt'] },
     languages: listOf(LANGUAGE_PATTERN.replace(/^\^|\$$/g, ''), 200),
   },

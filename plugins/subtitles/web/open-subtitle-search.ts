@@ -1,5 +1,6 @@
 import { languageName, TOKENS, type Command, type CommandContext } from '../../../core';
 import { PROJECTS_PATHS, type ProjectVersionsResponse } from '../../projects/common/projects-contract';
+import { versionSubtitlePage } from '../../projects/common/project-version-page';
 
 /** Versions searched per query; each brings its subtitles (the list's `subtitles` attribute). */
 const VERSIONS = 5;
@@ -47,7 +48,7 @@ export async function openSubtitleCommands(ctx: CommandContext, search: string):
           title: `Open “${version.attributes.title}” in ${languageName(subtitle.attributes.language)}`,
           group: 'Open subtitles',
           keywords: [text],
-          run: (c: CommandContext) => c.navigate(`/projects/${version.attributes.projectId}/project_versions/${version.id}/subtitles/${subtitle.id}`),
+          run: (c: CommandContext) => c.navigate(versionSubtitlePage(version.attributes.projectId, version.id, subtitle.id)),
         })),
     );
     if (found.length > 0) return found;

@@ -1,6 +1,7 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
 import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
 import type { SubtitlesDialog } from './model/subtitles-model';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** The opener (and the model and popup behind it) loads when a command runs, not with the shell. */
 const openSubtitlesDialog = async (container: CommandContext['container'], dialog: SubtitlesDialog) => (await import('./open-subtitles-dialog')).openSubtitlesDialog(container, dialog);
@@ -13,12 +14,10 @@ export const SUBTITLES_COMMANDS = {
   switchLanguage: 'subtitles.switchLanguage',
 } as const;
 
-const VERSION_PAGE = /^\/projects\/[^/]+\/project_versions\/([^/]+)(?:\/subtitles\/([^/]+))?\/?$/;
-
 /** The version (and subtitle) a page is about: the version page or the subtitle view. */
 function pageTarget(path: string): { projectVersionId: string; subtitleId?: string } | null {
-  const match = VERSION_PAGE.exec(path);
-  return match ? { projectVersionId: match[1], subtitleId: match[2] } : null;
+  const page = readProjectVersionPage(path);
+  return page ? { projectVersionId: page.projectVersionId, subtitleId: page.subtitleId ?? undefined } : null;
 }
 
 const member = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;

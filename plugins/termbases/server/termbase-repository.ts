@@ -70,7 +70,7 @@ export class TermbaseRepository {
     const { rows } = await this.db.query<EntryRecord>(
       `SELECT ${ENTRY_COLUMNS} FROM termbase_entries WHERE termbase_id = $1
          AND ($2 = '%%' OR EXISTS (SELECT 1 FROM jsonb_each_text(terms) kv WHERE kv.value ILIKE $2))
-       ORDER BY id LIMIT $3 OFFSET $4`,
+       ORDER BY termbase_entries.id LIMIT $3 OFFSET $4`, // the bigint column: the id::text alias put entry 10 before entry 9
       [termbaseId, containsPattern(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
     );
     return { rows: rows.slice(0, options.perPage), hasMore: rows.length > options.perPage };

@@ -6,7 +6,8 @@ import { MAX_TARGET_LANGUAGES, PIPELINE_MESSAGES, TRANSCRIPT_MAX_LENGTH } from '
 import { languageName } from '../model/language-options';
 import type { SetupModel } from '../model/setup-model';
 import { LanguageChecklist } from './language-checklist';
-import { formatSeconds, usePipelineModel } from './use-pipeline-model';
+import { usePipelineModel } from './use-pipeline-model';
+import { formatDuration } from '../../../../core/common/duration';
 import './pipeline.css';
 
 const TITLES = { subtitles: 'Set up subtitles', voiceOver: 'Set up voice-over' } as const;
@@ -130,11 +131,11 @@ function SetupForm({ setup }: { setup: SetupModel }) {
 
   return (
     <form className="pipeline-dialog-body" onSubmit={submit} onKeyDown={onKeyDown} aria-busy={submitting} noValidate>
-      <p className="muted pipeline-summary">Total duration {formatSeconds(settings.duration)}</p>
+      <p className="muted pipeline-summary">Total duration {formatDuration(settings.duration)}</p>
       {downloading > 0 && (
         <p className="pipeline-note">{downloading === 1 ? 'One video is still downloading' : `${downloading} videos are still downloading`}: set-up starts once it has arrived.</p>
       )}
-      {overLimit && <p className="pipeline-note">Your subscription covers {formatSeconds(settings.subscriptionSubtitlesLength!)} of video per set-up.</p>}
+      {overLimit && <p className="pipeline-note">Your subscription covers {formatDuration(settings.subscriptionSubtitlesLength!)} of video per set-up.</p>}
       {voiceOver && settings.hasVoice && <p className="pipeline-note">A voice-over was already set up here; this one replaces it.</p>}
 
       <div className="pipeline-field">

@@ -7,7 +7,8 @@ import type { ProcessingModel } from '../model/processing-model';
 import { ProcessingSteps } from '../components/processing-steps';
 import { ProgressBar } from '../components/progress-bar';
 import { TranslationReport } from '../components/translation-report';
-import { formatSeconds, usePipelineModel } from '../components/use-pipeline-model';
+import { usePipelineModel } from '../components/use-pipeline-model';
+import { formatDuration } from '../../../../core/common/duration';
 import '../components/pipeline.css';
 
 /** `/processing?projectVersionId=…` (spec 2): each step of the run as it happens. */
@@ -70,7 +71,7 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
       </header>
       <dl className="pipeline-facts">
         <dt>Duration</dt>
-        <dd>{formatSeconds(info.projectVersionDuration)}</dd>
+        <dd>{formatDuration(info.projectVersionDuration)}</dd>
         <dt>Status</dt>
         <dd aria-live="polite" data-testid="processing-state">
           {stateText}

@@ -6,7 +6,8 @@ import { parseLinks } from '../model/links-model';
 import type { NewProjectMode } from '../model/projects-model';
 import type { UploadItem } from '../model/uploads-model';
 import { FailedLinkRow } from './failed-links';
-import { formatBytes, formatDuration } from './project-version-cells';
+import { formatBytes } from './project-version-cells';
+import { formatDuration } from '../../../../core/common/duration';
 import { useProjectsModel } from './use-projects-model';
 
 const UPLOAD_STATE_LABELS: Record<UploadItem['state'], string> = {
@@ -148,7 +149,7 @@ function LinksPanel() {
             <li key={e.id} className="projects-upload">
               <div className="projects-upload-row">
                 <span className="projects-upload-name">{e.title || e.sourceUrl}</span>
-                <span>{e.downloading ? 'Downloading…' : `Ready · ${formatBytes(e.size)} · ${formatDuration(e.duration)}`}</span>
+                <span>{e.downloading ? 'Downloading…' : `Ready · ${formatBytes(e.size)} · ${formatDuration(e.duration, { unknown: '—' })}`}</span>
               </div>
               {e.downloading && <progress aria-label={`Download of ${e.title || e.sourceUrl}`} />}
             </li>

@@ -13,16 +13,6 @@ const thisYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day:
 const olderFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const dateFormat = { format: (date: Date) => (date.getFullYear() === new Date().getFullYear() ? thisYearFormat : olderFormat).format(date) };
 
-/** Seconds as `m:ss` or `h:mm:ss`; a dash while unknown (0 while downloading). */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds <= 0) return '—';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 export function formatBytes(bytes: number): string {
   if (!bytes) return '—';
   const units = ['B', 'KB', 'MB', 'GB'];

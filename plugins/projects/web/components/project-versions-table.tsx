@@ -2,14 +2,15 @@ import { useMemo, type ReactNode } from 'react';
 import { DataTable, dataTableColumnHelper, type DataTableColumn } from '../../../../core/ui';
 import type { ProjectVersionResource } from '../../common/projects-contract';
 import type { ProjectsTableColumn } from '../extension-points';
-import { formatCreated, formatDuration, StatusCell, ThumbnailCell, type StatusLineSource } from './project-version-cells';
+import { formatCreated, StatusCell, ThumbnailCell, type StatusLineSource } from './project-version-cells';
+import { formatDuration } from '../../../../core/common/duration';
 
 const col = dataTableColumnHelper<ProjectVersionResource>();
 
 const leadingColumns: DataTableColumn<ProjectVersionResource>[] = [
   col.display({ id: 'thumbnail', header: () => <span className="visually-hidden">Thumbnail</span>, cell: ({ row }) => <ThumbnailCell row={row.original} /> }),
   col.accessor((r) => r.attributes.title, { id: 'title', header: 'Title', cell: ({ getValue }) => <span className="projects-title">{getValue()}</span> }),
-  col.accessor((r) => r.attributes.duration, { id: 'duration', header: 'Duration', cell: ({ getValue }) => formatDuration(getValue()) }),
+  col.accessor((r) => r.attributes.duration, { id: 'duration', header: 'Duration', cell: ({ getValue }) => formatDuration(getValue(), { unknown: '—' }) }),
   col.accessor((r) => r.attributes.createdAt, { id: 'created', header: 'Created', cell: ({ getValue }) => formatCreated(getValue()) }),
 ];
 /** Built-in columns around the contributed ones (labels sit before the status, which contributors' lines fill). */

@@ -4,7 +4,8 @@ import { useUnit } from 'effector-react';
 import { normaliseError, TOKENS, useService } from '../../../../core';
 import { PROJECTS_MESSAGES, PROJECTS_PATHS, type ProjectVersionResource, type ProjectVersionsResponse } from '../../common/projects-contract';
 import { ContributedSections } from '../../../../core/ui';
-import { formatCreated, formatDuration, statusLabel } from '../components/project-version-cells';
+import { formatCreated, statusLabel } from '../components/project-version-cells';
+import { formatDuration } from '../../../../core/common/duration';
 import { projectVersionSections } from '../extension-points';
 import '../components/projects.css';
 
@@ -70,7 +71,7 @@ export default function ProjectVersionPage() {
           )}
           <dl className="projects-version-facts">
             <dt>Duration</dt>
-            <dd>{formatDuration(loaded.version.attributes.duration)}</dd>
+            <dd>{formatDuration(loaded.version.attributes.duration, { unknown: '—' })}</dd>
             <dt>Media</dt>
             <dd>{statusLabel(loaded.version.attributes.elementState)}</dd>
             <dt>Created</dt>

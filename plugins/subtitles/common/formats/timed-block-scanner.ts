@@ -3,6 +3,12 @@
  * string (indexOf for line ends, charCodeAt inside lines, one slice per cue) because this is the
  * hot path of an import and of the SRT benchmark.
  *
+ * Ours rather than a library's, on purpose (where XML, CSV and feeds went to libraries): measured
+ * at least twice as fast as the fastest of `media-captions`, `srt-parser-2` and `subtitle` on
+ * 100,000 cues (bench/srt-formats.bench.mjs, `srt.speedupVsFastestPeer`), and checked against
+ * the 441 real-world files from other projects' test suites that the README's "Subtitle files"
+ * names, with the lenient rules below.
+ *
  * Lenient on purpose (what real files contain):
  * - CRLF, CR or LF; spaces around anything; a missing blank line between cues;
  * - missing, wrong or duplicated cue numbers (a number line is only a number when a timing line

@@ -9,6 +9,7 @@ import { ContributedSections, preloadSection } from '../../../../core/ui';
 import { subtitleCueViews, subtitleEditorPanels } from '../extension-points';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import '../components/subtitles.css';
+import { projectVersionPage } from '../../../projects/common/project-version-page';
 
 type Loaded =
   | { state: 'loading' }
@@ -68,7 +69,7 @@ export default function SubtitlePage() {
   return (
     <div className="page subtitle-page">
       <p>
-        <Link to={`/projects/${projectId}/project_versions/${projectVersionId}`}>← Project version</Link>
+        <Link to={projectVersionPage(projectId, projectVersionId)}>← Project version</Link>
       </p>
       {loaded.state === 'loading' && <p className="muted">Loading…</p>}
       {loaded.state === 'failed' && (
