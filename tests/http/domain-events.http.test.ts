@@ -1,0 +1,99 @@
+import { expect, it } from 'vitest';
+import { defineDomainEvent, defineServerPlugin, PLUGIN_API_MAJOR, subscribeTo } from '../../server/plugin-api';
+import { serverPlugins } from '../../server/plugins';
+import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
+
+/**
+ * Domain events (server/events): published in the transaction of the change into the outbox,
+ * delivered after it commits by the events.deliver job to in-process subscribers of any plugin,
+ * once per subscriber for what the subscriber writes. A probe plugin subscribes the way an
+ * outside plugin would (a definition's `subscriptions`) and writes what it hears into its table.
+ */
+const NOTED = defineDomainEvent<{ note: string }>('event-probe.noted', 1);
+/** Notes whose first delivery dies after the subscriber wrote, before the delivery is marked done. */
+const DIE_ONCE = new Set<string>();
+/** Calls of the subscriber per event id (a call that died counts too). */
+const calls = new Map<string, number>();
+
+const probePlugin = defineServerPlugin({
+  id: 'event-probe',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: [{ id: '202612270100_event_probe_heard', sql: 'CREATE TABLE event_probe_heard (event_id uuid NOT NULL, note text NOT NULL, workspace_id bigint)' }],
+  subscriptions: [
+    subscribeTo(NOTED, 'event-probe.record', async (event, { tx }) => {
+      calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
+      await tx.query('INSERT INTO event_probe_heard (event_id, note, workspace_id) VALUES ($1, $2, $3)', [event.id, event.payload.note, event.workspaceId]);
+      if (DIE_ONCE.delete(event.payload.note)) throw new Error('worker killed mid-delivery (simulated)');
+    }),
+  ],
+});
+
+const heard = async (ctx: TestAppContext, eventId: string) =>
+  (await ctx.db.query<{ note: string }>('SELECT note FROM event_probe_heard WHERE event_id = $1', [eventId])).rows.map((row) => row.note);
+
+/** Polls until the outbox marks the event delivered (its retries wait a second or two); a bound, not a timing claim. */
+async function delivered(ctx: TestAppContext, eventId: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await ctx.db.query<{ done: boolean }>('SELECT delivered_at IS NOT NULL AS done FROM domain_events WHERE id = $1', [eventId]);
+    if (rows[0]?.done) return;
+    if (Date.now() > deadline) throw new Error(`Event ${eventId} not delivered within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const publishCommitted = (ctx: TestAppContext, note: string) => ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note }));
+
+describeOnBothDatabases('domain events', { plugins: [...serverPlugins, probePlugin] }, (ctx) => {
+  it('never delivers an event whose transaction rolled back', async () => {
+    let eventId = '';
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        eventId = await ctx.app.events.publish(tx, NOTED, { note: 'rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    // An event committed after it is delivered: the queue has run past the rolled-back one.
+    const later = await publishCommitted(ctx, 'after the rollback');
+    await delivered(ctx, later);
+    await ctx.runJobs();
+
+    expect(eventId).not.toBe('');
+    expect(await heard(ctx, eventId)).toEqual([]);
+    expect(calls.get(eventId)).toBeUndefined();
+    expect((await ctx.db.query('SELECT 1 FROM domain_events WHERE id = $1', [eventId])).rows).toEqual([]);
+    expect((await ctx.db.query('SELECT 1 FROM pgboss.job WHERE id = $1', [eventId])).rows).toEqual([]);
+    expect(await heard(ctx, later)).toEqual(['after the rollback']);
+  });
+
+  it('delivers a committed event once, with its tenant, id and payload; a second delivery of it is skipped', async () => {
+    const { rows } = await ctx.db.query<{ id: string; account_id: string }>('INSERT INTO accounts (name) VALUES ($1) RETURNING id::text, id::text AS account_id', ['Events']);
+    const workspace = await ctx.db.query<{ id: string }>('INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text', [rows[0].id, 'Events']);
+    const workspaceId = workspace.rows[0].id;
+    const eventId = await ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note: 'committed' }, { accountId: rows[0].id, workspaceId }));
+    await delivered(ctx, eventId);
+    expect(await heard(ctx, eventId)).toEqual(['committed']);
+    expect(calls.get(eventId)).toBe(1);
+    const stored = await ctx.db.query<{ name: string; version: number; workspace_id: string }>('SELECT name, version, workspace_id::text FROM domain_events WHERE id = $1', [eventId]);
+    expect(stored.rows[0]).toEqual({ name: 'event-probe.noted', version: 1, workspace_id: workspaceId });
+    expect((await ctx.db.query<{ workspace_id: string }>('SELECT workspace_id::text FROM event_probe_heard WHERE event_id = $1', [eventId])).rows).toEqual([{ workspace_id: workspaceId }]);
+
+    // At least once: pg-boss may run a job again (its completion lost with the worker). The
+    // subscriber's mark makes the second run skip it.
+    await ctx.app.jobs.send('events.deliver', { eventId });
+    await ctx.runJobs();
+    expect(calls.get(eventId)).toBe(1);
+    expect(await heard(ctx, eventId)).toEqual(['committed']);
+  });
+
+  it('delivers once what a worker killed mid-delivery left: the next worker runs it, what the first wrote is gone', async () => {
+    DIE_ONCE.add('dies once');
+    const eventId = await publishCommitted(ctx, 'dies once');
+    await delivered(ctx, eventId);
+    // Run twice (the first died before its delivery was marked done), kept once.
+    expect(calls.get(eventId)).toBe(2);
+    expect(await heard(ctx, eventId)).toEqual(['dies once']);
+    const marks = await ctx.db.query('SELECT subscriber FROM domain_event_deliveries WHERE event_id = $1', [eventId]);
+    expect(marks.rows).toEqual([{ subscriber: 'event-probe.record' }]);
+  });
+});
