@@ -8,6 +8,7 @@ import {
   type SaveCuesConflict,
   type SaveCuesRequest,
 } from '../common/subtitles-contract';
+import { SUBTITLE_SAVED } from '../common/subtitle-events';
 import { sendStoredMedia } from './byte-range';
 import type { SubtitleRepository } from './subtitle-repository';
 import { subtitleResource } from './subtitles-presenter';
@@ -38,7 +39,9 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
       const { projectVersionId, subtitleId } = request.params;
       if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
       const cues = request.body.cues.map(({ start, end, text, speaker }) => ({ start, end, text, speaker }));
-      const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, request.body.revision, cues);
+      const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, request.body.revision, cues, (tx, saved) =>
+        app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'editor' }, { workspaceId }),
+      );
       if (!result) throw notFound();
       if (!result.saved) {
         reply.code(409);

@@ -12,6 +12,7 @@ import {
   type SubtitleResponse,
   type SubtitlesResponse,
 } from '../common/subtitles-contract';
+import { SUBTITLE_SAVED } from '../common/subtitle-events';
 import type { SubtitleRepository } from './subtitle-repository';
 import { subtitleResource } from './subtitles-presenter';
 import { createSubtitleBody, cuesResponse, importResponse, oneSubtitle, paramsWith, subtitlesResponse } from './subtitles-schemas';
@@ -120,7 +121,9 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
         const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
         if (rows.length === 0) throw notFound();
         await subtitles.replaceCues(tx, subtitleId, cues);
-        return subtitles.find(tx, workspaceId, { id: subtitleId });
+        const saved = (await subtitles.find(tx, workspaceId, { id: subtitleId }))!;
+        await app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'import' }, { workspaceId });
+        return saved;
       });
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };
     },
