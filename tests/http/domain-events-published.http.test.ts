@@ -3,6 +3,8 @@ import type { DomainEventRef } from '../../core/common/domain-event';
 import { ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED } from '../../plugins/accounts/common/account-events';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED } from '../../plugins/projects/common/project-events';
+import { BILLING_PATHS } from '../../plugins/billing/common/billing-contract';
+import { SUBSCRIPTION_CHANGED } from '../../plugins/billing/common/billing-events';
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { SUBTITLE_SAVED } from '../../plugins/subtitles/common/subtitle-events';
 import { defineServerPlugin, PLUGIN_API_MAJOR, subscribeTo } from '../../server/plugin-api';
@@ -16,7 +18,7 @@ import { newSubtitle, newVersion, importFile } from './subtitles-test-kit';
  * The first-party plugins publish their domain events when people act through the API: a
  * listener plugin (as an audit log would be) subscribes to each and keeps what it hears.
  */
-const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED];
+const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED, SUBSCRIPTION_CHANGED];
 
 const listener = defineServerPlugin({
   id: 'event-listener',
@@ -90,5 +92,17 @@ describeOnBothDatabases('domain events the plugins publish', { plugins: [...serv
     const removed = await admin.client.delete(accountsPath.deleteAccountUsers, { accountId: admin.accountId, ids: [accountUserId] });
     expect(removed.status).toBe(200);
     expect(await heard(ctx, 'accounts.memberRemoved', { accountId: admin.accountId })).toEqual([{ accountUserId, userId: person.userId }]);
+  });
+
+  it('billing: a checkout publishes subscriptionChanged once with the account; completing it again changes nothing and publishes nothing', async () => {
+    const admin = await confirmedUser(ctx);
+    const started = await admin.client.post(BILLING_PATHS.startCheckout, { accountId: admin.accountId, plan: 'starter' });
+    expect(started.status).toBe(200);
+    const session = new URL(started.body.redirect_uri, 'http://x').searchParams.get('session')!;
+    expect((await admin.client.post(BILLING_PATHS.completeLocalCheckout(session), {})).status).toBe(200);
+    expect((await admin.client.post(BILLING_PATHS.completeLocalCheckout(session), {})).status).toBe(409);
+    expect(await heard(ctx, 'billing.subscriptionChanged', { accountId: admin.accountId })).toEqual([
+      { provider: 'local', plan: 'starter', status: 'active', currentPeriodEnd: expect.any(String) },
+    ]);
   });
 });
