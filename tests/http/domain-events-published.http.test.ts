@@ -5,6 +5,7 @@ import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract'
 import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED } from '../../plugins/projects/common/project-events';
 import { BILLING_PATHS } from '../../plugins/billing/common/billing-contract';
 import { SUBSCRIPTION_CHANGED } from '../../plugins/billing/common/billing-events';
+import { EXPORT_READY } from '../../plugins/exports/common/export-events';
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { SUBTITLE_SAVED } from '../../plugins/subtitles/common/subtitle-events';
 import { defineServerPlugin, PLUGIN_API_MAJOR, subscribeTo } from '../../server/plugin-api';
@@ -12,13 +13,14 @@ import { serverPlugins } from '../../server/plugins';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { accountsPath, accountUserIdOf, addToAccount } from './accounts-fixtures';
 import { confirmedUser } from './auth-test-helpers';
+import { createExport, waitForExport } from './exports-test-kit';
 import { newSubtitle, newVersion, importFile } from './subtitles-test-kit';
 
 /**
  * The first-party plugins publish their domain events when people act through the API: a
  * listener plugin (as an audit log would be) subscribes to each and keeps what it hears.
  */
-const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED, SUBSCRIPTION_CHANGED];
+const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED, SUBSCRIPTION_CHANGED, EXPORT_READY];
 
 const listener = defineServerPlugin({
   id: 'event-listener',
@@ -103,6 +105,18 @@ describeOnBothDatabases('domain events the plugins publish', { plugins: [...serv
     expect((await admin.client.post(BILLING_PATHS.completeLocalCheckout(session), {})).status).toBe(409);
     expect(await heard(ctx, 'billing.subscriptionChanged', { accountId: admin.accountId })).toEqual([
       { provider: 'local', plan: 'starter', status: 'active', currentPeriodEnd: expect.any(String) },
+    ]);
+  });
+
+  it('exports: a made export publishes exports.ready once, with its file', async () => {
+    const alice = await confirmedUser(ctx);
+    const versionId = await newVersion(ctx, { client: alice.client, userId: alice.userId, workspaceId: alice.workspaceId }, 'Harbour tour');
+    const subtitleId = await newSubtitle(alice.client, versionId, 'en');
+    expect((await importFile(alice.client, versionId, subtitleId, '1\n00:00:01,000 --> 00:00:02,000\nHello\n')).status).toBe(200);
+    const created = await createExport(alice.client, { projectVersionId: versionId, kind: 'subtitles', subtitleId, format: 'vtt' });
+    const done = await waitForExport(ctx, alice.client, created.id);
+    expect(await heard(ctx, 'exports.ready', { workspaceId: alice.workspaceId })).toEqual([
+      { exportationId: created.id, projectVersionId: versionId, kind: 'subtitles', fileName: done.attributes.fileName, sizeBytes: expect.any(Number) },
     ]);
   });
 });
