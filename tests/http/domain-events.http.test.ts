@@ -1,26 +1,26 @@
 import { expect, it } from 'vitest';
-import { defineDomainEvent, defineServerPlugin, PLUGIN_API_MAJOR, subscribeTo } from '../../server/plugin-api';
-import { serverPlugins } from '../../server/plugins';
+import { serverSdk as sdk } from '../../server/server-sdk';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 
 /**
  * Domain events (server/events): published in the transaction of the change into the outbox,
  * delivered after it commits by the events.deliver job to in-process subscribers of any plugin,
- * once per subscriber for what the subscriber writes. A probe plugin subscribes the way an
- * outside plugin would (a definition's `subscriptions`) and writes what it hears into its table.
+ * once per subscriber for what the subscriber writes. The probe is an outside plugin: built with
+ * the server SDK alone (sdk.defineDomainEvent, sdk.subscribeTo), loaded as PLUGINS_DIR's are,
+ * and it writes what it hears into its own table.
  */
-const NOTED = defineDomainEvent<{ note: string }>('event-probe.noted', 1);
+const NOTED = sdk.defineDomainEvent<{ note: string }>('event-probe.noted', 1);
 /** Notes whose first delivery dies after the subscriber wrote, before the delivery is marked done. */
 const DIE_ONCE = new Set<string>();
 /** Calls of the subscriber per event id (a call that died counts too). */
 const calls = new Map<string, number>();
 
-const probePlugin = defineServerPlugin({
+const probePlugin = sdk.defineServerPlugin({
   id: 'event-probe',
-  apiVersion: PLUGIN_API_MAJOR,
+  apiVersion: sdk.apiVersion,
   migrations: [{ id: '202612270100_event_probe_heard', sql: 'CREATE TABLE event_probe_heard (event_id uuid NOT NULL, note text NOT NULL, workspace_id bigint)' }],
   subscriptions: [
-    subscribeTo(NOTED, 'event-probe.record', async (event, { tx }) => {
+    sdk.subscribeTo(NOTED, 'event-probe.record', async (event, { tx }) => {
       calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
       await tx.query('INSERT INTO event_probe_heard (event_id, note, workspace_id) VALUES ($1, $2, $3)', [event.id, event.payload.note, event.workspaceId]);
       if (DIE_ONCE.delete(event.payload.note)) throw new Error('worker killed mid-delivery (simulated)');
@@ -44,7 +44,7 @@ async function delivered(ctx: TestAppContext, eventId: string, timeoutMs = 20_00
 
 const publishCommitted = (ctx: TestAppContext, note: string) => ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note }));
 
-describeOnBothDatabases('domain events', { plugins: [...serverPlugins, probePlugin] }, (ctx) => {
+describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx) => {
   it('never delivers an event whose transaction rolled back', async () => {
     let eventId = '';
     await expect(
