@@ -32,6 +32,7 @@ import { ServiceRegistry } from './services';
 import { ServerExtensions } from './extensions';
 import { deliverEventJob } from './events/event-delivery';
 import { EventOutbox } from './events/event-outbox';
+import { sweepEventsJob } from './events/event-sweep';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     subscriberIds.add(subscription.id);
   }
 
-  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, deliverEventJob(subscriptions, events), ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, deliverEventJob(subscriptions, events), sweepEventsJob, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
   const jobNames = new Set<string>();
   for (const job of jobDefinitions) {
     if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);

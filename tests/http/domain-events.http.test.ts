@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sweepEventsJob } from '../../server/events/event-sweep';
 import { serverSdk as sdk } from '../../server/server-sdk';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 
@@ -95,5 +97,20 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
     expect(await heard(ctx, eventId)).toEqual(['dies once']);
     const marks = await ctx.db.query('SELECT subscriber FROM domain_event_deliveries WHERE event_id = $1', [eventId]);
     expect(marks.rows).toEqual([{ subscriber: 'event-probe.record' }]);
+  });
+
+  it('the sweep queues again an event whose job gave up, and removes events delivered over 30 days ago', async () => {
+    const givenUp = randomUUID();
+    const old = randomUUID();
+    const insert = `INSERT INTO domain_events (id, name, version, payload, occurred_at, delivered_at) VALUES ($1, 'event-probe.noted', 1, $2, now() - make_interval(mins => $3), $4)`;
+    await ctx.db.query(insert, [givenUp, JSON.stringify({ note: 'given up' }), 45, null]);
+    await ctx.db.query(insert, [old, JSON.stringify({ note: 'long ago' }), 31 * 24 * 60, new Date(Date.now() - 31 * 86_400_000)]);
+    const { app } = ctx;
+    const log = { info: () => {}, error: () => {} };
+    const jobContext = { db: ctx.db, log, config: app.config, storage: app.storage, jobs: app.jobs, mailer: app.mailer, services: app.services, extensions: app.extensions, events: app.events };
+    await sweepEventsJob.handler({}, { ...jobContext, shutdown: new AbortController().signal });
+    await delivered(ctx, givenUp);
+    expect(await heard(ctx, givenUp)).toEqual(['given up']);
+    expect((await ctx.db.query('SELECT 1 FROM domain_events WHERE id = $1', [old])).rows).toEqual([]);
   });
 });
