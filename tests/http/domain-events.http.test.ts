@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { deliverEvent } from '../../server/events/event-delivery';
 import { sweepEventsJob } from '../../server/events/event-sweep';
 import { serverSdk as sdk } from '../../server/server-sdk';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
@@ -112,5 +113,44 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
     await delivered(ctx, givenUp);
     expect(await heard(ctx, givenUp)).toEqual(['given up']);
     expect((await ctx.db.query('SELECT 1 FROM domain_events WHERE id = $1', [old])).rows).toEqual([]);
+  });
+
+  it('a second worker takes over an event whose first worker was killed mid-delivery; the subscriber keeps it once', async () => {
+    // Delivered by two workers of this test's own (deliverEvent, as the events.deliver job runs it); the app has no subscriber for it.
+    const HANDED_OVER = sdk.defineDomainEvent<{ note: string }>('event-probe.handedOver', 1);
+    const eventId = await ctx.db.transaction((tx) => ctx.app.events.publish(tx, HANDED_OVER, { note: 'handed over' }));
+    let kill: (error: Error) => void = () => {};
+    const killed = new Promise<never>((_, reject) => (kill = reject));
+    let entered: () => void = () => {};
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let handled = 0;
+    const worker = (dies: boolean) => ({
+      db: ctx.db,
+      events: ctx.app.events,
+      services: ctx.app.services,
+      log: { info: () => {}, error: () => {} },
+      subscriptions: [
+        sdk.subscribeTo(HANDED_OVER, 'event-probe.handover', async (event, { tx }) => {
+          handled += 1;
+          await tx.query('INSERT INTO event_probe_heard (event_id, note) VALUES ($1, $2)', [event.id, event.payload.note]);
+          if (dies) {
+            entered();
+            await killed; // the process dies here: its transaction never commits
+          }
+        }),
+      ],
+    });
+    const first = deliverEvent(eventId, worker(true));
+    await inHandler;
+    // The next worker comes while the first still holds the event (on PostgreSQL it waits on the first's claim).
+    const second = deliverEvent(eventId, worker(false));
+    kill(new Error('worker killed'));
+    await expect(first).rejects.toThrow('not handled by event-probe.handover');
+    await second;
+    expect(handled).toBe(2);
+    expect(await heard(ctx, eventId)).toEqual(['handed over']);
+    // pg-boss may run the job once more: the subscriber is not called again.
+    await deliverEvent(eventId, worker(false));
+    expect(handled).toBe(2);
   });
 });
