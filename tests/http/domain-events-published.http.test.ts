@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { DomainEventRef } from '../../core/common/domain-event';
 import { ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED } from '../../plugins/accounts/common/account-events';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
-import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED } from '../../plugins/projects/common/project-events';
+import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../plugins/projects/common/project-events';
 import { BILLING_PATHS } from '../../plugins/billing/common/billing-contract';
 import { SUBSCRIPTION_CHANGED } from '../../plugins/billing/common/billing-events';
 import { EXPORT_READY } from '../../plugins/exports/common/export-events';
@@ -20,7 +20,7 @@ import { newSubtitle, newVersion, importFile } from './subtitles-test-kit';
  * The first-party plugins publish their domain events when people act through the API: a
  * listener plugin (as an audit log would be) subscribes to each and keeps what it hears.
  */
-const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED, SUBSCRIPTION_CHANGED, EXPORT_READY];
+const HEARD: DomainEventRef<unknown>[] = [PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED, SUBTITLE_SAVED, ACCOUNT_MEMBER_ADDED, ACCOUNT_MEMBER_REMOVED, SUBSCRIPTION_CHANGED, EXPORT_READY];
 
 const listener = defineServerPlugin({
   id: 'event-listener',
@@ -49,8 +49,8 @@ async function heard(ctx: TestAppContext, name: string, tenant: { workspaceId?: 
   return rows.map((row) => row.payload);
 }
 
-describeOnBothDatabases('domain events the plugins publish', { plugins: [...serverPlugins, listener] }, (ctx) => {
-  it('projects: a created version and a deletion, each heard once with the workspace; a refused creation publishes nothing', async () => {
+describeOnBothDatabases('domain events the plugins publish', { plugins: [...serverPlugins, listener], config: { undoDeleteSeconds: 30 } }, (ctx) => {
+  it('projects: a created version, a deletion and its undo, each heard once with the workspace; a refused creation publishes nothing', async () => {
     const alice = await confirmedUser(ctx);
     const created = await alice.client.post(PROJECTS_PATHS.projects, { workspaceId: alice.workspaceId, title: 'Launch video' });
     expect(created.status).toBe(201);
@@ -63,6 +63,8 @@ describeOnBothDatabases('domain events the plugins publish', { plugins: [...serv
     // Deleting again changes nothing, so nothing is published.
     await alice.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: alice.workspaceId, projectVersionIds: [versionId] });
     expect(await heard(ctx, 'projects.versionsDeleted', { workspaceId: alice.workspaceId })).toEqual([{ projectVersionIds: [versionId] }]);
+    expect((await alice.client.post(PROJECTS_PATHS.restoreProjectVersions, { workspaceId: alice.workspaceId, projectVersionIds: [versionId] })).status).toBe(200);
+    expect(await heard(ctx, 'projects.versionsRestored', { workspaceId: alice.workspaceId })).toEqual([{ projectVersionIds: [versionId] }]);
   });
 
   it('subtitles: an import and an editor save are each heard once, with the new revision', async () => {
