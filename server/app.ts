@@ -30,6 +30,9 @@ import { fileRoutes } from './storage/file-routes';
 import { createStorage } from './storage/create-storage';
 import { ServiceRegistry } from './services';
 import { ServerExtensions } from './extensions';
+import { deliverEventJob } from './events/event-delivery';
+import { EventOutbox } from './events/event-outbox';
+import { sweepEventsJob } from './events/event-sweep';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -111,7 +114,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailer', mailer);
 
-  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+  // Domain events: written to the outbox in the publisher's transaction with their delivery job.
+  const events = new EventOutbox((tx, name, data, sendOptions) => {
+    if (!jobs) throw new Error('The job queue is not started yet');
+    return jobs.sendInTransaction(tx, name, data, sendOptions);
+  });
+  app.decorate('events', events);
+  const subscriptions = plugins.flatMap((plugin) => plugin.subscriptions ?? []);
+  const subscriberIds = new Set<string>();
+  for (const subscription of subscriptions) {
+    if (subscriberIds.has(subscription.id)) throw new Error(`Event subscriber "${subscription.id}" is declared twice`);
+    subscriberIds.add(subscription.id);
+  }
+
+  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, deliverEventJob(subscriptions, events), sweepEventsJob, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
   const jobNames = new Set<string>();
   for (const job of jobDefinitions) {
     if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
@@ -165,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pagePlugins = shared ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson } : undefined;
   await app.register(spaPlugin, { distDir: options.distDir, pagePlugins });
   if (config.role !== 'web') {
-    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services, extensions: app.extensions });
+    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services, extensions: app.extensions, events });
   }
   return app;
 }

@@ -5,7 +5,7 @@ import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from './http/request-context';
-import { contributeToServer, defineServerExtensionPoint, defineServerPlugin, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
+import { contributeToServer, defineDomainEvent, defineServerExtensionPoint, defineServerPlugin, subscribeTo, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
 import { serviceToken } from './services';
 
 /**
@@ -50,6 +50,14 @@ export const serverSdk = Object.freeze({
   defineServerExtensionPoint,
   /** A contribution to an extension point: `contributions: [sdk.contributeToServer(point, value)]`. */
   contributeToServer,
+  /**
+   * A domain event by name and version: one of Polycue's to subscribe to
+   * (`sdk.defineDomainEvent<{ projectVersionId: string }>('projects.versionCreated', 1)`, the list
+   * is in docs/plugins.md), or your own to publish with `app.events.publish(tx, event, payload)`.
+   */
+  defineDomainEvent,
+  /** A listener for your definition's `subscriptions`: `sdk.subscribeTo(event, 'my-plugin.what', async (event, { tx }) => …)`. */
+  subscribeTo,
 });
 
 export type ServerSdk = typeof serverSdk;

@@ -1,3 +1,4 @@
+import { eventMigrations } from '../events/event-migrations';
 import { identityMigrations } from '../identity/identity-migrations';
 import type { Migration, ServerPlugin } from '../plugin-api/server-plugin';
 import type { Database, Queryable } from './database';
@@ -7,7 +8,7 @@ const MIGRATION_LOCK_KEY = 7_243_901_115;
 
 /** Core migrations plus every plugin's, in id order. Duplicate ids are a programming error. */
 export function collectMigrations(plugins: ServerPlugin[]): Migration[] {
-  const all = [...identityMigrations, ...plugins.flatMap((plugin) => plugin.migrations ?? [])];
+  const all = [...identityMigrations, ...eventMigrations, ...plugins.flatMap((plugin) => plugin.migrations ?? [])];
   const seen = new Set<string>();
   for (const migration of all) {
     if (seen.has(migration.id)) throw new Error(`Duplicate migration id "${migration.id}"`);

@@ -2,6 +2,7 @@ import type {} from 'fastify';
 import type { Database } from '../db/database';
 import type { ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
+import type { EventPublisher } from '../events/event-outbox';
 
 /** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
 export interface Session {
@@ -135,6 +136,8 @@ declare module 'fastify' {
     services: ServiceRegistry;
     /** Contributions of plugins to the server extension points plugins declare (server/extensions.ts). */
     extensions: ServerExtensions;
+    /** Publishes domain events in the transaction of the change (server/events/event-outbox.ts). */
+    events: EventPublisher;
     /** Outside plugins left out at start-up (a migration failed): named on stderr, not served. */
     leftOutPlugins: string[];
     /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */

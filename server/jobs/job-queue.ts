@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/connection-errors';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { processMetrics } from '../ops/metrics';
 import type { PgliteDatabase } from '../db/pglite-database';
 import type { JobQueue } from '../http/request-context';
@@ -74,7 +74,7 @@ export class PgBossJobQueue implements JobQueue {
     const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)), jobs);
     for (const job of jobs) {
       const expiry = job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {};
-      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true, ...expiry });
+      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true, ...expiry });
       // createQueue leaves an existing queue as it was: an installation made before keeps up too.
       if (job.expireInSeconds) await boss.updateQueue(job.name, { name: job.name, ...expiry });
       if (job.cron && work) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
@@ -121,6 +121,15 @@ export class PgBossJobQueue implements JobQueue {
     // Same process works this queue: wake it now instead of waiting for the next poll.
     if (workerId && !options.startAfterSeconds) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Queues a job through `tx`, a transaction of the app's (pg-boss's per-call `db`): the job
+   * exists only if that transaction commits. The domain-event outbox queues its deliveries so.
+   */
+  async sendInTransaction(tx: Queryable, name: string, data: object, options: { id?: string } = {}): Promise<string | null> {
+    if (!this.known.has(name)) throw new Error(`Unknown job "${name}": no plugin declares it`);
+    return this.boss.send(name, data, { id: options.id, db: { executeSql: (text, values) => tx.query(text, values) } });
   }
 
   /** Jobs waiting in each queue (not yet started), for /metrics; throws when the queue's tables cannot be read. */

@@ -15,6 +15,12 @@ export { PLUGIN_API_MAJOR } from '../../core/common/plugin-package';
 export type { JobContext, JobDefinition, Migration, ServerContribution, ServerExtensionPoint, ServerPlugin } from './server-plugin';
 export type { ServerExtensions } from '../extensions';
 export { defineIsolationFixtures } from './isolation-fixtures';
+// Domain events: the publisher's typed reference (in its common/), publishing, subscribing.
+export { defineDomainEvent } from '../../core/common/domain-event';
+export type { DomainEventRef, PublishedEvent } from '../../core/common/domain-event';
+export type { EventPublisher, EventTenant } from '../events/event-outbox';
+export { subscribeTo } from '../events/event-subscription';
+export type { EventSubscription, SubscriberContext } from '../events/event-subscription';
 export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtures';
 
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).

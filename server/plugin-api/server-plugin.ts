@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-context';
 import type { ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
+import type { EventPublisher } from '../events/event-outbox';
+import type { EventSubscription } from '../events/event-subscription';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -34,6 +36,8 @@ export interface JobContext {
   services: ServiceRegistry;
   /** What plugins contributed to extension points (as `app.extensions` in routes), e.g. a job reading another plugin's additions. */
   extensions: ServerExtensions;
+  /** Publish a domain event in the transaction of the change (as `app.events` in routes). */
+  events: EventPublisher;
   /**
    * Aborted when this process is asked to stop (SIGTERM): the queue waits up to 10 s for running
    * jobs, so a long job should finish within that or hand its work back (the pipeline's steps
@@ -47,6 +51,8 @@ export interface JobDefinition<T = any> {
   name: string;
   handler(data: T, ctx: JobContext): Promise<void>;
   retryLimit?: number;
+  /** Seconds before the first retry (default 5), doubled at each further one. */
+  retryDelaySeconds?: number;
   /** Jobs of this queue one process works at once (default 1), e.g. one per core for CPU-bound engines. */
   concurrency?: number;
   /**
@@ -95,6 +101,11 @@ export interface ServerPlugin {
   apiVersion: number;
   migrations?: Migration[];
   jobs?: JobDefinition[];
+  /**
+   * In-process listeners for domain events of any plugin (server/events, docs/plugins.md's event
+   * list): each gets an event after the publishing transaction commits, once for what it writes.
+   */
+  subscriptions?: EventSubscription[];
   /** Registered encapsulated (not through fastify-plugin): hooks and decorators stay inside. */
   routes?: FastifyPluginAsync;
 }

@@ -88,6 +88,7 @@ describeOnBothDatabases('editor shot changes: the cuts of the video, found once,
       mailer: ctx.app.mailer,
       services: ctx.app.services,
       extensions: ctx.app.extensions,
+      events: ctx.app.events,
       shutdown: new AbortController().signal,
     };
     await deleteFilesJob.handler({ keys: [mediaKey] }, jobContext);

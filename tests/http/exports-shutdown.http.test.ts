@@ -44,6 +44,7 @@ const jobContext = (shutdown: AbortSignal): JobContext => ({
   mailer: app.app.mailer,
   services: app.app.services,
   extensions: app.app.extensions,
+  events: app.app.events,
   shutdown,
 });
 

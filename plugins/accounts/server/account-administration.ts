@@ -1,4 +1,5 @@
-import type { AccountRole, Database, TenantOwner } from '../../../server/plugin-api';
+import type { AccountRole, Database, EventPublisher, TenantOwner } from '../../../server/plugin-api';
+import { ACCOUNT_MEMBER_REMOVED } from '../common/account-events';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
 import { grantAdminsAccess } from './workspace-administration';
 
@@ -8,7 +9,11 @@ import { grantAdminsAccess } from './workspace-administration';
  * transaction, under a lock on the account row, so two admins demoting each other cannot both win.
  */
 export class AccountAdministration {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where a removal publishes accounts.memberRemoved (in the transaction removing them). */
+    private readonly events: EventPublisher | null = null,
+  ) {}
 
   async renameAccount(accountId: string, name: string): Promise<void> {
     await this.db.query('UPDATE accounts SET name = $2, updated_at = now() WHERE id = $1', [accountId, name]);
@@ -60,10 +65,11 @@ export class AccountAdministration {
         [accountId, ids],
       );
       if (admins[0].removed > 0 && admins[0].kept === 0) throw tenancyRuleBroken('lastAdminRemoved');
-      const { rows } = await tx.query<{ id: string }>(
-        'DELETE FROM account_users WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id',
+      const { rows } = await tx.query<{ id: string; userId: string }>(
+        'DELETE FROM account_users WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id, user_id::text AS "userId"',
         [accountId, ids],
       );
+      for (const row of rows) await this.events?.publish(tx, ACCOUNT_MEMBER_REMOVED, { accountUserId: row.id, userId: row.userId }, { accountId });
       return rows.map((r) => r.id);
     });
   }

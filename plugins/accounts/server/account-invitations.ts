@@ -1,4 +1,5 @@
-import { httpError, type AccountLimitsService, type AccountRole, type Database, type Queryable } from '../../../server/plugin-api';
+import { httpError, type AccountLimitsService, type AccountRole, type Database, type EventPublisher, type Queryable } from '../../../server/plugin-api';
+import { ACCOUNT_MEMBER_ADDED } from '../common/account-events';
 import type { AccountInvitationsService } from '../common/account-invitations-service';
 import { grantAdminsAccess } from './workspace-administration';
 
@@ -21,6 +22,8 @@ export class AccountInvitations implements AccountInvitationsService {
   constructor(
     private readonly db: Database,
     private readonly limits: () => AccountLimitsService | null = () => null,
+    /** Where a new membership publishes accounts.memberAdded (in the transaction adding it). */
+    private readonly events: EventPublisher | null = null,
   ) {}
 
   /**
@@ -53,7 +56,7 @@ export class AccountInvitations implements AccountInvitationsService {
           result.alreadyMembers.push(user.email);
           continue;
         }
-        const accountUserId = await addMember(tx, accountId, user.id, role);
+        const accountUserId = await addMember(tx, accountId, user.id, role, this.events);
         if (accountUserId) result.added.push({ accountUserId, email: user.email });
       }
       const known = new Set(users.map((u) => u.email));
@@ -92,7 +95,7 @@ export class AccountInvitations implements AccountInvitationsService {
       `DELETE FROM account_invitations WHERE email = lower($1) RETURNING account_id::text AS "accountId", role`,
       [user.email],
     );
-    for (const invitation of rows) await addMember(tx, invitation.accountId, user.id, invitation.role);
+    for (const invitation of rows) await addMember(tx, invitation.accountId, user.id, invitation.role, this.events);
     return rows.map((r) => r.accountId);
   }
 
@@ -104,7 +107,7 @@ export class AccountInvitations implements AccountInvitationsService {
     if (rows[0]?.member) return false;
     // Someone new takes a seat like an invited person: single sign-on does not get round the plan.
     if (rows[0]) await this.admitSeats(tx, accountId, [rows[0].email]);
-    return (await addMember(tx, accountId, userId, role)) !== null;
+    return (await addMember(tx, accountId, userId, role, this.events)) !== null;
   }
 }
 
@@ -123,7 +126,7 @@ async function seatsOf(tx: Queryable, accountId: string, wanted: string[]): Prom
   return { now: rows[0].now, after: rows[0].now + rows[0].newcomers };
 }
 
-async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole): Promise<string | null> {
+async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole, events: EventPublisher | null): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (account_id, user_id) DO NOTHING RETURNING id::text AS id`,
@@ -131,5 +134,6 @@ async function addMember(tx: Queryable, accountId: string, userId: string, role:
   );
   const accountUserId = rows[0]?.id ?? null;
   if (accountUserId && role === 'admin') await grantAdminsAccess(tx, accountId, { accountUserId });
+  if (accountUserId) await events?.publish(tx, ACCOUNT_MEMBER_ADDED, { accountUserId, userId, role }, { accountId });
   return accountUserId;
 }

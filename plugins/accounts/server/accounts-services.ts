@@ -11,11 +11,11 @@ import { WorkspaceAdministration } from './workspace-administration';
 export function createAccountsServices(app: FastifyInstance) {
   return {
     tenancy: new TenancyRepository(app.db),
-    accounts: new AccountAdministration(app.db),
+    accounts: new AccountAdministration(app.db, app.events),
     workspaces: new WorkspaceAdministration(app.db),
     directory: new AccountUserDirectory(app.db),
     // The plan's seats: the billing plugin's limits when it is installed (provided after this plugin's routes may run, so read per use).
-    invitations: new AccountInvitations(app.db, () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null)),
+    invitations: new AccountInvitations(app.db, () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null), app.events),
     presenter: new AccountsPresenter(app.storage),
   };
 }

@@ -22,7 +22,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: billingMigrations,
   async routes(app) {
-    const subscriptions = new SubscriptionRepository(app.db);
+    const subscriptions = new SubscriptionRepository(app.db, app.events);
     const limits = new AccountLimits(app.db, app.services, subscriptions);
     app.services.provide(ACCOUNT_LIMITS, limits);
     registerTenantResource(app, 'subscription', (id) => subscriptions.ownerOf(id), BILLING_SERVER_MESSAGES.notFound);

@@ -1,5 +1,6 @@
-import type { Queryable } from '../../../server/plugin-api';
+import type { EventPublisher, Queryable } from '../../../server/plugin-api';
 import type { PlanId, ProviderId, SubscriptionStatus } from '../common/billing-contract';
+import { SUBSCRIPTION_CHANGED } from '../common/billing-events';
 
 export interface SubscriptionRecord {
   id: string;
@@ -46,7 +47,11 @@ const COLUMNS = `id::text AS id, account_id::text AS "accountId", provider, exte
 export const CURRENT_STATUSES: SubscriptionStatus[] = ['active', 'past_due'];
 
 export class SubscriptionRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    /** Where a change publishes billing.subscriptionChanged (in the transaction applying it). */
+    private readonly events: EventPublisher | null = null,
+  ) {}
 
   /** The account's current subscription (the newest one that keeps its plan), or null: the free plan. */
   async current(accountId: string, db: Queryable = this.db): Promise<SubscriptionRecord | null> {
@@ -93,6 +98,8 @@ export class SubscriptionRepository {
       [state.accountId, state.provider, state.externalId, state.plan, state.status, state.currentPeriodStart, state.currentPeriodEnd, state.version, state.ended ?? false],
     );
     await this.syncAccountFlag(tx, state.accountId);
+    const { accountId, provider, plan, status, currentPeriodEnd } = state;
+    if (rows.length > 0) await this.events?.publish(tx, SUBSCRIPTION_CHANGED, { provider, plan, status, currentPeriodEnd: new Date(currentPeriodEnd).toISOString() }, { accountId });
     return rows.length > 0;
   }
 

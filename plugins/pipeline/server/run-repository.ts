@@ -1,6 +1,7 @@
-import type { Queryable } from '../../../server/plugin-api';
+import type { EventPublisher, Queryable } from '../../../server/plugin-api';
 import type { ProjectVersionsService } from '../../projects/common/project-versions-service';
 import type { ProcessingStepName, RunKind, RunState } from '../common/pipeline-contract';
+import { PROCESSING_FAILED } from '../common/pipeline-events';
 
 /** What a run was set up with (pipeline_runs.settings). */
 export interface RunSettings {
@@ -116,13 +117,22 @@ export async function activeRunVersions(db: Queryable, projectVersionIds: string
 }
 
 /** Marks the run failed once, with the step and a message for people. */
-export async function failRun(db: Queryable, versions: Pick<ProjectVersionsService, 'setProcessing'>, runId: string, step: ProcessingStepName, message: string): Promise<boolean> {
-  const { rows } = await db.query<{ versionId: string }>(
+export async function failRun(
+  db: Queryable,
+  versions: Pick<ProjectVersionsService, 'setProcessing'>,
+  runId: string,
+  step: ProcessingStepName,
+  message: string,
+  /** Publishes pipeline.processingFailed through `db`: pass a transaction so it commits with the failure. */
+  events: EventPublisher | null = null,
+): Promise<boolean> {
+  const { rows } = await db.query<{ versionId: string; workspaceId: string }>(
     `UPDATE pipeline_runs SET state = 'failed', failure_step = $2, failure_message = $3, updated_at = now(), finished_at = now()
-     WHERE id = $1 AND state IN ('queued', 'running') RETURNING project_version_id::text AS "versionId"`,
+     WHERE id = $1 AND state IN ('queued', 'running') RETURNING project_version_id::text AS "versionId", workspace_id::text AS "workspaceId"`,
     [runId, step, message],
   );
   if (rows.length === 0) return false;
   await versions.setProcessing(db, rows[0].versionId, step, 'failed');
+  await events?.publish(db, PROCESSING_FAILED, { runId, projectVersionId: rows[0].versionId, step, message }, { workspaceId: rows[0].workspaceId });
   return true;
 }

@@ -29,7 +29,7 @@ export default defineServerPlugin({
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
   extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>, linkDetailsExtensions as ServerExtensionPoint<unknown>],
   async routes(app) {
-    const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions));
+    const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions), app.events);
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);
     registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);
     registerTenantResource(app, 'projectVersion', (id) => versions.ownerOf(id), PROJECTS_SERVER_MESSAGES.projectVersionNotFound);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Database, httpError, namedStatement, type NamedStatement, type Queryable, type TenantOwner } from '../../../server/plugin-api';
+import { type Database, type EventPublisher, httpError, namedStatement, type NamedStatement, type Queryable, type TenantOwner } from '../../../server/plugin-api';
+import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../common/project-events';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
 import type { ProjectVersionListContribution } from './extension-points';
@@ -94,6 +95,8 @@ export class ProjectVersionRepository {
   constructor(
     private readonly db: Database,
     contributions: () => ProjectVersionListContribution[] = () => [],
+    /** Where the writes below publish their domain events (absent in jobs that only read or purge). */
+    private readonly events: EventPublisher | null = null,
   ) {
     this.elements = new ElementRepository(db);
     // Read once, on first use: the plugin list (server/extensions.ts) is fixed when the app is
@@ -163,6 +166,7 @@ export class ProjectVersionRepository {
       const projectId = await this.insertProject(tx, workspaceId, userId, title);
       if (elementId) await tx.query('UPDATE elements SET project_id = $2, updated_at = now() WHERE id = $1', [elementId, projectId]);
       const versionId = await this.insertVersion(tx, { projectId, workspaceId, elementId, title, durationMs: element?.durationMs ?? 0, thumbnailKey: element?.thumbnailKey ?? null });
+      await this.events?.publish(tx, PROJECT_VERSION_CREATED, { projectVersionId: versionId, projectId, title, source: 'upload' }, { workspaceId });
       return { versionId, numberOfProjects: await moveProjectCount(tx, workspaceId, 1) };
     });
   }
@@ -176,6 +180,7 @@ export class ProjectVersionRepository {
         const projectId = await this.insertProject(tx, workspaceId, userId, url);
         const elementId = await this.elements.insert(tx, { workspaceId, userId, title: url, state: 'downloading', projectId, sourceUrl: url, submitUrlIdentifier });
         const versionId = await this.insertVersion(tx, { projectId, workspaceId, elementId, title: url, durationMs: 0, thumbnailKey: null });
+        await this.events?.publish(tx, PROJECT_VERSION_CREATED, { projectVersionId: versionId, projectId, title: url, source: 'link' }, { workspaceId });
         created.push({ versionId, elementId });
       }
       return { created, numberOfProjects: await moveProjectCount(tx, workspaceId, urls.length) };
@@ -277,25 +282,29 @@ export class ProjectVersionRepository {
    * trigger for every table referencing project_versions: ~1 s for 10,000 versions).
    */
   async deleteVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
-    const { rows } = await this.db.query<{ ids: string[] | null; n: number | null }>(
-      `WITH deleted AS (
-         UPDATE project_versions SET deleted_at = now()
-         WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NULL RETURNING id, project_id
-       ), hidden_elements AS (  -- runs although unreferenced: data-modifying CTEs always do
-         UPDATE elements e SET deleted_at = now()
-         WHERE e.workspace_id = $1 AND e.deleted_at IS NULL AND e.project_id IN (SELECT project_id FROM deleted)
-           AND NOT EXISTS (SELECT 1 FROM project_versions o WHERE o.project_id = e.project_id AND o.deleted_at IS NULL
-                           AND o.id NOT IN (SELECT id FROM deleted))
-         RETURNING e.id
-       ), counted AS (
-         UPDATE workspaces SET number_of_projects = greatest(0, number_of_projects - (SELECT count(*) FROM deleted)::int)
-         WHERE id = $1 RETURNING number_of_projects
-       )
-       SELECT (SELECT array_agg(id::text ORDER BY id) FROM deleted) AS ids,
-              (SELECT number_of_projects FROM counted) AS n`,
-      [workspaceId, ids],
-    );
-    return { projectVersionIds: rows[0].ids ?? [], numberOfProjects: rows[0].n ?? 0 };
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ ids: string[] | null; n: number | null }>(
+        `WITH deleted AS (
+           UPDATE project_versions SET deleted_at = now()
+           WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NULL RETURNING id, project_id
+         ), hidden_elements AS (  -- runs although unreferenced: data-modifying CTEs always do
+           UPDATE elements e SET deleted_at = now()
+           WHERE e.workspace_id = $1 AND e.deleted_at IS NULL AND e.project_id IN (SELECT project_id FROM deleted)
+             AND NOT EXISTS (SELECT 1 FROM project_versions o WHERE o.project_id = e.project_id AND o.deleted_at IS NULL
+                             AND o.id NOT IN (SELECT id FROM deleted))
+           RETURNING e.id
+         ), counted AS (
+           UPDATE workspaces SET number_of_projects = greatest(0, number_of_projects - (SELECT count(*) FROM deleted)::int)
+           WHERE id = $1 RETURNING number_of_projects
+         )
+         SELECT (SELECT array_agg(id::text ORDER BY id) FROM deleted) AS ids,
+                (SELECT number_of_projects FROM counted) AS n`,
+        [workspaceId, ids],
+      );
+      const projectVersionIds = rows[0].ids ?? [];
+      if (projectVersionIds.length) await this.events?.publish(tx, PROJECT_VERSIONS_DELETED, { projectVersionIds }, { workspaceId });
+      return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
+    });
   }
 
   /**
@@ -304,25 +313,29 @@ export class ProjectVersionRepository {
    * Label counts follow through the labels plugin's triggers.
    */
   async restoreVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
-    const { rows } = await this.db.query<{ ids: string[] | null; n: number | null }>(
-      `WITH doomed AS (
-         SELECT id, project_id, deleted_at FROM project_versions
-         WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NOT NULL FOR UPDATE
-       ), restored AS (
-         UPDATE project_versions v SET deleted_at = NULL FROM doomed d WHERE v.id = d.id RETURNING v.id
-       ), shown_elements AS (
-         UPDATE elements e SET deleted_at = NULL FROM doomed d
-         WHERE e.workspace_id = $1 AND e.project_id = d.project_id AND e.deleted_at = d.deleted_at
-         RETURNING e.id
-       ), counted AS (
-         UPDATE workspaces SET number_of_projects = number_of_projects + (SELECT count(*) FROM restored)::int
-         WHERE id = $1 RETURNING number_of_projects
-       )
-       SELECT (SELECT array_agg(id::text ORDER BY id) FROM restored) AS ids,
-              (SELECT number_of_projects FROM counted) AS n`,
-      [workspaceId, ids],
-    );
-    return { projectVersionIds: rows[0].ids ?? [], numberOfProjects: rows[0].n ?? 0 };
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ ids: string[] | null; n: number | null }>(
+        `WITH doomed AS (
+           SELECT id, project_id, deleted_at FROM project_versions
+           WHERE workspace_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NOT NULL FOR UPDATE
+         ), restored AS (
+           UPDATE project_versions v SET deleted_at = NULL FROM doomed d WHERE v.id = d.id RETURNING v.id
+         ), shown_elements AS (
+           UPDATE elements e SET deleted_at = NULL FROM doomed d
+           WHERE e.workspace_id = $1 AND e.project_id = d.project_id AND e.deleted_at = d.deleted_at
+           RETURNING e.id
+         ), counted AS (
+           UPDATE workspaces SET number_of_projects = number_of_projects + (SELECT count(*) FROM restored)::int
+           WHERE id = $1 RETURNING number_of_projects
+         )
+         SELECT (SELECT array_agg(id::text ORDER BY id) FROM restored) AS ids,
+                (SELECT number_of_projects FROM counted) AS n`,
+        [workspaceId, ids],
+      );
+      const projectVersionIds = rows[0].ids ?? [];
+      if (projectVersionIds.length) await this.events?.publish(tx, PROJECT_VERSIONS_RESTORED, { projectVersionIds }, { workspaceId });
+      return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   SUBTITLES_SERVER_MESSAGES,
   type SaveCuesConflict,
 } from '../common/subtitles-contract';
+import { SUBTITLE_SAVED } from '../common/subtitle-events';
 import { sendStoredMedia } from './byte-range';
 import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
@@ -51,7 +52,9 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
         if (typeof request.body !== 'string') throw httpError(400, 'invalid', 'Send the cues as JSON (Content-Type: application/json)', 'body');
         const save = await runOffThread<(CueChunks & { revision: number }) | Refusal>(CUE_TASKS, 'readSave', request.body, subtitles.chunkSize);
         if ('refused' in save) throw httpError(save.refused.status, save.refused.code, save.refused.message, save.refused.field || undefined);
-        const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, save.revision, save.chunks);
+        const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, save.revision, save.chunks, (tx, saved) =>
+          app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'editor' }, { workspaceId }),
+        );
         if (!result) throw notFound();
         reply.type('application/json; charset=utf-8');
         if (!result.saved) {

@@ -104,6 +104,8 @@ export class SubtitleRepository implements SubtitleStore {
     subtitleId: string,
     expected: number,
     chunks: CueColumnChunk[],
+    /** Runs in the save's transaction once it is saved (its domain event is published there). */
+    onSaved: (tx: SqlRunner, subtitle: SubtitleRecord) => Promise<unknown> = async () => {},
   ): Promise<{ saved: true; subtitle: SubtitleRecord } | { saved: false; revision: number; cuesJson: string; updatedAt: string } | null> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ revision: number }>('SELECT revision FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
@@ -113,7 +115,9 @@ export class SubtitleRepository implements SubtitleStore {
         return { saved: false, revision: current.revision, cuesJson: await this.readCuesJson(tx, subtitleId), updatedAt: current.updatedAt };
       }
       await this.replaceCueColumns(tx, subtitleId, chunks);
-      return { saved: true, subtitle: (await this.find(tx, workspaceId, { id: subtitleId }))! };
+      const subtitle = (await this.find(tx, workspaceId, { id: subtitleId }))!;
+      await onSaved(tx, subtitle);
+      return { saved: true, subtitle };
     });
   }
 

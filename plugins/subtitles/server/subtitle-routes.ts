@@ -11,6 +11,7 @@ import {
   type SubtitlesResponse,
 } from '../common/subtitles-contract';
 import type { CueChunks, Refusal } from './cue-tasks';
+import { SUBTITLE_SAVED } from '../common/subtitle-events';
 import type { SubtitleRepository } from './subtitle-repository';
 import { cuesResponseText, subtitleResource } from './subtitles-presenter';
 import { createSubtitleBody, cuesResponse, importResponse, oneSubtitle, paramsWith, subtitlesResponse } from './subtitles-schemas';
@@ -119,7 +120,9 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
         const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
         if (rows.length === 0) throw notFound();
         await subtitles.replaceCueColumns(tx, subtitleId, chunks);
-        return subtitles.find(tx, workspaceId, { id: subtitleId });
+        const saved = (await subtitles.find(tx, workspaceId, { id: subtitleId }))!;
+        await app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'import' }, { workspaceId });
+        return saved;
       });
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };
     },

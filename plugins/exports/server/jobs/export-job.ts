@@ -9,6 +9,7 @@ import { burnInScript } from '../ass-style';
 import { dubbedMediaOf, subtitleStoreOf, themeLookupOf, versionsOf } from '../export-request';
 import { ExportationRepository, type ExportationRecord } from '../exportation-repository';
 import { mailExportReady } from '../export-mail';
+import { EXPORT_READY } from '../../common/export-events';
 import { exportFileName } from '../file-names';
 import { burnIn, sourceVideoOf } from './burn-in';
 import { EXPORT_JOB, type ExportJobData } from './export-job-name';
@@ -49,7 +50,13 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
     const made = await make(row, ctx, workDir, (fraction) => void exportations.setProgress(row.id, fraction).catch(() => {}));
     const key = `exports/${row.workspaceId}/${row.id}/export${path.extname(made.name)}`;
     const stored = await ctx.storage.put(key, made.bytes ?? createReadStream(made.file!), made.contentType);
-    const finishedNow = await exportations.finish(row.id, { key, name: made.name, contentType: made.contentType, size: stored.size });
+    // Finished and announced (exports.ready) in one transaction: the event comes once, with the file.
+    const finishedNow = await ctx.db.transaction(async (tx) => {
+      const finished = await new ExportationRepository(tx).finish(row.id, { key, name: made.name, contentType: made.contentType, size: stored.size });
+      const announced = { exportationId: row.id, projectVersionId: row.projectVersionId, kind: row.kind, fileName: made.name, sizeBytes: stored.size };
+      if (finished) await ctx.events.publish(tx, EXPORT_READY, announced, { workspaceId: row.workspaceId });
+      return finished;
+    });
     if (finishedNow) await mailExportReady(ctx, row).catch((error) => ctx.log.error({ err: error, exportationId: row.id }, 'export mail not queued'));
   } catch (error) {
     // The worker is stopping (SIGTERM): ffmpeg was stopped with it; pg-boss gives the job to the

@@ -3,6 +3,7 @@ import { PROJECT_VERSIONS } from '../../../projects/common/project-versions-serv
 import { runKey } from './work-files';
 import type { JobContext } from '../../../../server/plugin-api';
 import { processingPage } from '../../common/pipeline-contract';
+import { PROCESSING_FINISHED } from '../../common/pipeline-events';
 
 /**
  * The run is done: state, the version's processing state and the user's count of projects
@@ -24,6 +25,7 @@ export const finishStep: StepDefinition = {
         await tx.query('UPDATE users SET number_of_projects_successfully_created = number_of_projects_successfully_created + 1 WHERE id = $1', [rows[0].userId]);
       }
       await ctx.services.get(PROJECT_VERSIONS).setProcessing(tx, run.projectVersionId, 'finish', 'done');
+      if (finishedNow) await ctx.events.publish(tx, PROCESSING_FINISHED, { runId: run.id, projectVersionId: run.projectVersionId, kind: run.kind }, { workspaceId: run.workspaceId });
     });
     const { rows } = await ctx.db.query<{ key: string }>(
       `SELECT clip->>'key' AS key FROM pipeline_steps, jsonb_array_elements(COALESCE(output->'clips', '[]'::jsonb)) AS clip WHERE run_id = $1 AND step = 'synthesis'`,

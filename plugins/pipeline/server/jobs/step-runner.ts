@@ -165,7 +165,7 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
           const message =
             error instanceof PipelineFailure || error instanceof StepTimedOut ? error.message : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
           if ((await leave('failed')).rowCount === 0) return;
-          if (await failRun(ctx.db, ctx.services.get(PROJECT_VERSIONS), run.id, step, message)) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
+          if (await ctx.db.transaction((tx) => failRun(tx, ctx.services.get(PROJECT_VERSIONS), run.id, step, message, ctx.events))) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
           await new WorkFiles(ctx, run).removeAll().catch(() => {});
           return;
         }
