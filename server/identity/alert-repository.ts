@@ -27,7 +27,7 @@ export class AlertRepository {
     const { rows } = await this.db.query<AlertRecord>(
       `SELECT ${ALERT_COLUMNS} FROM alerts
        WHERE active AND id > coalesce($1::bigint, 0)
-       ORDER BY id DESC LIMIT 1`,
+       ORDER BY alerts.id DESC LIMIT 1`,
       [lastViewedAlertId],
     );
     return rows[0] ?? null;
@@ -43,7 +43,7 @@ export class AlertRepository {
 
   /** The newest alerts first, shown or withdrawn, for the operators' page. */
   async recent(limit: number): Promise<PublishedAlertRecord[]> {
-    const { rows } = await this.db.query<PublishedAlertRecord>(`SELECT ${PUBLISHED_COLUMNS} FROM alerts ORDER BY id DESC LIMIT $1`, [limit]);
+    const { rows } = await this.db.query<PublishedAlertRecord>(`SELECT ${PUBLISHED_COLUMNS} FROM alerts ORDER BY alerts.id DESC LIMIT $1`, [limit]);
     return rows;
   }
 

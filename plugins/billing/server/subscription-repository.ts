@@ -56,7 +56,7 @@ export class SubscriptionRepository {
   /** The account's current subscription (the newest one that keeps its plan), or null: the free plan. */
   async current(accountId: string, db: Queryable = this.db): Promise<SubscriptionRecord | null> {
     const { rows } = await db.query<SubscriptionRecord>(
-      `SELECT ${COLUMNS} FROM billing_subscriptions WHERE account_id = $1 AND status = ANY($2::text[]) ORDER BY id DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM billing_subscriptions WHERE account_id = $1 AND status = ANY($2::text[]) ORDER BY billing_subscriptions.id DESC LIMIT 1`,
       [accountId, CURRENT_STATUSES],
     );
     return rows[0] ?? null;

@@ -92,7 +92,7 @@ export async function findRun(db: Queryable, runId: string): Promise<RunRecord |
 }
 
 export async function latestRunOfVersion(db: Queryable, projectVersionId: string): Promise<RunRecord | null> {
-  const { rows } = await db.query<RunRecord>(`SELECT ${RUN_COLUMNS} FROM pipeline_runs WHERE project_version_id = $1 ORDER BY id DESC LIMIT 1`, [
+  const { rows } = await db.query<RunRecord>(`SELECT ${RUN_COLUMNS} FROM pipeline_runs WHERE project_version_id = $1 ORDER BY pipeline_runs.id DESC LIMIT 1`, [
     projectVersionId,
   ]);
   return rows[0] ?? null;

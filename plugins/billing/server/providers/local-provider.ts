@@ -44,7 +44,7 @@ export class LocalProvider implements BillingProvider {
 
   async invoices(accountId: string): Promise<Invoice[]> {
     const { rows } = await this.db.query<{ id: string; plan: string; amount: number; currency: string; createdAt: Date }>(
-      `SELECT id::text AS id, plan, amount, currency, created_at AS "createdAt" FROM billing_local_invoices WHERE account_id = $1 ORDER BY id DESC LIMIT 24`,
+      `SELECT id::text AS id, plan, amount, currency, created_at AS "createdAt" FROM billing_local_invoices WHERE account_id = $1 ORDER BY billing_local_invoices.id DESC LIMIT 24`,
       [accountId],
     );
     return rows.map((row) => ({
