@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TimedWord } from '../engine-interfaces';
 import { runProcess } from '../process-runner';
+import { pcmWavHeader } from '../synthesis/elevenlabs-voice-cloning';
 
 /**
  * Generated speech with exact word timings, for engine tests and the alignment benchmark.
@@ -47,20 +48,7 @@ function parseWav(bytes: Buffer): { sampleRate: number; samples: Int16Array } {
 }
 
 function wavBytes(samples: Int16Array, sampleRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples.byteLength, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
+  return Buffer.concat([pcmWavHeader(samples.byteLength, sampleRate), Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
 function trimSilence(samples: Int16Array): Int16Array {
