@@ -1,5 +1,5 @@
 /**
- * Who may import whom (../shared/DESIGN.md sections 1-3, README "Decisions"), checked by
+ * Who may import whom (../shared/DESIGN.md sections 1-3, docs/decisions.md), checked by
  * dependency-cruiser in `npm run deps` and in `npm test`. Paths are regular expressions over
  * paths relative to the repository root. Type-only imports count like any other: a type import
  * still couples two modules, and the rule must hold for code an outside author copies.

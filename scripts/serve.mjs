@@ -3,7 +3,7 @@
  * `npm run serve`: the production server on what is already installed and built, nothing else
  * (no npm or apt-get install, no build): for a second server on the same checkout, a plugin
  * author trying a plugin (PLUGINS_DIR=… npm run serve), or a machine set up by `npm start`
- * before. Same environment as `npm start` (README "Configuration").
+ * before. Same environment as `npm start` (docs/configuration.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

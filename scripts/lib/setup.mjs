@@ -3,7 +3,7 @@
  * packages the app and its tests use. Plain Node with no dependencies, so it runs before
  * `npm install`.
  *
- * Policy for Debian packages (README "Decisions"):
+ * Policy for Debian packages (docs/decisions.md, "Set-up inside the two commands"):
  * - present (binary on PATH or a known file) -> skipped, nothing is run;
  * - missing and we are root -> one `apt-get update`, then `apt-get install -y --no-install-recommends`;
  * - missing and not root -> a message naming the exact packages and the command to run. Packages

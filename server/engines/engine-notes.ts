@@ -17,7 +17,7 @@ const SERVICE = 'an OpenAI-compatible service';
 
 /**
  * Honest notes per engine this installation runs, keyed by the engines' `name`s. The embedded
- * recogniser is a draft: the popup says so and the README shows how to connect a Whisper-class
+ * recogniser is a draft: the popup says so and docs/engines.md shows how to connect a Whisper-class
  * server (STT_ENGINE=openai) instead.
  */
 const NOTES: Record<keyof EngineNotes, Record<string, EngineNote>> = {

@@ -91,7 +91,7 @@ export async function outboxPageRoutes(app: FastifyInstance, options: { outboxDi
 
 /**
  * Where mail goes, said at start. A production start without SMTP_URL is allowed (`npm start` is
- * the README's first run, and it runs NODE_ENV=production with the outbox) but said loudly: no
+ * the README's "First run", and it runs NODE_ENV=production with the outbox) but said loudly: no
  * user gets a mail, and the outbox only reaches whoever sits at this machine.
  */
 export function outboxStartMessage(config: Pick<AppConfig, 'outboxPublic' | 'isProduction' | 'dataDir'>, port: number): { line: string; warning: string | null } {

@@ -17,7 +17,7 @@ import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-tes
 import { unzip } from '../http/subtitles-test-kit';
 
 /**
- * The README's several-machines layout on one box: two ROLE=web and two ROLE=worker processes
+ * The several-machines layout of docs/operations.md on one box: two ROLE=web and two ROLE=worker processes
  * of server/main.ts, one PostgreSQL, files in an S3-compatible store (s3rver), and each process
  * with a DATA_DIR of its own, so anything one process left on its disk for another is missing
  * there, as on separate machines. A person signs up, confirms, uploads a video by tus, sets up a

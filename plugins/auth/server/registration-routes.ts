@@ -17,7 +17,7 @@ export const INVALID_CONFIRMATION_REDIRECT = '/users/sign_in?confirmation=invali
 export async function assertEmailAcceptable(services: AuthServices, email: string, exceptUserId: string | null = null): Promise<void> {
   if (!looksLikeEmail(email)) throw httpError(422, 'invalid', 'Email is invalid', 'email');
   if (isDisposableEmail(email)) throw httpError(422, 'email_domain_not_permitted', AUTH_MESSAGES.emailDomainNotPermitted, 'email');
-  // This tells anyone whether an address has an account: kept, see README "Decisions" (sign-up
+  // This tells anyone whether an address has an account: kept, see docs/decisions.md (sign-up
   // logs the new user in at once, so a taken address cannot be answered like a new one).
   if (await services.users.emailTaken(email, exceptUserId)) throw httpError(422, 'email_taken', EMAIL_TAKEN_MESSAGE, 'email');
 }

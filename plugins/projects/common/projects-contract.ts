@@ -79,7 +79,7 @@ export const PROJECTS_MESSAGES = {
   requestSubmitted: 'Request submitted',
 } as const;
 
-/** Texts the spec does not give: undoing a bulk delete (a product decision, see the README). */
+/** Texts the spec does not give: undoing a bulk delete (a product decision: docs/decisions.md). */
 export const PROJECTS_UNDO_MESSAGES = {
   undo: 'Undo',
   projectVersionsRestored: 'Project version(s) restored',

@@ -6,7 +6,7 @@
  * Ours rather than a library's, on purpose (where XML, CSV and feeds went to libraries): measured
  * at least twice as fast as the fastest of `media-captions`, `srt-parser-2` and `subtitle` on
  * 100,000 cues (bench/srt-formats.bench.mjs, `srt.speedupVsFastestPeer`), and checked against
- * the 441 real-world files from other projects' test suites that the README's "Subtitle files"
+ * the 441 real-world files from other projects' test suites that docs/decisions.md's "Subtitle files"
  * names, with the lenient rules below.
  *
  * Lenient on purpose (what real files contain):
