@@ -57,9 +57,10 @@ test('connect a feed channel, page its videos, import two as projects, remove th
     await expect(toast(page, 'Request submitted')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     // The projects page follows only downloads it started itself: reload, as a person would.
+    // Each project keeps its episode's title from the feed, not the media file's name ("clip-a").
     await expect(async () => {
       await page.reload();
-      for (const name of ['clip-a', 'clip-b']) await expect(versionRow(page, name)).toContainText('Ready', { timeout: 2_000 });
+      for (const name of ['Episode 23 & friends', 'Episode 22 & friends']) await expect(versionRow(page, name)).toContainText('Ready', { timeout: 2_000 });
     }).toPass({ timeout: 40_000 });
 
     await runCommand(page, 'Open external channels');

@@ -26,8 +26,8 @@ test('export a burned-in video and a subtitle file from the palette, follow them
   test.setTimeout(120_000);
   void confirmedUser;
   await dismissNewsletter(page);
-  // Another spec of the same worker may have made "Harbour tour.mp4" first (testVideo keeps a
-  // name's first copy): the export is checked against the file actually uploaded.
+  // A 4 s "Harbour tour.mp4" (testVideo keeps one copy per name and length): the export is
+  // checked against the file actually uploaded.
   const uploaded = testVideo('Harbour tour.mp4', 4);
   await uploadVideos(page, [uploaded]);
 

@@ -18,7 +18,10 @@ export function testVideo(name: string, seconds = 3): string {
       '-shortest', '-pix_fmt', 'yuv420p', source,
     ]);
   }
-  const file = path.join(MEDIA_DIR, name);
+  // One folder per length: two specs asking for the same name at different lengths (exports wants
+  // a 4 s "Harbour tour.mp4") each get theirs, whichever ran first in this worker.
+  const file = path.join(MEDIA_DIR, `${seconds}s`, name);
+  mkdirSync(path.dirname(file), { recursive: true });
   if (!existsSync(file)) copyFileSync(source, file);
   return file;
 }
