@@ -28,6 +28,8 @@ function newBreaks(before: readonly EditorCue[], after: readonly EditorCue[]): s
   const now = rulesByCue(after);
   return now.flatMap((rules, j) => {
     const allowed = new Set(origins(before, after[j]).flatMap((k) => [...was[k]]));
+    // An overlap is a gap below zero: narrowed to a gap under the minimum it is less broken, not newly.
+    if (allowed.has('overlap')) allowed.add('min-gap');
     return [...rules].filter((rule) => !allowed.has(rule)).map((rule) => `cue ${j}: ${rule}`);
   });
 }
@@ -70,7 +72,9 @@ describe('edits keep the reading rules', () => {
         if (refused) expect(after).toBe(cues);
         expect(newBreaks(cues, after)).toEqual([]);
       }),
-      { numRuns: 2000 },
+      // A fixed seed so CI is deterministic; POLYCUE_FC_SEED explores others (a found counterexample
+      // becomes a case of its own).
+      { numRuns: 2000, seed: Number(process.env.POLYCUE_FC_SEED ?? 20261127) },
     );
   });
 
