@@ -13,6 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { segmentWords, type Cue, type TimedWord } from '../plugins/pipeline/server/craft';
+// The same mulberry32 the pipeline's synthetic corpora use: the bench's speech is the same on every run.
+import { seededRandom as seeded } from '../plugins/pipeline/server/craft/synthetic-transcript';
 import { PocketsphinxSpeechToText } from '../server/engines/speech-to-text/pocketsphinx-speech-to-text';
 import { synthesizePieces, type SpokenPiece } from '../server/engines/testing/speech-fixtures';
 
@@ -48,18 +50,6 @@ const TEMPLATES = [
 const VOICES = ['en-us+klatt', 'en-us+m3', 'en-us+f2', 'en+m1', 'en-us+klatt3'];
 const SENTENCES_PER_CHUNK = 5; // about 25 s of speech, near the pipeline's 30 s chunks
 const SEED = 20261127;
-
-/** mulberry32: a small seeded generator, so the bench's speech is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sentence {
   text: string;
