@@ -83,6 +83,9 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   await downloadDialog.getByLabel('WebVTT (.vtt)').check();
   const [download] = await Promise.all([page.waitForEvent('download'), downloadDialog.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('Harbour tour.zip');
+  // The dialog closes once the zip is on its way, and focus goes back to the button that opened it (not the page body).
+  await expect(downloadDialog).toHaveCount(0);
+  await expect(page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Download subtitles…' })).toBeFocused();
   const entries = await zipEntries(await readFile((await download.path())!));
   expect([...entries.keys()]).toEqual(['Harbour tour - en.srt', 'Harbour tour - en.vtt']);
   for (const content of entries.values()) expect(readSubtitles(content).map((c) => c.text)).toEqual(['Welcome aboard', 'The ferry leaves at noon']);
