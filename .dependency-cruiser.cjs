@@ -20,9 +20,12 @@
 const swc = require('@swc/core');
 if (!swc.parseFileSync.polycueTsx) {
   const parseFileSync = swc.parseFileSync;
-  swc.parseFileSync = Object.assign((file, options) => parseFileSync(file, { ...options, tsx: /\.[jt]sx$/.test(file) }), {
-    polycueTsx: true,
-  });
+  swc.parseFileSync = Object.assign(
+    (file, options) => parseFileSync(file, { ...options, tsx: /\.[jt]sx$/.test(file) }),
+    {
+      polycueTsx: true,
+    },
+  );
 }
 
 const TESTS = '(\\.test\\.tsx?$|^tests/|^bench/|^scripts/)';
@@ -74,7 +77,8 @@ module.exports = {
     },
     {
       name: 'plugins-not-to-shell',
-      comment: 'The shell knows plugins only through the registry; a plugin reaches it only through core/ (its extension points and services).',
+      comment:
+        'The shell knows plugins only through the registry; a plugin reaches it only through core/ (its extension points and services).',
       severity: 'error',
       from: { path: '^plugins/', pathNot: TESTS },
       to: { path: '^shell/' },
@@ -108,14 +112,16 @@ module.exports = {
     },
     {
       name: 'no-circular-in-host',
-      comment: 'A cycle in the host makes start-up order depend on which module loads first; the host stays a tree of layers.',
+      comment:
+        'A cycle in the host makes start-up order depend on which module loads first; the host stays a tree of layers.',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^server/', circular: true },
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'An import the checker cannot resolve is an import no rule checks: every import of repository code must resolve.',
+      comment:
+        'An import the checker cannot resolve is an import no rule checks: every import of repository code must resolve.',
       severity: 'error',
       from: { path: '^(core|shell|plugins|server|tests|bench|scripts)/' },
       to: { couldNotResolve: true },
@@ -127,7 +133,9 @@ module.exports = {
     moduleSystems: ['es6', 'cjs'],
     doNotFollow: { path: 'node_modules' },
     // `npm run deps` cruises the whole repository: everything but build output, installs and what .gitignore keeps out.
-    exclude: { path: '(^|/)(dist|node_modules|\\.tmp)/|^(\\.git|data|test-results|playwright-report|installed-plugins|bench/results)/' },
+    exclude: {
+      path: '(^|/)(dist|node_modules|\\.tmp)/|^(\\.git|data|test-results|playwright-report|installed-plugins|bench/results)/',
+    },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs', '.json', '.d.ts'],
       // Packages' `exports` maps (ESM-only packages such as inversify have nothing else).

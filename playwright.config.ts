@@ -14,13 +14,15 @@ import { E2E_ALERT, E2E_OPERATOR_EMAIL } from './tests/e2e/support/e2e-alert';
  * DATA_DIR (tests/e2e/support/e2e-env.ts) to open the outbox.
  */
 function freePort(): string {
-  const probe = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const probe =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 
 /** A UDP port no one uses now, for the test DNS server (tests/e2e/sso.spec.ts) the server is told to ask. */
 function freeUdpPort(): string {
-  const probe = "const s=require('dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const probe =
+    "const s=require('dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 

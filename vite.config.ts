@@ -20,7 +20,8 @@ const apiPaths = ['/api', '/users', '/dev', '/files', '/s/', '/plugin-assets', '
  * The same for effector-react's use-sync-external-store polyfill, which React 19 does not need.
  */
 function productionRouter(): Plugin {
-  const build = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  const build = (file: string) =>
+    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
   return {
     name: 'polycue-production-router',
     apply: 'build',
@@ -30,8 +31,16 @@ function productionRouter(): Plugin {
           { find: /^react-router$/, replacement: build('index.mjs') },
           { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
           // React 19 has useSyncExternalStore: effector-react's pre-18 polyfill is not needed.
-          { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./shell/vendor/use-sync-external-store-shim.ts', import.meta.url)) },
-          { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url)) },
+          {
+            find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+            replacement: fileURLToPath(new URL('./shell/vendor/use-sync-external-store-shim.ts', import.meta.url)),
+          },
+          {
+            find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+            replacement: fileURLToPath(
+              new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url),
+            ),
+          },
         ],
       },
     }),

@@ -20,7 +20,12 @@ export default mergeConfig(
           test: {
             name: 'web',
             environment: 'happy-dom',
-            include: ['core/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.{ts,tsx}', 'plugins/*/common/**/*.test.ts'],
+            include: [
+              'core/**/*.test.{ts,tsx}',
+              'shell/**/*.test.{ts,tsx}',
+              'plugins/*/web/**/*.test.{ts,tsx}',
+              'plugins/*/common/**/*.test.ts',
+            ],
             setupFiles: ['tests/support/web-setup.ts'],
           },
         },
@@ -29,7 +34,13 @@ export default mergeConfig(
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'tests/http/**/*.test.ts', 'tests/distributed/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+            include: [
+              'server/**/*.test.ts',
+              'plugins/*/server/**/*.test.ts',
+              'tests/http/**/*.test.ts',
+              'tests/distributed/**/*.test.ts',
+              'tests/faults/**/*.test.ts',
+            ],
             globalSetup: ['tests/support/global-setup.ts'],
             pool: 'forks',
             testTimeout: 30_000,

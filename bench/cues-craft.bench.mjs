@@ -30,7 +30,8 @@ async function load(ctx, file) {
 
 function ruleCounts(reports) {
   const counts = {};
-  for (const report of reports) for (const violation of report.violations) counts[violation.rule] = (counts[violation.rule] ?? 0) + 1;
+  for (const report of reports)
+    for (const violation of report.violations) counts[violation.rule] = (counts[violation.rule] ?? 0) + 1;
   return counts;
 }
 
@@ -44,11 +45,19 @@ async function readingRules(ctx) {
   const cues = segmentWords(words);
   const took = performance.now() - started;
   const reports = checkReadingRules(cues);
-  ctx.log(`   ${words.length} words -> ${cues.length} cues in ${took.toFixed(0)} ms; broken: ${JSON.stringify(ruleCounts(reports))}`);
+  ctx.log(
+    `   ${words.length} words -> ${cues.length} cues in ${took.toFixed(0)} ms; broken: ${JSON.stringify(ruleCounts(reports))}`,
+  );
 
-  const fastWords = syntheticTranscript({ seed: 2025, durationMs: 10 * 60 * 1000, rates: [{ weight: 1, minWordsPerMinute: 200, maxWordsPerMinute: 260 }] });
+  const fastWords = syntheticTranscript({
+    seed: 2025,
+    durationMs: 10 * 60 * 1000,
+    rates: [{ weight: 1, minWordsPerMinute: 200, maxWordsPerMinute: 260 }],
+  });
   const fastReports = checkReadingRules(segmentWords(fastWords));
-  ctx.log(`   fast speech only (200-260 wpm, 10 min): ${(readingRulesPassRate(fastReports) * 100).toFixed(2)} % pass; broken: ${JSON.stringify(ruleCounts(fastReports))}`);
+  ctx.log(
+    `   fast speech only (200-260 wpm, 10 min): ${(readingRulesPassRate(fastReports) * 100).toFixed(2)} % pass; broken: ${JSON.stringify(ruleCounts(fastReports))}`,
+  );
   return Math.round(readingRulesPassRate(reports) * 10_000) / 100;
 }
 
@@ -58,11 +67,18 @@ async function clipsInWindow(ctx) {
   const { seededRandom, syntheticTranscript } = await load(ctx, 'synthetic-transcript.ts');
 
   const random = seededRandom(77);
-  const vocabulary = syntheticTranscript({ seed: 77, durationMs: 120_000, punctuation: false }).map((word) => word.text.toLowerCase());
+  const vocabulary = syntheticTranscript({ seed: 77, durationMs: 120_000, punctuation: false }).map((word) =>
+    word.text.toLowerCase(),
+  );
   const jobs = Array.from({ length: CLIPS }, (_, index) => {
     const count = 1 + Math.floor(random() * 30);
     const start = Math.floor(random() * (vocabulary.length - count));
-    return { index, voice: VOICES[index % VOICES.length], text: `${vocabulary.slice(start, start + count).join(' ')}.`, factor: 0.3 + random() * 1.2 };
+    return {
+      index,
+      voice: VOICES[index % VOICES.length],
+      text: `${vocabulary.slice(start, start + count).join(' ')}.`,
+      factor: 0.3 + random() * 1.2,
+    };
   });
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'polycue-bench-dub-'));
@@ -76,7 +92,14 @@ async function clipsInWindow(ctx) {
       const wpm = speechRateFor(window, naturalMs);
       await synthesize(job.text, file('paced'), { voice: job.voice, wpm });
       const plan = planClipFit(window, await probeDurationMs(file('paced')));
-      await ffmpeg(['-y', '-i', file('paced'), '-af', plan.atempo.map((factor) => `atempo=${factor}`).join(',') || 'anull', file('speech')]);
+      await ffmpeg([
+        '-y',
+        '-i',
+        file('paced'),
+        '-af',
+        plan.atempo.map((factor) => `atempo=${factor}`).join(',') || 'anull',
+        file('speech'),
+      ]);
       await ffmpeg(['-y', '-i', file('paced'), '-af', plan.filter, file('fitted')]);
       const speechMs = await probeDurationMs(file('speech'));
       const fittedMs = await probeDurationMs(file('fitted'));
@@ -84,16 +107,20 @@ async function clipsInWindow(ctx) {
       results.push({ ...job, windowMs: window.end, naturalMs, wpm, tempo: plan.tempo, speechMs, fittedMs, fits });
     }
     const queue = [...jobs];
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await fit(job);
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await fit(job);
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
   const worst = Math.max(...results.map((result) => result.fittedMs - result.windowMs));
   const misses = results.filter((result) => !result.fits);
-  ctx.log(`   ${results.length} clips, windows ${Math.min(...results.map((r) => r.windowMs))}-${Math.max(...results.map((r) => r.windowMs))} ms, espeak ${Math.min(...results.map((r) => r.wpm))}-${Math.max(...results.map((r) => r.wpm))} wpm, atempo up to ${Math.max(...results.map((r) => r.tempo)).toFixed(2)}; fitted clip vs window at worst ${worst.toFixed(1)} ms`);
+  ctx.log(
+    `   ${results.length} clips, windows ${Math.min(...results.map((r) => r.windowMs))}-${Math.max(...results.map((r) => r.windowMs))} ms, espeak ${Math.min(...results.map((r) => r.wpm))}-${Math.max(...results.map((r) => r.wpm))} wpm, atempo up to ${Math.max(...results.map((r) => r.tempo)).toFixed(2)}; fitted clip vs window at worst ${worst.toFixed(1)} ms`,
+  );
   for (const miss of misses) ctx.log(`   miss: ${JSON.stringify(miss)}`);
   return Math.round(((results.length - misses.length) / results.length) * 10_000) / 100;
 }

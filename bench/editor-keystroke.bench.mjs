@@ -26,9 +26,15 @@ function percentile(values, p) {
 /** Types WARM_UP + KEYS characters into a text box opened from the list; returns the measured keys and the slow keydowns. */
 async function typeInto(page, url, errors) {
   await page.goto(url);
-  await page.waitForFunction(() => window.__editorBenchReady === true && document.querySelectorAll('[role="row"]').length > 0, null, { timeout: 20_000 }).catch(() => {
-    throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
-  });
+  await page
+    .waitForFunction(
+      () => window.__editorBenchReady === true && document.querySelectorAll('[role="row"]').length > 0,
+      null,
+      { timeout: 20_000 },
+    )
+    .catch(() => {
+      throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
+    });
   // Into the list by keyboard, then edit that cue's text (the control page: its one box).
   await page.getByRole('grid', { name: 'Cues' }).focus();
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
@@ -54,17 +60,24 @@ export default async function editorKeystroke(ctx) {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const editor = await typeInto(page, bench.url, errors);
-    const cues = await page.evaluate(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')));
+    const cues = await page.evaluate(() =>
+      Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')),
+    );
     const control = await typeInto(page, `${bench.url}?control`, errors);
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
 
     const value = (n) => Math.round(n * 10) / 10;
-    const range = (s) => `min ${value(Math.min(...s))}, median ${value(median(s))}, p95 ${value(percentile(s, 95))}, max ${value(Math.max(...s))} ms`;
+    const range = (s) =>
+      `min ${value(Math.min(...s))}, median ${value(median(s))}, p95 ${value(percentile(s, 95))}, max ${value(Math.max(...s))} ms`;
     const [load] = (await import('node:os')).loadavg();
-    ctx.log(`   ${cues} cues, ${editor.samples.length} keys typed into cue 9 (after ${WARM_UP} warm-up keys), one every ${PACE_MS} ms`);
+    ctx.log(
+      `   ${cues} cues, ${editor.samples.length} keys typed into cue 9 (after ${WARM_UP} warm-up keys), one every ${PACE_MS} ms`,
+    );
     ctx.log(`   keydown to painted text, editor:        ${range(editor.samples)}`);
     ctx.log(`   the same into a bare text box (floor):  ${range(control.samples)}   (load average ${load.toFixed(1)})`);
-    ctx.log(`   keydowns Event Timing saw take 16 ms or more: editor ${editor.slow}, bare box ${control.slow} of ${WARM_UP + KEYS}`);
+    ctx.log(
+      `   keydowns Event Timing saw take 16 ms or more: editor ${editor.slow}, bare box ${control.slow} of ${WARM_UP + KEYS}`,
+    );
     return {
       'editor.keystrokeMedianMs': { value: value(median(editor.samples)), unit: 'ms', goal: `<= ${GOAL_MEDIAN_MS}` },
       'editor.keystrokeP95Ms': { value: value(percentile(editor.samples, 95)), unit: 'ms', goal: `<= ${GOAL_P95_MS}` },

@@ -54,7 +54,8 @@ function stagesOfOpen() {
     grid: window.__gridMs,
     rows: window.__rowsMs,
     list: resources.filter((entry) => entry.name.endsWith('/subtitles')).at(-1)?.responseEnd,
-    editorCode: resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).at(-1)?.responseEnd,
+    editorCode: resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).at(-1)
+      ?.responseEnd,
     waveStart: wave?.startTime,
     waveEnd: wave?.responseEnd,
   };
@@ -64,15 +65,28 @@ export default async function editorOpen(ctx) {
   // Its own production build (dist/ is shared with the browser tests, which rebuild it when sources change).
   const distDir = path.join(ctx.root, '.tmp', 'bench-editor-open');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ctx.root, 'vite.config.ts'), root: ctx.root, logLevel: 'warn', mode: 'production', build: { outDir: distDir, emptyOutDir: true, ...(process.env.EDITOR_OPEN_PROFILE ? { minify: false } : {}) } });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/editor-open-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: { ...process.env, EDITOR_OPEN_DIST: distDir } });
+  await build({
+    configFile: path.join(ctx.root, 'vite.config.ts'),
+    root: ctx.root,
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir: distDir, emptyOutDir: true, ...(process.env.EDITOR_OPEN_PROFILE ? { minify: false } : {}) },
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/editor-open-app.mts'], {
+    cwd: ctx.root,
+    stdio: ['pipe', 'pipe', 2],
+    env: { ...process.env, EDITOR_OPEN_DIST: distDir },
+  });
   try {
     const app = await new Promise((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
       child.once('exit', (code) => reject(new Error(`the bench app exited with ${code}`)));
     });
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     try {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const [cookieName, cookieValue] = app.cookie.split('=');
@@ -86,11 +100,15 @@ export default async function editorOpen(ctx) {
       const stages = [];
       for (let i = 0; i <= OPENS; i++) {
         await page.goto(url);
-        await page.waitForFunction(() => window.__editorOpenMs !== undefined, null, { timeout: 30_000 }).catch(async () => {
-          const shot = `${ctx.root}/.tmp/editor-open-failure.png`;
-          await page.screenshot({ path: shot });
-          throw new Error(`the editor did not open at ${page.url()} (screenshot ${shot})${errors.length ? `: ${errors.join('; ')}` : ''}`);
-        });
+        await page
+          .waitForFunction(() => window.__editorOpenMs !== undefined, null, { timeout: 30_000 })
+          .catch(async () => {
+            const shot = `${ctx.root}/.tmp/editor-open-failure.png`;
+            await page.screenshot({ path: shot });
+            throw new Error(
+              `the editor did not open at ${page.url()} (screenshot ${shot})${errors.length ? `: ${errors.join('; ')}` : ''}`,
+            );
+          });
         const ms = await page.evaluate(() => window.__editorOpenMs);
         if (i > 0) samples.push(ms);
         if (i > 0) stages.push(await page.evaluate(stagesOfOpen));
@@ -111,24 +129,47 @@ export default async function editorOpen(ctx) {
           const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
           self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
         });
-        for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) ctx.log(`     ${Math.round(ms)} ms  ${key}`);
+        for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+          ctx.log(`     ${Math.round(ms)} ms  ${key}`);
       }
-      const rows = await page.evaluate(() => Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')));
+      const rows = await page.evaluate(() =>
+        Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')),
+      );
       if (rows !== app.cues) throw new Error(`the editor showed ${rows} cues, not ${app.cues}`);
       if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
       const value = (n) => Math.round(n);
-      ctx.log(`   ${rows} cues, a 2-hour film: ${OPENS} opens after one warm-up, navigation start to the first frame painted with the cue list and the waveform`);
-      ctx.log(`   open: min ${value(Math.min(...samples))}, median ${value(median(samples))}, p95 ${value(percentile(samples, 95))}, max ${value(Math.max(...samples))} ms (goal <= ${GOAL_MS})`);
+      ctx.log(
+        `   ${rows} cues, a 2-hour film: ${OPENS} opens after one warm-up, navigation start to the first frame painted with the cue list and the waveform`,
+      );
+      ctx.log(
+        `   open: min ${value(Math.min(...samples))}, median ${value(median(samples))}, p95 ${value(percentile(samples, 95))}, max ${value(Math.max(...samples))} ms (goal <= ${GOAL_MS})`,
+      );
       if (process.env.EDITOR_OPEN_WATERFALL) {
-        const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [Math.round(e.startTime), Math.round(e.responseEnd), Math.round(e.transferSize), e.name.replace(location.origin, '')]));
+        const entries = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => [
+              Math.round(e.startTime),
+              Math.round(e.responseEnd),
+              Math.round(e.transferSize),
+              e.name.replace(location.origin, ''),
+            ]),
+        );
         for (const entry of entries) ctx.log(`     ${entry.join('  ')}`);
       }
       const stage = (key) => value(median(stages.map((one) => one[key] ?? NaN).filter((n) => !Number.isNaN(n))));
       ctx.log(
         `   medians: DOMContentLoaded ${stage('dom')} ms, cues answered ${stage('cuesEnd')} ms, subtitles list answered ${stage('list')} ms, last script ${stage('editorCode')} ms, empty cue grid shown ${stage('grid')} ms, cue rows shown ${stage('rows')} ms, first waveform tile asked ${stage('waveStart')} ms, answered ${stage('waveEnd')} ms`,
       );
-      ctx.log(`   machine load while measured: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`);
-      ctx.log(`   peaks of the 2-hour audio made the first time (once per film, in the background): ${app.peaksFirstMs} ms`);
+      ctx.log(
+        `   machine load while measured: ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / ')} (1/5/15 min) on ${os.cpus().length} cores`,
+      );
+      ctx.log(
+        `   peaks of the 2-hour audio made the first time (once per film, in the background): ${app.peaksFirstMs} ms`,
+      );
       return {
         'editor.openMedianMs': { value: value(median(samples)), unit: 'ms', goal: `<= ${GOAL_MS}` },
         'editor.openP95Ms': { value: value(percentile(samples, 95)), unit: 'ms', goal: `<= ${GOAL_MS}` },

@@ -13,7 +13,11 @@ import { spawn } from 'node:child_process';
 function runChild(ctx, database) {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, BENCH_LOOP_DB: database };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/event-loop-run.mts'], { cwd: ctx.root, stdio: ['ignore', 'pipe', 2], env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/event-loop-run.mts'], {
+      cwd: ctx.root,
+      stdio: ['ignore', 'pipe', 2],
+      env,
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.once('error', reject);
@@ -43,6 +47,11 @@ function figuresOf(measured, prefix) {
 }
 
 export default async function eventLoopBench(ctx) {
-  ctx.log('event-loop: worst inputs of issue 22 against the app on PGlite, then on PostgreSQL, /healthz probed meanwhile');
-  return { ...figuresOf(await runChild(ctx, 'pglite'), 'eventLoop'), ...figuresOf(await runChild(ctx, 'postgres'), 'eventLoop.postgres') };
+  ctx.log(
+    'event-loop: worst inputs of issue 22 against the app on PGlite, then on PostgreSQL, /healthz probed meanwhile',
+  );
+  return {
+    ...figuresOf(await runChild(ctx, 'pglite'), 'eventLoop'),
+    ...figuresOf(await runChild(ctx, 'postgres'), 'eventLoop.postgres'),
+  };
 }

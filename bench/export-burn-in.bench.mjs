@@ -17,25 +17,59 @@ const SECONDS = 60;
 export default async function exportBurnIn(ctx) {
   const { tsImport } = await import('tsx/esm/api');
   const load = (file) => tsImport(pathToFileURL(path.join(ctx.root, file)).href, import.meta.url);
-  const [{ burnInScript }, { burnIn, sourceVideoOf }] = await Promise.all([load('plugins/exports/server/ass-style.ts'), load('plugins/exports/server/jobs/burn-in.ts')]);
+  const [{ burnInScript }, { burnIn, sourceVideoOf }] = await Promise.all([
+    load('plugins/exports/server/ass-style.ts'),
+    load('plugins/exports/server/jobs/burn-in.ts'),
+  ]);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-burn-in-'));
   try {
     const source = path.join(dir, 'source.mp4');
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=duration=${SECONDS}:size=1280x720:rate=30`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${SECONDS}:size=1280x720:rate=30`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${SECONDS}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      source,
     ]);
-    const cues = Array.from({ length: 24 }, (_, i) => ({ start: i * 2500, end: i * 2500 + 2300, text: `Subtitle number ${i + 1} of the benchmark\nwith a second line of text` }));
+    const cues = Array.from({ length: 24 }, (_, i) => ({
+      start: i * 2500,
+      end: i * 2500 + 2300,
+      text: `Subtitle number ${i + 1} of the benchmark\nwith a second line of text`,
+    }));
 
     const started = performance.now();
     const media = await sourceVideoOf(source);
-    await burnIn(source, media, burnInScript(cues, null, media, 'Benchmark'), path.join(dir, 'subtitled.mp4'), { workDir: dir });
+    await burnIn(source, media, burnInScript(cues, null, media, 'Benchmark'), path.join(dir, 'subtitled.mp4'), {
+      workDir: dir,
+    });
     const ms = performance.now() - started;
-    ctx.log(`   ${SECONDS} s of 1280x720 burned in ${(ms / 1000).toFixed(1)} s (${((SECONDS * 30) / (ms / 1000)).toFixed(0)} frames/s) on ${os.cpus().length} cores`);
-    return { 'exportBurnIn.realTimeFactor': { value: Number((ms / (SECONDS * 1000)).toFixed(2)), unit: 'x real time', goal: '<= 1' } };
+    ctx.log(
+      `   ${SECONDS} s of 1280x720 burned in ${(ms / 1000).toFixed(1)} s (${((SECONDS * 30) / (ms / 1000)).toFixed(0)} frames/s) on ${os.cpus().length} cores`,
+    );
+    return {
+      'exportBurnIn.realTimeFactor': {
+        value: Number((ms / (SECONDS * 1000)).toFixed(2)),
+        unit: 'x real time',
+        goal: '<= 1',
+      },
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -62,24 +62,40 @@ async function seedPeople(db: PgDatabase) {
   const tag = randomBytes(3).toString('hex');
   const workspaces: { id: string; labelIds: string[]; users: { cookie: string; csrf: string }[] }[] = [];
   for (let w = 0; w < WORKSPACES; w++) {
-    const one = async (sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+    const one = async (sql: string, params: unknown[]) =>
+      (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
     const accountId = await one('INSERT INTO accounts (name) VALUES ($1)', [`Team ${w}`]);
-    const workspaceId = await one('INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [accountId, `Workspace ${w}`]);
+    const workspaceId = await one('INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [
+      accountId,
+      `Workspace ${w}`,
+    ]);
     const users = [];
     for (let u = 0; u < USERS_PER_WORKSPACE; u++) {
-      const userId = await one(`INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ($1, 'x', $2, now(), 'processed')`, [
-        `load.${tag}.${w}.${u}@example.com`,
-        `Person ${w}.${u}`,
+      const userId = await one(
+        `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ($1, 'x', $2, now(), 'processed')`,
+        [`load.${tag}.${w}.${u}@example.com`, `Person ${w}.${u}`],
+      );
+      const accountUserId = await one('INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)', [
+        accountId,
+        userId,
+        u === 0 ? 'admin' : 'member',
       ]);
-      const accountUserId = await one('INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)', [accountId, userId, u === 0 ? 'admin' : 'member']);
-      await db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, $3)`, [workspaceId, accountUserId, u === 0 ? 'account_admin' : 'member']);
+      await db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, $3)`, [
+        workspaceId,
+        accountUserId,
+        u === 0 ? 'account_admin' : 'member',
+      ]);
       const token = randomBytes(32).toString('base64url');
       const csrf = randomBytes(32).toString('base64url');
-      await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [hashToken(token), userId, csrf]);
+      await db.query(
+        `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+        [hashToken(token), userId, csrf],
+      );
       users.push({ cookie: `${SESSION_COOKIE}=${token}`, csrf });
     }
     const labelIds = [];
-    for (const caption of ['Client A', 'Client B', 'Urgent', 'Reviewed', 'Rare']) labelIds.push(await one('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2)', [workspaceId, caption]));
+    for (const caption of ['Client A', 'Client B', 'Urgent', 'Reviewed', 'Rare'])
+      labelIds.push(await one('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2)', [workspaceId, caption]));
     workspaces.push({ id: workspaceId, labelIds, users });
   }
   // Versions: titles "w0042harbor interview <n>" as in bench/project-versions; labels on 1/2, 1/3, 1/4, 1/5 and 1/500 of them.
@@ -102,19 +118,35 @@ async function seedPeople(db: PgDatabase) {
      WHERE l.workspace_id = ANY($1::bigint[])`,
     [workspaces.map((w) => w.id)],
   );
-  await db.query('UPDATE workspaces SET number_of_projects = $2 WHERE id = ANY($1::bigint[])', [workspaces.map((w) => w.id), VERSIONS_PER_WORKSPACE]);
+  await db.query('UPDATE workspaces SET number_of_projects = $2 WHERE id = ANY($1::bigint[])', [
+    workspaces.map((w) => w.id),
+    VERSIONS_PER_WORKSPACE,
+  ]);
   for (const table of ['projects', 'project_versions', 'labels']) await db.query(`VACUUM ANALYZE ${table}`);
-  log(`seeded ${WORKSPACES} workspaces x ${USERS_PER_WORKSPACE} people x ${VERSIONS_PER_WORKSPACE} versions in ${Math.round(performance.now() - started)} ms`);
+  log(
+    `seeded ${WORKSPACES} workspaces x ${USERS_PER_WORKSPACE} people x ${VERSIONS_PER_WORKSPACE} versions in ${Math.round(performance.now() - started)} ms`,
+  );
   return workspaces;
 }
 
 /** Versions with the spoken clip as their ready element (stored as uploads are), for set-ups. */
-async function seedMedia(db: PgDatabase, storage: { put(key: string, data: Buffer, type: string): Promise<unknown> }, workspaceIds: string[], clip: Buffer, durationMs: number) {
+async function seedMedia(
+  db: PgDatabase,
+  storage: { put(key: string, data: Buffer, type: string): Promise<unknown> },
+  workspaceIds: string[],
+  clip: Buffer,
+  durationMs: number,
+) {
   const media: Record<string, string[]> = {};
   for (const workspaceId of workspaceIds) {
     media[workspaceId] = [];
     for (let i = 0; i < MEDIA_PER_WORKSPACE; i++) {
-      const projectId = (await db.query<{ id: string }>('INSERT INTO projects (workspace_id, title) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, `Speech ${i}`])).rows[0].id;
+      const projectId = (
+        await db.query<{ id: string }>(
+          'INSERT INTO projects (workspace_id, title) VALUES ($1, $2) RETURNING id::text AS id',
+          [workspaceId, `Speech ${i}`],
+        )
+      ).rows[0].id;
       const elementId = (
         await db.query<{ id: string }>(
           `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, 'speech', 'ready', $3, $4) RETURNING id::text AS id`,
@@ -142,16 +174,30 @@ async function seedShared(base: string, workspaces: Awaited<ReturnType<typeof se
   for (const workspace of workspaces) {
     const { cookie, csrf } = workspace.users[0];
     const headers = { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' };
-    const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 ORDER BY id LIMIT $2', [workspace.id, SHARED_PER_WORKSPACE]);
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 ORDER BY id LIMIT $2',
+      [workspace.id, SHARED_PER_WORKSPACE],
+    );
     shared[workspace.id] = [];
     for (const { id: versionId } of rows) {
-      const subtitle = await fetch(`${base}/api/v1/project_versions/${versionId}/subtitles`, { method: 'POST', headers, body: JSON.stringify({ language: 'en' }) });
+      const subtitle = await fetch(`${base}/api/v1/project_versions/${versionId}/subtitles`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ language: 'en' }),
+      });
       const subtitleId = ((await subtitle.json()) as { data: { id: string } }).data.id;
       const form = new FormData();
       form.append('srt_content', new Blob([srtOf(40)]), 'subtitles.srt');
-      const imported = await fetch(`${base}/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf }, body: form });
+      const imported = await fetch(`${base}/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': csrf },
+        body: form,
+      });
       if (!imported.ok) throw new Error(`seed import answered ${imported.status}: ${await imported.text()}`);
-      const link = await fetch(`${base}/api/v1/subtitles/${subtitleId}/external_tokens`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf } });
+      const link = await fetch(`${base}/api/v1/subtitles/${subtitleId}/external_tokens`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': csrf },
+      });
       const url = ((await link.json()) as { externalTokenUrl: string }).externalTokenUrl;
       shared[workspace.id].push({ versionId, subtitleId, token: url.split('/share/')[1] });
     }
@@ -160,7 +206,10 @@ async function seedShared(base: string, workspaces: Awaited<ReturnType<typeof se
 }
 
 function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   worker.once('exit', (code, signal) => log(`worker exited (${code ?? signal})`));
   return worker;
 }
@@ -169,7 +218,14 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-load-'));
   const databaseUrl = await database();
   const db = new PgDatabase(databaseUrl, { max: Number(process.env.LOAD_DB_POOL ?? 20) });
-  const env = { DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0', DATABASE_URL: databaseUrl, METRICS_TOKEN: 'load-bench', UNDO_DELETE_SECONDS: '5' };
+  const env = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    METRICS_TOKEN: 'load-bench',
+    UNDO_DELETE_SECONDS: '5',
+  };
   const config = { ...loadConfig(env), role: 'web' as const, authRateLimitPerMinute: 1_000_000 };
   const app = await buildApp({ config, db, plugins: [...serverPlugins, heap], logger: false });
   await app.ready();
@@ -179,11 +235,22 @@ async function main() {
 
   const workspaces = await seedPeople(db);
   const clipDir = await mkdtemp(path.join(tmpdir(), 'polycue-load-clip-'));
-  const video = await makeSpeechVideo(clipDir, 'Hello and welcome to our show. Today we talk about the weather in the city.');
-  const media = await seedMedia(db, app.storage, workspaces.map((w) => w.id), await readFile(video.videoPath), Math.round(video.durationMs));
+  const video = await makeSpeechVideo(
+    clipDir,
+    'Hello and welcome to our show. Today we talk about the weather in the city.',
+  );
+  const media = await seedMedia(
+    db,
+    app.storage,
+    workspaces.map((w) => w.id),
+    await readFile(video.videoPath),
+    Math.round(video.durationMs),
+  );
   const shared = await seedShared(base, workspaces, db);
   await db.query('CHECKPOINT');
-  log(`${Object.values(media).flat().length} versions with a ${Math.round(video.durationMs / 100) / 10} s spoken clip; ${Object.values(shared).flat().length} shared subtitles`);
+  log(
+    `${Object.values(media).flat().length} versions with a ${Math.round(video.durationMs / 100) / 10} s spoken clip; ${Object.values(shared).flat().length} shared subtitles`,
+  );
 
   let stopping = false;
   const stop = async () => {
@@ -205,8 +272,20 @@ async function main() {
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
   const videoSeconds = video.durationMs / 1000;
-  const { rows: dataDirectory } = await db.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'data_directory'`);
-  console.log(JSON.stringify({ base, databaseUrl, metricsToken: env.METRICS_TOKEN, videoSeconds, workerPid: worker.pid, postgresDataDir: dataDirectory[0].setting, workspaces: workspaces.map((w) => ({ ...w, media: media[w.id], shared: shared[w.id] })) }));
+  const { rows: dataDirectory } = await db.query<{ setting: string }>(
+    `SELECT setting FROM pg_settings WHERE name = 'data_directory'`,
+  );
+  console.log(
+    JSON.stringify({
+      base,
+      databaseUrl,
+      metricsToken: env.METRICS_TOKEN,
+      videoSeconds,
+      workerPid: worker.pid,
+      postgresDataDir: dataDirectory[0].setting,
+      workspaces: workspaces.map((w) => ({ ...w, media: media[w.id], shared: shared[w.id] })),
+    }),
+  );
 }
 
 main().catch(async (error) => {

@@ -11,7 +11,14 @@ export function request(agent, base, { method = 'GET', path, headers = {}, body 
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+      },
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -27,7 +34,8 @@ export function request(agent, base, { method = 'GET', path, headers = {}, body 
 
 export const keepAliveAgent = (sockets) => new http.Agent({ keepAlive: true, maxSockets: sockets });
 
-const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const round1 = (value) => Math.round(value * 10) / 10;
 
 /** Latencies and errors per kind of request. */
@@ -72,10 +80,25 @@ export class Recorder {
       const sorted = [...entry.ms].sort((a, b) => a - b);
       all.push(...entry.ms);
       errors += entry.errors;
-      out[kind] = { n: sorted.length, errors: entry.errors, p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), p99: round1(percentile(sorted, 99)), max: round1(sorted.at(-1) ?? 0), statuses: entry.statuses };
+      out[kind] = {
+        n: sorted.length,
+        errors: entry.errors,
+        p50: round1(percentile(sorted, 50)),
+        p95: round1(percentile(sorted, 95)),
+        p99: round1(percentile(sorted, 99)),
+        max: round1(sorted.at(-1) ?? 0),
+        statuses: entry.statuses,
+      };
     }
     all.sort((a, b) => a - b);
-    out.all = { n: all.length, errors, p50: round1(percentile(all, 50)), p95: round1(percentile(all, 95)), p99: round1(percentile(all, 99)), max: round1(all.at(-1) ?? 0) };
+    out.all = {
+      n: all.length,
+      errors,
+      p50: round1(percentile(all, 50)),
+      p95: round1(percentile(all, 95)),
+      p99: round1(percentile(all, 99)),
+      max: round1(all.at(-1) ?? 0),
+    };
     return { kinds: out, seconds: round1(seconds), rps: Math.round(all.length / seconds) };
   }
 }
@@ -85,7 +108,9 @@ export function formatSummary({ kinds, seconds, rps }) {
   const lines = [`   ${seconds} s, ${rps} req/s`];
   for (const [kind, s] of Object.entries(kinds)) {
     const statuses = Object.keys(s.statuses ?? {}).length > 0 ? ` ${JSON.stringify(s.statuses)}` : '';
-    lines.push(`   ${kind.padEnd(22)} n=${String(s.n).padStart(7)} err=${s.errors} p50=${s.p50} p95=${s.p95} p99=${s.p99} max=${s.max} ms${statuses}`);
+    lines.push(
+      `   ${kind.padEnd(22)} n=${String(s.n).padStart(7)} err=${s.errors} p50=${s.p50} p95=${s.p95} p99=${s.p99} max=${s.max} ms${statuses}`,
+    );
   }
   return lines.join('\n');
 }

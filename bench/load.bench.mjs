@@ -34,7 +34,8 @@ const TICK_MS = 1000 / 100; // USER_HZ
 function processCpuMs(pid, withChildren = true) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    const ticks =
+      Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
     return ticks * TICK_MS;
   } catch {
     return 0;
@@ -63,7 +64,11 @@ function postgresCpuMs(dataDir) {
 }
 
 function startApp(ctx) {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/load-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: process.env });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/load-app.mts'], {
+    cwd: ctx.root,
+    stdio: ['pipe', 'pipe', 2],
+    env: process.env,
+  });
   const ready = new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     child.once('exit', (code) => reject(new Error(`the load app exited with ${code}`)));
@@ -95,7 +100,12 @@ const srt = (cues) =>
 
 /** One simulated person: what they do, in proportions (weights). */
 function person(http, workspace, user, recorder) {
-  const json = { cookie: user.cookie, 'x-csrf-token': user.csrf, 'content-type': 'application/json', accept: 'application/json' };
+  const json = {
+    cookie: user.cookie,
+    'x-csrf-token': user.csrf,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
   const read = { cookie: user.cookie, accept: 'application/json' };
   const shapes = listShapes(workspace.labelIds);
   const seen = [];
@@ -108,46 +118,100 @@ function person(http, workspace, user, recorder) {
     return response?.status === 200 ? JSON.parse(response.body.toString()) : null;
   };
   const actions = [
-    [45, async () => {
-      const [, make] = pick(shapes);
-      const params = make();
-      const page = await list('list', params);
-      if (!page) return;
-      seen.push(...page.data.map((row) => row.id));
-      if (seen.length > 400) seen.splice(0, seen.length - 400);
-      if (page.meta.nextCursor && Math.random() < 0.3) await list('list', { ...params, page: '2', after: page.meta.nextCursor });
-    }],
-    [6, async () => {
-      const response = await call('createProject', { method: 'POST', path: '/api/v1/projects/', headers: json, body: JSON.stringify({ workspaceId: workspace.id, title: `w0${Math.floor(Math.random() * 999)}harbor new interview` }) });
-      if (response?.status === 201) mine.push(JSON.parse(response.body.toString()).data[0].id);
-    }],
-    [8, async () => {
-      if (seen.length < 20) return;
-      const ids = [...new Set(seen.slice(-200))];
-      await call('labelBulk', { method: 'POST', path: '/api/v1/project_version_labels/', headers: json, body: JSON.stringify({ labelId: pick(workspace.labelIds), selectedProjectVersionIds: ids }) });
-    }],
-    [3, async () => {
-      if (mine.length === 0) return;
-      await call('deleteBulk', { method: 'DELETE', path: '/api/v1/project_versions/', headers: json, body: JSON.stringify({ workspaceId: workspace.id, projectVersionIds: mine.splice(0) }) });
-    }],
-    [6, async () => {
-      const { versionId, subtitleId } = pick(workspace.shared);
-      const form = multipart('srt_content', 'import.srt', srt(40 + Math.floor(Math.random() * 160)));
-      await call('importSrt', { method: 'POST', path: `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, headers: { ...json, 'content-type': form.type }, body: form.body });
-    }],
-    [6, async () => {
-      const ids = workspace.shared.map((s) => s.versionId).join(',');
-      await call('download', { path: `/api/v1/project_versions/download_subtitles?workspaceId=${workspace.id}&projectVersionIds=${ids}&formats=srt,vtt`, headers: read });
-    }],
-    [10, async () => {
-      const { token } = pick(workspace.shared);
-      await call('sharePage', { path: `/share/${token}`, headers: { accept: 'text/html' } });
-      await call('shareApi', { path: `/api/v1/shared/${token}`, headers: { accept: 'application/json' } });
-      await call('shareApi', { path: `/api/v1/shared/${token}/subtitles.vtt`, headers: { accept: 'text/vtt' } });
-    }],
-    [5, async () => {
-      await call('processingInfo', { path: `/api/v1/project_versions/${pick(workspace.media)}/show_processing_info`, headers: read });
-    }],
+    [
+      45,
+      async () => {
+        const [, make] = pick(shapes);
+        const params = make();
+        const page = await list('list', params);
+        if (!page) return;
+        seen.push(...page.data.map((row) => row.id));
+        if (seen.length > 400) seen.splice(0, seen.length - 400);
+        if (page.meta.nextCursor && Math.random() < 0.3)
+          await list('list', { ...params, page: '2', after: page.meta.nextCursor });
+      },
+    ],
+    [
+      6,
+      async () => {
+        const response = await call('createProject', {
+          method: 'POST',
+          path: '/api/v1/projects/',
+          headers: json,
+          body: JSON.stringify({
+            workspaceId: workspace.id,
+            title: `w0${Math.floor(Math.random() * 999)}harbor new interview`,
+          }),
+        });
+        if (response?.status === 201) mine.push(JSON.parse(response.body.toString()).data[0].id);
+      },
+    ],
+    [
+      8,
+      async () => {
+        if (seen.length < 20) return;
+        const ids = [...new Set(seen.slice(-200))];
+        await call('labelBulk', {
+          method: 'POST',
+          path: '/api/v1/project_version_labels/',
+          headers: json,
+          body: JSON.stringify({ labelId: pick(workspace.labelIds), selectedProjectVersionIds: ids }),
+        });
+      },
+    ],
+    [
+      3,
+      async () => {
+        if (mine.length === 0) return;
+        await call('deleteBulk', {
+          method: 'DELETE',
+          path: '/api/v1/project_versions/',
+          headers: json,
+          body: JSON.stringify({ workspaceId: workspace.id, projectVersionIds: mine.splice(0) }),
+        });
+      },
+    ],
+    [
+      6,
+      async () => {
+        const { versionId, subtitleId } = pick(workspace.shared);
+        const form = multipart('srt_content', 'import.srt', srt(40 + Math.floor(Math.random() * 160)));
+        await call('importSrt', {
+          method: 'POST',
+          path: `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`,
+          headers: { ...json, 'content-type': form.type },
+          body: form.body,
+        });
+      },
+    ],
+    [
+      6,
+      async () => {
+        const ids = workspace.shared.map((s) => s.versionId).join(',');
+        await call('download', {
+          path: `/api/v1/project_versions/download_subtitles?workspaceId=${workspace.id}&projectVersionIds=${ids}&formats=srt,vtt`,
+          headers: read,
+        });
+      },
+    ],
+    [
+      10,
+      async () => {
+        const { token } = pick(workspace.shared);
+        await call('sharePage', { path: `/share/${token}`, headers: { accept: 'text/html' } });
+        await call('shareApi', { path: `/api/v1/shared/${token}`, headers: { accept: 'application/json' } });
+        await call('shareApi', { path: `/api/v1/shared/${token}/subtitles.vtt`, headers: { accept: 'text/vtt' } });
+      },
+    ],
+    [
+      5,
+      async () => {
+        await call('processingInfo', {
+          path: `/api/v1/project_versions/${pick(workspace.media)}/show_processing_info`,
+          headers: read,
+        });
+      },
+    ],
   ];
   const total = actions.reduce((sum, [weight]) => sum + weight, 0);
   return async () => {
@@ -170,14 +234,29 @@ export default async function loadBench(ctx) {
       const until = performance.now() + seconds * 1000;
       const people = Array.from({ length: USERS }, (_, i) => {
         const workspace = app.workspaces[i % app.workspaces.length];
-        return person(http, workspace, workspace.users[Math.floor(i / app.workspaces.length) % workspace.users.length], recorder);
+        return person(
+          http,
+          workspace,
+          workspace.users[Math.floor(i / app.workspaces.length) % workspace.users.length],
+          recorder,
+        );
       });
       const setups = async () => {
         while (performance.now() < until - 1000 && setupQueue.length > 0) {
           const { workspace, versionId } = setupQueue.splice(Math.floor(Math.random() * setupQueue.length), 1)[0];
           const { cookie, csrf } = workspace.users[0];
           await recorder.time('setup', () =>
-            http({ method: 'PUT', path: '/api/v1/project_versions/setup', headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: JSON.stringify({ projectVersionIds: [versionId], includesTranscript: false, workspaceId: workspace.id, settings: { language: 'en', subtitleLanguages: [] } }) }),
+            http({
+              method: 'PUT',
+              path: '/api/v1/project_versions/setup',
+              headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                projectVersionIds: [versionId],
+                includesTranscript: false,
+                workspaceId: workspace.id,
+                settings: { language: 'en', subtitleLanguages: [] },
+              }),
+            }),
           );
           await sleep(Math.min(60_000 / SETUPS_PER_MINUTE, until - performance.now()));
         }
@@ -216,9 +295,13 @@ export default async function loadBench(ctx) {
     ctx.log(
       `   CPU over the run: web ${Math.round(webCpuMs)} ms (${perRequest(webCpuMs)} ms/request), PostgreSQL ${postgresCpu === null ? 'n/a' : `${Math.round(postgresCpu)} ms (${perRequest(postgresCpu)} ms/request)`}, worker with its engines ${Math.round(cpuAfter.worker - cpuBefore.worker)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     );
-    ctx.log(`   web heap used after GC: before ${mb(before.heapUsed)} MB, after ${mb(after.heapUsed)} MB (rss ${mb(before.rss)} -> ${mb(after.rss)} MB); every minute: ${heapSeries.join(', ')}`);
+    ctx.log(
+      `   web heap used after GC: before ${mb(before.heapUsed)} MB, after ${mb(after.heapUsed)} MB (rss ${mb(before.rss)} -> ${mb(after.rss)} MB); every minute: ${heapSeries.join(', ')}`,
+    );
 
-    const metrics = (await http({ path: '/metrics', headers: { authorization: `Bearer ${app.metricsToken}` } })).body.toString();
+    const metrics = (
+      await http({ path: '/metrics', headers: { authorization: `Bearer ${app.metricsToken}` } })
+    ).body.toString();
     const depth = metrics.split('\n').filter((line) => /queue_depth/.test(line) && !line.startsWith('#'));
     ctx.log(`   /metrics queue depth: ${depth.join('; ') || 'n/a'}`);
     const db = new pg.Client({ connectionString: app.databaseUrl });
@@ -226,10 +309,14 @@ export default async function loadBench(ctx) {
     const { rows: runs } = await db.query(
       `SELECT state, count(*)::int AS n, coalesce(sum(media_duration_ms), 0)::int AS media_ms, extract(epoch FROM max(finished_at) - min(created_at))::float AS span_s FROM pipeline_runs GROUP BY state ORDER BY state`,
     );
-    const { rows: failures } = await db.query(`SELECT failure_step AS step, left(failure_message, 160) AS message, count(*)::int AS n FROM pipeline_runs WHERE state = 'failed' GROUP BY 1, 2`);
+    const { rows: failures } = await db.query(
+      `SELECT failure_step AS step, left(failure_message, 160) AS message, count(*)::int AS n FROM pipeline_runs WHERE state = 'failed' GROUP BY 1, 2`,
+    );
     await db.end();
     for (const failure of failures) ctx.log(`   failed runs: ${failure.n} at ${failure.step}: ${failure.message}`);
-    ctx.log(`   pipeline runs: ${runs.map((r) => `${r.state} ${r.n} (${Math.round(r.media_ms / 1000)} s of video${r.span_s ? ` in ${Math.round(r.span_s)} s` : ''})`).join(', ')}`);
+    ctx.log(
+      `   pipeline runs: ${runs.map((r) => `${r.state} ${r.n} (${Math.round(r.media_ms / 1000)} s of video${r.span_s ? ` in ${Math.round(r.span_s)} s` : ''})`).join(', ')}`,
+    );
     agent.destroy();
 
     const done = runs.find((r) => r.state === 'done');
@@ -243,7 +330,11 @@ export default async function loadBench(ctx) {
       'load.webCpuMsPerRequest': { value: perRequest(webCpuMs), unit: 'ms', goal: '' },
       'load.postgresCpuMsPerRequest': { value: perRequest(postgresCpu) ?? 0, unit: 'ms', goal: '' },
       'load.heapBeforeMb': { value: mb(before.heapUsed), unit: 'MB', goal: '' },
-      'load.heapGrowthMb': { value: Math.round((mb(after.heapUsed) - mb(before.heapUsed)) * 10) / 10, unit: 'MB', goal: '<= 20' },
+      'load.heapGrowthMb': {
+        value: Math.round((mb(after.heapUsed) - mb(before.heapUsed)) * 10) / 10,
+        unit: 'MB',
+        goal: '<= 20',
+      },
       'load.runsDone': { value: done?.n ?? 0, unit: 'runs', goal: '' },
       'load.runsFailed': { value: runs.find((r) => r.state === 'failed')?.n ?? 0, unit: 'runs', goal: '<= 0' },
     };

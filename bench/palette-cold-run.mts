@@ -55,14 +55,26 @@ try {
     await page.getByRole('button', { name: /Search commands/ }).waitFor();
     await page.keyboard.press('Control+k');
     await page.keyboard.type(TITLE);
-    await page.waitForFunction(() => {
-      const s = (window as unknown as { __coldPalette: { open?: number; highlight?: number } }).__coldPalette;
-      return s.open !== undefined && s.highlight !== undefined;
-    }, null, { timeout: 10_000 }).catch(async (error: Error) => {
-      const s = await page.evaluate(() => ({ state: (window as unknown as { __coldPalette: unknown }).__coldPalette, input: (document.querySelector('.palette-input') as HTMLInputElement | null)?.value, selected: document.querySelector('[cmdk-item][aria-selected="true"]')?.textContent }));
-      throw new Error(`${error.message}: ${JSON.stringify(s)}`);
-    });
-    const s = await page.evaluate(() => (window as unknown as { __coldPalette: { keys: number[]; open: number; highlight: number } }).__coldPalette);
+    await page
+      .waitForFunction(
+        () => {
+          const s = (window as unknown as { __coldPalette: { open?: number; highlight?: number } }).__coldPalette;
+          return s.open !== undefined && s.highlight !== undefined;
+        },
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(async (error: Error) => {
+        const s = await page.evaluate(() => ({
+          state: (window as unknown as { __coldPalette: unknown }).__coldPalette,
+          input: (document.querySelector('.palette-input') as HTMLInputElement | null)?.value,
+          selected: document.querySelector('[cmdk-item][aria-selected="true"]')?.textContent,
+        }));
+        throw new Error(`${error.message}: ${JSON.stringify(s)}`);
+      });
+    const s = await page.evaluate(
+      () => (window as unknown as { __coldPalette: { keys: number[]; open: number; highlight: number } }).__coldPalette,
+    );
     open.push(s.open - s.keys[0]);
     highlight.push(s.highlight - s.keys[s.keys.length - 1]);
     await page.keyboard.press('Escape');

@@ -21,17 +21,28 @@ export default async function paletteCold(ctx) {
   }
   const output = await new Promise((resolve, reject) => {
     let text = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/palette-cold-run.mts'], { cwd: ctx.root, stdio: ['ignore', 'pipe', 2], env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/palette-cold-run.mts'], {
+      cwd: ctx.root,
+      stdio: ['ignore', 'pipe', 2],
+      env: process.env,
+    });
     child.stdout.on('data', (chunk) => (text += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`palette-cold-run exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`palette-cold-run exited with ${code}`)),
+    );
   });
   const { open, highlight } = JSON.parse(output.trim().split('\n').pop());
-  const range = (values) => `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
+  const range = (values) =>
+    `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
   ctx.log(`   ${open.length} cold page loads`);
   ctx.log(`   Ctrl+K to the search box painted: ${range(open)}`);
   ctx.log(`   last key to "Open profile" highlighted: ${range(highlight)}`);
   return {
     'palette.coldOpenMs': { value: Math.round(median(open) * 10) / 10, unit: 'ms', goal: `<= ${OPEN_GOAL_MS}` },
-    'palette.coldHighlightMs': { value: Math.round(median(highlight) * 10) / 10, unit: 'ms', goal: `<= ${HIGHLIGHT_GOAL_MS}` },
+    'palette.coldHighlightMs': {
+      value: Math.round(median(highlight) * 10) / 10,
+      unit: 'ms',
+      goal: `<= ${HIGHLIGHT_GOAL_MS}`,
+    },
   };
 }

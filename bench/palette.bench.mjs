@@ -19,9 +19,11 @@ export default async function paletteOpen(ctx) {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(bench.url);
-    await page.waitForFunction(() => window.__paletteBenchReady === true, null, { timeout: 15_000 }).catch(() => {
-      throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
-    });
+    await page
+      .waitForFunction(() => window.__paletteBenchReady === true, null, { timeout: 15_000 })
+      .catch(() => {
+        throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
+      });
 
     for (let run = 0; run < WARM_UP + RUNS; run++) {
       await page.keyboard.press('Control+k');
@@ -33,11 +35,14 @@ export default async function paletteOpen(ctx) {
     const items = await page.evaluate(() => window.__paletteBenchCommandCount);
     const firstPaint = samples.map((sample) => sample.firstPaint);
     const fullPaint = samples.map((sample) => sample.fullPaint);
-    const range = (values) => `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
+    const range = (values) =>
+      `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
     ctx.log(`   ${items} commands, ${samples.length} opens`);
     ctx.log(`   first frame with the list: ${range(firstPaint)}`);
     ctx.log(`   all ${items} items painted:  ${range(fullPaint)}`);
-    return { 'palette.openMedianMs': { value: Math.round(median(firstPaint) * 10) / 10, unit: 'ms', goal: `<= ${GOAL_MS}` } };
+    return {
+      'palette.openMedianMs': { value: Math.round(median(firstPaint) * 10) / 10, unit: 'ms', goal: `<= ${GOAL_MS}` },
+    };
   } finally {
     await bench.close();
   }

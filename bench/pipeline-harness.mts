@@ -50,14 +50,46 @@ async function generateVideo(dir: string): Promise<string> {
   await runProcess(
     'ffmpeg',
     [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=${fps}`,
-      '-stream_loop', '-1', '-i', speech,
-      '-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.01:duration=${seconds}`,
-      '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`,
-      '-filter_complex', '[1:a]apad=pad_dur=1.5,aresample=44100[s];[2:a]aresample=44100[n];[3:a]volume=0.01,aresample=44100[t];[s][n][t]amix=inputs=3:duration=shortest:normalize=0[a]',
-      '-map', '0:v', '-map', '[a]', '-t', String(seconds),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', output,
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=160x120:rate=${fps}`,
+      '-stream_loop',
+      '-1',
+      '-i',
+      speech,
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=pink:amplitude=0.01:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=220:duration=${seconds}`,
+      '-filter_complex',
+      '[1:a]apad=pad_dur=1.5,aresample=44100[s];[2:a]aresample=44100[n];[3:a]volume=0.01,aresample=44100[t];[s][n][t]amix=inputs=3:duration=shortest:normalize=0[a]',
+      '-map',
+      '0:v',
+      '-map',
+      '[a]',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      output,
     ],
     { timeoutMs: 30 * 60_000 },
   );
@@ -85,18 +117,35 @@ async function chooseRoomyPlan(member: Awaited<ReturnType<typeof seedMember>>, v
   const plan = cheapestPlanWhere((limits) => limits.minutesPerMonth >= videoMinutes);
   if (!plan) throw new Error(`no plan processes ${videoMinutes} minutes a month`);
   if (plan.id === 'free') return plan.id;
-  const { rows } = await db.query<{ id: string }>('SELECT account_id::text AS id FROM workspaces WHERE id = $1', [member.workspaceId]);
-  const started = await app.inject({ method: 'POST', url: BILLING_PATHS.startCheckout, headers: member.headers, payload: { accountId: rows[0].id, plan: plan.id } });
-  const session = started.statusCode === 200 ? new URL(started.json().redirect_uri, 'http://x').searchParams.get('session') : null;
+  const { rows } = await db.query<{ id: string }>('SELECT account_id::text AS id FROM workspaces WHERE id = $1', [
+    member.workspaceId,
+  ]);
+  const started = await app.inject({
+    method: 'POST',
+    url: BILLING_PATHS.startCheckout,
+    headers: member.headers,
+    payload: { accountId: rows[0].id, plan: plan.id },
+  });
+  const session =
+    started.statusCode === 200 ? new URL(started.json().redirect_uri, 'http://x').searchParams.get('session') : null;
   if (!session) throw new Error(`checkout for ${plan.id} answered ${started.statusCode}: ${started.body}`);
-  const done = await app.inject({ method: 'POST', url: BILLING_PATHS.completeLocalCheckout(session), headers: member.headers, payload: {} });
-  if (done.statusCode !== 200) throw new Error(`completing the ${plan.id} checkout answered ${done.statusCode}: ${done.body}`);
+  const done = await app.inject({
+    method: 'POST',
+    url: BILLING_PATHS.completeLocalCheckout(session),
+    headers: member.headers,
+    payload: {},
+  });
+  if (done.statusCode !== 200)
+    throw new Error(`completing the ${plan.id} checkout answered ${done.statusCode}: ${done.body}`);
   return plan.id;
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-pipeline-bench-'));
 const db = await PgliteDatabase.open(null);
-const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }), role: 'all' as const };
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }),
+  role: 'all' as const,
+};
 const app = await buildApp({ config, db, plugins: serverPlugins, logger: { level: 'error' } });
 let result: Record<string, unknown> = {};
 try {
@@ -113,14 +162,23 @@ try {
     method: 'PUT',
     url: PIPELINE_PATHS.setup,
     headers: member.headers,
-    payload: { projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings: { language: 'en', subtitleLanguages: ['es'] } },
+    payload: {
+      projectVersionIds: [versionId],
+      includesTranscript: false,
+      workspaceId: member.workspaceId,
+      settings: { language: 'en', subtitleLanguages: ['es'] },
+    },
   });
   if (setup.statusCode !== 202) throw new Error(`setup answered ${setup.statusCode}: ${setup.body}`);
   const runId = setup.json().data[0].runId as string;
   const wantedChunks = Number(chunksArg);
   for (;;) {
     await sleep(500);
-    const res = await app.inject({ method: 'GET', url: PIPELINE_PATHS.showProcessingInfo(versionId), headers: member.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: PIPELINE_PATHS.showProcessingInfo(versionId),
+      headers: member.headers,
+    });
     const info = res.json().data as ProcessingInfo;
     if (info.state === 'failed') throw new Error(`run failed: ${JSON.stringify(info.failure)}`);
     if (mode === 'realtime' && info.state === 'done') break;
@@ -141,7 +199,14 @@ try {
      FROM pipeline_steps WHERE run_id = $1 AND finished_at IS NOT NULL GROUP BY step ORDER BY min(started_at)`,
     [runId],
   );
-  result = { ...result, wallMs, cpuMs: cpuMs() - cpuAtStart, videoMs: minutes * 60_000, vmHwmMb: vmHwmMb(), stepsMs: Object.fromEntries(steps.map((s) => [`${s.step}×${s.parts}`, s.ms])) };
+  result = {
+    ...result,
+    wallMs,
+    cpuMs: cpuMs() - cpuAtStart,
+    videoMs: minutes * 60_000,
+    vmHwmMb: vmHwmMb(),
+    stepsMs: Object.fromEntries(steps.map((s) => [`${s.step}×${s.parts}`, s.ms])),
+  };
 } finally {
   // Memory mode stops mid-run: the rest of the run is not waited for.
   await Promise.race([app.close(), sleep(5000)]).catch(() => {});

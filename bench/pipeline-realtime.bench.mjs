@@ -15,7 +15,10 @@ const GOAL = 0.35;
 
 export function runHarness(ctx, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/pipeline-harness.mts', ...args], { cwd: ctx.root, stdio: ['ignore', 'pipe', 2] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/pipeline-harness.mts', ...args], {
+      cwd: ctx.root,
+      stdio: ['ignore', 'pipe', 2],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.once('error', reject);
@@ -36,8 +39,14 @@ export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' '
 export default async function pipelineRealtime(ctx) {
   ctx.log(`   load average before: ${loadAverage()}`);
   const result = await runHarness(ctx, ['realtime', String(MINUTES)]);
-  ctx.log(`   ${MINUTES} min video: wall ${result.wallMs} ms, CPU ${result.cpuMs} ms, steps ${JSON.stringify(result.stepsMs)}; load average after: ${loadAverage()}`);
+  ctx.log(
+    `   ${MINUTES} min video: wall ${result.wallMs} ms, CPU ${result.cpuMs} ms, steps ${JSON.stringify(result.stepsMs)}; load average after: ${loadAverage()}`,
+  );
   return {
-    'pipeline.realTimeFactor': { value: Math.round((result.wallMs / result.videoMs) * 1000) / 1000, unit: 'x', goal: `<= ${GOAL}` },
+    'pipeline.realTimeFactor': {
+      value: Math.round((result.wallMs / result.videoMs) * 1000) / 1000,
+      unit: 'x',
+      goal: `<= ${GOAL}`,
+    },
   };
 }

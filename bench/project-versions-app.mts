@@ -40,18 +40,33 @@ async function seed(db: PgDatabase) {
   const { id: userId } = await one<{ id: string }>(
     `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ('bench@example.com', 'x', 'Bench', now(), 'processed') RETURNING id::text AS id`,
   );
-  const { id: accountId } = await one<{ id: string }>(`INSERT INTO accounts (name) VALUES ('Bench') RETURNING id::text AS id`);
-  const { id: workspaceId } = await one<{ id: string }>(`INSERT INTO workspaces (account_id, name) VALUES ($1, 'Bench') RETURNING id::text AS id`, [accountId]);
+  const { id: accountId } = await one<{ id: string }>(
+    `INSERT INTO accounts (name) VALUES ('Bench') RETURNING id::text AS id`,
+  );
+  const { id: workspaceId } = await one<{ id: string }>(
+    `INSERT INTO workspaces (account_id, name) VALUES ($1, 'Bench') RETURNING id::text AS id`,
+    [accountId],
+  );
   const { id: accountUserId } = await one<{ id: string }>(
     `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'admin') RETURNING id::text AS id`,
     [accountId, userId],
   );
-  await db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`, [workspaceId, accountUserId]);
+  await db.query(
+    `INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`,
+    [workspaceId, accountUserId],
+  );
 
   let started = performance.now();
   const labelIds: string[] = [];
   for (const caption of ['Client A', 'Client B', 'Urgent', 'Reviewed', 'Archive']) {
-    labelIds.push((await one<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption])).id);
+    labelIds.push(
+      (
+        await one<{ id: string }>(
+          'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id',
+          [workspaceId, caption],
+        )
+      ).id,
+    );
   }
   // Titles: "<word> interview <n>", the word cycling through WORDS made-up words (w0001harbor…).
   await db.query(
@@ -70,10 +85,20 @@ async function seed(db: PgDatabase) {
   );
   // Rarer labels, on their own share (every 50th, 500th, 50,000th version: 2 %, 0.2 %, 20 versions),
   // where walking the list newest first would read thousands of rows per hit.
-  for (const [caption, every] of [['Client C', 50], ['Weekly', 500], ['Rare', 50_000]] as const) {
-    const { id } = await one<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption]);
+  for (const [caption, every] of [
+    ['Client C', 50],
+    ['Weekly', 500],
+    ['Rare', 50_000],
+  ] as const) {
+    const { id } = await one<{ id: string }>(
+      'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id',
+      [workspaceId, caption],
+    );
     labelIds.push(id);
-    await db.query(`UPDATE project_versions SET label_ids = label_ids || $2::bigint WHERE workspace_id = $1 AND id % $3 = 7`, [workspaceId, id, every]);
+    await db.query(
+      `UPDATE project_versions SET label_ids = label_ids || $2::bigint WHERE workspace_id = $1 AND id % $3 = 7`,
+      [workspaceId, id, every],
+    );
   }
   await db.query(
     `UPDATE labels l SET project_version_count = (SELECT count(*) FROM project_versions v WHERE v.workspace_id = $1 AND v.label_ids @> ARRAY[l.id])
@@ -102,16 +127,29 @@ async function reuse(db: PgDatabase) {
   );
   if (rows.length === 0) return null;
   const { workspaceId, userId } = rows[0];
-  const labels = await db.query<{ id: string }>(`SELECT id::text AS id FROM labels WHERE workspace_id = $1 AND caption NOT LIKE 'Bulk %' ORDER BY id`, [workspaceId]);
-  const { rows: counted } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM project_versions WHERE workspace_id = $1 AND deleted_at IS NULL', [workspaceId]);
+  const labels = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM labels WHERE workspace_id = $1 AND caption NOT LIKE 'Bulk %' ORDER BY id`,
+    [workspaceId],
+  );
+  const { rows: counted } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM project_versions WHERE workspace_id = $1 AND deleted_at IS NULL',
+    [workspaceId],
+  );
   log(`reusing ${counted[0].n} seeded versions`);
-  return { ...(await sessionAndIdSets(db, userId, workspaceId, counted[0].n)), workspaceId, labelIds: labels.rows.map((row) => row.id) };
+  return {
+    ...(await sessionAndIdSets(db, userId, workspaceId, counted[0].n)),
+    workspaceId,
+    labelIds: labels.rows.map((row) => row.id),
+  };
 }
 
 async function sessionAndIdSets(db: PgDatabase, userId: string, workspaceId: string, versions: number) {
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [hashToken(token), userId, csrf]);
+  await db.query(
+    `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+    [hashToken(token), userId, csrf],
+  );
   // Three disjoint sets of 10,000 ids from the middle of the table for the bulk calls.
   const { rows } = await db.query<{ id: string }>(
     'SELECT id::text AS id FROM project_versions WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id OFFSET $2 LIMIT 30000',
@@ -134,7 +172,11 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-bench-pv-'));
   const url = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL) : await freshDatabase();
   const db = new PgDatabase(url.toString(), { max: 20 });
-  const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' }), databaseUrl: url.toString(), authRateLimitPerMinute: 1_000_000 };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' }),
+    databaseUrl: url.toString(),
+    authRateLimitPerMinute: 1_000_000,
+  };
   const app = await buildApp({ config, db, plugins: [...serverPlugins, hello], logger: false });
   await app.ready();
   const seeded = (process.env.BENCH_DATABASE_URL && (await reuse(db))) || (await seed(db));
@@ -142,7 +184,12 @@ async function main() {
   const { port } = app.server.address() as { port: number };
   // The same app with list pages never kept (LIST_CACHE_MB=0): what every request would cost if
   // no two were alike. Measured by the bench beside the real one, on the same database.
-  const uncached = await buildApp({ config: { ...config, listCacheMb: 0, role: 'web' }, db, plugins: [...serverPlugins, hello], logger: false });
+  const uncached = await buildApp({
+    config: { ...config, listCacheMb: 0, role: 'web' },
+    db,
+    plugins: [...serverPlugins, hello],
+    logger: false,
+  });
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const { port: uncachedPort } = uncached.server.address() as { port: number };
   // One of the server's backends: its parent is the postmaster, whose CPU (and its children's) the bench reads from /proc.
@@ -165,7 +212,16 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
-  console.log(JSON.stringify({ port, uncachedPort, postgresBackendPid: backend[0].pid, versions: VERSIONS, databaseUrl: url.toString(), ...seeded }));
+  console.log(
+    JSON.stringify({
+      port,
+      uncachedPort,
+      postgresBackendPid: backend[0].pid,
+      versions: VERSIONS,
+      databaseUrl: url.toString(),
+      ...seeded,
+    }),
+  );
 }
 
 main().catch(async (error) => {

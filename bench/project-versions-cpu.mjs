@@ -74,9 +74,16 @@ export function cpuWindow({ webPid, postmasterPid }) {
       const per = (ms) => Math.round((ms / requests) * 1000) / 1000;
       const web = per(processCpuMs(webPid) - started.web);
       const db = per(postgresCpuMs(postmasterPid) - started.db);
-      return { web, db, total: Math.round((web + db) * 1000) / 1000, client: per((client.user + client.system) / 1000), requests };
+      return {
+        web,
+        db,
+        total: Math.round((web + db) * 1000) / 1000,
+        client: per((client.user + client.system) / 1000),
+        requests,
+      };
     },
   };
 }
 
-export const formatCpu = (cpu) => `CPU per request: web ${cpu.web} ms + PostgreSQL ${cpu.db} ms = ${cpu.total} ms (bench client ${cpu.client} ms), ${cpu.requests} requests`;
+export const formatCpu = (cpu) =>
+  `CPU per request: web ${cpu.web} ms + PostgreSQL ${cpu.db} ms = ${cpu.total} ms (bench client ${cpu.client} ms), ${cpu.requests} requests`;

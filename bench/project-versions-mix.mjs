@@ -32,7 +32,12 @@ export function listShapes(labelIds) {
 export async function runListMix({ base, app, seconds, concurrency = 50, writesPerSecond = 5 }) {
   const agent = keepAliveAgent(concurrency + 2);
   const headers = { cookie: app.cookie, accept: 'application/json', 'accept-encoding': 'gzip' };
-  const write = { cookie: app.cookie, accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': app.csrf };
+  const write = {
+    cookie: app.cookie,
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'x-csrf-token': app.csrf,
+  };
   const shapes = listShapes(app.labelIds);
   const recorder = new Recorder();
   const seenIds = [];
@@ -42,7 +47,12 @@ export async function runListMix({ base, app, seconds, concurrency = 50, writesP
   const list = async (kind, params) => {
     const query = new URLSearchParams({ workspaceId: app.workspaceId, ...params });
     distinct.add(query.toString());
-    return recorder.time(kind, () => request(agent, base, { path: `/api/v1/project_versions?${query}`, headers: { ...headers, 'accept-encoding': 'identity' } }));
+    return recorder.time(kind, () =>
+      request(agent, base, {
+        path: `/api/v1/project_versions?${query}`,
+        headers: { ...headers, 'accept-encoding': 'identity' },
+      }),
+    );
   };
 
   const reader = async () => {
@@ -54,7 +64,8 @@ export async function runListMix({ base, app, seconds, concurrency = 50, writesP
     for (const row of page.data.slice(0, 5)) seenIds.push(row.id);
     if (seenIds.length > 5000) seenIds.splice(0, seenIds.length - 5000);
     // A third of the people scroll on: page 2 by the cursor page 1 gave, as the web client does.
-    if (page.meta.nextCursor && Math.random() < 0.33) await list('nextPageByCursor', { ...params, page: '2', after: page.meta.nextCursor });
+    if (page.meta.nextCursor && Math.random() < 0.33)
+      await list('nextPageByCursor', { ...params, page: '2', after: page.meta.nextCursor });
   };
 
   let writes = 0;
@@ -63,17 +74,32 @@ export async function runListMix({ base, app, seconds, concurrency = 50, writesP
     const turn = writes++ % 3;
     if (turn === 0) {
       const response = await recorder.time('write:create', () =>
-        request(agent, base, { method: 'POST', path: '/api/v1/projects/', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, title: `${word()} interview new ${writes}` }) }),
+        request(agent, base, {
+          method: 'POST',
+          path: '/api/v1/projects/',
+          headers: write,
+          body: JSON.stringify({ workspaceId: app.workspaceId, title: `${word()} interview new ${writes}` }),
+        }),
       );
       if (response?.status === 201) created.push(JSON.parse(response.body.toString()).data[0].id);
     } else if (turn === 1 && seenIds.length >= 10) {
       const ids = Array.from({ length: 10 }, () => pick(seenIds));
       await recorder.time('write:label', () =>
-        request(agent, base, { method: 'POST', path: '/api/v1/project_version_labels/', headers: write, body: JSON.stringify({ labelId: pick(app.labelIds), selectedProjectVersionIds: [...new Set(ids)] }) }),
+        request(agent, base, {
+          method: 'POST',
+          path: '/api/v1/project_version_labels/',
+          headers: write,
+          body: JSON.stringify({ labelId: pick(app.labelIds), selectedProjectVersionIds: [...new Set(ids)] }),
+        }),
       );
     } else if (created.length > 0) {
       await recorder.time('write:delete', () =>
-        request(agent, base, { method: 'DELETE', path: '/api/v1/project_versions/', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, projectVersionIds: created.splice(0, 1) }) }),
+        request(agent, base, {
+          method: 'DELETE',
+          path: '/api/v1/project_versions/',
+          headers: write,
+          body: JSON.stringify({ workspaceId: app.workspaceId, projectVersionIds: created.splice(0, 1) }),
+        }),
       );
     }
     const wait = 1000 / writesPerSecond - (performance.now() - started);
@@ -89,7 +115,14 @@ export async function runListMix({ base, app, seconds, concurrency = 50, writesP
   return {
     summary,
     text: formatSummary(summary),
-    list: { n: listMs.length, p50: at(50), p95: at(95), p99: at(99), rps: Math.round(listMs.length / summary.seconds), errors: listKinds.reduce((n, [, s]) => n + s.errors, 0) },
+    list: {
+      n: listMs.length,
+      p50: at(50),
+      p95: at(95),
+      p99: at(99),
+      rps: Math.round(listMs.length / summary.seconds),
+      errors: listKinds.reduce((n, [, s]) => n + s.errors, 0),
+    },
     distinctQueries: distinct.size,
     writes,
   };

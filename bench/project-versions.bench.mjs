@@ -39,7 +39,11 @@ const CONNECTIONS = 50;
 const START_TIMEOUT_MS = 10 * 60_000;
 
 function startApp(ctx) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/project-versions-app.mts'], { cwd: ctx.root, stdio: ['pipe', 'pipe', 2], env: process.env });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/project-versions-app.mts'], {
+    cwd: ctx.root,
+    stdio: ['pipe', 'pipe', 2],
+    env: process.env,
+  });
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the bench app did not start in time')), START_TIMEOUT_MS);
     createInterface({ input: child.stdout }).once('line', (line) => {
@@ -66,7 +70,9 @@ function load(url, headers, duration = DURATION_S) {
 
 /** A figure that came out empty or NaN fails the bench (exit 1) instead of printing a blank. */
 function measured(figures) {
-  const missing = Object.entries(figures).filter(([, figure]) => typeof figure.value !== 'number' || !Number.isFinite(figure.value));
+  const missing = Object.entries(figures).filter(
+    ([, figure]) => typeof figure.value !== 'number' || !Number.isFinite(figure.value),
+  );
   if (missing.length > 0) throw new Error(`figures not measured: ${missing.map(([name]) => name).join(', ')}`);
   return figures;
 }
@@ -78,7 +84,8 @@ async function timed(url, init) {
   const response = await fetch(url, init);
   const body = await response.json();
   const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`${init.method} ${url} -> ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(`${init.method} ${url} -> ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
   return { ms, body };
 }
 
@@ -92,8 +99,11 @@ export default async function projectVersionsBench(ctx) {
     const listUrl = `${base}/api/v1/project_versions?workspaceId=${app.workspaceId}&page=1&labels=${app.labelIds[1]}&search=w0042harbor`;
     const check = await fetch(listUrl, { headers });
     const page = await check.json();
-    if (!check.ok || page.data.length === 0) throw new Error(`list answered ${check.status} with ${page.data?.length} rows`);
-    ctx.log(`   ${app.versions} versions; list page 1 has ${page.data.length} rows, first "${page.data[0].attributes.title}"`);
+    if (!check.ok || page.data.length === 0)
+      throw new Error(`list answered ${check.status} with ${page.data?.length} rows`);
+    ctx.log(
+      `   ${app.versions} versions; list page 1 has ${page.data.length} rows, first "${page.data[0].attributes.title}"`,
+    );
 
     const processes = { webPid: child.pid, postmasterPid: parentOf(app.postgresBackendPid) };
 
@@ -103,7 +113,9 @@ export default async function projectVersionsBench(ctx) {
       const mix = await runListMix({ base, app, seconds: MIX_SECONDS });
       // Per request of the mix (its list requests and its 5 writes a second alike).
       const cpu = window.stop(mix.summary.kinds.all.n);
-      ctx.log(`   list on new queries with writes between: ${mix.distinctQueries} distinct queries, ${mix.writes} writes\n${mix.text}`);
+      ctx.log(
+        `   list on new queries with writes between: ${mix.distinctQueries} distinct queries, ${mix.writes} writes\n${mix.text}`,
+      );
       ctx.log(`   (c) at ${CONNECTIONS} concurrent: ${mix.list.rps} list req/s; ${formatCpu(cpu)}`);
       // The same mix one request at a time: each shape's own cost, without waiting in line for the CPU.
       const single = await runListMix({ base, app, seconds: 10, concurrency: 1 });
@@ -130,40 +142,60 @@ export default async function projectVersionsBench(ctx) {
     ctx.log(`   hello route (session lookup + hooks, no list): ${formatCpu(helloCpu)}`);
     const list = await load(listUrl, headers);
     if (list.non2xx > 0 || list.errors > 0) throw new Error(`list: ${list.non2xx} non-2xx, ${list.errors} errors`);
-    ctx.log(`   hello ${Math.round(hello.requests.average)} req/s p99 ${hello.latency.p99} ms; list ${Math.round(list.requests.average)} req/s p99 ${list.latency.p99} ms`);
+    ctx.log(
+      `   hello ${Math.round(hello.requests.average)} req/s p99 ${hello.latency.p99} ms; list ${Math.round(list.requests.average)} req/s p99 ${list.latency.p99} ms`,
+    );
     // The same request where no page is kept (LIST_CACHE_MB=0): the query's own cost, every time.
     const uncachedUrl = listUrl.replace(`:${app.port}/`, `:${app.uncachedPort}/`);
     await load(uncachedUrl, headers, 2);
     const uncachedWindow = cpuWindow(processes);
     const uncached = await load(uncachedUrl, headers);
     const uncachedCpu = uncachedWindow.stop(uncached.requests.total);
-    if (uncached.non2xx > 0 || uncached.errors > 0) throw new Error(`uncached list: ${uncached.non2xx} non-2xx, ${uncached.errors} errors`);
-    ctx.log(`   list with no page kept ${Math.round(uncached.requests.average)} req/s p99 ${uncached.latency.p99} ms; ${formatCpu(uncachedCpu)}`);
+    if (uncached.non2xx > 0 || uncached.errors > 0)
+      throw new Error(`uncached list: ${uncached.non2xx} non-2xx, ${uncached.errors} errors`);
+    ctx.log(
+      `   list with no page kept ${Math.round(uncached.requests.average)} req/s p99 ${uncached.latency.p99} ms; ${formatCpu(uncachedCpu)}`,
+    );
 
     const write = { ...headers, 'content-type': 'application/json', 'x-csrf-token': app.csrf };
     const assignMs = [];
     const deleteMs = [];
     for (const [round, ids] of app.bulkIdSets.entries()) {
-      const label = await timed(`${base}/api/v1/labels/`, { method: 'POST', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, caption: `Bulk ${round} ${Date.now()}` }) });
+      const label = await timed(`${base}/api/v1/labels/`, {
+        method: 'POST',
+        headers: write,
+        body: JSON.stringify({ workspaceId: app.workspaceId, caption: `Bulk ${round} ${Date.now()}` }),
+      });
       const assigned = await timed(`${base}/api/v1/project_version_labels/`, {
         method: 'POST',
         headers: write,
         body: JSON.stringify({ labelId: label.body.data.id, selectedProjectVersionIds: ids }),
       });
-      if (assigned.body.data.attributes.projectVersionIds.length !== ids.length) throw new Error('bulk assign labelled fewer versions than sent');
+      if (assigned.body.data.attributes.projectVersionIds.length !== ids.length)
+        throw new Error('bulk assign labelled fewer versions than sent');
       assignMs.push(assigned.ms);
     }
     for (const ids of app.bulkIdSets) {
-      const deleted = await timed(`${base}/api/v1/project_versions/`, { method: 'DELETE', headers: write, body: JSON.stringify({ workspaceId: app.workspaceId, projectVersionIds: ids }) });
+      const deleted = await timed(`${base}/api/v1/project_versions/`, {
+        method: 'DELETE',
+        headers: write,
+        body: JSON.stringify({ workspaceId: app.workspaceId, projectVersionIds: ids }),
+      });
       if (deleted.body.data.ids.length !== ids.length) throw new Error('bulk delete removed fewer versions than sent');
       deleteMs.push(deleted.ms);
     }
-    ctx.log(`   bulk assign ${assignMs.map(Math.round).join(', ')} ms; bulk delete ${deleteMs.map(Math.round).join(', ')} ms`);
+    ctx.log(
+      `   bulk assign ${assignMs.map(Math.round).join(', ')} ms; bulk delete ${deleteMs.map(Math.round).join(', ')} ms`,
+    );
     const mix = await mixFigures();
 
     const round1 = (value) => Math.round(value * 10) / 10;
     return measured({
-      'projectVersions.listVsHelloRatio': { value: Math.round((list.requests.average / hello.requests.average) * 1000) / 1000, unit: 'x', goal: '>= 0.25' },
+      'projectVersions.listVsHelloRatio': {
+        value: Math.round((list.requests.average / hello.requests.average) * 1000) / 1000,
+        unit: 'x',
+        goal: '>= 0.25',
+      },
       'projectVersions.listP99Ms': { value: list.latency.p99, unit: 'ms', goal: '<= 25' },
       'projectVersions.listRps': { value: Math.round(list.requests.average), unit: 'req/s', goal: '' },
       'projectVersions.helloRps': { value: Math.round(hello.requests.average), unit: 'req/s', goal: '' },

@@ -21,7 +21,8 @@ const WARM_UP = 3;
 const SCROLL_STEPS = 60;
 const SWEEPS = 5;
 const round1 = (value) => Math.round(value * 10) / 10;
-const range = (values) => `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
+const range = (values) =>
+  `min ${Math.min(...values).toFixed(1)}, median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} ms`;
 
 export default async function projectsTable(ctx) {
   const bench = await openBenchPage(ctx, 'projects-table', [
@@ -35,9 +36,11 @@ export default async function projectsTable(ctx) {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(bench.url);
-    await page.waitForFunction(() => window.__tableBenchReady === true, null, { timeout: 30_000 }).catch(() => {
-      throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
-    });
+    await page
+      .waitForFunction(() => window.__tableBenchReady === true, null, { timeout: 30_000 })
+      .catch(() => {
+        throw new Error(`bench page did not start${errors.length ? `: ${errors.join('; ')}` : ''}`);
+      });
     const rowCount = await page.evaluate(() => window.__tableBenchRowCount);
     await page.waitForSelector('tbody tr.data-table-row');
 
@@ -61,7 +64,8 @@ export default async function projectsTable(ctx) {
     for (let sweep = 0; sweep < SWEEPS; sweep++) {
       await page.evaluate(() => window.__scrollToTop());
       const scroll = await page.evaluate((steps) => window.__scrollToEnd(steps), SCROLL_STEPS);
-      if (scroll.lastRowIndex !== rowCount - 1) throw new Error(`scrolling stopped at row ${scroll.lastRowIndex + 1} of ${rowCount}`);
+      if (scroll.lastRowIndex !== rowCount - 1)
+        throw new Error(`scrolling stopped at row ${scroll.lastRowIndex + 1} of ${rowCount}`);
       sweeps.push(scroll.frames);
     }
     const frames = sweeps.flat();
@@ -72,8 +76,12 @@ export default async function projectsTable(ctx) {
     ctx.log(`   select all (Ctrl+A): ${range(selects)}`);
     ctx.log(`   clear (Escape):      ${range(clears)}`);
     const p95 = [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.95)];
-    ctx.log(`   scroll to the end in ${SCROLL_STEPS} jumps, ${SWEEPS} times: frames ${range(frames)}, p95 ${p95.toFixed(1)} ms`);
-    ctx.log(`   longest frame of each sweep: ${sweepMaxima.map((m) => m.toFixed(1)).join(', ')} ms; ${frames.filter((f) => f > GOALS.frame).length} of ${frames.length} frames over ${GOALS.frame} ms`);
+    ctx.log(
+      `   scroll to the end in ${SCROLL_STEPS} jumps, ${SWEEPS} times: frames ${range(frames)}, p95 ${p95.toFixed(1)} ms`,
+    );
+    ctx.log(
+      `   longest frame of each sweep: ${sweepMaxima.map((m) => m.toFixed(1)).join(', ')} ms; ${frames.filter((f) => f > GOALS.frame).length} of ${frames.length} frames over ${GOALS.frame} ms`,
+    );
     ctx.log(`   JS heap after GC: ${heapMb.toFixed(1)} MB`);
     return {
       'table.selectAll100kMs': { value: round1(median(selects)), unit: 'ms', goal: `<= ${GOALS.selectAll}` },

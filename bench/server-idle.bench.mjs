@@ -51,12 +51,25 @@ async function stop(child) {
 export default async function serverIdle(ctx) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'polycue-bench-'));
   const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', ROLE: '' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    ROLE: '',
+  };
   let child = null;
   try {
     await prepareEmbeddedDatabase(env, { log: ctx.log, stdio: ['ignore', 2, 2] });
     // The node process itself (tsx as an --import hook), not a wrapper: its pid is the server's.
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ctx.root, stdio: ['ignore', 2, 2], env });
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ctx.root,
+      stdio: ['ignore', 2, 2],
+      env,
+    });
     const started = performance.now();
     await waitUntilAnswering(`http://127.0.0.1:${port}/users/sign_in`, child);
     ctx.log(`   answering after ${Math.round(performance.now() - started)} ms; idling ${IDLE_MS / 1000} s`);

@@ -142,7 +142,9 @@ export default async function srtFormats(ctx) {
     const writeMs = write.length > 0 ? median(write) : ourWrite;
     totals[library.name] = parseMs + writeMs;
     const note = write.length > 0 ? '' : ' (write: our writer, the peer has none)';
-    ctx.log(`   ${library.name.padEnd(15)} parse ${parseMs.toFixed(1).padStart(7)} ms  write ${writeMs.toFixed(1).padStart(7)} ms  total ${totals[library.name].toFixed(1).padStart(7)} ms${note}`);
+    ctx.log(
+      `   ${library.name.padEnd(15)} parse ${parseMs.toFixed(1).padStart(7)} ms  write ${writeMs.toFixed(1).padStart(7)} ms  total ${totals[library.name].toFixed(1).padStart(7)} ms${note}`,
+    );
   }
   const peers = Object.entries(totals).filter(([name]) => name !== 'polycue');
   const [fastestName, fastestMs] = peers.reduce((best, entry) => (entry[1] < best[1] ? entry : best));

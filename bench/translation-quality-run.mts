@@ -17,7 +17,14 @@ import { runProcess } from '../server/engines/process-runner';
 import { synthesizeWordByWord } from '../server/engines/testing/speech-fixtures';
 import { ApertiumTranslation } from '../server/engines/translation/apertium-translation';
 import { craftTermBase } from '../server/engines/translation/craft-term-base';
-import { breakLines, checkReadingRules, noBreakWordsFor, readingRulesPassRate, READING_RULES, segmentWords } from '../plugins/pipeline/server/craft/index';
+import {
+  breakLines,
+  checkReadingRules,
+  noBreakWordsFor,
+  readingRulesPassRate,
+  READING_RULES,
+  segmentWords,
+} from '../plugins/pipeline/server/craft/index';
 import { countTerms, translateBySentence } from '../plugins/pipeline/server/craft/translate-by-sentence';
 import { SENTENCE_END } from '../plugins/pipeline/server/craft/line-breaking';
 import { probeDurationMs } from '../plugins/pipeline/server/craft/media-tools';
@@ -53,13 +60,17 @@ const PARAGRAPHS = [
 /** A term base per target language: the target differs from what Apertium says on its own. */
 const TERMS: [string, Record<string, string>][] = [
   ['sales team', { es: 'equipo comercial', ca: 'equip comercial', fr: 'équipe commerciale', pt: 'equipa comercial' }],
-  ['customer support', { es: 'atención al cliente', ca: 'atenció al client', fr: 'service client', pt: 'apoio ao cliente' }],
+  [
+    'customer support',
+    { es: 'atención al cliente', ca: 'atenció al client', fr: 'service client', pt: 'apoio ao cliente' },
+  ],
   ['mobile application', { es: 'app móvil', ca: 'app mòbil', fr: 'appli mobile', pt: 'app móvel' }],
   ['flood wall', { es: 'muro de contención', ca: 'mur de contenció', fr: 'digue', pt: 'muro de contenção' }],
   ['oven', { es: 'horno de leña', ca: 'forn de llenya', fr: 'four à bois', pt: 'forno a lenha' }],
   ['museum', { es: 'pinacoteca', ca: 'pinacoteca', fr: 'pinacothèque', pt: 'pinacoteca' }],
 ];
-const glossaryFor = (to: string): GlossaryEntry[] => (SOURCE === 'es' ? SPANISH_TERMS : TERMS).map(([source, targets]) => ({ source, target: targets[to]! }));
+const glossaryFor = (to: string): GlossaryEntry[] =>
+  (SOURCE === 'es' ? SPANISH_TERMS : TERMS).map(([source, targets]) => ({ source, target: targets[to]! }));
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-translation-bench-'));
 try {
@@ -73,17 +84,44 @@ try {
   // aligner (the embedded recogniser has an English model only).
   if (SOURCE === 'es')
     for (const [index, paragraph] of SPANISH_PARAGRAPHS.entries()) {
-      const fixture = await synthesizeWordByWord(paragraph, await mkdtemp(path.join(dir, `es${index}-`)), { voice: 'es', wpm: Number(process.env.WPM ?? 165) });
-      const cues = segmentWords(fixture.words, { language: 'es' }).map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
+      const fixture = await synthesizeWordByWord(paragraph, await mkdtemp(path.join(dir, `es${index}-`)), {
+        voice: 'es',
+        wpm: Number(process.env.WPM ?? 165),
+      });
+      const cues = segmentWords(fixture.words, { language: 'es' }).map((cue) => ({
+        start: Math.round(cue.start),
+        end: Math.round(cue.end),
+        text: cue.lines.join('\n'),
+      }));
       transcripts.push(Object.assign(cues, { mediaEndMs: fixture.durationMs }));
     }
   for (const [index, paragraph] of (SOURCE === 'en' ? PARAGRAPHS : []).entries()) {
     const native = path.join(dir, `p${index}-native.wav`);
     const wav = path.join(dir, `p${index}.wav`);
-    await runProcess('espeak-ng', ['-v', index % 2 ? 'en-us+f2' : 'en-us+m3', '-s', process.env.WPM ?? '165', '-w', native], { input: paragraph });
-    await runProcess('ffmpeg', ['-loglevel', 'error', '-y', '-i', native, '-ac', '1', '-ar', '16000', '-bitexact', wav]);
+    await runProcess(
+      'espeak-ng',
+      ['-v', index % 2 ? 'en-us+f2' : 'en-us+m3', '-s', process.env.WPM ?? '165', '-w', native],
+      { input: paragraph },
+    );
+    await runProcess('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      native,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-bitexact',
+      wav,
+    ]);
     const words = await aligner.align(wav, paragraph, { language: 'en' });
-    const cues = segmentWords(words, { language: 'en' }).map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
+    const cues = segmentWords(words, { language: 'en' }).map((cue) => ({
+      start: Math.round(cue.start),
+      end: Math.round(cue.end),
+      text: cue.lines.join('\n'),
+    }));
     transcripts.push(Object.assign(cues, { mediaEndMs: await probeDurationMs(wav) }));
   }
   const sourceReports = transcripts.flatMap((cues) => checkReadingRules(cues.map(toCue), { language: SOURCE }));
@@ -91,7 +129,13 @@ try {
   const sourceChars = transcripts.flat().reduce((sum, cue) => sum + cue.text.replace(/\n/g, '').length, 0);
   const sourceMs = transcripts.flat().reduce((sum, cue) => sum + cue.end - cue.start, 0);
   const spanMs = transcripts.reduce((sum, cues) => sum + cues[cues.length - 1]!.end - cues[0]!.start, 0);
-  const result: Record<string, unknown> = { sourceCps: (sourceChars * 1000) / sourceMs, spanCps: (sourceChars * 1000) / spanMs, sourceCues: sourceReports.length, sourcePass: readingRulesPassRate(sourceReports), languages: {} };
+  const result: Record<string, unknown> = {
+    sourceCps: (sourceChars * 1000) / sourceMs,
+    spanCps: (sourceChars * 1000) / spanMs,
+    sourceCues: sourceReports.length,
+    sourcePass: readingRulesPassRate(sourceReports),
+    languages: {},
+  };
   for (const to of targets) {
     const glossary = glossaryFor(to);
     const sent: string[] = [];
@@ -99,10 +143,37 @@ try {
       sent.push(...cues.map((cue) => cue.text));
       return engine.translate(cues, options);
     };
-    const methods: Record<string, { pass: number; cues: number; fragments: number; pieces: number; terms: { occurrences: number; honoured: number }; fixed: unknown[]; sample: string[]; broken: Record<string, number>; chars: number; ms: number; flagged: string[] }> = {};
+    const methods: Record<
+      string,
+      {
+        pass: number;
+        cues: number;
+        fragments: number;
+        pieces: number;
+        terms: { occurrences: number; honoured: number };
+        fixed: unknown[];
+        sample: string[];
+        broken: Record<string, number>;
+        chars: number;
+        ms: number;
+        flagged: string[];
+      }
+    > = {};
     for (const method of ['cueByCue', 'bySentence'] as const) {
       sent.length = 0;
-      const out = { pass: 0, cues: 0, fragments: 0, pieces: 0, terms: { occurrences: 0, honoured: 0 }, fixed: [] as unknown[], sample: [] as string[], broken: {} as Record<string, number>, chars: 0, ms: 0, flagged: [] as string[] };
+      const out = {
+        pass: 0,
+        cues: 0,
+        fragments: 0,
+        pieces: 0,
+        terms: { occurrences: 0, honoured: 0 },
+        fixed: [] as unknown[],
+        sample: [] as string[],
+        broken: {} as Record<string, number>,
+        chars: 0,
+        ms: 0,
+        flagged: [] as string[],
+      };
       const reports = [];
       for (const source of transcripts) {
         const options = { from: SOURCE, to, glossary };
@@ -114,21 +185,33 @@ try {
           out.terms.honoured += done.report.terms.honoured;
           out.fixed.push(...done.report.termsFixed);
         } else {
-          const translated = await translate(source.map((cue, index) => ({ id: String(index), text: cue.text.replace(/\n/g, ' ') })), options);
+          const translated = await translate(
+            source.map((cue, index) => ({ id: String(index), text: cue.text.replace(/\n/g, ' ') })),
+            options,
+          );
           cues = source.map((cue, index) => ({ ...cue, text: layout(translated[index]!.text, to) }));
-          const counted = countTerms(source.map((cue) => cue.text).join(' '), cues.map((cue) => cue.text).join(' '), glossary);
+          const counted = countTerms(
+            source.map((cue) => cue.text).join(' '),
+            cues.map((cue) => cue.text).join(' '),
+            glossary,
+          );
           out.terms.occurrences += counted.occurrences;
           out.terms.honoured += counted.honoured;
         }
         const checked = checkReadingRules(cues.map(toCue), { language: to });
         reports.push(...checked);
-        for (const report of checked) if (report.violations.length && out.flagged.length < 6) out.flagged.push(`${cues[report.index]!.text.replace(/\n/g, ' / ')} [${report.violations.map((v) => v.message).join('; ')}]`);
+        for (const report of checked)
+          if (report.violations.length && out.flagged.length < 6)
+            out.flagged.push(
+              `${cues[report.index]!.text.replace(/\n/g, ' / ')} [${report.violations.map((v) => v.message).join('; ')}]`,
+            );
         out.chars += cues.reduce((sum, cue) => sum + cue.text.replace(/\n/g, '').length, 0);
         out.ms += cues.reduce((sum, cue) => sum + cue.end - cue.start, 0);
         out.sample.push(...cues.slice(0, 3).map((cue) => cue.text.replace(/\n/g, ' / ')));
       }
       out.cues = reports.length;
-      for (const report of reports) for (const violation of report.violations) out.broken[violation.rule] = (out.broken[violation.rule] ?? 0) + 1;
+      for (const report of reports)
+        for (const violation of report.violations) out.broken[violation.rule] = (out.broken[violation.rule] ?? 0) + 1;
       out.pass = readingRulesPassRate(reports);
       out.pieces = sent.length;
       // A piece is a fragment when it does not end a sentence (the source paragraphs are punctuated).

@@ -29,9 +29,17 @@ const RUNS = [
 function run(ctx, { source, wpm }) {
   return new Promise((resolve, reject) => {
     let text = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/translation-quality-run.mts'], { cwd: ctx.root, stdio: ['ignore', 'pipe', 2], env: { ...process.env, WPM: String(wpm), SOURCE: source } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/translation-quality-run.mts'], {
+      cwd: ctx.root,
+      stdio: ['ignore', 'pipe', 2],
+      env: { ...process.env, WPM: String(wpm), SOURCE: source },
+    });
     child.stdout.on('data', (chunk) => (text += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`translation-quality-run exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(text.trim().split('\n').pop()))
+        : reject(new Error(`translation-quality-run exited with ${code}`)),
+    );
   });
 }
 
@@ -41,7 +49,9 @@ export default async function translationQuality(ctx) {
   const figures = {};
   for (const { source, wpm } of RUNS) {
     const result = await run(ctx, { source, wpm });
-    ctx.log(`   ${source} at ${wpm} wpm: ${result.sourceCues} transcript cues, ${pct(result.sourcePass)} % within the rules, ${result.spanCps.toFixed(1)} characters a second of speech`);
+    ctx.log(
+      `   ${source} at ${wpm} wpm: ${result.sourceCues} transcript cues, ${pct(result.sourcePass)} % within the rules, ${result.spanCps.toFixed(1)} characters a second of speech`,
+    );
     for (const [language, { cueByCue, bySentence }] of Object.entries(result.languages)) {
       const terms = bySentence.terms.occurrences ? pct(bySentence.terms.honoured / bySentence.terms.occurrences) : 100;
       ctx.log(

@@ -20,9 +20,30 @@ import { synthesizePieces, type SpokenPiece } from '../server/engines/testing/sp
 
 /** Invented names (none in the en-us dictionary), short to long, as brands, places and people. */
 const NAMES = [
-  'Zorbatron', 'Quibbleflux', 'Vantorelli', 'Kestrova', 'Plimbrook', 'Dravonix', 'Thalmerin', 'Grivenko',
-  'Oskelund', 'Brannoway', 'Felutra', 'Morvashi', 'Yendrikov', 'Calpurnix', 'Tresmolin', 'Skivarda',
-  'Lumbergast', 'Pennavore', 'Ozrimund', 'Haltovex', 'Ribbonquist', 'Zandrova', 'Wexmoreland', 'Trindlewick',
+  'Zorbatron',
+  'Quibbleflux',
+  'Vantorelli',
+  'Kestrova',
+  'Plimbrook',
+  'Dravonix',
+  'Thalmerin',
+  'Grivenko',
+  'Oskelund',
+  'Brannoway',
+  'Felutra',
+  'Morvashi',
+  'Yendrikov',
+  'Calpurnix',
+  'Tresmolin',
+  'Skivarda',
+  'Lumbergast',
+  'Pennavore',
+  'Ozrimund',
+  'Haltovex',
+  'Ribbonquist',
+  'Zandrova',
+  'Wexmoreland',
+  'Trindlewick',
 ];
 /** `{}` is where a name goes: names start, end and sit inside sentences, one or two to a sentence. */
 const TEMPLATES = [
@@ -77,12 +98,23 @@ function buildSentences(): Sentence[] {
         pieces.push({ text: name, name });
       }
     });
-    return { text: pieces.map((piece) => piece.text).join(' '), voice: VOICES[Math.floor(random() * VOICES.length)]!, wpm: 145 + Math.floor(random() * 30), pieces };
+    return {
+      text: pieces.map((piece) => piece.text).join(' '),
+      voice: VOICES[Math.floor(random() * VOICES.length)]!,
+      wpm: 145 + Math.floor(random() * 30),
+      pieces,
+    };
   });
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => Math.min(a.end, b.end) > Math.max(a.start, b.start);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  Math.min(a.end, b.end) > Math.max(a.start, b.start);
 const cueHolds = (cue: Cue, name: string) => words(cue.lines.join(' ')).includes(name.toLowerCase());
 
 /** Word error rate: edit distance over the reference's length. */
@@ -91,7 +123,11 @@ function wordErrors(reference: string[], hypothesis: string[]): number {
   for (let j = 1; j <= hypothesis.length; j++) d[0]![j] = j;
   for (let i = 1; i <= reference.length; i++)
     for (let j = 1; j <= hypothesis.length; j++)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1));
+      d[i]![j] = Math.min(
+        d[i - 1]![j]! + 1,
+        d[i]![j - 1]! + 1,
+        d[i - 1]![j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
   return d[reference.length]![hypothesis.length]!;
 }
 
@@ -109,7 +145,16 @@ const verbose = process.env.VOCABULARY_BENCH_VERBOSE === '1';
 const dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-vocabulary-'));
 const engine = new PocketsphinxSpeechToText();
 const sentences = buildSentences();
-const result = { plain: tally(), withList: tally(), names: 0, distinctNames: 0, sentences: sentences.length, referenceWords: 0, audioSeconds: 0, listSize: NAMES.length };
+const result = {
+  plain: tally(),
+  withList: tally(),
+  names: 0,
+  distinctNames: 0,
+  sentences: sentences.length,
+  referenceWords: 0,
+  audioSeconds: 0,
+  listSize: NAMES.length,
+};
 try {
   const said = new Set<string>();
   for (let first = 0; first < sentences.length; first += SENTENCES_PER_CHUNK) {
@@ -121,36 +166,64 @@ try {
     for (const sentence of group)
       sentence.pieces.forEach((piece, i) => {
         if (piece.name) names.push({ name: piece.name, index: pieces.length });
-        pieces.push({ text: piece.text, voice: sentence.voice, wpm: sentence.wpm, pauseAfterMs: i === sentence.pieces.length - 1 ? 600 : 40 + Math.floor(random() * 60) });
+        pieces.push({
+          text: piece.text,
+          voice: sentence.voice,
+          wpm: sentence.wpm,
+          pauseAfterMs: i === sentence.pieces.length - 1 ? 600 : 40 + Math.floor(random() * 60),
+        });
       });
     const spoken = await synthesizePieces(pieces, await mkdtemp(path.join(dir, 'chunk-')));
     result.audioSeconds += spoken.durationMs / 1000;
-    const truth = names.map(({ name, index }) => ({ name, start: spoken.pieces[index]!.start, end: spoken.pieces[index]!.end }));
+    const truth = names.map(({ name, index }) => ({
+      name,
+      start: spoken.pieces[index]!.start,
+      end: spoken.pieces[index]!.end,
+    }));
     truth.forEach(({ name }) => said.add(name));
     result.names += truth.length;
     const reference = group.flatMap((sentence) => words(sentence.text));
     result.referenceWords += reference.length;
 
-    for (const [key, vocabulary] of [['plain', undefined], ['withList', NAMES]] as const) {
+    for (const [key, vocabulary] of [
+      ['plain', undefined],
+      ['withList', NAMES],
+    ] as const) {
       const started = performance.now();
-      const heard: TimedWord[] = await engine.transcribe(spoken.wavPath, { language: 'en', vocabulary: vocabulary ? [...vocabulary] : undefined });
+      const heard: TimedWord[] = await engine.transcribe(spoken.wavPath, {
+        language: 'en',
+        vocabulary: vocabulary ? [...vocabulary] : undefined,
+      });
       result[key].seconds += (performance.now() - started) / 1000;
       const cues = segmentWords(heard, { language: 'en', mediaEndMs: spoken.durationMs });
       for (const occurrence of truth) {
         const holding = cues.filter((cue) => cueHolds(cue, occurrence.name));
-        const fate = holding.some((cue) => overlaps(cue, occurrence)) ? 'hits' : holding.length > 0 ? 'misplaced' : 'missed';
+        const fate = holding.some((cue) => overlaps(cue, occurrence))
+          ? 'hits'
+          : holding.length > 0
+            ? 'misplaced'
+            : 'missed';
         result[key][fate] += 1;
         if (verbose && key === 'withList') {
-          const at = heard.filter((word) => word.text.toLowerCase() === occurrence.name.toLowerCase()).map((word) => `${word.start}-${word.end}`);
-          console.error(`   ${fate.padEnd(9)} ${occurrence.name.padEnd(12)} said ${occurrence.start}-${occurrence.end}, heard at ${at.join(', ') || '-'}`);
+          const at = heard
+            .filter((word) => word.text.toLowerCase() === occurrence.name.toLowerCase())
+            .map((word) => `${word.start}-${word.end}`);
+          console.error(
+            `   ${fate.padEnd(9)} ${occurrence.name.padEnd(12)} said ${occurrence.start}-${occurrence.end}, heard at ${at.join(', ') || '-'}`,
+          );
         }
       }
       // A list word heard where that name was not said: what a too eager threshold or boost does.
       result[key].falseNames += heard.filter((word) => {
         const name = NAMES.find((candidate) => candidate.toLowerCase() === word.text.toLowerCase());
-        return name !== undefined && !truth.some((occurrence) => occurrence.name === name && overlaps(occurrence, word));
+        return (
+          name !== undefined && !truth.some((occurrence) => occurrence.name === name && overlaps(occurrence, word))
+        );
       }).length;
-      result[key].wordErrors += wordErrors(reference, heard.map((word) => word.text.toLowerCase()));
+      result[key].wordErrors += wordErrors(
+        reference,
+        heard.map((word) => word.text.toLowerCase()),
+      );
     }
   }
   result.distinctNames = said.size;

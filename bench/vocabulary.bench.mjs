@@ -12,16 +12,28 @@ const GOAL_PCT = 90;
 export default async function vocabulary(ctx) {
   const output = await new Promise((resolve, reject) => {
     let text = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/vocabulary-run.mts'], { cwd: ctx.root, stdio: ['ignore', 'pipe', 2], env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/vocabulary-run.mts'], {
+      cwd: ctx.root,
+      stdio: ['ignore', 'pipe', 2],
+      env: process.env,
+    });
     child.stdout.on('data', (chunk) => (text += chunk));
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`vocabulary-run exited with ${code}`))));
   });
-  const { plain, withList, names, distinctNames, sentences, referenceWords, audioSeconds, listSize } = JSON.parse(output.trim().split('\n').pop());
+  const { plain, withList, names, distinctNames, sentences, referenceWords, audioSeconds, listSize } = JSON.parse(
+    output.trim().split('\n').pop(),
+  );
   const share = (count) => Math.round((count / names) * 1000) / 10;
   const rate = (errors) => Math.round((errors / referenceWords) * 100) / 100;
-  ctx.log(`   ${sentences} sentences (${audioSeconds.toFixed(0)} s), ${names} names said (${distinctNames} distinct, none in the dictionary), a list of ${listSize}`);
-  ctx.log(`   without the list: ${plain.hits} at the right time, ${plain.misplaced} at the wrong time, ${plain.missed} missed (${plain.seconds.toFixed(0)} s)`);
-  ctx.log(`   with the list:    ${withList.hits} at the right time, ${withList.misplaced} at the wrong time, ${withList.missed} missed, ${withList.falseNames} heard where not said (${withList.seconds.toFixed(0)} s)`);
+  ctx.log(
+    `   ${sentences} sentences (${audioSeconds.toFixed(0)} s), ${names} names said (${distinctNames} distinct, none in the dictionary), a list of ${listSize}`,
+  );
+  ctx.log(
+    `   without the list: ${plain.hits} at the right time, ${plain.misplaced} at the wrong time, ${plain.missed} missed (${plain.seconds.toFixed(0)} s)`,
+  );
+  ctx.log(
+    `   with the list:    ${withList.hits} at the right time, ${withList.misplaced} at the wrong time, ${withList.missed} missed, ${withList.falseNames} heard where not said (${withList.seconds.toFixed(0)} s)`,
+  );
   return {
     'vocabulary.nameHitRatePct': { value: share(withList.hits), unit: '%', goal: `>= ${GOAL_PCT}` },
     'vocabulary.nameHitRatePlainPct': { value: share(plain.hits), unit: '%' },

@@ -16,14 +16,36 @@ export {
 } from './plugin/shell-extension-points';
 // Widgets (the data table) are imported from `core/ui` so their code stays in the pages that use them.
 export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './ui/shell-chrome';
-export { ApiError, AxiosApiClient, normaliseError, type ApiClient, type ApiResponse, type RequestOptions } from './services/api-client';
+export {
+  ApiError,
+  AxiosApiClient,
+  normaliseError,
+  type ApiClient,
+  type ApiResponse,
+  type RequestOptions,
+} from './services/api-client';
 export { PageCsrfTokenSource, type CsrfTokenSource } from './services/csrf-token';
 export { DocumentCookieService, type CookieService } from './services/cookie-service';
 export { announceEffect, announceFailure, apiEffect, type AnnounceDeps } from './model/api-effect';
-export { createToastService, toastOnFailure, toastOnSuccess, type Toast, type ToastAction, type ToastInput, type ToastKind, type ToastService } from './services/toast-service';
+export {
+  createToastService,
+  toastOnFailure,
+  toastOnSuccess,
+  type Toast,
+  type ToastAction,
+  type ToastInput,
+  type ToastKind,
+  type ToastService,
+} from './services/toast-service';
 export { TimerPollingService, type PollingService, type PollingTask } from './services/polling-service';
 export { SessionAuthService, type AuthService, type SignInFields } from './services/auth-service';
-export { DocumentKeyboardShortcuts, isMacPlatform, matchesChord, parseChord, type KeyboardShortcuts } from './services/keyboard-shortcuts';
+export {
+  DocumentKeyboardShortcuts,
+  isMacPlatform,
+  matchesChord,
+  parseChord,
+  type KeyboardShortcuts,
+} from './services/keyboard-shortcuts';
 export { DeferredNavigator, type Navigator } from './services/navigator';
 export { createContextKeys, type ContextKeys } from './services/context-keys';
 export { coreServicesModule } from './services/core-module';

@@ -70,6 +70,12 @@ export type {
 } from './index';
 // Not in core/index.ts, so the shell's initial JavaScript does not carry it (first-party plugins import core/model/resource-list-model).
 export { createResourceListModel } from './model/resource-list-model';
-export type { ItemAction, ResourceListDeps, ResourceListMessages, ResourceListModel, ResourceListPaths } from './model/resource-list-model';
+export type {
+  ItemAction,
+  ResourceListDeps,
+  ResourceListMessages,
+  ResourceListModel,
+  ResourceListPaths,
+} from './model/resource-list-model';
 export { resourceCommandChoices } from './model/resource-choices';
 export type { ResourceCommandChoicesOptions } from './model/resource-choices';

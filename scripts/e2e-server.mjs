@@ -18,9 +18,16 @@ if (process.env.POLYCUE_E2E_ALERT_MESSAGE) {
   execFileSync(process.execPath, [...tsx, 'server/cli/migrate.ts'], { stdio: 'inherit' });
   execFileSync(
     process.execPath,
-    [...tsx, 'server/cli/publish-alert.ts', '--message', process.env.POLYCUE_E2E_ALERT_MESSAGE,
-      '--link-label', process.env.POLYCUE_E2E_ALERT_LINK_LABEL ?? 'Read more',
-      '--link-url', process.env.POLYCUE_E2E_ALERT_LINK_URL ?? 'https://status.polycue.example/'],
+    [
+      ...tsx,
+      'server/cli/publish-alert.ts',
+      '--message',
+      process.env.POLYCUE_E2E_ALERT_MESSAGE,
+      '--link-label',
+      process.env.POLYCUE_E2E_ALERT_LINK_LABEL ?? 'Read more',
+      '--link-url',
+      process.env.POLYCUE_E2E_ALERT_LINK_URL ?? 'https://status.polycue.example/',
+    ],
     { stdio: 'inherit' },
   );
 }
@@ -28,6 +35,7 @@ if (process.env.POLYCUE_E2E_ALERT_MESSAGE) {
 const dataDir = process.env.DATA_DIR;
 runForeground([{ name: 'server', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] }], {
   beforeExit() {
-    if (process.env.POLYCUE_REMOVE_DATA_DIR_ON_EXIT === '1' && dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.POLYCUE_REMOVE_DATA_DIR_ON_EXIT === '1' && dataDir)
+      rmSync(dataDir, { recursive: true, force: true });
   },
 });

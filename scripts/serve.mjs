@@ -12,7 +12,9 @@ import { serveProduction } from './lib/serve-production.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(path.join(root, 'node_modules')) || !existsSync(path.join(root, 'dist', 'index.html'))) {
-  console.error('[serve] Nothing installed or built yet: run `npm start` once (it installs and builds), then `npm run serve`.');
+  console.error(
+    '[serve] Nothing installed or built yet: run `npm start` once (it installs and builds), then `npm run serve`.',
+  );
   process.exit(1);
 }
 await serveProduction('serve');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests), then
- * typecheck, lint, the import rules (`npm run deps`), Vitest (web + server projects), `vite build`,
+ * typecheck, lint, the format check (Prettier, `npm run format:check`), the import rules (`npm run deps`), Vitest (web + server projects), `vite build`,
  * Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
  * everything that is wrong.
  *
@@ -63,7 +63,9 @@ function readJson(file) {
 function hasE2eSpecs(dir = E2E_DIR) {
   if (!existsSync(dir)) return false;
   return readdirSync(dir, { withFileTypes: true }).some((entry) =>
-    entry.isDirectory() ? entry.name !== 'support' && hasE2eSpecs(path.join(dir, entry.name)) : /\.spec\.[cm]?[jt]sx?$/.test(entry.name),
+    entry.isDirectory()
+      ? entry.name !== 'support' && hasE2eSpecs(path.join(dir, entry.name))
+      : /\.spec\.[cm]?[jt]sx?$/.test(entry.name),
   );
 }
 
@@ -101,11 +103,19 @@ await step('typecheck', async () => {
 
 await step('lint', () => run('npm', ['run', '--silent', 'lint']));
 
+// One format for the whole tree (.prettierrc.json); `npm run format` rewrites what this names.
+await step('format', () => run('npm', ['run', '--silent', 'format:check']));
+
 // The import rules of DESIGN.md (.dependency-cruiser.cjs): one failure when any is crossed.
 await step('deps', () => run('npm', ['run', '--silent', 'deps']));
 
 await step('vitest', async () => {
-  const { code } = await run(localBin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]);
+  const { code } = await run(localBin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${VITEST_REPORT}`,
+  ]);
   const report = readJson(VITEST_REPORT);
   const counts = report ? { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 } : null;
   return { code, counts };

@@ -35,7 +35,9 @@ export function pagesFromApi(apiTarget) {
         if (!isPageLoad) return next();
 
         servePage(url, req.headers, res, req.originalUrl).catch((error) => {
-          server.config.logger.warn(`[dev pages] no page from the API at ${apiTarget} (${error.message}); serving Vite's page as is`);
+          server.config.logger.warn(
+            `[dev pages] no page from the API at ${apiTarget} (${error.message}); serving Vite's page as is`,
+          );
           next();
         });
       });
@@ -52,13 +54,17 @@ export function pagesFromApi(apiTarget) {
         const cookies = upstream.headers.getSetCookie();
         if (cookies.length > 0) res.setHeader('set-cookie', cookies);
 
-        const serverHtml = (upstream.headers.get('content-type') ?? '').includes('text/html') ? body.toString('utf8') : '';
+        const serverHtml = (upstream.headers.get('content-type') ?? '').includes('text/html')
+          ? body.toString('utf8')
+          : '';
         const csrfMeta = serverHtml.match(CSRF_META)?.[0];
         if (upstream.status !== 200 || !csrfMeta) {
           res.statusCode = upstream.status;
           upstream.headers.forEach((value, name) => {
             // fetch already decoded the body, and cookies were copied above.
-            if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'set-cookie'].includes(name)) {
+            if (
+              !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'set-cookie'].includes(name)
+            ) {
               res.setHeader(name, value);
             }
           });

@@ -75,7 +75,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ids.add(plugin.id);
   }
 
-  const leftOut = await migrateAll(db, options.plugins, options.outsidePlugins ?? [], options.reportPluginError ?? ((message) => console.error(message)));
+  const leftOut = await migrateAll(
+    db,
+    options.plugins,
+    options.outsidePlugins ?? [],
+    options.reportPluginError ?? ((message) => console.error(message)),
+  );
   const plugins = [...options.plugins, ...(options.outsidePlugins ?? []).filter((plugin) => !leftOut.has(plugin.id))];
 
   const app = Fastify({
@@ -127,13 +132,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     subscriberIds.add(subscription.id);
   }
 
-  const jobDefinitions = [mailDeliverJob(mailer), compactWorkspaceChangesJob, deliverEventJob(subscriptions, events), sweepEventsJob, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+  const jobDefinitions = [
+    mailDeliverJob(mailer),
+    compactWorkspaceChangesJob,
+    deliverEventJob(subscriptions, events),
+    sweepEventsJob,
+    ...plugins.flatMap((plugin) => plugin.jobs ?? []),
+  ];
   const jobNames = new Set<string>();
   for (const job of jobDefinitions) {
     if (jobNames.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
     jobNames.add(job.name);
   }
-  const startQueue = () => PgBossJobQueue.start({ db, databaseUrl: config.databaseUrl, jobs: jobDefinitions, work: config.role !== 'web', log: app.log });
+  const startQueue = () =>
+    PgBossJobQueue.start({
+      db,
+      databaseUrl: config.databaseUrl,
+      jobs: jobDefinitions,
+      work: config.role !== 'web',
+      log: app.log,
+    });
   // Processes starting together on a fresh PostgreSQL database (machines booting at once) made
   // pg-boss's queue creation (a partition table per queue) deadlock and one process exit; one
   // at a time sets the queues up, under a lock held for this database only.
@@ -172,16 +190,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(operationsRoutes, { db, jobs, metricsToken: config.metricsToken, draining: () => draining });
   await app.register(fileRoutes);
-  if (config.outboxEnabled) await app.register(outboxPageRoutes, { outboxDir: path.join(config.dataDir, 'outbox'), public: config.outboxPublic });
+  if (config.outboxEnabled)
+    await app.register(outboxPageRoutes, {
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      public: config.outboxPublic,
+    });
 
   for (const plugin of plugins) {
     if (plugin.routes) await app.register(plugin.routes);
   }
   if (shared) await app.register(pluginHostRoutes, { web: webPlugins, shared });
-  const pagePlugins = shared ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson } : undefined;
+  const pagePlugins = shared
+    ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson }
+    : undefined;
   await app.register(spaPlugin, { distDir: options.distDir, pagePlugins });
   if (config.role !== 'web') {
-    await jobs.startWorking({ db, log: app.log, config, storage: app.storage, jobs, mailer, services: app.services, extensions: app.extensions, events });
+    await jobs.startWorking({
+      db,
+      log: app.log,
+      config,
+      storage: app.storage,
+      jobs,
+      mailer,
+      services: app.services,
+      extensions: app.extensions,
+      events,
+    });
   }
   return app;
 }

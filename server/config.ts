@@ -49,7 +49,10 @@ function url(env: Env, name: string, protocols: string[]): string | null {
 
 /** Comma-separated CIDR ranges, each checked now so a typo stops start-up. */
 function cidrs(env: Env, name: string): string[] {
-  const list = (text(env, name) ?? '').split(',').map((cidr) => cidr.trim()).filter(Boolean);
+  const list = (text(env, name) ?? '')
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter(Boolean);
   try {
     new AddressAllowance(list);
   } catch (error) {
@@ -64,7 +67,10 @@ function cidrs(env: Env, name: string): string[] {
  * walk past the log-in limit, which counts per address.
  */
 function proxies(env: Env, name: string): string[] {
-  const list = (text(env, name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = (text(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const ranges = list.map((entry) => (entry.includes('/') ? entry : `${entry}/${entry.includes(':') ? 128 : 32}`));
   try {
     new AddressAllowance(ranges);
@@ -89,10 +95,14 @@ function storageSettings(env: Env): StorageSettings {
   const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
   const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
   if ((accessKeyId === null) !== (secretAccessKey === null)) {
-    throw new ConfigError(accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+    throw new ConfigError(
+      accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    );
   }
   const pathStyle = text(env, 'S3_FORCE_PATH_STYLE') ?? 'false';
-  if (!['true', 'false', '1', '0'].includes(pathStyle)) throw new ConfigError('S3_FORCE_PATH_STYLE', `"${pathStyle}" must be true or false`);
+  if (!['true', 'false', '1', '0'].includes(pathStyle))
+    throw new ConfigError('S3_FORCE_PATH_STYLE', `"${pathStyle}" must be true or false`);
   return {
     kind,
     endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
@@ -110,7 +120,10 @@ function storageSettings(env: Env): StorageSettings {
  * (server/cli/operators.ts) grants the same role for good in the database.
  */
 function emails(env: Env, name: string): string[] {
-  const list = (text(env, name) ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean);
+  const list = (text(env, name) ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
   const bad = list.find((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
   if (bad !== undefined) throw new ConfigError(name, `"${bad}" is not an e-mail address`);
   return list;
@@ -149,8 +162,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: text(env, 'METRICS_TOKEN'),
     storage: storageSettings(env),
     // Several folders are separated like PATH entries (':' here).
-    pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
+    pluginsDirs: (text(env, 'PLUGINS_DIR') ?? './installed-plugins')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.resolve(dir)),
     operatorEmails: emails(env, 'OPERATOR_EMAILS'),
-    dnsServers: (text(env, 'DNS_SERVERS') ?? '').split(',').map((server) => server.trim()).filter(Boolean),
+    dnsServers: (text(env, 'DNS_SERVERS') ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
   };
 }

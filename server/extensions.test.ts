@@ -20,7 +20,10 @@ describe('server extension points', () => {
 
   it('ignores contributions to a point whose owner is not installed, warning once', () => {
     const warn = vi.fn();
-    const extensions = new ServerExtensions([plugin('a', { contributions: [contributeToServer(columns, { id: 'a' })] })], { warn });
+    const extensions = new ServerExtensions(
+      [plugin('a', { contributions: [contributeToServer(columns, { id: 'a' })] })],
+      { warn },
+    );
     expect(extensions.contributions(columns)).toEqual([]);
     expect(extensions.contributions(columns)).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);

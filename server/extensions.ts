@@ -22,7 +22,9 @@ export class ServerExtensions {
   }
 
   contributions<T>(point: { readonly id: string; readonly __contribution?: T }): T[] {
-    const values = this.plugins.flatMap((plugin) => (plugin.contributions ?? []).filter((c) => c.point.id === point.id).map((c) => c.value as T));
+    const values = this.plugins.flatMap((plugin) =>
+      (plugin.contributions ?? []).filter((c) => c.point.id === point.id).map((c) => c.value as T),
+    );
     if (!this.declared.has(point.id)) {
       if (values.length && !this.warned.has(point.id)) {
         this.warned.add(point.id);

@@ -2,7 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ExternalWebPlugin } from '../core/common/page-config';
-import { PLUGIN_PACKAGE_FIELD, PLUGIN_API_MAJOR, isPluginId, type PluginPackageManifest } from '../core/common/plugin-package';
+import {
+  PLUGIN_PACKAGE_FIELD,
+  PLUGIN_API_MAJOR,
+  isPluginId,
+  type PluginPackageManifest,
+} from '../core/common/plugin-package';
 import type { ServerPlugin } from './plugin-api';
 import { serverSdk, type ServerPluginEntry } from './server-sdk';
 
@@ -86,7 +91,8 @@ function pluginFolders(dirs: string[]): string[] {
     }
     for (const name of readdirSync(dir).sort()) {
       const folder = path.join(dir, name);
-      if (!name.startsWith('.') && isDirectory(folder) && isFile(path.join(folder, 'package.json'))) folders.push(folder);
+      if (!name.startsWith('.') && isDirectory(folder) && isFile(path.join(folder, 'package.json')))
+        folders.push(folder);
     }
   }
   return folders;
@@ -105,7 +111,8 @@ function readManifest(folder: string): ResolvedManifest {
   }
   const field = pkg[PLUGIN_PACKAGE_FIELD] as Partial<PluginPackageManifest> | undefined;
   if (!field || typeof field !== 'object') throw new Error(`package.json has no "${PLUGIN_PACKAGE_FIELD}" field`);
-  if (typeof field.id !== 'string' || !isPluginId(field.id)) throw new Error(`"${PLUGIN_PACKAGE_FIELD}.id" must be a kebab-case id`);
+  if (typeof field.id !== 'string' || !isPluginId(field.id))
+    throw new Error(`"${PLUGIN_PACKAGE_FIELD}.id" must be a kebab-case id`);
   if (field.apiVersion !== PLUGIN_API_MAJOR) {
     throw new Error(`it targets plugin API v${String(field.apiVersion)}; this Polycue runs v${PLUGIN_API_MAJOR}`);
   }
@@ -113,8 +120,10 @@ function readManifest(folder: string): ResolvedManifest {
   for (const key of ['web', 'server'] as const) {
     const entry = field[key];
     if (entry === undefined) continue;
-    if (typeof entry !== 'string' || !isInside(folder, entry)) throw new Error(`"${PLUGIN_PACKAGE_FIELD}.${key}" must be a file inside the plugin folder`);
-    if (!isFile(path.join(folder, entry))) throw new Error(`its ${key} entry ${entry} is missing (was the plugin built?)`);
+    if (typeof entry !== 'string' || !isInside(folder, entry))
+      throw new Error(`"${PLUGIN_PACKAGE_FIELD}.${key}" must be a file inside the plugin folder`);
+    if (!isFile(path.join(folder, entry)))
+      throw new Error(`its ${key} entry ${entry} is missing (was the plugin built?)`);
   }
   const version = typeof pkg.version === 'string' && pkg.version ? pkg.version : '0.0.0';
   return { id: field.id, apiVersion: field.apiVersion, web: field.web, server: field.server, version };
@@ -127,10 +136,12 @@ async function importServerEntry(folder: string, manifest: ResolvedManifest): Pr
   if (!entry) throw new Error(`its server entry ${manifest.server} has no default export`);
   const plugin = typeof entry === 'function' ? await entry(serverSdk) : entry;
   if (!plugin || typeof plugin !== 'object') throw new Error('its server entry did not give a plugin definition');
-  if (plugin.id !== manifest.id) throw new Error(`its server entry says id "${plugin.id}", package.json says "${manifest.id}"`);
+  if (plugin.id !== manifest.id)
+    throw new Error(`its server entry says id "${plugin.id}", package.json says "${manifest.id}"`);
   for (const migration of plugin.migrations ?? []) {
     // Migrations are ordered globally by id; the plugin's id inside keeps two plugins' apart.
-    if (!migration.id.includes(`_${manifest.id}_`)) throw new Error(`migration "${migration.id}" must be named YYYYMMDDHHMM_${manifest.id}_<what>`);
+    if (!migration.id.includes(`_${manifest.id}_`))
+      throw new Error(`migration "${migration.id}" must be named YYYYMMDDHHMM_${manifest.id}_<what>`);
   }
   // defineServerPlugin checks the definition (id, apiVersion) as it does for first-party plugins.
   return serverSdk.defineServerPlugin(plugin);

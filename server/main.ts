@@ -13,7 +13,11 @@ import { serverPlugins } from './plugins';
 async function main(): Promise<void> {
   const config = loadConfig();
   // Outside plugins first: one that cannot load is reported and left out, the rest starts.
-  const external = await loadExternalPlugins({ dirs: config.pluginsDirs, reservedIds: firstPartyPluginIds(), log: { info: () => {}, error: console.error } });
+  const external = await loadExternalPlugins({
+    dirs: config.pluginsDirs,
+    reservedIds: firstPartyPluginIds(),
+    log: { info: () => {}, error: console.error },
+  });
   const db = await openDatabase(config);
   let app;
   try {
@@ -49,14 +53,18 @@ async function main(): Promise<void> {
 
   if (config.role !== 'all' && config.storage.kind === 'local') {
     // Fine on one box or with DATA_DIR on a shared disk; on separate machines the others would not find the files.
-    console.warn(`ROLE=${config.role} with files under ${config.dataDir}/files: every process must share that folder, or set STORAGE=s3`);
+    console.warn(
+      `ROLE=${config.role} with files under ${config.dataDir}/files: every process must share that folder, or set STORAGE=s3`,
+    );
   }
   if (config.role === 'worker') {
     console.log(`Polycue worker is running (jobs only, ${db.kind})`);
     return;
   }
   await app.listen({ port: config.port, host: config.host });
-  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))].filter((id) => !app.leftOutPlugins.includes(id));
+  const installed = [...new Set([...external.server, ...external.web].map((plugin) => plugin.id))].filter(
+    (id) => !app.leftOutPlugins.includes(id),
+  );
   if (installed.length) console.log(`Outside plugins: ${installed.join(', ')}`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -18,8 +18,11 @@ export async function discoverServerPlugins(dir = PLUGINS_DIR): Promise<ServerPl
     .sort();
   return Promise.all(
     ids.map(async (id) => {
-      const plugin = ((await import(pathToFileURL(path.join(dir, id, 'server', 'index.ts')).href)) as { default?: ServerPlugin }).default;
-      if (!plugin || plugin.id !== id) throw new Error(`plugins/${id}/server/index.ts must default-export the server plugin "${id}"`);
+      const plugin = (
+        (await import(pathToFileURL(path.join(dir, id, 'server', 'index.ts')).href)) as { default?: ServerPlugin }
+      ).default;
+      if (!plugin || plugin.id !== id)
+        throw new Error(`plugins/${id}/server/index.ts must default-export the server plugin "${id}"`);
       return plugin;
     }),
   );

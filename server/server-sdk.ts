@@ -5,7 +5,15 @@ import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from './http/request-context';
-import { contributeToServer, defineDomainEvent, defineServerExtensionPoint, defineServerPlugin, subscribeTo, workspaceChangeTriggersSql, type ServerPlugin } from './plugin-api';
+import {
+  contributeToServer,
+  defineDomainEvent,
+  defineServerExtensionPoint,
+  defineServerPlugin,
+  subscribeTo,
+  workspaceChangeTriggersSql,
+  type ServerPlugin,
+} from './plugin-api';
 import { serviceToken } from './services';
 
 /**

@@ -11,13 +11,23 @@ export const CANT_SET_LAST_VIEWED_ALERT = "Can't set last viewed alert";
  * Dismissing hides it at once (this session) and records it on the server so it stays hidden for
  * good. A failed poll keeps what is shown and says nothing: the next one tries again.
  */
-export function createAlertBannerModel({ api, toast, app }: { api: Pick<ApiClient, 'get' | 'put'>; toast: ToastService; app: Pick<AppModel, '$user' | 'loggedOut'> }) {
+export function createAlertBannerModel({
+  api,
+  toast,
+  app,
+}: {
+  api: Pick<ApiClient, 'get' | 'put'>;
+  toast: ToastService;
+  app: Pick<AppModel, '$user' | 'loggedOut'>;
+}) {
   const dismissClicked = createEvent<string>();
   const pollRequested = createEvent();
   const setLastViewedAlertFx = createEffect(async (alertId: string) => {
     await api.put(SET_LAST_VIEWED_ALERT_PATH, { alertId });
   });
-  const fetchRelevantFx = createEffect(async () => (await api.get<{ data: RelevantAlert | null }>(RELEVANT_ALERT_PATH)).data.data);
+  const fetchRelevantFx = createEffect(
+    async () => (await api.get<{ data: RelevantAlert | null }>(RELEVANT_ALERT_PATH)).data.data,
+  );
   const $dismissedIds = createStore<string[]>([])
     .on(dismissClicked, (ids, id) => (ids.includes(id) ? ids : [...ids, id]))
     .reset(app.loggedOut);
@@ -32,7 +42,12 @@ export function createAlertBannerModel({ api, toast, app }: { api: Pick<ApiClien
   });
 
   sample({ clock: dismissClicked, target: setLastViewedAlertFx });
-  sample({ clock: pollRequested, source: { user: app.$user, pending: fetchRelevantFx.pending }, filter: ({ user, pending }) => user !== null && !pending, target: fetchRelevantFx });
+  sample({
+    clock: pollRequested,
+    source: { user: app.$user, pending: fetchRelevantFx.pending },
+    filter: ({ user, pending }) => user !== null && !pending,
+    target: fetchRelevantFx,
+  });
   toastOnFailure(toast, setLastViewedAlertFx.fail, CANT_SET_LAST_VIEWED_ALERT);
 
   return { dismissClicked, pollRequested, setLastViewedAlertFx, fetchRelevantFx, $alert };

@@ -3,10 +3,20 @@ import { Provider } from 'effector-react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createToastService, type ApiClient, type UserResource } from '../core';
-import { createAlertBannerModel, CANT_SET_LAST_VIEWED_ALERT, RELEVANT_ALERT_PATH, SET_LAST_VIEWED_ALERT_PATH } from './alert-banner-model';
+import {
+  createAlertBannerModel,
+  CANT_SET_LAST_VIEWED_ALERT,
+  RELEVANT_ALERT_PATH,
+  SET_LAST_VIEWED_ALERT_PATH,
+} from './alert-banner-model';
 import { AlertBanner } from './alert-banner';
 
-const alert = { id: 'al-7', message: 'Scheduled maintenance on Sunday.', linkLabel: 'Details', linkUrl: 'https://status.example.com' };
+const alert = {
+  id: 'al-7',
+  message: 'Scheduled maintenance on Sunday.',
+  linkLabel: 'Details',
+  linkUrl: 'https://status.example.com',
+};
 const user = { id: 'u1', type: 'user', attributes: { relevantAlert: alert } } as unknown as UserResource;
 
 function setup(put: ApiClient['put'], get: ApiClient['get'] = vi.fn() as unknown as ApiClient['get']) {
@@ -44,7 +54,9 @@ describe('alert banner', () => {
     });
     const { model, toast, scope } = setup(put as unknown as ApiClient['put']);
     await allSettled(model.dismissClicked, { scope, params: 'al-7' });
-    expect(scope.getState(toast.$toasts).map((t) => [t.kind, t.title])).toEqual([['error', CANT_SET_LAST_VIEWED_ALERT]]);
+    expect(scope.getState(toast.$toasts).map((t) => [t.kind, t.title])).toEqual([
+      ['error', CANT_SET_LAST_VIEWED_ALERT],
+    ]);
     expect(CANT_SET_LAST_VIEWED_ALERT).toBe("Can't set last viewed alert");
     expect(scope.getState(model.$alert)).toBeNull();
   });

@@ -34,7 +34,8 @@ const models = new WeakMap<Shell['container'], AlertBannerModel>();
 
 function modelOf({ container, app, toast }: Shell): AlertBannerModel {
   let model = models.get(container);
-  if (!model) models.set(container, (model = createAlertBannerModel({ api: container.get(TOKENS.ApiClient), toast, app })));
+  if (!model)
+    models.set(container, (model = createAlertBannerModel({ api: container.get(TOKENS.ApiClient), toast, app })));
   return model;
 }
 

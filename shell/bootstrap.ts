@@ -32,7 +32,9 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
   const errorReporter = installErrorReporting(config.errorReporting, { dev, target: window, post: postJson });
   const analytics = createAnalytics(config.analytics, {
     dev,
-    sendBeacon: globalThis.navigator?.sendBeacon ? (url, body) => globalThis.navigator.sendBeacon(url, body) : undefined,
+    sendBeacon: globalThis.navigator?.sendBeacon
+      ? (url, body) => globalThis.navigator.sendBeacon(url, body)
+      : undefined,
   });
 
   const container = createContainer(coreServicesModule);
@@ -57,7 +59,9 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
     followProgress: (item) => progress.itemFollowed(item),
     openPalette: (commandId) => {
       const command = commandId ? registry.commands().find((c) => c.id === commandId) : undefined;
-      palette.opened(command ? { commandId: command.id, title: command.title, placeholder: command.choicesPlaceholder } : undefined);
+      palette.opened(
+        command ? { commandId: command.id, title: command.title, placeholder: command.choicesPlaceholder } : undefined,
+      );
     },
   };
   // Bound before plugins activate so their models may resolve it.

@@ -41,7 +41,12 @@ async function start() {
   let router: ReturnType<typeof createAppRouter>;
   try {
     // Everything resolved here, before React renders: a DI failure shows a message, not a blank page.
-    shell = createShell({ plugins: external ? [...webPlugins, ...external.plugins] : webPlugins, config, dev: import.meta.env.DEV, storage: safeLocalStorage() });
+    shell = createShell({
+      plugins: external ? [...webPlugins, ...external.plugins] : webPlugins,
+      config,
+      dev: import.meta.env.DEV,
+      storage: safeLocalStorage(),
+    });
     const { toast } = shell;
     router = createAppRouter(shell.registry, (error, pluginTitle) => {
       const { title, description } = pluginFailureToast(pluginTitle, error);

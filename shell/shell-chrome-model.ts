@@ -10,7 +10,10 @@ export function createShellChromeModel({ storage }: { storage: Pick<Storage, 'ge
   const sidebarToggled = createEvent();
   const dialogOpened = createEvent<DialogLoader>();
   const dialogClosed = createEvent();
-  const $sidebarHidden = createStore(storage?.getItem(SIDEBAR_HIDDEN_KEY) === 'true').on(sidebarToggled, (hidden) => !hidden);
+  const $sidebarHidden = createStore(storage?.getItem(SIDEBAR_HIDDEN_KEY) === 'true').on(
+    sidebarToggled,
+    (hidden) => !hidden,
+  );
   // Stored in an object: Effector treats a bare function as an updater in `.on` results.
   const $dialog = createStore<{ load: DialogLoader } | null>(null)
     .on(dialogOpened, (_, load) => ({ load }))

@@ -7,7 +7,9 @@ import type { DialogLoader } from './shell-chrome-model';
 import { releaseStartupTypeahead } from './router/typeahead-buffer';
 
 // Toasts wait in the ToastService's store; their view arrives just after the first paint.
-const ToastViewport = lazy(() => import('./toasts/toast-viewport').then((module) => ({ default: module.ToastViewport })));
+const ToastViewport = lazy(() =>
+  import('./toasts/toast-viewport').then((module) => ({ default: module.ToastViewport })),
+);
 
 /** Root of every route: the page, plus the chrome that floats above any layout. */
 export function ShellFrame() {

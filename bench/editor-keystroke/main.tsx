@@ -22,7 +22,23 @@ declare global {
 }
 
 export const CUE_COUNT = 2000;
-const WORDS = ['the', 'ferry', 'leaves', 'harbour', 'at', 'noon', 'tickets', 'desk', 'welcome', 'aboard', 'captain', 'says', 'sea', 'calm', 'today'];
+const WORDS = [
+  'the',
+  'ferry',
+  'leaves',
+  'harbour',
+  'at',
+  'noon',
+  'tickets',
+  'desk',
+  'welcome',
+  'aboard',
+  'captain',
+  'says',
+  'sea',
+  'calm',
+  'today',
+];
 
 function syntheticCues(count: number): CueData[] {
   return Array.from({ length: count }, (_, i) => {
@@ -37,7 +53,16 @@ const loaded: CuesResponse = {
   data: {
     id: '1',
     type: 'subtitle',
-    attributes: { projectVersionId: '1', projectId: '1', language: 'en', kind: 'transcript', cuesCount: cues.length, revision: 1, updatedAt: new Date(0).toISOString(), editorUrl: '/' },
+    attributes: {
+      projectVersionId: '1',
+      projectId: '1',
+      language: 'en',
+      kind: 'transcript',
+      cuesCount: cues.length,
+      revision: 1,
+      updatedAt: new Date(0).toISOString(),
+      editorUrl: '/',
+    },
   },
   cues,
   meta: { title: 'Bench film' },
@@ -49,13 +74,17 @@ const api = {
   get: refused,
   post: refused,
   delete: refused,
-  put: async () => ({ data: { data: { ...loaded.data, attributes: { ...loaded.data.attributes, revision: ++revision } } } }),
+  put: async () => ({
+    data: { data: { ...loaded.data, attributes: { ...loaded.data.attributes, revision: ++revision } } },
+  }),
 };
 const container = createContainer();
 container.bind(TOKENS.ApiClient).toConstantValue(api as never);
 container.bind(TOKENS.AppModel).toConstantValue({ $currentWorkspaceId: createStore<string | null>(null) } as never);
 // No palette here: the editor's commands are registered into nothing.
-container.bind(TOKENS.PluginRegistry).toConstantValue({ contributions: () => [], registerCommand: () => () => {} } as never);
+container
+  .bind(TOKENS.PluginRegistry)
+  .toConstantValue({ contributions: () => [], registerCommand: () => () => {} } as never);
 
 // A fresh copy each load: the browser's draft of an earlier run would otherwise open instead.
 window.localStorage.clear();

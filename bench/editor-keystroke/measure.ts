@@ -34,6 +34,7 @@ export function installKeystrokeProbe(): void {
     { capture: true },
   );
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'keydown') window.__keystrokeEventDurations.push(entry.duration);
+    for (const entry of list.getEntries())
+      if (entry.name === 'keydown') window.__keystrokeEventDurations.push(entry.duration);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }

@@ -22,7 +22,18 @@ declare global {
 import.meta.glob('../../shell/theme.css', { eager: true });
 
 const COMMAND_COUNT = 500;
-const GROUPS = ['Projects', 'Labels', 'Subtitles', 'Voice-over', 'Vocabularies', 'Term bases', 'Guidelines', 'Workspaces', 'Account', 'Help'];
+const GROUPS = [
+  'Projects',
+  'Labels',
+  'Subtitles',
+  'Voice-over',
+  'Vocabularies',
+  'Term bases',
+  'Guidelines',
+  'Workspaces',
+  'Account',
+  'Help',
+];
 const VERBS = ['Open', 'Create', 'Rename', 'Delete', 'Export', 'Import', 'Apply', 'Show'];
 
 const commands: Command[] = Array.from({ length: COMMAND_COUNT }, (_, i) => {
@@ -32,7 +43,7 @@ const commands: Command[] = Array.from({ length: COMMAND_COUNT }, (_, i) => {
     title: `${VERBS[i % VERBS.length]} ${group.toLowerCase()} item ${i}`,
     group,
     keywords: [group.toLowerCase(), `item${i}`],
-    shortcut: i % 50 === 0 ? `mod+shift+${String.fromCharCode(97 + (i / 50))}` : undefined,
+    shortcut: i % 50 === 0 ? `mod+shift+${String.fromCharCode(97 + i / 50)}` : undefined,
     run: () => {},
   };
 });

@@ -33,7 +33,8 @@ export function installOpenLatencyProbe(expectedItems: number): void {
       const start = event.timeStamp;
       const sample: Partial<OpenSample> = {};
       const done = () => {
-        if (sample.firstPaint !== undefined && sample.fullPaint !== undefined) window.__paletteOpenSamples.push(sample as OpenSample);
+        if (sample.firstPaint !== undefined && sample.fullPaint !== undefined)
+          window.__paletteOpenSamples.push(sample as OpenSample);
       };
       let sawFirst = false;
       const check = () => {

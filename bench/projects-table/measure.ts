@@ -51,7 +51,9 @@ export function installTableProbes(): void {
 
   window.__scrollToEnd = (steps: number) =>
     new Promise((resolve) => {
-      const scroller = document.querySelector<HTMLElement>('[data-virtuoso-scroller]') ?? document.querySelector<HTMLElement>('.data-table-container > div');
+      const scroller =
+        document.querySelector<HTMLElement>('[data-virtuoso-scroller]') ??
+        document.querySelector<HTMLElement>('.data-table-container > div');
       if (!scroller) throw new Error('no scroller');
       const frames: number[] = [];
       let step = 0;
@@ -65,7 +67,9 @@ export function installTableProbes(): void {
         if (step >= 1 && step <= steps) frames.push(now - last);
         last = now;
         if (step > steps + 5) {
-          const indexes = [...document.querySelectorAll(ROW_SELECTOR)].map((row) => Number(row.getAttribute('data-index')));
+          const indexes = [...document.querySelectorAll(ROW_SELECTOR)].map((row) =>
+            Number(row.getAttribute('data-index')),
+          );
           resolve({ frames, lastRowIndex: Math.max(...indexes) });
           return;
         }

@@ -21,7 +21,8 @@ export interface DomainEventRef<P> {
 
 /** `defineDomainEvent<{ projectVersionId: string }>('projects.versionCreated', 1)`. */
 export function defineDomainEvent<P>(name: string, version: number): DomainEventRef<P> {
-  if (!/^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9]*$/.test(name)) throw new Error(`Event name "${name}" must be <plugin>.<whatHappened>`);
+  if (!/^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9]*$/.test(name))
+    throw new Error(`Event name "${name}" must be <plugin>.<whatHappened>`);
   if (!Number.isInteger(version) || version < 1) throw new Error(`Event "${name}" needs a whole version from 1`);
   return { name, version };
 }

@@ -25,14 +25,28 @@ export interface AnnounceDeps {
  * Spec section 8 for a failure: a toast with the spec's text as its title and the server's reason
  * below it, and a log line `[tag] title`. Through `sample`, so it works in forked scopes.
  */
-export function announceFailure(deps: AnnounceDeps, tag: string, failData: effector.Unit<ApiError>, title: string): void {
-  sample({ clock: failData, fn: (error: ApiError) => ({ kind: 'error' as const, title, description: error.message }), target: deps.toast.shown });
+export function announceFailure(
+  deps: AnnounceDeps,
+  tag: string,
+  failData: effector.Unit<ApiError>,
+  title: string,
+): void {
+  sample({
+    clock: failData,
+    fn: (error: ApiError) => ({ kind: 'error' as const, title, description: error.message }),
+    target: deps.toast.shown,
+  });
   const logFx = createEffect((error: ApiError) => deps.logger.error(`[${tag}] ${title}`, error));
   sample({ clock: failData, target: logFx });
 }
 
 /** `announceFailure` for an effect, plus a success toast with the spec's text when there is one. */
-export function announceEffect(deps: AnnounceDeps, tag: string, fx: effector.Effect<any, any, ApiError>, messages: { done?: string; fail: string }): void {
+export function announceEffect(
+  deps: AnnounceDeps,
+  tag: string,
+  fx: effector.Effect<any, any, ApiError>,
+  messages: { done?: string; fail: string },
+): void {
   const { done } = messages;
   if (done) sample({ clock: fx.done, fn: () => ({ kind: 'success' as const, title: done }), target: deps.toast.shown });
   announceFailure(deps, tag, fx.failData, messages.fail);

@@ -39,9 +39,19 @@ const me = (lastUsedAccountId: string | null): CurrentUserResponse => ({
     id: '1',
     type: 'user',
     attributes: {
-      name: 'Ada', lastName: 'L', email: 'ada@example.com', role: 'user', onboardingState: 'processed', confirmedEmail: true,
-      relevantAlert: null, shouldSeeNewsletterPopup: false, numberOfProjectsSuccessfullyCreated: 0,
-      lastUsedAccountId, lastUsedWorkspaceId: null, avatarUrl: null, lastViewedAlertId: null,
+      name: 'Ada',
+      lastName: 'L',
+      email: 'ada@example.com',
+      role: 'user',
+      onboardingState: 'processed',
+      confirmedEmail: true,
+      relevantAlert: null,
+      shouldSeeNewsletterPopup: false,
+      numberOfProjectsSuccessfullyCreated: 0,
+      lastUsedAccountId,
+      lastUsedWorkspaceId: null,
+      avatarUrl: null,
+      lastViewedAlertId: null,
     },
   },
   included: [account('1', '12'), account('2', null, true)],
@@ -95,7 +105,11 @@ describe('app model', () => {
     await allSettled(app.accountSelected, { scope, params: '2' });
     expect(scope.getState(app.$currentWorkspaceId)).toBe('21');
     expect(scope.getState(app.$workspaces).map((w) => w.id)).toEqual(['21']);
-    expect(calls).toContainEqual({ method: 'PUT', url: '/api/v1/users/set_last_used_account', body: { accountId: '2' } });
+    expect(calls).toContainEqual({
+      method: 'PUT',
+      url: '/api/v1/users/set_last_used_account',
+      body: { accountId: '2' },
+    });
     expect(changes).toEqual(['12', '21']);
   });
 

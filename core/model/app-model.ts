@@ -42,7 +42,8 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
   });
   const fetchWorkspacesFx = createEffect(
     async (accountId: string) =>
-      (await api.get<ShowWorkspacesResponse>(`/api/v1/accounts/${encodeURIComponent(accountId)}/show_workspaces`)).data.data,
+      (await api.get<ShowWorkspacesResponse>(`/api/v1/accounts/${encodeURIComponent(accountId)}/show_workspaces`)).data
+        .data,
   );
   const saveLastUsedAccountFx = createEffect(async (accountId: string) => {
     await api.put('/api/v1/users/set_last_used_account', { accountId });
@@ -71,7 +72,11 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
   const $currentWorkspaceId = createStore<string | null>(null).reset(loggedOut);
 
   const $currentAccount = combine($accounts, $currentAccountId, (list, id) => list.find((a) => a.id === id) ?? null);
-  const $currentWorkspace = combine($workspaces, $currentWorkspaceId, (list, id) => list.find((w) => w.id === id) ?? null);
+  const $currentWorkspace = combine(
+    $workspaces,
+    $currentWorkspaceId,
+    (list, id) => list.find((w) => w.id === id) ?? null,
+  );
   const $isAuthenticated = $user.map((user) => user !== null);
   const $isAccountAdmin = $currentAccount.map((account) => account?.attributes.role === 'admin');
 
@@ -82,8 +87,7 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
     clock: fetchUserFx.doneData,
     source: { accounts: $accounts, user: $user, params: $startParams, current: $currentAccountId },
     filter: ({ user }) => user !== null,
-    fn: ({ accounts, user, params, current }) =>
-      chooseAccount(accounts, user, params.accountId ?? current)?.id ?? null,
+    fn: ({ accounts, user, params, current }) => chooseAccount(accounts, user, params.accountId ?? current)?.id ?? null,
     target: $currentAccountId,
   });
   sample({ clock: accountSelected, target: [$currentAccountId, saveLastUsedAccountFx] });
@@ -91,11 +95,18 @@ export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastSer
   const accountChanged: Event<string | null> = sample({ clock: $currentAccountId.updates });
   // Workspaces are a member's: before the e-mail is confirmed and the survey answered the server
   // refuses them (403), which showed every newcomer a false "Workspaces cannot be loaded".
-  const $isMember = $user.map((user) => !!user && user.attributes.confirmedEmail && user.attributes.onboardingState !== 'survey');
+  const $isMember = $user.map(
+    (user) => !!user && user.attributes.confirmedEmail && user.attributes.onboardingState !== 'survey',
+  );
   // The account whose workspaces to show: one update even when the account and the membership
   // change in the same step (the first user load), so the list is asked for once.
   const $workspacesOf = combine($currentAccountId, $isMember, (accountId, member) => (member ? accountId : null));
-  sample({ clock: [$workspacesOf.updates, workspacesReloadRequested], source: $workspacesOf, filter: (id): id is string => id !== null, target: fetchWorkspacesFx });
+  sample({
+    clock: [$workspacesOf.updates, workspacesReloadRequested],
+    source: $workspacesOf,
+    filter: (id): id is string => id !== null,
+    target: fetchWorkspacesFx,
+  });
 
   // Workspace: chosen whenever the workspace list arrives, keeping the current one if it still exists.
   // Through an event so the URL params are forgotten only after this choice read them (resetting

@@ -5,7 +5,14 @@ import type { AccountResource, UserResource, WorkspaceResource } from '../common
 const account = (id: string, extra: Partial<AccountResource['attributes']> = {}): AccountResource => ({
   id,
   type: 'account',
-  attributes: { name: `Account ${id}`, avatarUrl: null, role: 'admin', lastUsedWorkspaceId: null, subscription: null, ...extra },
+  attributes: {
+    name: `Account ${id}`,
+    avatarUrl: null,
+    role: 'admin',
+    lastUsedWorkspaceId: null,
+    subscription: null,
+    ...extra,
+  },
 });
 const workspace = (id: string, accountId = '1'): WorkspaceResource => ({
   id,
@@ -16,9 +23,19 @@ const user = (lastUsedAccountId: string | null, lastUsedWorkspaceId: string | nu
   id: 'u1',
   type: 'user',
   attributes: {
-    name: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', onboardingState: 'processed',
-    confirmedEmail: true, relevantAlert: null, shouldSeeNewsletterPopup: false, numberOfProjectsSuccessfullyCreated: 0,
-    lastUsedAccountId, lastUsedWorkspaceId, avatarUrl: null, lastViewedAlertId: null,
+    name: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    role: 'user',
+    onboardingState: 'processed',
+    confirmedEmail: true,
+    relevantAlert: null,
+    shouldSeeNewsletterPopup: false,
+    numberOfProjectsSuccessfullyCreated: 0,
+    lastUsedAccountId,
+    lastUsedWorkspaceId,
+    avatarUrl: null,
+    lastViewedAlertId: null,
   },
 });
 
@@ -57,7 +74,11 @@ describe('chooseWorkspace (spec section 4)', () => {
 
 describe('takeSelectionParams', () => {
   it('reads accountId and workspaceId and keeps every other parameter', () => {
-    expect(takeSelectionParams('?accountId=4&tab=members&workspaceId=9')).toEqual({ accountId: '4', workspaceId: '9', rest: '?tab=members' });
+    expect(takeSelectionParams('?accountId=4&tab=members&workspaceId=9')).toEqual({
+      accountId: '4',
+      workspaceId: '9',
+      rest: '?tab=members',
+    });
     expect(takeSelectionParams('')).toEqual({ accountId: null, workspaceId: null, rest: '' });
   });
 });

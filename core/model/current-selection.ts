@@ -37,7 +37,11 @@ export function chooseWorkspace(
 }
 
 /** Reads accountId/workspaceId from a query string and returns the address without them. */
-export function takeSelectionParams(search: string): { accountId: string | null; workspaceId: string | null; rest: string } {
+export function takeSelectionParams(search: string): {
+  accountId: string | null;
+  workspaceId: string | null;
+  rest: string;
+} {
   const params = new URLSearchParams(search);
   const accountId = params.get('accountId');
   const workspaceId = params.get('workspaceId');

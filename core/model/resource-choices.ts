@@ -20,7 +20,11 @@ export interface ResourceCommandChoicesOptions<R> {
  * its edit dialog or its delete confirmation, so a rename or delete by palette goes through the
  * same popup, toasts and undo as by mouse.
  */
-export async function resourceCommandChoices<R extends Resource<string, { name: string }>>(ctx: CommandContext, search: string, options: ResourceCommandChoicesOptions<R>): Promise<CommandChoice[]> {
+export async function resourceCommandChoices<R extends Resource<string, { name: string }>>(
+  ctx: CommandContext,
+  search: string,
+  options: ResourceCommandChoicesOptions<R>,
+): Promise<CommandChoice[]> {
   const workspaceId = ctx.when.workspaceId;
   if (!workspaceId) return [];
   const params = { workspaceId, ...(search.trim() ? { search: search.trim() } : {}) };

@@ -51,9 +51,18 @@ interface Page<R> {
  * changing workspace clears the list so it reloads. `savedTitle` lets a plugin say more precisely
  * what a change saved (vocabularies: "Name saved" for a rename alone).
  */
-export function createResourceListModel<R extends Resource<string, { name: string }>, C extends object, U extends object>(
+export function createResourceListModel<
+  R extends Resource<string, { name: string }>,
+  C extends object,
+  U extends object,
+>(
   { api, app, toast, logger }: ResourceListDeps,
-  options: { tag: string; paths: ResourceListPaths; messages: ResourceListMessages; savedTitle?: (changes: U) => string },
+  options: {
+    tag: string;
+    paths: ResourceListPaths;
+    messages: ResourceListMessages;
+    savedTitle?: (changes: U) => string;
+  },
 ) {
   const { paths, messages, tag } = options;
   const pageOpened = createEvent();
@@ -70,17 +79,27 @@ export function createResourceListModel<R extends Resource<string, { name: strin
     const params: Record<string, unknown> = { workspaceId, page, ...(search ? { search } : {}) };
     return (await api.get<Page<R>>(paths.list, { params })).data;
   });
-  const createFx = apiEffect(async (body: C & { workspaceId: string }) => (await api.post<{ data: R }>(paths.list, body)).data.data);
-  const updateFx = apiEffect(async ({ id, ...changes }: U & { id: string }) => (await api.put<{ data: R }>(paths.one(id), changes)).data.data);
+  const createFx = apiEffect(
+    async (body: C & { workspaceId: string }) => (await api.post<{ data: R }>(paths.list, body)).data.data,
+  );
+  const updateFx = apiEffect(
+    async ({ id, ...changes }: U & { id: string }) => (await api.put<{ data: R }>(paths.one(id), changes)).data.data,
+  );
   const deleteFx = apiEffect(async (ids: string[]) => {
     for (const id of ids) await api.delete(paths.one(id));
     return ids;
   });
 
   const byName = (a: R, b: R) => a.attributes.name.localeCompare(b.attributes.name);
-  const $search = createStore('').on(searchChanged, (_, search) => search.trim()).reset(app.workspaceChanged);
-  const $page = createStore(1).on(fetchFx.done, (_, { params }) => params.page).reset(app.workspaceChanged);
-  const $hasMore = createStore(false).on(fetchFx.doneData, (_, { meta }) => meta.hasMore).reset(app.workspaceChanged);
+  const $search = createStore('')
+    .on(searchChanged, (_, search) => search.trim())
+    .reset(app.workspaceChanged);
+  const $page = createStore(1)
+    .on(fetchFx.done, (_, { params }) => params.page)
+    .reset(app.workspaceChanged);
+  const $hasMore = createStore(false)
+    .on(fetchFx.doneData, (_, { meta }) => meta.hasMore)
+    .reset(app.workspaceChanged);
   const $items = createStore<R[]>([])
     .on(fetchFx.done, (items, { params, result }) => (params.page === 1 ? result.data : [...items, ...result.data]))
     .on(createFx.doneData, (items, created) => [...items, created].sort(byName))
@@ -88,7 +107,9 @@ export function createResourceListModel<R extends Resource<string, { name: strin
     .on(deleteFx.doneData, (items, ids) => items.filter((item) => !ids.includes(item.id)))
     .reset(app.workspaceChanged, app.loggedOut);
 
-  const $requestedAction = createStore<ItemAction<R> | null>(null).on(itemActionRequested, (_, action) => action).reset(itemActionTaken, app.workspaceChanged);
+  const $requestedAction = createStore<ItemAction<R> | null>(null)
+    .on(itemActionRequested, (_, action) => action)
+    .reset(itemActionTaken, app.workspaceChanged);
 
   const firstPage = sample({
     clock: [pageOpened, searchChanged, app.workspaceChanged],
@@ -99,7 +120,13 @@ export function createResourceListModel<R extends Resource<string, { name: strin
   sample({ clock: firstPage, target: fetchFx });
   sample({
     clock: nextPageRequested,
-    source: { workspaceId: app.$currentWorkspaceId, search: $search, page: $page, hasMore: $hasMore, pending: fetchFx.pending },
+    source: {
+      workspaceId: app.$currentWorkspaceId,
+      search: $search,
+      page: $page,
+      hasMore: $hasMore,
+      pending: fetchFx.pending,
+    },
     filter: ({ workspaceId, hasMore, pending }) => workspaceId !== null && hasMore && !pending,
     fn: ({ workspaceId, search, page }): PageRequest => ({ workspaceId: workspaceId!, search, page: page + 1 }),
     target: fetchFx,
@@ -121,7 +148,10 @@ export function createResourceListModel<R extends Resource<string, { name: strin
   announceEffect(deps, tag, updateFx, { fail: messages.notSaved });
   sample({
     clock: updateFx.done,
-    fn: ({ params }) => ({ kind: 'success' as const, title: options.savedTitle?.(params as unknown as U) ?? messages.saved }),
+    fn: ({ params }) => ({
+      kind: 'success' as const,
+      title: options.savedTitle?.(params as unknown as U) ?? messages.saved,
+    }),
     target: toast.shown,
   });
 
@@ -147,4 +177,8 @@ export function createResourceListModel<R extends Resource<string, { name: strin
   };
 }
 
-export type ResourceListModel<R extends Resource<string, { name: string }>, C extends object, U extends object> = ReturnType<typeof createResourceListModel<R, C, U>>;
+export type ResourceListModel<
+  R extends Resource<string, { name: string }>,
+  C extends object,
+  U extends object,
+> = ReturnType<typeof createResourceListModel<R, C, U>>;

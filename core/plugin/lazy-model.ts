@@ -1,7 +1,11 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 
 /** A promise carrying its outcome the way React's `use` reads it, so a settled load never suspends. */
-export type TrackedPromise<M> = Promise<M> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: M; reason?: unknown };
+export type TrackedPromise<M> = Promise<M> & {
+  status?: 'pending' | 'fulfilled' | 'rejected';
+  value?: M;
+  reason?: unknown;
+};
 
 const loads = new WeakMap<Container, Map<symbol, TrackedPromise<unknown>>>();
 
@@ -58,7 +62,10 @@ export interface LazyModel<M> {
   load(container: Container): Promise<M>;
 }
 
-export function defineLazyModel<M>(name: string, importBuild: () => Promise<(container: Container) => M | Promise<M>>): LazyModel<M> {
+export function defineLazyModel<M>(
+  name: string,
+  importBuild: () => Promise<(container: Container) => M | Promise<M>>,
+): LazyModel<M> {
   const token = Symbol.for(`polycue.${name}.model`) as ServiceIdentifier<M>;
   return { token, load: (container) => loadModelOnce(container, token, importBuild) };
 }

@@ -152,7 +152,9 @@ export function definePlugin(definition: PluginDefinition): PluginDefinition {
     throw new Error(`Plugin id "${definition.id}" must be kebab-case`);
   }
   if (definition.apiVersion !== PLUGIN_API_VERSION) {
-    throw new Error(`Plugin "${definition.id}" targets plugin API v${definition.apiVersion}; this app runs v${PLUGIN_API_VERSION}`);
+    throw new Error(
+      `Plugin "${definition.id}" targets plugin API v${definition.apiVersion}; this app runs v${PLUGIN_API_VERSION}`,
+    );
   }
   for (const command of definition.commands ?? []) {
     if (!command.run && !command.choices) {

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ContainerModule, createContainer } from '../di';
-import { contribute, defineExtensionPoint, definePlugin, PLUGIN_API_VERSION, type Command, type PluginDefinition } from './plugin-api';
+import {
+  contribute,
+  defineExtensionPoint,
+  definePlugin,
+  PLUGIN_API_VERSION,
+  type Command,
+  type PluginDefinition,
+} from './plugin-api';
 import { PluginRegistry } from './plugin-registry';
 import { progressSources } from './shell-extension-points';
 import type { AppModel } from '../model/app-model';
@@ -14,9 +21,13 @@ describe('PluginRegistry', () => {
   it('refuses a plugin registered twice, and duplicate command ids or route paths', () => {
     expect(() => new PluginRegistry([plugin('labels'), plugin('labels')])).toThrow(/"labels" is registered twice/);
     const cmd: Command = { id: 'x.run', title: 'Run', group: 'G', run };
-    expect(() => new PluginRegistry([plugin('a', { commands: [cmd] }), plugin('b', { commands: [cmd] })])).toThrow(/Command "x.run"/);
+    expect(() => new PluginRegistry([plugin('a', { commands: [cmd] }), plugin('b', { commands: [cmd] })])).toThrow(
+      /Command "x.run"/,
+    );
     const route = { path: '/', load: async () => ({ default: () => null }) };
-    expect(() => new PluginRegistry([plugin('a', { routes: [route] }), plugin('b', { routes: [route] })])).toThrow(/Route path "\/"/);
+    expect(() => new PluginRegistry([plugin('a', { routes: [route] }), plugin('b', { routes: [route] })])).toThrow(
+      /Route path "\/"/,
+    );
   });
 
   it('rejects ids that are not kebab-case and commands without run or choices', () => {
@@ -27,7 +38,10 @@ describe('PluginRegistry', () => {
   it('switches off disabled plugins and disabled contributions by id', () => {
     const registry = new PluginRegistry(
       [
-        plugin('home', { nav: [{ id: 'home.nav', label: 'Home', path: '/' }], commands: [{ id: 'home.go', title: 'Go', group: 'G', run }] }),
+        plugin('home', {
+          nav: [{ id: 'home.nav', label: 'Home', path: '/' }],
+          commands: [{ id: 'home.go', title: 'Go', group: 'G', run }],
+        }),
         plugin('labels', { commands: [{ id: 'labels.create', title: 'Create label', group: 'Labels', run }] }),
       ],
       { disabled: ['labels', 'home.nav'] },
@@ -70,7 +84,9 @@ describe('PluginRegistry', () => {
     const registry = new PluginRegistry(
       [
         plugin('projects', { extensionPoints: [columns] }),
-        plugin('labels', { contributions: [contribute(columns, { id: 'labels' }), contribute(orphan, { id: 'lost' })] }),
+        plugin('labels', {
+          contributions: [contribute(columns, { id: 'labels' }), contribute(orphan, { id: 'lost' })],
+        }),
       ],
       { logger },
     );
@@ -90,7 +106,14 @@ describe('PluginRegistry', () => {
     const logger = quietLogger();
     const registry = new PluginRegistry(
       [
-        plugin('broken', { model: { token: Symbol('broken'), create: () => { throw new Error('boom'); } } }),
+        plugin('broken', {
+          model: {
+            token: Symbol('broken'),
+            create: () => {
+              throw new Error('boom');
+            },
+          },
+        }),
         plugin('fine', { services: new ContainerModule(({ bind }) => void bind(TOKEN).toConstantValue('ready')) }),
       ],
       { logger },

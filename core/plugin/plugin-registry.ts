@@ -40,9 +40,18 @@ export class PluginRegistry {
       seen.add(plugin.id);
     }
     this.plugins = plugins.filter((p) => !this.disabled.has(p.id));
-    assertUnique(this.plugins.flatMap((p) => p.commands ?? []).map((c) => c.id), 'Command');
-    assertUnique(this.plugins.flatMap((p) => p.routes ?? []).map((r) => r.path), 'Route path');
-    assertUnique(this.plugins.flatMap((p) => p.nav ?? []).map((n) => n.id), 'Nav item');
+    assertUnique(
+      this.plugins.flatMap((p) => p.commands ?? []).map((c) => c.id),
+      'Command',
+    );
+    assertUnique(
+      this.plugins.flatMap((p) => p.routes ?? []).map((r) => r.path),
+      'Route path',
+    );
+    assertUnique(
+      this.plugins.flatMap((p) => p.nav ?? []).map((n) => n.id),
+      'Nav item',
+    );
   }
 
   /** Loads each plugin's services and builds its model. A failing plugin is logged, not fatal. */

@@ -38,7 +38,8 @@ export interface ProgressSource {
   fetch(ids: string[]): Promise<ProgressItem[]>;
 }
 
-export const progressSources: ExtensionPoint<ProgressSource> = defineExtensionPoint<ProgressSource>('shell.progressSources');
+export const progressSources: ExtensionPoint<ProgressSource> =
+  defineExtensionPoint<ProgressSource>('shell.progressSources');
 
 /**
  * Something drawn over the product's (app-layout) pages, e.g. the newsletter popup. Its code is
@@ -52,4 +53,7 @@ export interface ShellOverlay {
 
 export const shellOverlays: ExtensionPoint<ShellOverlay> = defineExtensionPoint<ShellOverlay>('shell.overlays');
 
-export const SHELL_EXTENSION_POINTS: readonly ExtensionPoint<unknown>[] = [progressSources, shellOverlays] as ExtensionPoint<unknown>[];
+export const SHELL_EXTENSION_POINTS: readonly ExtensionPoint<unknown>[] = [
+  progressSources,
+  shellOverlays,
+] as ExtensionPoint<unknown>[];

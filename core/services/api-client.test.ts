@@ -17,7 +17,15 @@ beforeAll(async () => {
     seen.push({ method: req.method, url: req.url, csrf: req.headers['x-csrf-token'] });
     if (req.url === '/fail') {
       res.writeHead(422, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 422, error: 'Unprocessable Entity', message: 'Current password is incorrect', code: 'current_password_incorrect', field: 'currentPassword' }));
+      res.end(
+        JSON.stringify({
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: 'Current password is incorrect',
+          code: 'current_password_incorrect',
+          field: 'currentPassword',
+        }),
+      );
       return;
     }
     if (req.url === '/crash') {
@@ -72,7 +80,12 @@ describe('AxiosApiClient', () => {
     const client = new AxiosApiClient(new PageCsrfTokenSource(cookies(), null, {}), baseURL);
     const error = await client.put('/fail', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, message: 'Current password is incorrect', code: 'current_password_incorrect', field: 'currentPassword' });
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Current password is incorrect',
+      code: 'current_password_incorrect',
+      field: 'currentPassword',
+    });
     const crash = await client.get('/crash').catch((e: unknown) => e);
     expect(crash).toMatchObject({ status: 500 });
   });

@@ -13,6 +13,8 @@ export interface ContextKeys {
 
 export function createContextKeys(): ContextKeys {
   const keySet = createEvent<{ key: string; value: unknown }>();
-  const $keys = createStore<Readonly<Record<string, unknown>>>({}).on(keySet, (keys, { key, value }) => (Object.is(keys[key], value) ? keys : { ...keys, [key]: value }));
+  const $keys = createStore<Readonly<Record<string, unknown>>>({}).on(keySet, (keys, { key, value }) =>
+    Object.is(keys[key], value) ? keys : { ...keys, [key]: value },
+  );
   return { $keys, keySet };
 }

@@ -40,7 +40,7 @@ describe('keyboard shortcuts', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it('single-key shortcuts still work with focus on a row\'s checkbox (nothing is typed there)', () => {
+  it("single-key shortcuts still work with focus on a row's checkbox (nothing is typed there)", () => {
     const shortcuts = new DocumentKeyboardShortcuts(document);
     const handler = vi.fn();
     shortcuts.bind('l', handler);
@@ -58,18 +58,37 @@ describe('keyboard shortcuts', () => {
     shortcuts.bind('mod+z', undo);
     const input = document.createElement('input');
     document.body.append(input);
-    const typed = new KeyboardEvent('keydown', { key: 'z', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    const typed = new KeyboardEvent('keydown', {
+      key: 'z',
+      ctrlKey: !mac,
+      metaKey: mac,
+      bubbles: true,
+      cancelable: true,
+    });
     input.dispatchEvent(typed);
     expect(undo).not.toHaveBeenCalled();
     expect(typed.defaultPrevented).toBe(false);
-    const onPage = new KeyboardEvent('keydown', { key: 'z', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    const onPage = new KeyboardEvent('keydown', {
+      key: 'z',
+      ctrlKey: !mac,
+      metaKey: mac,
+      bubbles: true,
+      cancelable: true,
+    });
     document.body.dispatchEvent(onPage);
     expect(undo).toHaveBeenCalledTimes(1);
     expect(onPage.defaultPrevented).toBe(true);
 
     const declining = vi.fn(() => false);
     shortcuts.bind('mod+shift+y', declining);
-    const declined = new KeyboardEvent('keydown', { key: 'y', shiftKey: true, ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true });
+    const declined = new KeyboardEvent('keydown', {
+      key: 'y',
+      shiftKey: true,
+      ctrlKey: !mac,
+      metaKey: mac,
+      bubbles: true,
+      cancelable: true,
+    });
     document.body.dispatchEvent(declined);
     expect(declining).toHaveBeenCalledTimes(1);
     expect(declined.defaultPrevented).toBe(false);

@@ -10,7 +10,9 @@ export interface KeyboardShortcuts {
   format(chord: string): string;
 }
 
-export function isMacPlatform(nav: { platform?: string; userAgent?: string } | undefined = globalThis.navigator): boolean {
+export function isMacPlatform(
+  nav: { platform?: string; userAgent?: string } | undefined = globalThis.navigator,
+): boolean {
   return /Mac|iPhone|iPad/.test(nav?.platform || nav?.userAgent || '');
 }
 
@@ -27,7 +29,11 @@ export function parseChord(chord: string): ParsedChord {
   return { key, mod: parts.includes('mod'), shift: parts.includes('shift'), alt: parts.includes('alt') };
 }
 
-export function matchesChord(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>, chord: string, mac: boolean): boolean {
+export function matchesChord(
+  event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>,
+  chord: string,
+  mac: boolean,
+): boolean {
   const parsed = parseChord(chord);
   const mod = mac ? event.metaKey : event.ctrlKey;
   return (

@@ -21,6 +21,8 @@ describe('toast service', () => {
     toastOnFailure(toast, failed, 'Labels could not be loaded');
     const scope = fork();
     await allSettled(failed, { scope });
-    expect(scope.getState(toast.$toasts).map((t) => [t.kind, t.title])).toEqual([['error', 'Labels could not be loaded']]);
+    expect(scope.getState(toast.$toasts).map((t) => [t.kind, t.title])).toEqual([
+      ['error', 'Labels could not be loaded'],
+    ]);
   });
 });

@@ -42,10 +42,14 @@ export function createToastService(): ToastService {
   const withdrawn = createEvent<EventCallable<void>>();
   const $toasts = createStore<Toast[]>([])
     .on(shown, (list, input) =>
-      [...list, { ...input, id: nextId++, durationMs: input.durationMs ?? DEFAULT_DURATION[input.kind] }].slice(-MAX_VISIBLE),
+      [...list, { ...input, id: nextId++, durationMs: input.durationMs ?? DEFAULT_DURATION[input.kind] }].slice(
+        -MAX_VISIBLE,
+      ),
     )
     .on(dismissed, (list, id) => list.filter((t) => t.id !== id))
-    .on(withdrawn, (list, event) => (list.some((t) => t.action?.event === event) ? list.filter((t) => t.action?.event !== event) : list));
+    .on(withdrawn, (list, event) =>
+      list.some((t) => t.action?.event === event) ? list.filter((t) => t.action?.event !== event) : list,
+    );
   return {
     $toasts,
     shown,

@@ -16,7 +16,12 @@ describe('contributed page sections', () => {
     const toast = createToastService();
     container.bind(TOKENS.ToastService).toConstantValue(toast);
     const sections: PageSectionContribution<{ accountId: string }>[] = [
-      { id: 'sso', title: 'Single sign-on', order: 20, load: async () => ({ default: ({ accountId }) => <p>SSO of {accountId}</p> }) },
+      {
+        id: 'sso',
+        title: 'Single sign-on',
+        order: 20,
+        load: async () => ({ default: ({ accountId }) => <p>SSO of {accountId}</p> }),
+      },
       { id: 'billing', title: 'Plans and billing', order: 10, load: async () => ({ default: Broken }) },
       { id: 'channels', title: 'Channels', order: 30, load: async () => ({ default: () => <p>No channels yet</p> }) },
     ];
@@ -28,7 +33,11 @@ describe('contributed page sections', () => {
         </ContainerProvider>,
       );
     });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Plans and billing', 'Single sign-on', 'Channels']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Plans and billing',
+      'Single sign-on',
+      'Channels',
+    ]);
     expect(await screen.findByText('SSO of a1')).not.toBeNull();
     expect(screen.getByText('No channels yet')).not.toBeNull();
     expect(screen.getByText('“Plans and billing” could not be shown.')).not.toBeNull();
@@ -38,7 +47,11 @@ describe('contributed page sections', () => {
   it('draws a section whose code was preloaded in the first render, without suspending', async () => {
     const container = createContainer();
     container.bind(TOKENS.ToastService).toConstantValue(createToastService());
-    const section: PageSectionContribution<object> = { id: 'editor', title: 'Editor', load: async () => ({ default: () => <p>The editor</p> }) };
+    const section: PageSectionContribution<object> = {
+      id: 'editor',
+      title: 'Editor',
+      load: async () => ({ default: () => <p>The editor</p> }),
+    };
     await preloadSection(section);
     // Rendered outside act's flushing of promises: a lazy section would still show its fallback here.
     render(

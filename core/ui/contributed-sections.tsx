@@ -1,4 +1,13 @@
-import { Component, Suspense, lazy, useId, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useId,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { TOKENS, useService } from '../di';
 import type { PageSectionContribution } from '../plugin/shell-extension-points';
 
@@ -22,7 +31,10 @@ export function preloadSection<P extends object>(section: PageSectionContributio
 }
 
 /** One section's failure stays in its place, named in a toast; the page and the others keep working. */
-class SectionBoundary extends Component<{ title: string; onError(error: unknown): void; children: ReactNode }, { failed: boolean }> {
+class SectionBoundary extends Component<
+  { title: string; onError(error: unknown): void; children: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -46,9 +58,21 @@ function ContributedSection<P extends object>({ section, props }: { section: Pag
       <h2 id={headingId}>{section.title}</h2>
       <SectionBoundary
         title={section.title}
-        onError={(error) => toast.shown({ kind: 'error', title: `“${section.title}” failed`, description: error instanceof Error ? error.message : String(error) })}
+        onError={(error) =>
+          toast.shown({
+            kind: 'error',
+            title: `“${section.title}” failed`,
+            description: error instanceof Error ? error.message : String(error),
+          })
+        }
       >
-        <Suspense fallback={<p aria-busy="true" className="muted">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p aria-busy="true" className="muted">
+              Loading…
+            </p>
+          }
+        >
           <Section {...props} />
         </Suspense>
       </SectionBoundary>
@@ -57,7 +81,13 @@ function ContributedSection<P extends object>({ section, props }: { section: Pag
 }
 
 /** Draws a point's section contributions in order, each under its own heading. */
-export function ContributedSections<P extends object>({ sections, props }: { sections: PageSectionContribution<P>[]; props: P }) {
+export function ContributedSections<P extends object>({
+  sections,
+  props,
+}: {
+  sections: PageSectionContribution<P>[];
+  props: P;
+}) {
   const ordered = [...sections].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
   return (
     <>

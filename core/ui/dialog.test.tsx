@@ -33,7 +33,8 @@ function Page({ removeTriggerOnClose = false }: { removeTriggerOnClose?: boolean
   );
 }
 
-const tab = (shift = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', code: 'Tab', shiftKey: shift });
+const tab = (shift = false) =>
+  fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', code: 'Tab', shiftKey: shift });
 
 describe('the one dialog', () => {
   it('moves focus in, keeps Tab and Shift+Tab inside, and Escape hands focus back to its trigger', () => {

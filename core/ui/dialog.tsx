@@ -30,7 +30,9 @@ export function Dialog({
 }) {
   const panel = useRef<HTMLDivElement>(null);
   // Read during the first render, before any `autoFocus` of the content moves focus inside.
-  const [trigger] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  const [trigger] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
@@ -58,7 +60,9 @@ export function Dialog({
         return document.getElementById('main') ?? false;
       },
       // jsdom has no layout, so "visible" cannot be measured there; browsers measure it.
-      tabbableOptions: { displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full' },
+      tabbableOptions: {
+        displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full',
+      },
     });
     trap.activate();
     return () => void trap.deactivate();
@@ -81,14 +85,7 @@ export function Dialog({
   }, [closeOnEscape]);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className={`dialog ${className}`}
-        role={role}
-        aria-modal="true"
-        aria-label={label}
-        tabIndex={-1}
-      >
+      <div ref={panel} className={`dialog ${className}`} role={role} aria-modal="true" aria-label={label} tabIndex={-1}>
         {children}
       </div>
     </div>

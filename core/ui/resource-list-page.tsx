@@ -35,9 +35,30 @@ const capital = (text: string) => text[0].toUpperCase() + text.slice(1);
  * selection), a bulk bar, the create / edit dialog (`?new=1` opens it to create) and the delete
  * confirmation. Data comes from core's resource list model.
  */
-export function ResourceListPage<R extends Named>({ model, plural, singular, columns, emptyText, deleteNote, renderDialog, bulkActions, onRowOpen }: ResourceListPageProps<R>) {
-  const [items, search, hasMore, loading, saving] = useUnit([model.$items, model.$search, model.$hasMore, model.$loading, model.$saving]);
-  const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([model.pageOpened, model.searchChanged, model.nextPageRequested, model.deleteRequested]);
+export function ResourceListPage<R extends Named>({
+  model,
+  plural,
+  singular,
+  columns,
+  emptyText,
+  deleteNote,
+  renderDialog,
+  bulkActions,
+  onRowOpen,
+}: ResourceListPageProps<R>) {
+  const [items, search, hasMore, loading, saving] = useUnit([
+    model.$items,
+    model.$search,
+    model.$hasMore,
+    model.$loading,
+    model.$saving,
+  ]);
+  const [pageOpened, searchChanged, nextPage, deleteRequested] = useUnit([
+    model.pageOpened,
+    model.searchChanged,
+    model.nextPageRequested,
+    model.deleteRequested,
+  ]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   // `?new=1` (the "Create …" commands) opens the create dialog, also when the page is already
@@ -83,7 +104,13 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
         </button>
       </header>
       <div className="list-toolbar">
-        <input type="search" aria-label={`Search ${plural}`} placeholder={`Search ${plural}…`} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <input
+          type="search"
+          aria-label={`Search ${plural}`}
+          placeholder={`Search ${plural}…`}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </div>
       <div className="list-bulk-bar" role="toolbar" aria-label={`Selected ${plural}`} hidden={selected.length === 0}>
         <span>{selected.length} selected</span>
@@ -95,7 +122,11 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
       <div
         className="list-table"
         onKeyDown={(event) => {
-          if (selected.length > 0 && (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))) setToDelete(selected);
+          if (
+            selected.length > 0 &&
+            (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))
+          )
+            setToDelete(selected);
         }}
       >
         <DataTable
@@ -119,9 +150,18 @@ export function ResourceListPage<R extends Named>({ model, plural, singular, col
       {toDelete && (
         <Dialog role="alertdialog" label={`Delete ${plural}`} onClose={() => setToDelete(null)}>
           <p>
-            Delete {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?{deleteNote ? ` ${deleteNote}` : ''}
+            Delete{' '}
+            {toDelete.length === 1 ? `${singular} “${toDelete[0]!.attributes.name}”` : `${toDelete.length} ${plural}`}?
+            {deleteNote ? ` ${deleteNote}` : ''}
           </p>
-          <DialogActions onCancel={() => setToDelete(null)} cancelAutoFocus confirmLabel="Delete" danger busy={saving} onConfirm={() => deleteRequested(toDelete.map((item) => item.id))} />
+          <DialogActions
+            onCancel={() => setToDelete(null)}
+            cancelAutoFocus
+            confirmLabel="Delete"
+            danger
+            busy={saving}
+            onConfirm={() => deleteRequested(toDelete.map((item) => item.id))}
+          />
         </Dialog>
       )}
     </div>

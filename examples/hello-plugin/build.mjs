@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const LENT_BY_POLYCUE = [/^react($|\/)/, /^react-dom($|\/)/, /^react-router-dom$/, /^effector(-react)?$/, /^inversify$/, /^cmdk$/, /^@polycue\//];
+const LENT_BY_POLYCUE = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^react-router-dom$/,
+  /^effector(-react)?$/,
+  /^inversify$/,
+  /^cmdk$/,
+  /^@polycue\//,
+];
 
 await build({
   root,

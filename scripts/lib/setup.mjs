@@ -36,7 +36,11 @@ export const APP_PACKAGES = [
 /** What the test run needs on top: the browser for Playwright, a PostgreSQL server for HTTP tests. */
 export const TEST_PACKAGES = [
   { pkg: 'chromium', bins: ['chromium'], files: ['/usr/bin/chromium'], required: true },
-  { pkg: 'postgresql', files: ['/usr/lib/postgresql/*/bin/initdb', '/usr/lib/postgresql/*/bin/pg_ctl'], required: true },
+  {
+    pkg: 'postgresql',
+    files: ['/usr/lib/postgresql/*/bin/initdb', '/usr/lib/postgresql/*/bin/pg_ctl'],
+    required: true,
+  },
 ];
 
 /** `command -v` without a shell. */
@@ -173,8 +177,9 @@ export async function ensureNodeModules(options = {}) {
   // exactly what was tested; a refusal is an error to fix in the lock, not to paper over.
   const result = await run('npm', [command, '--no-audit', '--no-fund'], stdio);
   if (result.code !== 0) {
-    console.error(`[setup] npm ${command} failed (exit ${result.code})${command === 'ci' ? ': if it says the lock is out of sync, run `npm install` and commit package-lock.json' : ''}`);
+    console.error(
+      `[setup] npm ${command} failed (exit ${result.code})${command === 'ci' ? ': if it says the lock is out of sync, run `npm install` and commit package-lock.json' : ''}`,
+    );
     process.exit(result.code || 1);
   }
 }
-

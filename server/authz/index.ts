@@ -33,9 +33,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../http/errors';
-import { TenancyRepository, type AccountRole, type TenantOwner, type WorkspaceAccessType } from '../identity/tenancy-repository';
+import {
+  TenancyRepository,
+  type AccountRole,
+  type TenantOwner,
+  type WorkspaceAccessType,
+} from '../identity/tenancy-repository';
 import { compactWorkspaceChanges, COMPACT_WORKSPACE_CHANGES_AFTER } from '../identity/workspace-revision';
-import { assertTenantDeclared, tenantRequirementOf, type RouteCatalogEntry, type TenantRequirement } from './route-requirements';
+import {
+  assertTenantDeclared,
+  tenantRequirementOf,
+  type RouteCatalogEntry,
+  type TenantRequirement,
+} from './route-requirements';
 import { isResourceId } from '../../core/common/resource-id';
 
 export type { TenantRequirement, RouteCatalogEntry } from './route-requirements';
@@ -77,7 +87,8 @@ export function registerTenantResource(
 function valueAt(request: FastifyRequest, location: string): unknown {
   const [part, ...rest] = location.split('.');
   let value: unknown = part === 'params' ? request.params : part === 'query' ? request.query : request.body;
-  for (const key of rest) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of rest)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return value;
 }
 
@@ -118,15 +129,27 @@ export const authzPlugin = fp(
     app.addHook('onReady', async () => {
       for (const entry of catalog) {
         const requirement = tenantRequirementOf(entry.config);
-        if (requirement && requirement !== 'none' && 'resource' in requirement && !app.tenantResources.has(requirement.resource)) {
-          throw new Error(`Route ${entry.method} ${entry.url} needs tenant resource "${requirement.resource}", which no plugin registers`);
+        if (
+          requirement &&
+          requirement !== 'none' &&
+          'resource' in requirement &&
+          !app.tenantResources.has(requirement.resource)
+        ) {
+          throw new Error(
+            `Route ${entry.method} ${entry.url} needs tenant resource "${requirement.resource}", which no plugin registers`,
+          );
         }
       }
     });
 
-    async function resolveOwner(request: FastifyRequest, requirement: Exclude<TenantRequirement, 'none'>, userId: string) {
+    async function resolveOwner(
+      request: FastifyRequest,
+      requirement: Exclude<TenantRequirement, 'none'>,
+      userId: string,
+    ) {
       if ('account' in requirement) {
-        const accountId = idAt(request, requirement.account) ?? (requirement.optional ? await tenancy.defaultAccountId(userId) : null);
+        const accountId =
+          idAt(request, requirement.account) ?? (requirement.optional ? await tenancy.defaultAccountId(userId) : null);
         return { owner: accountId ? { accountId } : null, notFound: ACCOUNT_NOT_FOUND_MESSAGE };
       }
       if ('workspace' in requirement) {
@@ -156,11 +179,15 @@ export const authzPlugin = fp(
           : await tenancy.findAccountStanding(user.id, owner.accountId!)
         : null;
       // A resolver's account must agree with the workspace it names; anything else is "not there".
-      if (!standing || (owner?.accountId && owner.accountId !== standing.accountId)) throw httpError(404, 'not_found', notFound);
-      if (requirement.role === 'admin' && standing.accountRole !== 'admin') throw httpError(403, 'forbidden', ONLY_ADMINS_MESSAGE);
+      if (!standing || (owner?.accountId && owner.accountId !== standing.accountId))
+        throw httpError(404, 'not_found', notFound);
+      if (requirement.role === 'admin' && standing.accountRole !== 'admin')
+        throw httpError(403, 'forbidden', ONLY_ADMINS_MESSAGE);
       const { workspaceChangeRows, ...tenant } = standing;
       if (tenant.workspaceId && (workspaceChangeRows ?? 0) > COMPACT_WORKSPACE_CHANGES_AFTER) {
-        compactWorkspaceChanges(app.db, tenant.workspaceId, (err) => request.log.warn({ err }, 'workspace change compaction failed'));
+        compactWorkspaceChanges(app.db, tenant.workspaceId, (err) =>
+          request.log.warn({ err }, 'workspace change compaction failed'),
+        );
       }
       request.tenant = tenant;
     });
@@ -170,7 +197,8 @@ export const authzPlugin = fp(
 
 /** The tenant of a route that declared one; throws if called from a route that did not. */
 export function tenantOf(request: FastifyRequest): Tenant {
-  if (!request.tenant) throw new Error(`${request.method} ${request.url}: no tenant resolved (does the route declare config.tenant?)`);
+  if (!request.tenant)
+    throw new Error(`${request.method} ${request.url}: no tenant resolved (does the route declare config.tenant?)`);
   return request.tenant;
 }
 

@@ -30,7 +30,11 @@ function describe(route: { method: string | string[]; url: string }): string {
 }
 
 /** Throws (and so stops start-up) when a route's tenant declaration is missing or malformed. */
-export function assertTenantDeclared(route: { method: string | string[]; url: string; config?: Record<string, any> }): void {
+export function assertTenantDeclared(route: {
+  method: string | string[];
+  url: string;
+  config?: Record<string, any>;
+}): void {
   const config = route.config ?? {};
   const access = config.access ?? 'member';
   const tenant = tenantRequirementOf(config);
@@ -45,8 +49,16 @@ export function assertTenantDeclared(route: { method: string | string[]; url: st
     return;
   }
   if (tenant === 'none') return;
-  if (access === 'public') throw new Error(`Route ${describe(route)} is public but declares a tenant: a tenant needs a logged-in user`);
-  const locations = 'account' in tenant ? [tenant.account] : 'workspace' in tenant ? [tenant.workspace] : 'resource' in tenant ? [tenant.id] : [];
+  if (access === 'public')
+    throw new Error(`Route ${describe(route)} is public but declares a tenant: a tenant needs a logged-in user`);
+  const locations =
+    'account' in tenant
+      ? [tenant.account]
+      : 'workspace' in tenant
+        ? [tenant.workspace]
+        : 'resource' in tenant
+          ? [tenant.id]
+          : [];
   if (locations.length !== 1 || !LOCATION.test(locations[0] ?? '')) {
     throw new Error(`Route ${describe(route)} has a malformed config.tenant: ${JSON.stringify(tenant)}`);
   }

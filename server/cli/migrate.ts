@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   try {
     const applied = await migrate(db, collectMigrations(serverPlugins));
-    console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'Database is up to date.');
+    console.log(
+      applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'Database is up to date.',
+    );
   } finally {
     await db.close();
   }

@@ -29,7 +29,14 @@ type Action = { kind: 'grant' | 'revoke'; email: string } | { kind: 'list' };
 function parseAction(): Action {
   let values;
   try {
-    ({ values } = parseArgs({ options: { grant: { type: 'string' }, revoke: { type: 'string' }, list: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } }));
+    ({ values } = parseArgs({
+      options: {
+        grant: { type: 'string' },
+        revoke: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
   } catch (error) {
     fail((error as Error).message);
   }
@@ -52,18 +59,29 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   try {
     if (action.kind === 'list') {
-      const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE role = $1 ORDER BY lower(email)', [OPERATOR_ROLE]);
+      const { rows } = await db.query<{ email: string }>(
+        'SELECT email FROM users WHERE role = $1 ORDER BY lower(email)',
+        [OPERATOR_ROLE],
+      );
       for (const { email } of rows) console.log(`${email} (database)`);
       for (const email of config.operatorEmails) console.log(`${email} (OPERATOR_EMAILS)`);
       if (rows.length === 0 && config.operatorEmails.length === 0) console.log('No operators.');
       return;
     }
     const role = action.kind === 'grant' ? OPERATOR_ROLE : 'user';
-    const { rowCount } = await db.query('UPDATE users SET role = $2, updated_at = now() WHERE lower(email) = $1', [action.email, role]);
+    const { rowCount } = await db.query('UPDATE users SET role = $2, updated_at = now() WHERE lower(email) = $1', [
+      action.email,
+      role,
+    ]);
     if (rowCount === 0) fail(`No user has the address ${action.email}: they sign up first.`);
-    console.log(action.kind === 'grant' ? `${action.email} is an operator.` : `${action.email} is no longer an operator (OPERATOR_EMAILS still counts).`);
+    console.log(
+      action.kind === 'grant'
+        ? `${action.email} is an operator.`
+        : `${action.email} is no longer an operator (OPERATOR_EMAILS still counts).`,
+    );
   } catch (error) {
-    if ((error as { code?: string }).code === '42P01') fail('The users table does not exist yet: start the app once or run `npm run migrate`.');
+    if ((error as { code?: string }).code === '42P01')
+      fail('The users table does not exist yet: start the app once or run `npm run migrate`.');
     throw error;
   } finally {
     await db.close();

@@ -15,7 +15,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { AlertRepository } from '../identity/alert-repository';
 
-const USAGE = 'Usage: npx tsx server/cli/publish-alert.ts --message "…" [--link-label "…" --link-url https://…] | --clear';
+const USAGE =
+  'Usage: npx tsx server/cli/publish-alert.ts --message "…" [--link-label "…" --link-url https://…] | --clear';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -63,7 +64,8 @@ async function main(): Promise<void> {
     const alert = await alerts.publish(options.alert);
     console.log(`Published alert ${alert.id}: ${alert.message}`);
   } catch (error) {
-    if ((error as { code?: string }).code === '42P01') fail('The alerts table does not exist yet: start the app once or run `npm run migrate`.');
+    if ((error as { code?: string }).code === '42P01')
+      fail('The alerts table does not exist yet: start the app once or run `npm run migrate`.');
     throw error;
   } finally {
     await db.close();

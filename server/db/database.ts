@@ -23,7 +23,8 @@ const statementNames = new Map<string, string>();
 
 export function namedStatement(name: string, text: string): NamedStatement {
   const known = statementNames.get(name);
-  if (known !== undefined && known !== text) throw new Error(`Statement name "${name}" is used for two different statements`);
+  if (known !== undefined && known !== text)
+    throw new Error(`Statement name "${name}" is used for two different statements`);
   statementNames.set(name, text);
   return { name, text };
 }

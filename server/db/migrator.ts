@@ -71,7 +71,12 @@ const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id 
  * its earlier migrations stay applied, Polycue and the other plugins start. Returns the ids of
  * the outside plugins left out.
  */
-export async function migrateAll(db: Database, plugins: ServerPlugin[], outside: ServerPlugin[], report: (message: string) => void): Promise<Set<string>> {
+export async function migrateAll(
+  db: Database,
+  plugins: ServerPlugin[],
+  outside: ServerPlugin[],
+  report: (message: string) => void,
+): Promise<Set<string>> {
   const own = collectMigrations(plugins);
   await migrate(db, own);
   const taken = new Set(own.map((migration) => migration.id));

@@ -6,7 +6,10 @@ export class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
 
-  constructor(readonly connectionString: string, options: { max?: number } = {}) {
+  constructor(
+    readonly connectionString: string,
+    options: { max?: number } = {},
+  ) {
     this.pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     // After end() sockets may still be closing (pg-pool does not wait for them): nothing to report.
@@ -15,7 +18,10 @@ export class PgDatabase implements Database {
     });
   }
 
-  async query<T = Record<string, unknown>>(sql: string | NamedStatement, params: unknown[] = []): Promise<QueryResult<T>> {
+  async query<T = Record<string, unknown>>(
+    sql: string | NamedStatement,
+    params: unknown[] = [],
+  ): Promise<QueryResult<T>> {
     return toResult<T>(await this.pool.query(toConfig(sql, params)));
   }
 

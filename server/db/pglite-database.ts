@@ -41,7 +41,11 @@ export class PgliteDatabase implements Database {
   }
 }
 
-async function runQuery<T>(target: PGlite | Transaction, sql: string | NamedStatement, params: unknown[]): Promise<QueryResult<T>> {
+async function runQuery<T>(
+  target: PGlite | Transaction,
+  sql: string | NamedStatement,
+  params: unknown[],
+): Promise<QueryResult<T>> {
   const result = await target.query<T>(statementText(sql), params);
   return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
 }

@@ -22,14 +22,22 @@ describe('language capabilities of this installation', () => {
   });
 
   it('names a connected Whisper-class service instead when STT_ENGINE=openai', async () => {
-    const engines = createEngines(loadEngineConfig({ STT_ENGINE: 'openai', STT_BASE_URL: 'http://127.0.0.1:9/v1', STT_LANGUAGES: 'en' }));
+    const engines = createEngines(
+      loadEngineConfig({ STT_ENGINE: 'openai', STT_BASE_URL: 'http://127.0.0.1:9/v1', STT_LANGUAGES: 'en' }),
+    );
     const capabilities = await computeCapabilities(engines);
     expect(capabilities.engines.speechToText.name).toMatch(/Whisper-class/);
     expect(capabilities.engines.speechToText.expect).not.toMatch(/draft/);
   });
 
   it('offers voice cloning in the languages of a configured cloning engine', async () => {
-    const engines = createEngines(loadEngineConfig({ VOICE_CLONING_ENGINE: 'elevenlabs', VOICE_CLONING_BASE_URL: 'http://127.0.0.1:9', VOICE_CLONING_LANGUAGES: 'es,en' }));
+    const engines = createEngines(
+      loadEngineConfig({
+        VOICE_CLONING_ENGINE: 'elevenlabs',
+        VOICE_CLONING_BASE_URL: 'http://127.0.0.1:9',
+        VOICE_CLONING_LANGUAGES: 'es,en',
+      }),
+    );
     expect((await computeCapabilities(engines)).voiceCloningLanguages).toEqual(['en', 'es']);
   });
 
@@ -39,7 +47,11 @@ describe('language capabilities of this installation', () => {
       speechToText: { name: 'stt', languages: async () => (calls++, ['en', 'ja']), transcribe: async () => [] },
       alignment: { name: 'align', languages: async () => ['en'], align: async () => [] },
       translation: { name: 'tr', pairs: async () => [{ from: 'en', to: 'es' }], translate: async (cues) => cues },
-      speechSynthesis: { name: 'tts', voices: async () => [{ language: 'es', voice: 'es' }], synthesize: async () => ({ path: '', durationMs: 0 }) },
+      speechSynthesis: {
+        name: 'tts',
+        voices: async () => [{ language: 'es', voice: 'es' }],
+        synthesize: async () => ({ path: '', durationMs: 0 }),
+      },
       voiceCloning: null,
     };
     const first = await languageCapabilities(engines);

@@ -45,7 +45,9 @@ export async function computeCapabilities(engines: Engines): Promise<LanguageCap
   return {
     languagesForVideos: sorted(sttLanguages),
     translationLanguages,
-    nonTranslatableLanguages: sorted([...sttLanguages, ...alignmentLanguages].filter((language) => !translationLanguages[language])),
+    nonTranslatableLanguages: sorted(
+      [...sttLanguages, ...alignmentLanguages].filter((language) => !translationLanguages[language]),
+    ),
     alignmentLanguages: sorted(alignmentLanguages),
     dubbingLanguages: sorted(voices.map((voice) => voice.language)),
     voiceCloningLanguages: sorted(cloningVoices.map((voice) => voice.language)),

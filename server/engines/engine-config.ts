@@ -16,7 +16,8 @@ import type { VoiceCloningServiceConfig } from './synthesis/elevenlabs-voice-clo
  * A service cannot be asked which languages it handles, so `_LANGUAGES` (comma-separated ISO
  * 639-1 codes) says it; the defaults are what Whisper-class and GPT-class models cover.
  */
-export type ServiceChoice<Embedded extends string> = { kind: Embedded } | { kind: 'openai'; service: OpenAiServiceConfig; languages: string[] };
+export type ServiceChoice<Embedded extends string> =
+  { kind: Embedded } | { kind: 'openai'; service: OpenAiServiceConfig; languages: string[] };
 
 export interface EngineConfig {
   speechToText: ServiceChoice<'pocketsphinx'>;
@@ -28,7 +29,8 @@ export interface EngineConfig {
 }
 
 /** What ElevenLabs' multilingual v2 model speaks (ISO 639-1), the default of VOICE_CLONING_LANGUAGES. */
-export const CLONING_LANGUAGES = 'ar bg cs da de el en es fi fr hi hr id it ja ko ms nl pl pt ro ru sk sv ta tr uk zh'.split(' ');
+export const CLONING_LANGUAGES =
+  'ar bg cs da de el en es fi fr hi hr id it ja ko ms nl pl pt ro ru sk sv ta tr uk zh'.split(' ');
 
 export const WHISPER_LANGUAGES = (
   'af am ar as az ba be bg bn bo br bs ca cs cy da de el en es et eu fa fi fo fr gl gu ha he hi hr ht hu hy id is it ja jw ka ' +
@@ -36,7 +38,10 @@ export const WHISPER_LANGUAGES = (
   'sw ta te tg th tk tl tr tt uk ur uz vi yi yo zh'
 ).split(' ');
 
-export const CHAT_TRANSLATION_LANGUAGES = 'ar bg ca cs da de el en es et fi fr he hi hr hu id it ja ko lt lv nl no pl pt ro ru sk sl sv th tr uk vi zh'.split(' ');
+export const CHAT_TRANSLATION_LANGUAGES =
+  'ar bg ca cs da de el en es et fi fr he hi hr hu id it ja ko lt lv nl no pl pt ro ru sk sl sv th tr uk vi zh'.split(
+    ' ',
+  );
 
 type Env = Record<string, string | undefined>;
 
@@ -45,14 +50,18 @@ const value = (env: Env, name: string) => env[name]?.trim() || undefined;
 function languages(env: Env, name: string, fallback: string[]): string[] {
   const raw = value(env, name);
   if (!raw) return fallback;
-  const list = raw.split(',').map((code) => code.trim().toLowerCase()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean);
   const bad = list.find((code) => !/^[a-z]{2,3}$/.test(code));
   if (bad) throw new ConfigError(name, `"${bad}" is not a language code (use ISO 639-1 like "en")`);
   return list;
 }
 
 function service(env: Env, prefix: string, defaultModel: string, fallbackPrefix?: string): OpenAiServiceConfig {
-  const pick = (suffix: string) => value(env, `${prefix}_${suffix}`) ?? (fallbackPrefix ? value(env, `${fallbackPrefix}_${suffix}`) : undefined);
+  const pick = (suffix: string) =>
+    value(env, `${prefix}_${suffix}`) ?? (fallbackPrefix ? value(env, `${fallbackPrefix}_${suffix}`) : undefined);
   const baseUrl = pick('BASE_URL');
   if (!baseUrl) throw new ConfigError(`${prefix}_BASE_URL`, `required when ${prefix}_ENGINE=openai`);
   try {
@@ -63,9 +72,15 @@ function service(env: Env, prefix: string, defaultModel: string, fallbackPrefix?
   return { baseUrl, apiKey: pick('API_KEY'), model: pick('MODEL') ?? defaultModel };
 }
 
-function kind<T extends string, S extends string = 'openai'>(env: Env, name: string, embedded: T, serviceKind = 'openai' as S): T | S {
+function kind<T extends string, S extends string = 'openai'>(
+  env: Env,
+  name: string,
+  embedded: T,
+  serviceKind = 'openai' as S,
+): T | S {
   const chosen = (value(env, name) ?? embedded).toLowerCase();
-  if (chosen !== embedded && chosen !== serviceKind) throw new ConfigError(name, `"${chosen}" is not one of ${embedded}, ${serviceKind}`);
+  if (chosen !== embedded && chosen !== serviceKind)
+    throw new ConfigError(name, `"${chosen}" is not one of ${embedded}, ${serviceKind}`);
   return chosen as T | S;
 }
 
@@ -78,22 +93,45 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
   const ttsVoice = value(env, 'TTS_VOICE') ?? 'alloy';
   const cloningKind = kind(env, 'VOICE_CLONING_ENGINE', 'none', 'elevenlabs');
   return {
-    speechToText: sttKind === 'openai' ? { kind: 'openai', service: service(env, 'STT', 'whisper-1'), languages: languages(env, 'STT_LANGUAGES', WHISPER_LANGUAGES) } : { kind: 'pocketsphinx' },
+    speechToText:
+      sttKind === 'openai'
+        ? {
+            kind: 'openai',
+            service: service(env, 'STT', 'whisper-1'),
+            languages: languages(env, 'STT_LANGUAGES', WHISPER_LANGUAGES),
+          }
+        : { kind: 'pocketsphinx' },
     alignment:
       alignmentKind === 'openai'
-        ? { kind: 'openai', service: service(env, 'ALIGNMENT', 'whisper-1', 'STT'), languages: languages(env, 'ALIGNMENT_LANGUAGES', languages(env, 'STT_LANGUAGES', WHISPER_LANGUAGES)) }
+        ? {
+            kind: 'openai',
+            service: service(env, 'ALIGNMENT', 'whisper-1', 'STT'),
+            languages: languages(env, 'ALIGNMENT_LANGUAGES', languages(env, 'STT_LANGUAGES', WHISPER_LANGUAGES)),
+          }
         : { kind: 'pocketsphinx' },
     translation:
       translationKind === 'openai'
-        ? { kind: 'openai', service: service(env, 'TRANSLATION', 'gpt-4o-mini'), languages: languages(env, 'TRANSLATION_LANGUAGES', CHAT_TRANSLATION_LANGUAGES) }
+        ? {
+            kind: 'openai',
+            service: service(env, 'TRANSLATION', 'gpt-4o-mini'),
+            languages: languages(env, 'TRANSLATION_LANGUAGES', CHAT_TRANSLATION_LANGUAGES),
+          }
         : { kind: 'apertium' },
     speechSynthesis:
       ttsKind === 'openai'
-        ? { kind: 'openai', service: service(env, 'TTS', 'tts-1'), voices: ttsLanguages.map((language) => ({ language, voice: ttsVoice })) }
+        ? {
+            kind: 'openai',
+            service: service(env, 'TTS', 'tts-1'),
+            voices: ttsLanguages.map((language) => ({ language, voice: ttsVoice })),
+          }
         : { kind: 'espeak' },
     voiceCloning:
       cloningKind === 'elevenlabs'
-        ? { kind: 'elevenlabs', service: service(env, 'VOICE_CLONING', 'eleven_multilingual_v2'), languages: languages(env, 'VOICE_CLONING_LANGUAGES', CLONING_LANGUAGES) }
+        ? {
+            kind: 'elevenlabs',
+            service: service(env, 'VOICE_CLONING', 'eleven_multilingual_v2'),
+            languages: languages(env, 'VOICE_CLONING_LANGUAGES', CLONING_LANGUAGES),
+          }
         : { kind: 'none' },
   };
 }

@@ -1,7 +1,13 @@
 import { PocketsphinxAlignment } from './alignment/pocketsphinx-alignment';
 import { SpeechToTextAlignment } from './alignment/speech-to-text-alignment';
 import { loadEngineConfig, type EngineConfig } from './engine-config';
-import type { AlignmentEngine, SpeechSynthesisEngine, SpeechToTextEngine, TranslationEngine, VoiceCloningEngine } from './engine-interfaces';
+import type {
+  AlignmentEngine,
+  SpeechSynthesisEngine,
+  SpeechToTextEngine,
+  TranslationEngine,
+  VoiceCloningEngine,
+} from './engine-interfaces';
 import { ElevenLabsVoiceCloning } from './synthesis/elevenlabs-voice-cloning';
 import { OpenAiSpeechToText } from './speech-to-text/openai-speech-to-text';
 import { PocketsphinxSpeechToText } from './speech-to-text/pocketsphinx-speech-to-text';
@@ -24,7 +30,10 @@ export interface Engines {
 /** The engines a configuration names; the term base defaults to the pipeline craft's rules. */
 export function createEngines(config: EngineConfig, termBase: TermBase = craftTermBase): Engines {
   const localSpeechToText = new PocketsphinxSpeechToText();
-  const speechToText = config.speechToText.kind === 'openai' ? new OpenAiSpeechToText(config.speechToText.service, config.speechToText.languages) : localSpeechToText;
+  const speechToText =
+    config.speechToText.kind === 'openai'
+      ? new OpenAiSpeechToText(config.speechToText.service, config.speechToText.languages)
+      : localSpeechToText;
   const alignment =
     config.alignment.kind === 'openai'
       ? new SpeechToTextAlignment(new OpenAiSpeechToText(config.alignment.service, config.alignment.languages))
@@ -34,8 +43,13 @@ export function createEngines(config: EngineConfig, termBase: TermBase = craftTe
       ? new OpenAiTranslation(config.translation.service, config.translation.languages, termBase)
       : new ApertiumTranslation(termBase);
   const speechSynthesis =
-    config.speechSynthesis.kind === 'openai' ? new OpenAiSpeechSynthesis(config.speechSynthesis.service, config.speechSynthesis.voices) : new EspeakSpeechSynthesis();
-  const voiceCloning = config.voiceCloning.kind === 'elevenlabs' ? new ElevenLabsVoiceCloning(config.voiceCloning.service, config.voiceCloning.languages) : null;
+    config.speechSynthesis.kind === 'openai'
+      ? new OpenAiSpeechSynthesis(config.speechSynthesis.service, config.speechSynthesis.voices)
+      : new EspeakSpeechSynthesis();
+  const voiceCloning =
+    config.voiceCloning.kind === 'elevenlabs'
+      ? new ElevenLabsVoiceCloning(config.voiceCloning.service, config.voiceCloning.languages)
+      : null;
   return { speechToText, alignment, translation, speechSynthesis, voiceCloning };
 }
 

@@ -53,7 +53,30 @@ export class LinkNotMediaError extends Error {
   }
 }
 
-const MEDIA_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg', 'ts', '3gp', 'ogv', 'mp3', 'm4a', 'aac', 'wav', 'ogg', 'oga', 'opus', 'flac', 'wma']);
+const MEDIA_EXTENSIONS = new Set([
+  'mp4',
+  'm4v',
+  'mov',
+  'webm',
+  'mkv',
+  'avi',
+  'wmv',
+  'flv',
+  'mpg',
+  'mpeg',
+  'ts',
+  '3gp',
+  'ogv',
+  'mp3',
+  'm4a',
+  'aac',
+  'wav',
+  'ogg',
+  'oga',
+  'opus',
+  'flac',
+  'wma',
+]);
 /** Bytes yt-dlp may fetch besides the media itself (pages, player scripts, playlists). */
 const PAGE_HEADROOM_BYTES = 32 * 1024 * 1024;
 const PROGRESS_PREFIX = 'polycue-progress ';
@@ -76,7 +99,10 @@ function extensionOf(url: URL): string {
 }
 
 function isDirectMedia(response: SafeResponse): boolean {
-  const type = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(response.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   // HLS playlists are often served as audio/mpegurl: they are yt-dlp's job, not a file to keep.
   if (type.includes('mpegurl')) return false;
   if (type.startsWith('video/') || type.startsWith('audio/')) return true;
@@ -86,14 +112,20 @@ function isDirectMedia(response: SafeResponse): boolean {
 }
 
 function safeFileName(name: string, fallbackExtension: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-100);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(-100);
   const withName = cleaned || 'media';
   return path.extname(withName) ? withName : `${withName}.${fallbackExtension}`;
 }
 
 async function downloadDirect(response: SafeResponse, workDir: string, onProgress?: LinkImportOptions['onProgress']) {
   const baseName = fileNameOf(response.url);
-  const subtype = String(response.headers['content-type'] ?? '').split(/[/;]/)[1]?.trim().replace(/^x-/, '');
+  const subtype = String(response.headers['content-type'] ?? '')
+    .split(/[/;]/)[1]
+    ?.trim()
+    .replace(/^x-/, '');
   const filePath = path.join(workDir, safeFileName(baseName, !subtype || subtype.includes('octet') ? 'bin' : subtype));
   let downloaded = 0;
   response.body.on('data', (chunk: Buffer) => {
@@ -106,7 +138,13 @@ async function downloadDirect(response: SafeResponse, workDir: string, onProgres
 
 /** A clean environment: no proxy variables (NO_PROXY would let Python bypass --proxy), no user config. */
 function toolEnvironment(home: string): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home, LANG: 'C.UTF-8' };
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    XDG_CACHE_HOME: home,
+    XDG_CONFIG_HOME: home,
+    LANG: 'C.UTF-8',
+  };
 }
 
 /** yt-dlp reads a --print-to-file path as an output template: a literal % must be doubled. */
@@ -126,13 +164,20 @@ async function downloadWithYtDlp(url: URL, workDir: string, options: LinkImportO
     tooLarge ??= new LinkTooLargeError(options.maxBytes, seen);
     stop.abort();
   };
-  const proxy = await startGuardProxy({ allow: options.allow, budgetBytes: options.maxBytes + PAGE_HEADROOM_BYTES, onBudgetExceeded: () => overLimit(null) });
+  const proxy = await startGuardProxy({
+    allow: options.allow,
+    budgetBytes: options.maxBytes + PAGE_HEADROOM_BYTES,
+    onBudgetExceeded: () => overLimit(null),
+  });
   // Bytes of finished downloads (video and audio of one link are downloaded one after the other).
   let finishedBytes = 0;
   let currentBytes = 0;
   const onLine = (line: string) => {
     if (line.startsWith(PROGRESS_PREFIX)) {
-      const [downloaded, total, estimate] = line.slice(PROGRESS_PREFIX.length).split(' ').map((value) => (/^[\d.]+$/.test(value) ? Number(value) : null));
+      const [downloaded, total, estimate] = line
+        .slice(PROGRESS_PREFIX.length)
+        .split(' ')
+        .map((value) => (/^[\d.]+$/.test(value) ? Number(value) : null));
       if (downloaded === null) return;
       if (downloaded < currentBytes) finishedBytes += currentBytes;
       currentBytes = downloaded;
@@ -141,34 +186,70 @@ async function downloadWithYtDlp(url: URL, workDir: string, options: LinkImportO
       if (downloadedBytes > options.maxBytes || (total !== null && finishedBytes + total > options.maxBytes)) {
         overLimit(Math.max(downloadedBytes, finishedBytes + (total ?? 0)));
       } else {
-        options.onProgress?.({ downloadedBytes, totalBytes: total ?? (estimate === null ? null : Math.round(estimate)) });
+        options.onProgress?.({
+          downloadedBytes,
+          totalBytes: total ?? (estimate === null ? null : Math.round(estimate)),
+        });
       }
     }
   };
   const args = [
-    '--ignore-config', '--no-cache-dir', '--no-playlist', '--playlist-items', '1',
-    '--proxy', proxy.url, '--socket-timeout', '30', '--retries', '3', '--fragment-retries', '3',
+    '--ignore-config',
+    '--no-cache-dir',
+    '--no-playlist',
+    '--playlist-items',
+    '1',
+    '--proxy',
+    proxy.url,
+    '--socket-timeout',
+    '30',
+    '--retries',
+    '3',
+    '--fragment-retries',
+    '3',
     // Native downloaders keep every fetch in yt-dlp's own (proxied) HTTP stack.
-    '--downloader', 'native', '--hls-prefer-native',
+    '--downloader',
+    'native',
+    '--hls-prefer-native',
     // No --max-filesize: yt-dlp applies it to each HLS/DASH fragment, which skips fragments (a
     // video with holes) instead of refusing the whole; the limit is enforced on progress instead.
-    '-f', `b[filesize<?${options.maxBytes}]/bv*+ba/b`, '-S', 'res:1080', '--abort-on-unavailable-fragment',
-    '--restrict-filenames', '-o', path.join(workDir, '%(id).80s.%(ext)s'),
-    '--newline', '--progress',
-    '--progress-template', `download:${PROGRESS_PREFIX}%(progress.downloaded_bytes)s %(progress.total_bytes)s %(progress.total_bytes_estimate)s`,
+    '-f',
+    `b[filesize<?${options.maxBytes}]/bv*+ba/b`,
+    '-S',
+    'res:1080',
+    '--abort-on-unavailable-fragment',
+    '--restrict-filenames',
+    '-o',
+    path.join(workDir, '%(id).80s.%(ext)s'),
+    '--newline',
+    '--progress',
+    '--progress-template',
+    `download:${PROGRESS_PREFIX}%(progress.downloaded_bytes)s %(progress.total_bytes)s %(progress.total_bytes_estimate)s`,
     // Not --print: it implies --quiet/--simulate and mixes the result into the log we parse.
-    '--print-to-file', 'after_move:%(filepath)j', asTemplate(path.join(workDir, RESULT_FILE)),
-    '--print-to-file', 'after_move:%(title)j', asTemplate(path.join(workDir, TITLE_FILE)),
-    '--', url.href,
+    '--print-to-file',
+    'after_move:%(filepath)j',
+    asTemplate(path.join(workDir, RESULT_FILE)),
+    '--print-to-file',
+    'after_move:%(title)j',
+    asTemplate(path.join(workDir, TITLE_FILE)),
+    '--',
+    url.href,
   ];
   try {
-    await runProcess('yt-dlp', args, { signal: runSignal, env: toolEnvironment(workDir), onLine, timeoutMs: options.timeoutMs ?? 2 * 60 * 60_000 });
+    await runProcess('yt-dlp', args, {
+      signal: runSignal,
+      env: toolEnvironment(workDir),
+      onLine,
+      timeoutMs: options.timeoutMs ?? 2 * 60 * 60_000,
+    });
   } catch (error) {
     if (tooLarge) throw tooLarge;
     if (proxy.refusals.length > 0) throw new UnsafeLinkError('address', proxy.refusals[0]);
     if (error instanceof EngineAbortedError && options.signal?.aborted) throw error;
-    if (error instanceof EngineAbortedError && signal.aborted) throw new LinkFetchError('The link took too long to download');
-    if (error instanceof EngineProcessError && /Unsupported URL/.test(error.stderrTail)) throw new LinkNotMediaError('No video was found at the link');
+    if (error instanceof EngineAbortedError && signal.aborted)
+      throw new LinkFetchError('The link took too long to download');
+    if (error instanceof EngineProcessError && /Unsupported URL/.test(error.stderrTail))
+      throw new LinkNotMediaError('No video was found at the link');
     throw new LinkFetchError(`The video could not be downloaded: ${(error as Error).message.slice(-400)}`);
   } finally {
     await proxy.close();
@@ -214,9 +295,16 @@ export async function importFromLink(link: string, options: LinkImportOptions): 
     if (!info || (!info.hasVideo && !info.hasAudio)) throw new LinkNotMediaError();
     const filePath = path.join(options.destDir, path.basename(downloaded.filePath));
     await rename(downloaded.filePath, filePath);
-    return { filePath, title: downloaded.title, sizeBytes: size, durationMs: info.durationMs, hasVideo: info.hasVideo, hasAudio: info.hasAudio, via: downloaded.via };
+    return {
+      filePath,
+      title: downloaded.title,
+      sizeBytes: size,
+      durationMs: info.durationMs,
+      hasVideo: info.hasVideo,
+      hasAudio: info.hasAudio,
+      via: downloaded.via,
+    };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
-

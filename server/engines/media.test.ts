@@ -2,7 +2,17 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutRange, detectSilences, extractAudio, soundingAudioStream, muxAudio, planChunks, probe, probePlayable, thumbnail } from './media';
+import {
+  cutRange,
+  detectSilences,
+  extractAudio,
+  soundingAudioStream,
+  muxAudio,
+  planChunks,
+  probe,
+  probePlayable,
+  thumbnail,
+} from './media';
 import { runProcess } from './process-runner';
 import { wavDurationMs } from './wav-file';
 
@@ -42,10 +52,28 @@ describe('media on a generated video', () => {
     video = path.join(dir, 'clip.mp4');
     // 6 s of test pattern; tone 0-2 s, silence 2-4 s, tone 4-6 s.
     await runProcess('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6',
-      '-f', 'lavfi', '-i', "sine=frequency=440:sample_rate=44100:duration=6,volume='if(between(t,2,4),0,1)':eval=frame",
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=6',
+      '-f',
+      'lavfi',
+      '-i',
+      "sine=frequency=440:sample_rate=44100:duration=6,volume='if(between(t,2,4),0,1)':eval=frame",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      video,
     ]);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -62,7 +90,19 @@ describe('media on a generated video', () => {
   it('measures what plays: a whole file as probed, a truncated MP4 at its last readable packet, not its index', async () => {
     expect(Math.abs((await probePlayable(video)).durationMs - (await probe(video)).durationMs)).toBeLessThan(100);
     const indexed = path.join(dir, 'indexed.mp4');
-    await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', video, '-c', 'copy', '-movflags', '+faststart', indexed]);
+    await runProcess('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      video,
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      indexed,
+    ]);
     const cut = path.join(dir, 'cut.mp4');
     const bytes = await readFile(indexed);
     await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
@@ -89,9 +129,28 @@ describe('media on a generated video', () => {
   it('chooses the first audio track with sound: a silent placeholder first track is passed over', async () => {
     const twoTracks = path.join(dir, 'two-tracks.mkv');
     await runProcess('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y', '-i', video,
-      '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
-      '-map', '0:v', '-map', '1:a', '-map', '0:a', '-c:v', 'copy', '-c:a', 'aac', '-shortest', twoTracks,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      video,
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=44100:cl=mono',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-map',
+      '0:a',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-shortest',
+      twoTracks,
     ]);
     expect(await soundingAudioStream(twoTracks)).toBe(1);
     expect(await soundingAudioStream(video)).toBe(0);
@@ -106,9 +165,33 @@ describe('media on a generated video', () => {
   it('keeps the video’s times when the sound starts late: the WAV begins with that much silence', async () => {
     const late = path.join(dir, 'late-audio.mp4');
     await runProcess('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=160x120:rate=25',
-      '-itsoffset', '3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
-      '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', late,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=6:size=160x120:rate=25',
+      '-itsoffset',
+      '3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      late,
     ]);
     const wav = path.join(dir, 'late.wav');
     await extractAudio(late, wav);
@@ -127,14 +210,45 @@ describe('media on a generated video', () => {
   it('a thumbnail asked past the end of a short video track is its first frame; no frame at all is an error', async () => {
     const shortVideo = path.join(dir, 'short-video-long-audio.mp4');
     await runProcess('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=0.2:size=160x120:rate=25', '-f', 'lavfi', '-i', 'sine=duration=4',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', shortVideo,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=0.2:size=160x120:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      shortVideo,
     ]);
     const jpeg = path.join(dir, 'short-thumb.jpg');
     await thumbnail(shortVideo, jpeg, 1_000);
     expect((await readFile(jpeg)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const tone = path.join(dir, 'tone-only.m4a');
-    await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', tone]);
+    await runProcess('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2',
+      '-c:a',
+      'aac',
+      tone,
+    ]);
     await expect(thumbnail(tone, path.join(dir, 'none.jpg'), 1_000)).rejects.toThrow();
   });
 
@@ -144,7 +258,16 @@ describe('media on a generated video', () => {
     expect((await readFile(jpeg)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
     const voice = path.join(dir, 'voice.wav');
-    await runProcess('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=6', voice]);
+    await runProcess('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=220:duration=6',
+      voice,
+    ]);
     const dubbed = path.join(dir, 'dubbed.mp4');
     await muxAudio(video, voice, dubbed);
     const info = await probe(dubbed);
@@ -153,7 +276,20 @@ describe('media on a generated video', () => {
 
     // A browser recording (VP8 in WebM) cannot be copied into an MP4: its video is encoded instead.
     const webm = path.join(dir, 'recording.webm');
-    await runProcess('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=161x121:rate=25:duration=2', '-c:v', 'libvpx', '-b:v', '200k', webm]);
+    await runProcess('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=161x121:rate=25:duration=2',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '200k',
+      webm,
+    ]);
     const dubbedWebm = path.join(dir, 'dubbed-webm.mp4');
     await muxAudio(webm, voice, dubbedWebm);
     const fromWebm = await probe(dubbedWebm);
@@ -163,7 +299,11 @@ describe('media on a generated video', () => {
 
   it('kills ffmpeg when the signal aborts', async () => {
     const controller = new AbortController();
-    const endless = runProcess('ffmpeg', ['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine', '-f', 'null', '-'], { signal: controller.signal });
+    const endless = runProcess(
+      'ffmpeg',
+      ['-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'sine', '-f', 'null', '-'],
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 200);
     await expect(endless).rejects.toThrow(/aborted/);
   });

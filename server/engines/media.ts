@@ -67,7 +67,9 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
   const json = JSON.parse(stdout) as FfprobeJson;
   const streams: MediaStream[] = (json.streams ?? []).map((stream) => ({
     index: stream.index,
-    type: (['video', 'audio', 'subtitle'].includes(stream.codec_type ?? '') ? stream.codec_type : 'data') as MediaStream['type'],
+    type: (['video', 'audio', 'subtitle'].includes(stream.codec_type ?? '')
+      ? stream.codec_type
+      : 'data') as MediaStream['type'],
     codec: stream.codec_name ?? 'unknown',
     ...(stream.width ? { width: stream.width, height: stream.height } : {}),
     ...(stream.sample_rate ? { sampleRate: Number(stream.sample_rate), channels: stream.channels } : {}),
@@ -92,7 +94,25 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
 export async function decodableDurationMs(inputPath: string, options: MediaCallOptions = {}): Promise<number | null> {
   const { stdout } = await runProcess(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath, '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'null', '-progress', 'pipe:1', '-'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      inputPath,
+      '-map',
+      '0:v?',
+      '-map',
+      '0:a?',
+      '-c',
+      'copy',
+      '-f',
+      'null',
+      '-progress',
+      'pipe:1',
+      '-',
+    ],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   ).catch(() => ({ stdout: '' }));
   const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((match) => Number(match[1]));
@@ -120,7 +140,23 @@ export async function extractAudio(
     'ffmpeg',
     // Silence fills the track's start when it begins after the file does (audio muxed late): the
     // WAV's times are the video's, so the subtitles are too (they came out 3 s early otherwise).
-    [...FFMPEG_QUIET, ...seek, '-i', inputPath, ...length, '-map', `0:a:${options.audioStream ?? 0}`, ...(range ? [] : ['-af', 'aresample=async=1:first_pts=0']), '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), ...PLAIN_WAV, outputPath],
+    [
+      ...FFMPEG_QUIET,
+      ...seek,
+      '-i',
+      inputPath,
+      ...length,
+      '-map',
+      `0:a:${options.audioStream ?? 0}`,
+      ...(range ? [] : ['-af', 'aresample=async=1:first_pts=0']),
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(SPEECH_SAMPLE_RATE),
+      ...PLAIN_WAV,
+      outputPath,
+    ],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   );
 }
@@ -137,13 +173,30 @@ const CHOOSE_TRACK_SECONDS = 300;
  * whatever it held, and finished "done" with no subtitles. One track: 0, nothing measured.
  * `info`: the file's probe when the caller has it (not read again).
  */
-export async function soundingAudioStream(inputPath: string, options: MediaCallOptions & { info?: MediaInfo } = {}): Promise<number> {
+export async function soundingAudioStream(
+  inputPath: string,
+  options: MediaCallOptions & { info?: MediaInfo } = {},
+): Promise<number> {
   const info = options.info ?? (await probe(inputPath, options));
   const tracks = info.streams.filter((stream) => stream.type === 'audio').length;
   for (let track = 0; tracks > 1 && track < tracks; track++) {
     const { stderr } = await runProcess(
       'ffmpeg',
-      ['-hide_banner', '-nostdin', '-i', inputPath, '-map', `0:a:${track}`, '-t', String(CHOOSE_TRACK_SECONDS), '-af', 'volumedetect', '-f', 'null', '-'],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-i',
+        inputPath,
+        '-map',
+        `0:a:${track}`,
+        '-t',
+        String(CHOOSE_TRACK_SECONDS),
+        '-af',
+        'volumedetect',
+        '-f',
+        'null',
+        '-',
+      ],
       { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
     );
     const loudest = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
@@ -153,7 +206,12 @@ export async function soundingAudioStream(inputPath: string, options: MediaCallO
 }
 
 /** A time range of an audio file, as speech WAV (chunks for parallel recognition). */
-export function cutRange(inputPath: string, outputPath: string, range: TimeRange, options: MediaCallOptions = {}): Promise<void> {
+export function cutRange(
+  inputPath: string,
+  outputPath: string,
+  range: TimeRange,
+  options: MediaCallOptions = {},
+): Promise<void> {
   return extractAudio(inputPath, outputPath, { ...options, range });
 }
 
@@ -170,7 +228,20 @@ export async function detectSilences(inputPath: string, options: SilenceOptions 
   let openStart: number | null = null;
   await runProcess(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-loglevel', 'info', '-i', inputPath, '-vn', '-af', `silencedetect=noise=${noiseDb}dB:d=${seconds(minSilenceMs)}`, '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'info',
+      '-i',
+      inputPath,
+      '-vn',
+      '-af',
+      `silencedetect=noise=${noiseDb}dB:d=${seconds(minSilenceMs)}`,
+      '-f',
+      'null',
+      '-',
+    ],
     {
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -214,7 +285,11 @@ export function planChunks(durationMs: number, silences: readonly TimeRange[], t
       const cut = Math.round((silence.startMs + silence.endMs) / 2);
       if (cut <= earliest || cut >= latest || cut >= durationMs) continue;
       const candidate = { cut, length: silence.endMs - silence.startMs, distance: Math.abs(cut - ideal) };
-      if (!best || candidate.length > best.length || (candidate.length === best.length && candidate.distance < best.distance)) {
+      if (
+        !best ||
+        candidate.length > best.length ||
+        (candidate.length === best.length && candidate.distance < best.distance)
+      ) {
         best = candidate;
       }
     }
@@ -227,18 +302,56 @@ export function planChunks(durationMs: number, silences: readonly TimeRange[], t
 }
 
 /** One JPEG frame at `atMs` (clamped by the caller to the video length). */
-export async function thumbnail(inputPath: string, outputPath: string, atMs: number, options: MediaCallOptions & { width?: number } = {}): Promise<void> {
+export async function thumbnail(
+  inputPath: string,
+  outputPath: string,
+  atMs: number,
+  options: MediaCallOptions & { width?: number } = {},
+): Promise<void> {
   const scale = options.width ? ['-vf', `scale=${options.width}:-2`] : [];
   const grab = (ms: number) =>
-    runProcess('ffmpeg', [...FFMPEG_QUIET, '-ss', seconds(ms), '-i', inputPath, '-frames:v', '1', ...scale, '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', outputPath], {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? 120_000,
-    });
+    runProcess(
+      'ffmpeg',
+      [
+        ...FFMPEG_QUIET,
+        '-ss',
+        seconds(ms),
+        '-i',
+        inputPath,
+        '-frames:v',
+        '1',
+        ...scale,
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
+        outputPath,
+      ],
+      {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? 120_000,
+      },
+    );
   await grab(atMs);
   // ffmpeg exits 0 with no frame when the video track ends before `atMs` (a short video under a
   // longer sound track): the first frame then, and an error if there is none at all.
-  if (!(await stat(outputPath).then((file) => file.size > 0, () => false)) && atMs > 0) await grab(0);
-  if (!(await stat(outputPath).then((file) => file.size > 0, () => false))) throw new Error('ffmpeg found no frame to make a thumbnail of');
+  if (
+    !(await stat(outputPath).then(
+      (file) => file.size > 0,
+      () => false,
+    )) &&
+    atMs > 0
+  )
+    await grab(0);
+  if (
+    !(await stat(outputPath).then(
+      (file) => file.size > 0,
+      () => false,
+    ))
+  )
+    throw new Error('ffmpeg found no frame to make a thumbnail of');
 }
 
 /** Video codecs an MP4 carries as they are; others (VP8 from browser recordings, ProRes, Theora) are encoded to H.264. */
@@ -248,14 +361,48 @@ const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9']);
  * The video stream with `audioPath` as its only sound track (the dubbed video, an MP4): copied as
  * is when MP4 can carry it, else encoded to H.264 (sides made even, as 4:2:0 needs).
  */
-export async function muxAudio(videoPath: string, audioPath: string, outputPath: string, options: MediaCallOptions = {}): Promise<void> {
+export async function muxAudio(
+  videoPath: string,
+  audioPath: string,
+  outputPath: string,
+  options: MediaCallOptions = {},
+): Promise<void> {
   const codec = (await probe(videoPath, options)).streams.find((stream) => stream.type === 'video')?.codec ?? '';
   const video = MP4_VIDEO_CODECS.has(codec)
     ? ['-c:v', 'copy']
-    : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2'];
+    : [
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+        '-vf',
+        'pad=ceil(iw/2)*2:ceil(ih/2)*2',
+      ];
   await runProcess(
     'ffmpeg',
-    [...FFMPEG_QUIET, '-i', videoPath, '-i', audioPath, '-map', '0:v:0', '-map', '1:a:0', ...video, '-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', outputPath],
+    [
+      ...FFMPEG_QUIET,
+      '-i',
+      videoPath,
+      '-i',
+      audioPath,
+      '-map',
+      '0:v:0',
+      '-map',
+      '1:a:0',
+      ...video,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      outputPath,
+    ],
     { signal: options.signal, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
   );
 }

@@ -54,7 +54,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const recorded = { method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: request.method!,
+        url: request.url!,
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       reply(recorded, response);
     });
@@ -73,7 +78,13 @@ beforeEach(() => {
 describe('OpenAI-compatible speech to text', () => {
   it('posts the audio as multipart with word timestamps asked for and reads the words back', async () => {
     reply = (_request, response) =>
-      json(response, { text: 'Hello Polycue', words: [{ word: ' Hello', start: 0.1, end: 0.5 }, { word: 'Polycue', start: 0.6, end: 1.2, probability: 0.8 }] });
+      json(response, {
+        text: 'Hello Polycue',
+        words: [
+          { word: ' Hello', start: 0.1, end: 0.5 },
+          { word: 'Polycue', start: 0.6, end: 1.2, probability: 0.8 },
+        ],
+      });
     const audio = path.join(dir, 'a.wav');
     await writeFile(audio, silentWav(1_500));
     const engine = new OpenAiSpeechToText({ baseUrl, apiKey: 'k-123', model: 'whisper-large' }, ['en', 'de']);
@@ -87,18 +98,26 @@ describe('OpenAI-compatible speech to text', () => {
     expect(request).toMatchObject({ method: 'POST', url: '/v1/audio/transcriptions' });
     expect(request!.headers.authorization).toBe('Bearer k-123');
     expect(request!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Response(new Uint8Array(request!.body), { headers: { 'content-type': request!.headers['content-type']! } }).formData();
+    const form = await new Response(new Uint8Array(request!.body), {
+      headers: { 'content-type': request!.headers['content-type']! },
+    }).formData();
     expect(form.get('model')).toBe('whisper-large');
     expect(form.get('language')).toBe('en');
     expect(form.get('response_format')).toBe('verbose_json');
     expect(form.getAll('timestamp_granularities[]')).toEqual(['word']);
     expect(form.get('prompt')).toBe('Polycue, Zorbatron');
-    expect(((form.get('file') as File).size)).toBe((await readFile(audio)).length);
+    expect((form.get('file') as File).size).toBe((await readFile(audio)).length);
     expect(await engine.languages()).toEqual(['en', 'de']);
   });
 
   it('aligns a transcript with the service words, keeping the transcript spelling', async () => {
-    reply = (_request, response) => json(response, { words: [{ word: 'hello', start: 0.2, end: 0.6 }, { word: 'world', start: 0.8, end: 1.3 }] });
+    reply = (_request, response) =>
+      json(response, {
+        words: [
+          { word: 'hello', start: 0.2, end: 0.6 },
+          { word: 'world', start: 0.8, end: 1.3 },
+        ],
+      });
     const audio = path.join(dir, 'b.wav');
     await writeFile(audio, silentWav(1_500));
     const aligner = new SpeechToTextAlignment(new OpenAiSpeechToText({ baseUrl, model: 'w' }, ['en']));
@@ -118,9 +137,23 @@ describe('OpenAI-compatible translation', () => {
 
   it('sends the guideline as system prompt with the glossary, and maps the numbered answer to the ids', async () => {
     reply = (_request, response) =>
-      json(response, { choices: [{ message: { content: '```json\n[{"n":2,"text":"Buenos días."},{"n":1,"text":"El coche es rojo."},{"n":3,"text":"Hasta luego."}]\n```' } }] });
+      json(response, {
+        choices: [
+          {
+            message: {
+              content:
+                '```json\n[{"n":2,"text":"Buenos días."},{"n":1,"text":"El coche es rojo."},{"n":3,"text":"Hasta luego."}]\n```',
+            },
+          },
+        ],
+      });
     const engine = new OpenAiTranslation({ baseUrl, model: 'gpt-x' }, ['en', 'es'], craftTermBase);
-    const out = await engine.translate(cues, { from: 'en', to: 'es', guideline: 'Formal register.', glossary: [{ source: 'car', target: 'automóvil' }] });
+    const out = await engine.translate(cues, {
+      from: 'en',
+      to: 'es',
+      guideline: 'Formal register.',
+      glossary: [{ source: 'car', target: 'automóvil' }],
+    });
 
     expect(out.map((cue) => cue.id)).toEqual(['x1', 'x2', 'x3']);
     expect(out[0]!.text).toContain('automóvil'); // the service said "coche": the term base puts the agreed term in
@@ -132,10 +165,14 @@ describe('OpenAI-compatible translation', () => {
     expect(body.messages[0].content).toMatch(/^Formal register\./);
     expect(body.messages[0].content).toContain('car => automóvil');
     expect(JSON.parse(body.messages[1].content)).toEqual(cues.map((cue, index) => ({ n: index + 1, text: cue.text })));
-    expect(await engine.pairs()).toEqual([{ from: 'en', to: 'es' }, { from: 'es', to: 'en' }]);
+    expect(await engine.pairs()).toEqual([
+      { from: 'en', to: 'es' },
+      { from: 'es', to: 'en' },
+    ]);
 
     // A subtitle shown for a short time comes with the length it allows, and the prompt says why.
-    reply = (_request, response) => json(response, { choices: [{ message: { content: '[{"n":1,"text":"Coche rojo."}]' } }] });
+    reply = (_request, response) =>
+      json(response, { choices: [{ message: { content: '[{"n":1,"text":"Coche rojo."}]' } }] });
     await engine.translate([{ id: 'x1', text: 'The car is red.', maxChars: 24 }], { from: 'en', to: 'es' });
     const short = JSON.parse(requests[1]!.body.toString());
     expect(JSON.parse(short.messages[1].content)).toEqual([{ n: 1, text: 'The car is red.', maxChars: 24 }]);
@@ -150,7 +187,11 @@ describe('OpenAI-compatible translation', () => {
       json(response, { choices: [{ message: { content } }] });
     };
     const engine = new OpenAiTranslation({ baseUrl, model: 'm' }, ['en', 'es']);
-    expect((await engine.translate(cues, { from: 'en', to: 'es' })).map((cue) => cue.text)).toEqual(['uno', 'dos', 'tres']);
+    expect((await engine.translate(cues, { from: 'en', to: 'es' })).map((cue) => cue.text)).toEqual([
+      'uno',
+      'dos',
+      'tres',
+    ]);
     expect(requests).toHaveLength(2);
 
     reply = (_request, response) => json(response, { choices: [{ message: { content: '["solo uno"]' } }] });
@@ -162,7 +203,9 @@ describe('OpenAI-compatible translation', () => {
       response.writeHead(429);
       response.end('slow down');
     };
-    await expect(new OpenAiTranslation({ baseUrl, model: 'm' }, ['en']).translate(cues, { from: 'en', to: 'es' })).rejects.toThrow(/429: slow down/);
+    await expect(
+      new OpenAiTranslation({ baseUrl, model: 'm' }, ['en']).translate(cues, { from: 'en', to: 'es' }),
+    ).rejects.toThrow(/429: slow down/);
   });
 });
 
@@ -175,27 +218,61 @@ describe('OpenAI-compatible speech synthesis', () => {
     const engine = new OpenAiSpeechSynthesis({ baseUrl, model: 'tts-1' }, [{ language: 'es', voice: 'nova' }]);
     const outputPath = path.join(dir, 'voice.wav');
     // 8 words at a natural 160 wpm take 3 s: a 2 s window needs speed 1.5.
-    const clip = await engine.synthesize('uno dos tres cuatro cinco seis siete ocho', { language: 'es', targetDurationMs: 2_000, outputPath });
+    const clip = await engine.synthesize('uno dos tres cuatro cinco seis siete ocho', {
+      language: 'es',
+      targetDurationMs: 2_000,
+      outputPath,
+    });
     expect(clip).toEqual({ path: outputPath, durationMs: 2_000 });
     const body = JSON.parse(requests[0]!.body.toString());
     expect(requests[0]!.url).toBe('/v1/audio/speech');
-    expect(body).toEqual({ model: 'tts-1', voice: 'nova', input: 'uno dos tres cuatro cinco seis siete ocho', response_format: 'wav', speed: 1.5 });
+    expect(body).toEqual({
+      model: 'tts-1',
+      voice: 'nova',
+      input: 'uno dos tres cuatro cinco seis siete ocho',
+      response_format: 'wav',
+      speed: 1.5,
+    });
   });
 });
 
 describe('engine configuration', () => {
   it('defaults to the Debian engines and switches each job to a service by environment', () => {
     const defaults = createEngines(loadEngineConfig({}));
-    expect([defaults.speechToText.name, defaults.alignment.name, defaults.translation.name, defaults.speechSynthesis.name]).toEqual(['pocketsphinx', 'pocketsphinx', 'apertium', 'espeak-ng']);
+    expect([
+      defaults.speechToText.name,
+      defaults.alignment.name,
+      defaults.translation.name,
+      defaults.speechSynthesis.name,
+    ]).toEqual(['pocketsphinx', 'pocketsphinx', 'apertium', 'espeak-ng']);
     const services = createEngines(
-      loadEngineConfig({ STT_ENGINE: 'openai', STT_BASE_URL: baseUrl, ALIGNMENT_ENGINE: 'openai', TRANSLATION_ENGINE: 'openai', TRANSLATION_BASE_URL: baseUrl, TTS_ENGINE: 'openai', TTS_BASE_URL: baseUrl }),
+      loadEngineConfig({
+        STT_ENGINE: 'openai',
+        STT_BASE_URL: baseUrl,
+        ALIGNMENT_ENGINE: 'openai',
+        TRANSLATION_ENGINE: 'openai',
+        TRANSLATION_BASE_URL: baseUrl,
+        TTS_ENGINE: 'openai',
+        TTS_BASE_URL: baseUrl,
+      }),
     );
-    expect([services.speechToText.name, services.alignment.name, services.translation.name, services.speechSynthesis.name]).toEqual(['openai', 'openai-alignment', 'openai', 'openai']);
+    expect([
+      services.speechToText.name,
+      services.alignment.name,
+      services.translation.name,
+      services.speechSynthesis.name,
+    ]).toEqual(['openai', 'openai-alignment', 'openai', 'openai']);
   });
 
   it('names the variable that is wrong', () => {
     expect(() => loadEngineConfig({ STT_ENGINE: 'openai' })).toThrow(/STT_BASE_URL/);
     expect(() => loadEngineConfig({ TTS_ENGINE: 'festival' })).toThrow(/TTS_ENGINE/);
-    expect(() => loadEngineConfig({ TRANSLATION_ENGINE: 'openai', TRANSLATION_BASE_URL: baseUrl, TRANSLATION_LANGUAGES: 'en,english' })).toThrow(/TRANSLATION_LANGUAGES/);
+    expect(() =>
+      loadEngineConfig({
+        TRANSLATION_ENGINE: 'openai',
+        TRANSLATION_BASE_URL: baseUrl,
+        TRANSLATION_LANGUAGES: 'en,english',
+      }),
+    ).toThrow(/TRANSLATION_LANGUAGES/);
   });
 });

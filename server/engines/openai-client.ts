@@ -21,7 +21,12 @@ export class OpenAiServiceError extends Error {
   }
 }
 
-export async function callOpenAiService(config: OpenAiServiceConfig, path: string, body: FormData | object, signal?: AbortSignal): Promise<Response> {
+export async function callOpenAiService(
+  config: OpenAiServiceConfig,
+  path: string,
+  body: FormData | object,
+  signal?: AbortSignal,
+): Promise<Response> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}${path}`;
   const headers: Record<string, string> = {};
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;

@@ -12,7 +12,9 @@ export class EngineProcessError extends Error {
     /** The signal that ended it (a crash: SIGSEGV, SIGABRT; the OOM killer: SIGKILL), when no exit code. */
     readonly signal: NodeJS.Signals | null = null,
   ) {
-    super(`${command} ${exitCode === null ? `was killed by ${signal ?? 'a signal'}` : `exited with ${exitCode}`}: ${stderrTail.trim().slice(-500) || '(no output)'}`);
+    super(
+      `${command} ${exitCode === null ? `was killed by ${signal ?? 'a signal'}` : `exited with ${exitCode}`}: ${stderrTail.trim().slice(-500) || '(no output)'}`,
+    );
     this.name = 'EngineProcessError';
   }
 }
@@ -113,7 +115,8 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     child.on('close', (code, exitSignal) => {
       cleanUp();
       // Cancelled on purpose (a run stopped, a shutdown) is not an engine failure; a timeout is.
-      if (stopReason !== null && stopReason !== 'aborted') processMetrics.engineFailures.inc({ command: path.basename(command) });
+      if (stopReason !== null && stopReason !== 'aborted')
+        processMetrics.engineFailures.inc({ command: path.basename(command) });
       if (stopReason !== null) reject(new EngineAbortedError(command, stopReason));
       else if (code !== 0) {
         processMetrics.engineFailures.inc({ command: path.basename(command) });

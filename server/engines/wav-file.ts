@@ -10,7 +10,8 @@ export async function wavDurationMs(path: string): Promise<number> {
     const { size } = await file.stat();
     const header = Buffer.alloc(Math.min(size, 4096));
     await file.read(header, 0, header.length, 0);
-    if (header.toString('ascii', 0, 4) !== 'RIFF' || header.toString('ascii', 8, 12) !== 'WAVE') throw new Error(`${path} is not a WAV file`);
+    if (header.toString('ascii', 0, 4) !== 'RIFF' || header.toString('ascii', 8, 12) !== 'WAVE')
+      throw new Error(`${path} is not a WAV file`);
     let offset = 12;
     let byteRate = 0;
     while (offset + 8 <= header.length) {

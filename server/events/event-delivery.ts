@@ -63,15 +63,23 @@ export async function deliverEvent(eventId: string, deps: DeliveryDeps): Promise
       });
     } catch (err) {
       failed.push(subscription.id);
-      deps.log.error({ err, event: event.name, eventId: event.id, subscriber: subscription.id }, 'event subscriber failed; the event comes to it again');
+      deps.log.error(
+        { err, event: event.name, eventId: event.id, subscriber: subscription.id },
+        'event subscriber failed; the event comes to it again',
+      );
     }
   }
   if (failed.length) throw new Error(`Event ${event.name} ${event.id} not handled by ${failed.join(', ')}`);
-  await deps.db.query('UPDATE domain_events SET delivered_at = now() WHERE id = $1 AND delivered_at IS NULL', [event.id]);
+  await deps.db.query('UPDATE domain_events SET delivered_at = now() WHERE id = $1 AND delivered_at IS NULL', [
+    event.id,
+  ]);
 }
 
 /** The job reading the outbox: queued by EventOutbox.publish in the publishing transaction. */
-export function deliverEventJob(subscriptions: readonly EventSubscription[], events: EventPublisher): JobDefinition<{ eventId: string }> {
+export function deliverEventJob(
+  subscriptions: readonly EventSubscription[],
+  events: EventPublisher,
+): JobDefinition<{ eventId: string }> {
   return {
     name: DELIVER_EVENT_JOB,
     // Retried quickly, then backing off (pg-boss doubles the delay): ten tries span about 17 minutes.
@@ -79,6 +87,7 @@ export function deliverEventJob(subscriptions: readonly EventSubscription[], eve
     retryDelaySeconds: 1,
     expireInSeconds: 5 * 60,
     concurrency: 2,
-    handler: (data, ctx) => deliverEvent(data.eventId, { db: ctx.db, subscriptions, events, services: ctx.services, log: ctx.log }),
+    handler: (data, ctx) =>
+      deliverEvent(data.eventId, { db: ctx.db, subscriptions, events, services: ctx.services, log: ctx.log }),
   };
 }

@@ -24,7 +24,8 @@ async function definedEvents(): Promise<DomainEventRef<unknown>[]> {
     for (const file of files) {
       const module = (await import(pathToFileURL(path.join(common, file)).href)) as Record<string, unknown>;
       for (const value of Object.values(module)) {
-        if (value && typeof value === 'object' && 'name' in value && 'version' in value) events.push(value as DomainEventRef<unknown>);
+        if (value && typeof value === 'object' && 'name' in value && 'version' in value)
+          events.push(value as DomainEventRef<unknown>);
       }
     }
   }
@@ -33,7 +34,9 @@ async function definedEvents(): Promise<DomainEventRef<unknown>[]> {
 
 it('docs/plugins.md lists every domain event the plugins define, with its version, and no other', async () => {
   const docs = readFileSync(path.join(ROOT, 'docs', 'plugins.md'), 'utf8');
-  const listed = [...docs.matchAll(/^\| `([a-z][\w-]*\.[a-zA-Z]+)` \| (\d+) \|/gm)].map((match) => `${match[1]} v${match[2]}`).sort();
+  const listed = [...docs.matchAll(/^\| `([a-z][\w-]*\.[a-zA-Z]+)` \| (\d+) \|/gm)]
+    .map((match) => `${match[1]} v${match[2]}`)
+    .sort();
   const defined = (await definedEvents()).map((event) => `${event.name} v${event.version}`).sort();
   expect(defined.length).toBeGreaterThanOrEqual(10);
   expect(listed).toEqual(defined);

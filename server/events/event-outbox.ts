@@ -15,7 +15,12 @@ export interface EventTenant {
  * Queues a job inside the caller's transaction (pg-boss's per-call `db`): the job row and the
  * outbox row commit, or roll back, with the change they describe.
  */
-export type SendJobInTransaction = (tx: Queryable, name: string, data: object, options: { id: string }) => Promise<unknown>;
+export type SendJobInTransaction = (
+  tx: Queryable,
+  name: string,
+  data: object,
+  options: { id: string },
+) => Promise<unknown>;
 
 /** What a route or job calls to publish (`app.events`, `ctx.events`). */
 export interface EventPublisher {
@@ -34,7 +39,14 @@ export class EventOutbox implements EventPublisher {
     const id = randomUUID();
     await tx.query(
       `INSERT INTO domain_events (id, name, version, account_id, workspace_id, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, event.name, event.version, tenant.accountId ?? null, tenant.workspaceId ?? null, JSON.stringify(payload ?? null)],
+      [
+        id,
+        event.name,
+        event.version,
+        tenant.accountId ?? null,
+        tenant.workspaceId ?? null,
+        JSON.stringify(payload ?? null),
+      ],
     );
     await this.sendInTransaction(tx, DELIVER_EVENT_JOB, { eventId: id }, { id });
     return id;

@@ -30,6 +30,10 @@ export interface EventSubscription<P = any> {
 }
 
 /** `subscriptions: [subscribeTo(PROJECT_VERSION_CREATED, 'audit.versions', async (event, ctx) => …)]`: typed by the event. */
-export function subscribeTo<P>(event: DomainEventRef<P>, id: string, handle: EventSubscription<P>['handle']): EventSubscription<P> {
+export function subscribeTo<P>(
+  event: DomainEventRef<P>,
+  id: string,
+  handle: EventSubscription<P>['handle'],
+): EventSubscription<P> {
   return { id, event, handle };
 }

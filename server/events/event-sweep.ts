@@ -18,7 +18,10 @@ export const sweepEventsJob: JobDefinition = {
   cron: '*/10 * * * *',
   retryLimit: 0,
   async handler(_data, ctx) {
-    const pruned = await ctx.db.query(`DELETE FROM domain_events WHERE delivered_at < now() - make_interval(days => $1)`, [KEEP_DELIVERED_DAYS]);
+    const pruned = await ctx.db.query(
+      `DELETE FROM domain_events WHERE delivered_at < now() - make_interval(days => $1)`,
+      [KEEP_DELIVERED_DAYS],
+    );
     const { rows } = await ctx.db.query<{ id: string }>(
       `SELECT id::text FROM domain_events
         WHERE delivered_at IS NULL AND occurred_at < now() - make_interval(mins => $1) AND occurred_at > now() - make_interval(days => $2)
@@ -26,6 +29,7 @@ export const sweepEventsJob: JobDefinition = {
       [REDRIVE_AFTER_MINUTES, REDRIVE_FOR_DAYS],
     );
     for (const { id } of rows) await ctx.jobs.send(DELIVER_EVENT_JOB, { eventId: id });
-    if (pruned.rowCount > 0 || rows.length > 0) ctx.log.info({ pruned: pruned.rowCount, redriven: rows.length }, 'domain events swept');
+    if (pruned.rowCount > 0 || rows.length > 0)
+      ctx.log.info({ pruned: pruned.rowCount, redriven: rows.length }, 'domain events swept');
   },
 };

@@ -23,7 +23,10 @@ const ARTICLE_TYPES: Record<string, string> = {
 
 /** `/user/email` -> `user.email`; array indexes stay visible: `items.0.name`. */
 function fieldPath(instancePath: string, child?: unknown): string {
-  const parts = instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (typeof child === 'string' && child) parts.push(child);
   return parts.join('.');
 }
@@ -45,7 +48,10 @@ export function describeValidationError(error: AjvError, context = 'body'): { fi
     case 'type':
       return { field, message: `${field} must be ${types.map((t) => ARTICLE_TYPES[t] ?? t).join(' or ')}` };
     case 'minLength':
-      return { field, message: p.limit === 1 ? `${field} can't be blank` : `${field} must be at least ${p.limit} characters` };
+      return {
+        field,
+        message: p.limit === 1 ? `${field} can't be blank` : `${field} must be at least ${p.limit} characters`,
+      };
     case 'maxLength':
       return { field, message: `${field} must be at most ${p.limit} characters` };
     case 'minimum':
@@ -86,7 +92,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const multipart = malformedMultipartMessage(err);
     if (multipart) return reply.code(400).send(errorBody(400, 'invalid_multipart', multipart));
     const status = err.statusCode ?? 500;
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && err instanceof SyntaxError)
+    ) {
       return reply.code(400).send(errorBody(400, 'invalid_json', 'Request body is not valid JSON'));
     }
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -102,18 +112,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(err)) {
       // Down or restarting: a clear, retryable answer (no stack, no 500); the pool reconnects by itself.
       request.log.warn({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send(errorBody(503, 'database_unavailable', 'The database is not reachable. Try again in a moment.'));
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'database_unavailable', 'The database is not reachable. Try again in a moment.'));
     }
     const storage = storageProblem(err);
     if (storage) {
       request.log.error({ err }, 'storage cannot take the file');
       const code = storage === 'full' ? 'storage_full' : 'storage_unwritable';
-      return reply.code(STORAGE_PROBLEM_STATUS[storage]).send(errorBody(STORAGE_PROBLEM_STATUS[storage], code, STORAGE_PROBLEM_MESSAGES[storage]));
+      return reply
+        .code(STORAGE_PROBLEM_STATUS[storage])
+        .send(errorBody(STORAGE_PROBLEM_STATUS[storage], code, STORAGE_PROBLEM_MESSAGES[storage]));
     }
     request.log.error({ err }, 'unhandled error');
     // With logging off (tests, quiet production) an unexpected failure must still leave a trace.
     const level = (request.log as { level?: string }).level;
-    if (level === undefined || level === 'silent') console.error(`Unhandled error on ${request.method} ${request.url}:`, err);
+    if (level === undefined || level === 'silent')
+      console.error(`Unhandled error on ${request.method} ${request.url}:`, err);
     return reply.code(500).send(errorBody(500, 'internal', 'Something went wrong'));
   });
 }

@@ -18,11 +18,14 @@ export interface ImageType {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function detectImageType(data: Buffer): ImageType | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return { contentType: 'image/png', extension: 'png' };
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { contentType: 'image/jpeg', extension: 'jpg' };
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE))
+    return { contentType: 'image/png', extension: 'png' };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return { contentType: 'image/jpeg', extension: 'jpg' };
   const head = data.subarray(0, 12).toString('latin1');
   if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { contentType: 'image/gif', extension: 'gif' };
-  if (head.length === 12 && head.startsWith('RIFF') && head.endsWith('WEBP')) return { contentType: 'image/webp', extension: 'webp' };
+  if (head.length === 12 && head.startsWith('RIFF') && head.endsWith('WEBP'))
+    return { contentType: 'image/webp', extension: 'webp' };
   return null;
 }
 
@@ -41,7 +44,8 @@ export async function readImageUpload(
   try {
     data = await part.toBuffer();
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw httpError(422, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE, field);
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+      throw httpError(422, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE, field);
     throw error;
   }
   const type = detectImageType(data);
@@ -50,14 +54,22 @@ export async function readImageUpload(
 }
 
 /** Stores a checked image under `<folder>/<random>.<ext>` and returns its storage key. */
-export async function storeImage(app: FastifyInstance, folder: string, image: { data: Buffer; type: ImageType }): Promise<string> {
+export async function storeImage(
+  app: FastifyInstance,
+  folder: string,
+  image: { data: Buffer; type: ImageType },
+): Promise<string> {
   const key = `${folder}/${randomBytes(16).toString('hex')}.${image.type.extension}`;
   await app.storage.put(key, image.data, image.type.contentType);
   return key;
 }
 
 /** Deletes a replaced image; a failure only leaves an orphan file, so it is logged, not raised. */
-export async function deleteReplacedImage(app: FastifyInstance, request: FastifyRequest, key: string | null): Promise<void> {
+export async function deleteReplacedImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  key: string | null,
+): Promise<void> {
   if (!key) return;
   await app.storage.delete(key).catch((err) => request.log.warn({ err, key }, 'replaced image not deleted'));
 }

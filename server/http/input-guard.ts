@@ -27,7 +27,12 @@ export function forbiddenCharacter(text: string): string | null {
 
 function refuse(field: string, character: string, what: 'contains' | 'has a key with'): never {
   const name = field || 'body';
-  throw httpError(400, INVALID_CHARACTERS_CODE, `${name} ${what} a character that is not allowed (${character})`, field || undefined);
+  throw httpError(
+    400,
+    INVALID_CHARACTERS_CODE,
+    `${name} ${what} a character that is not allowed (${character})`,
+    field || undefined,
+  );
 }
 
 /** Walks a parsed value without recursion (a deep body must not overflow the stack). */
@@ -41,7 +46,8 @@ export function assertCleanValue(value: unknown, root = ''): void {
       continue;
     }
     if (typeof current !== 'object' || current === null || Buffer.isBuffer(current)) continue;
-    if (depth >= MAX_BODY_DEPTH) throw httpError(400, 'too_deep', `${path || 'body'} is nested too deeply`, path || undefined);
+    if (depth >= MAX_BODY_DEPTH)
+      throw httpError(400, 'too_deep', `${path || 'body'} is nested too deeply`, path || undefined);
     const join = (key: string) => (path ? `${path}.${key}` : key);
     if (Array.isArray(current)) {
       current.forEach((item, index) => stack.push({ value: item, path: join(String(index)), depth: depth + 1 }));

@@ -18,7 +18,10 @@ export interface OperationsOptions {
 const READY_TIMEOUT_MS = 2000;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -70,10 +73,17 @@ async function operations(app: FastifyInstance, options: OperationsOptions): Pro
   app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
     if (!metricsToken) throw httpError(404, 'not_found', 'Metrics are off: set METRICS_TOKEN to turn them on');
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-    if (scheme !== 'Bearer' || !token || !sameSecret(token, metricsToken)) throw httpError(401, 'unauthorized', 'A valid metrics token is needed');
+    if (scheme !== 'Bearer' || !token || !sameSecret(token, metricsToken))
+      throw httpError(401, 'unauthorized', 'A valid metrics token is needed');
     const depths = await jobs.queueDepths().catch(() => []);
     reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8');
-    return processMetrics.render([{ name: 'polycue_job_queue_depth', help: 'Jobs waiting to start, by queue.', values: depths.map(([queue, depth]) => [{ queue }, depth]) }]);
+    return processMetrics.render([
+      {
+        name: 'polycue_job_queue_depth',
+        help: 'Jobs waiting to start, by queue.',
+        values: depths.map(([queue, depth]) => [{ queue }, depth]),
+      },
+    ]);
   });
 }
 

@@ -11,7 +11,10 @@ import type { SharedModules } from './shared-modules';
  * app's own React, router, Effector, inversify and kernel to them. Public, like the app's assets:
  * they are code, not data.
  */
-export async function pluginHostRoutes(app: FastifyInstance, options: { web: ExternalWebAsset[]; shared: SharedModules }): Promise<void> {
+export async function pluginHostRoutes(
+  app: FastifyInstance,
+  options: { web: ExternalWebAsset[]; shared: SharedModules },
+): Promise<void> {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, access: 'public' };
   });

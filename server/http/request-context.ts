@@ -91,7 +91,11 @@ export interface Mailer {
 }
 
 export interface JobQueue {
-  send(name: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  send(
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
 }
 
 export interface StoredFile {
@@ -103,7 +107,10 @@ export interface StoredFile {
 export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream, contentType: string): Promise<StoredFile>;
   /** `range` (inclusive byte offsets, for HTTP Range): the stream holds only those bytes; `size` stays the whole file's. */
-  get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
+  get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
   /**
    * Size and type without opening the file (null: nothing there). Optional for other stores: a
    * ranged read (a video seeking) asks this first when present; otherwise it opens the whole

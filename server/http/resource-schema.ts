@@ -7,7 +7,11 @@ export function resourceSchema<P extends Record<string, object>>(type: string, a
   return {
     type: 'object',
     required: ['id', 'type', 'attributes'],
-    properties: { id: { type: 'string' }, type: { type: 'string', const: type }, attributes: { type: 'object', properties: attributes } },
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string', const: type },
+      attributes: { type: 'object', properties: attributes },
+    },
   } as const;
 }
 

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { httpError } from './errors';
 import type { AppConfig } from './request-context';
 
@@ -33,7 +39,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes
   // JSON answers are a person's data (or about their session): no cache keeps them unless the
   // route chose otherwise (the project list revalidates with its ETag: `private, no-cache`).
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type') ?? ''))) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type') ?? '')))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }
@@ -49,7 +56,10 @@ export function carryReplyHeaders(reply: FastifyReply, extra: Record<string, str
 }
 
 /** `scriptHashes`: `'sha256-…'` of the inline scripts the page carries: the import map when outside plugins are installed. */
-export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics' | 'errorReporting'>, scriptHashes: string[] = []): Record<string, string> {
+export function securityHeaders(
+  config: Pick<AppConfig, 'publicUrl' | 'analytics' | 'errorReporting'>,
+  scriptHashes: string[] = [],
+): Record<string, string> {
   const https = config.publicUrl.startsWith('https:');
   const external = [...origin(config.analytics.host), ...origin(config.errorReporting.dsn)];
   const middleware = helmet({
@@ -78,7 +88,8 @@ export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'analytics
   // Helmet is middleware: let it write into a recorder once and keep what it set.
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
@@ -139,7 +150,8 @@ export async function registerAuthRateLimit(app: FastifyInstance): Promise<void>
   const pairs = new FixedWindowCounter(60_000);
   const perAccount: preHandlerHookHandler = async (request) => {
     const email = emailTried(request);
-    if (email !== null && pairs.hit(`${email}\n${request.ip}`) > app.config.authRateLimitPerMinute) throw options.errorResponseBuilder();
+    if (email !== null && pairs.hit(`${email}\n${request.ip}`) > app.config.authRateLimitPerMinute)
+      throw options.errorResponseBuilder();
   };
   app.addHook('onRoute', (route) => {
     if (!route.config?.authRateLimit) return;

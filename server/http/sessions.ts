@@ -91,7 +91,11 @@ export const sessionsPlugin = fp(
       reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
     }
 
-    async function createSession(request: FastifyRequest, reply: FastifyReply, userId: string | null): Promise<Session> {
+    async function createSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string | null,
+    ): Promise<Session> {
       const token = newToken();
       const csrfToken = newToken();
       const idHash = hashToken(token);
@@ -121,7 +125,9 @@ export const sessionsPlugin = fp(
       const now = Date.now();
       if (now - lastReap > REAP_EVERY_MS) {
         lastReap = now;
-        db.query('DELETE FROM sessions WHERE expires_at < now()').catch((err) => request.log.warn({ err }, 'session reaping failed'));
+        db.query('DELETE FROM sessions WHERE expires_at < now()').catch((err) =>
+          request.log.warn({ err }, 'session reaping failed'),
+        );
       }
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
@@ -135,7 +141,9 @@ export const sessionsPlugin = fp(
       if (workspaceId) request.prefetchedStanding = { workspaceId, standing: row.standing ?? null };
       request.session = { id: row.id_hash, userId: row.user_id, csrfToken: row.csrf_token };
       request.currentUser =
-        row.user_id && row.email !== null ? { id: row.user_id, email: row.email, confirmed: row.confirmed_at !== null } : null;
+        row.user_id && row.email !== null
+          ? { id: row.user_id, email: row.email, confirmed: row.confirmed_at !== null }
+          : null;
       if (now - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
         // Sliding expiry: an active browser stays signed in.
         await db.query(

@@ -6,7 +6,10 @@ import { SHARED_LIBRARIES } from '../../core/common/shared-modules';
 import { exportedNames, loadSharedModules } from './shared-modules';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const runtimeNames = async (file: string) => Object.keys(await import(file)).filter((name) => name !== 'default').sort();
+const runtimeNames = async (file: string) =>
+  Object.keys(await import(file))
+    .filter((name) => name !== 'default')
+    .sort();
 
 describe('modules lent to outside plugins', () => {
   it('names exactly what the kernel entry (@polycue/sdk) exports at run time', async () => {
@@ -28,7 +31,9 @@ describe('modules lent to outside plugins', () => {
       const actual = Object.keys(await import(specifier));
       for (const name of offered) expect(actual, `${specifier} has ${name}`).toContain(name);
     }
-    expect(shared.names.get('react')).toEqual(expect.arrayContaining(['useState', 'useEffect', 'createElement', 'Suspense']));
+    expect(shared.names.get('react')).toEqual(
+      expect.arrayContaining(['useState', 'useEffect', 'createElement', 'Suspense']),
+    );
     expect(shared.names.get('react/jsx-runtime')).toEqual(expect.arrayContaining(['jsx', 'jsxs', 'Fragment']));
     expect(shared.source('react')).toContain('export default m.default ?? m;');
   });

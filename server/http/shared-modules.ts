@@ -47,7 +47,9 @@ export async function loadSharedModules(root = REPO_ROOT): Promise<SharedModules
     const file = path.join(pluginsDir, id, 'web/extension-points.ts');
     if (existsSync(file)) names.set(pluginPointsSpecifier(id), exportedNames(readFileSync(file, 'utf8')));
   }
-  const importMapJson = JSON.stringify({ imports: Object.fromEntries([...names.keys()].map((specifier) => [specifier, sharedModuleUrl(specifier)])) });
+  const importMapJson = JSON.stringify({
+    imports: Object.fromEntries([...names.keys()].map((specifier) => [specifier, sharedModuleUrl(specifier)])),
+  });
   return {
     names,
     importMapJson,
@@ -98,11 +100,16 @@ export function exportedNames(source: string): string[] {
     for (const part of match[2].split(',')) {
       const item = part.trim();
       if (!item || item.startsWith('type ')) continue;
-      const name = item.split(/\s+as\s+/).pop()!.trim();
+      const name = item
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (IDENTIFIER.test(name) && name !== 'default') names.add(name);
     }
   }
-  for (const match of text.matchAll(/export\s+(?:declare\s+)?(?:const|let|var|function\*?|class|enum|async\s+function)\s+([A-Za-z_$][\w$]*)/g)) {
+  for (const match of text.matchAll(
+    /export\s+(?:declare\s+)?(?:const|let|var|function\*?|class|enum|async\s+function)\s+([A-Za-z_$][\w$]*)/g,
+  )) {
     names.add(match[1]);
   }
   return [...names].sort();

@@ -43,14 +43,20 @@ export function renderIndex(template: string, page: PageConfig, pagePlugins?: Pa
   const script = `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
   // The import map must come before any module script; its text is hashed into the CSP as is.
   const importMap = pagePlugins ? `<script type="importmap">${pagePlugins.importMapJson}</script>\n    ` : '';
-  const withImportMap = importMap ? withMeta.replace(/<meta charset[^>]*>/i, (charset) => `${charset}\n    ${importMap.trimEnd()}`) : withMeta;
+  const withImportMap = importMap
+    ? withMeta.replace(/<meta charset[^>]*>/i, (charset) => `${charset}\n    ${importMap.trimEnd()}`)
+    : withMeta;
   return withImportMap.replace('</head>', `  ${script}\n  </head>`);
 }
 
 // A browser asks for text/html; a generic client (curl sends "*/*", or no Accept) gets the page too; JSON clients get a 404.
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = (request.headers.accept ?? '').trim();
-  return accept === '' || accept.includes('text/html') || accept.split(',').some((type) => type.trim().split(';')[0] === '*/*');
+  return (
+    accept === '' ||
+    accept.includes('text/html') ||
+    accept.split(',').some((type) => type.trim().split(';')[0] === '*/*')
+  );
 }
 
 /**
@@ -62,7 +68,10 @@ export const spaPlugin = fp(
   async (app: FastifyInstance, options: { distDir?: string; pagePlugins?: PagePlugins }) => {
     const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
     const built = existsSync(path.join(distDir, 'index.html'));
-    const template = readFileSync(built ? path.join(distDir, 'index.html') : path.join(REPO_ROOT, 'index.html'), 'utf8');
+    const template = readFileSync(
+      built ? path.join(distDir, 'index.html') : path.join(REPO_ROOT, 'index.html'),
+      'utf8',
+    );
 
     if (built && existsSync(path.join(distDir, 'assets'))) {
       // File names carry content hashes, so they can be cached for good. Own context: the
@@ -84,18 +93,26 @@ export const spaPlugin = fp(
 
     async function servePage(request: FastifyRequest, reply: FastifyReply) {
       const session = await app.ensureSession(request, reply);
-      const html = renderIndex(template, {
-        csrfToken: session.csrfToken,
-        env: app.config.nodeEnv,
-        analytics: app.config.analytics,
-        errorReporting: { ...app.config.errorReporting, environment: app.config.nodeEnv },
-      }, options.pagePlugins);
+      const html = renderIndex(
+        template,
+        {
+          csrfToken: session.csrfToken,
+          env: app.config.nodeEnv,
+          analytics: app.config.analytics,
+          errorReporting: { ...app.config.errorReporting, environment: app.config.nodeEnv },
+        },
+        options.pagePlugins,
+      );
       return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     }
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0];
-      if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.test(pathname) && acceptsHtml(request)) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !NOT_PAGES.test(pathname) &&
+        acceptsHtml(request)
+      ) {
         return servePage(request, reply);
       }
       return reply.code(404).send(errorBody(404, 'not_found', `Route ${request.method}:${pathname} not found`));

@@ -9,7 +9,11 @@ const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
 
 export function storageProblem(error: unknown): StorageProblem | null {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && typeof current === 'object' && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
     if (FULL.has(code)) return 'full';

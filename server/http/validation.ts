@@ -3,11 +3,18 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyServerOptions } from 'fastify';
 
 // ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 /** Fastify's own defaults, minus coercion (set per part below). */
 function makeAjv(coerceTypes: Options['coerceTypes'], externalSchemas: Record<string, unknown>): Ajv {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: true, allErrors: false, addUsedSchema: false });
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    addUsedSchema: false,
+  });
   addFormats(ajv);
   for (const schema of Object.values(externalSchemas)) ajv.addSchema(schema as object);
   return ajv;
@@ -21,7 +28,8 @@ function makeAjv(coerceTypes: Options['coerceTypes'], externalSchemas: Record<st
 function buildValidator(externalSchemas: Record<string, unknown> = {}) {
   const strict = makeAjv(false, externalSchemas);
   const coercing = makeAjv('array', externalSchemas);
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? strict : coercing).compile(schema);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema);
 }
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;

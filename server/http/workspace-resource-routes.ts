@@ -8,7 +8,8 @@ export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 /** `params.id` of `/…/:id` routes. */
 export const idParams = { type: 'object', required: ['id'], properties: { id: idString } } as const;
 /** A `member` route on one row of a tenant resource kind registered with registerTenantResource. */
-export const ownResource = (kind: string) => ({ access: 'member', tenant: { resource: kind, id: 'params.id' } }) as const;
+export const ownResource = (kind: string) =>
+  ({ access: 'member', tenant: { resource: kind, id: 'params.id' } }) as const;
 
 export interface WorkspaceResourceListOptions<Row> {
   /** The collection's path, e.g. `/api/v1/guidelines/` (its rows at `<path>:id`). */
@@ -18,7 +19,10 @@ export interface WorkspaceResourceListOptions<Row> {
   /** The response schema of one resource. */
   itemSchema: object;
   perPage: number;
-  list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: Row[]; hasMore: boolean }>;
+  list(
+    workspaceId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: Row[]; hasMore: boolean }>;
   remove(id: string): Promise<boolean>;
   present(row: Row): unknown;
   /** The 404's message for a row that is not there (another workspace's looks the same). */
@@ -30,7 +34,10 @@ export interface WorkspaceResourceListOptions<Row> {
  * bases): `GET <path>?workspaceId&search&page` (a page, `meta: { page, perPage, hasMore }`) and
  * `DELETE <path>:id`. Creating and changing differ per resource: each plugin registers those.
  */
-export function registerWorkspaceResourceList<Row>(app: FastifyInstance, options: WorkspaceResourceListOptions<Row>): void {
+export function registerWorkspaceResourceList<Row>(
+  app: FastifyInstance,
+  options: WorkspaceResourceListOptions<Row>,
+): void {
   app.get<{ Querystring: { workspaceId: string; search?: string; page?: number } }>(
     options.path,
     {
@@ -39,14 +46,21 @@ export function registerWorkspaceResourceList<Row>(app: FastifyInstance, options
         querystring: {
           type: 'object',
           required: ['workspaceId'],
-          properties: { workspaceId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+          properties: {
+            workspaceId: idString,
+            search: { type: 'string', maxLength: 200 },
+            page: { type: 'integer', minimum: 1, maximum: 100_000 },
+          },
         },
         response: {
           200: {
             type: 'object',
             properties: {
               data: { type: 'array', items: options.itemSchema },
-              meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } },
+              meta: {
+                type: 'object',
+                properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } },
+              },
             },
           },
         },
@@ -54,14 +68,26 @@ export function registerWorkspaceResourceList<Row>(app: FastifyInstance, options
     },
     async (request) => {
       const page = request.query.page ?? 1;
-      const { rows, hasMore } = await options.list(tenantOf(request).workspaceId!, { search: (request.query.search ?? '').trim(), page, perPage: options.perPage });
+      const { rows, hasMore } = await options.list(tenantOf(request).workspaceId!, {
+        search: (request.query.search ?? '').trim(),
+        page,
+        perPage: options.perPage,
+      });
       return { data: rows.map(options.present), meta: { page, perPage: options.perPage, hasMore } };
     },
   );
 
   app.delete<{ Params: { id: string } }>(
     `${options.path}:id`,
-    { config: ownResource(options.kind), schema: { params: idParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
+    {
+      config: ownResource(options.kind),
+      schema: {
+        params: idParams,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+      },
+    },
     async (request) => {
       if (!(await options.remove(request.params.id))) throw httpError(404, 'not_found', options.notFound);
       return { data: { id: request.params.id } };

@@ -43,7 +43,10 @@ export class AlertRepository {
 
   /** The newest alerts first, shown or withdrawn, for the operators' page. */
   async recent(limit: number): Promise<PublishedAlertRecord[]> {
-    const { rows } = await this.db.query<PublishedAlertRecord>(`SELECT ${PUBLISHED_COLUMNS} FROM alerts ORDER BY alerts.id DESC LIMIT $1`, [limit]);
+    const { rows } = await this.db.query<PublishedAlertRecord>(
+      `SELECT ${PUBLISHED_COLUMNS} FROM alerts ORDER BY alerts.id DESC LIMIT $1`,
+      [limit],
+    );
     return rows;
   }
 
@@ -61,7 +64,10 @@ export class AlertRepository {
 
   /** Stops showing one alert (an older active one, if any, is shown again to those who had not dismissed it). */
   async withdraw(id: string): Promise<PublishedAlertRecord | null> {
-    const { rows } = await this.db.query<PublishedAlertRecord>(`UPDATE alerts SET active = false WHERE id = $1::bigint RETURNING ${PUBLISHED_COLUMNS}`, [id]);
+    const { rows } = await this.db.query<PublishedAlertRecord>(
+      `UPDATE alerts SET active = false WHERE id = $1::bigint RETURNING ${PUBLISHED_COLUMNS}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

@@ -69,7 +69,8 @@ export function personalAccountName(user: AccountOwner): string {
   return `${owner}'s account`;
 }
 
-export const WORKSPACE_COLUMNS = 'w.id::text AS id, w.account_id::text AS "accountId", w.name, w.number_of_projects AS "numberOfProjects"';
+export const WORKSPACE_COLUMNS =
+  'w.id::text AS id, w.account_id::text AS "accountId", w.name, w.number_of_projects AS "numberOfProjects"';
 
 /** Workspaces the account user may open: all of the account for an admin, granted ones for a member. */
 export const VISIBLE_WORKSPACE = `
@@ -107,7 +108,9 @@ export class TenancyRepository {
 
   /** Sign-up: the user's own account with one workspace, the user its admin. Run inside the sign-up transaction. */
   async createPersonalAccount(tx: Queryable, user: AccountOwner): Promise<{ accountId: string; workspaceId: string }> {
-    const account = await tx.query<{ id: string }>('INSERT INTO accounts (name) VALUES ($1) RETURNING id::text AS id', [personalAccountName(user)]);
+    const account = await tx.query<{ id: string }>('INSERT INTO accounts (name) VALUES ($1) RETURNING id::text AS id', [
+      personalAccountName(user),
+    ]);
     const accountId = account.rows[0].id;
     const workspace = await tx.query<{ id: string }>(
       'INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text AS id',
@@ -119,11 +122,15 @@ export class TenancyRepository {
        RETURNING id::text AS id`,
       [accountId, user.id, workspaceId],
     );
-    await tx.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`, [
+    await tx.query(
+      `INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`,
+      [workspaceId, accountUser.rows[0].id],
+    );
+    await tx.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [
+      user.id,
+      accountId,
       workspaceId,
-      accountUser.rows[0].id,
     ]);
-    await tx.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [user.id, accountId, workspaceId]);
     return { accountId, workspaceId };
   }
 
@@ -204,6 +211,9 @@ export class TenancyRepository {
 
   /** Remembers the workspace per account (spec 4: "the account's last used workspace"). */
   async setLastUsedWorkspace(access: WorkspaceAccess): Promise<void> {
-    await this.db.query('UPDATE account_users SET last_used_workspace_id = $2 WHERE id = $1', [access.accountUserId, access.workspaceId]);
+    await this.db.query('UPDATE account_users SET last_used_workspace_id = $2 WHERE id = $1', [
+      access.accountUserId,
+      access.workspaceId,
+    ]);
   }
 }

@@ -57,7 +57,10 @@ export class UserRepository {
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
-    const { rows } = await this.db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+    const { rows } = await this.db.query<UserRecord>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`,
+      [email],
+    );
     return rows[0] ?? null;
   }
 
@@ -81,7 +84,10 @@ export class UserRepository {
   // --- confirmation -------------------------------------------------------------------------
 
   async setConfirmationToken(userId: string, tokenHash: string): Promise<void> {
-    await this.db.query('UPDATE users SET confirmation_token_hash = $2, confirmation_sent_at = now(), updated_at = now() WHERE id = $1', [userId, tokenHash]);
+    await this.db.query(
+      'UPDATE users SET confirmation_token_hash = $2, confirmation_sent_at = now(), updated_at = now() WHERE id = $1',
+      [userId, tokenHash],
+    );
   }
 
   /**
@@ -115,11 +121,17 @@ export class UserRepository {
   // --- password -----------------------------------------------------------------------------
 
   async setResetToken(userId: string, tokenHash: string): Promise<void> {
-    await this.db.query('UPDATE users SET reset_password_token_hash = $2, reset_password_sent_at = now(), updated_at = now() WHERE id = $1', [userId, tokenHash]);
+    await this.db.query(
+      'UPDATE users SET reset_password_token_hash = $2, reset_password_sent_at = now(), updated_at = now() WHERE id = $1',
+      [userId, tokenHash],
+    );
   }
 
   async findByResetTokenHash(tokenHash: string): Promise<UserRecord | null> {
-    const { rows } = await this.db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE reset_password_token_hash = $1`, [tokenHash]);
+    const { rows } = await this.db.query<UserRecord>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE reset_password_token_hash = $1`,
+      [tokenHash],
+    );
     return rows[0] ?? null;
   }
 
@@ -134,7 +146,10 @@ export class UserRepository {
 
   /** Logs the user out everywhere except, optionally, the session with this id hash. */
   async deleteSessions(userId: string, exceptSessionIdHash: string | null = null): Promise<void> {
-    await this.db.query('DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR id_hash <> $2::text)', [userId, exceptSessionIdHash]);
+    await this.db.query('DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR id_hash <> $2::text)', [
+      userId,
+      exceptSessionIdHash,
+    ]);
   }
 
   // --- the user's own settings --------------------------------------------------------------
@@ -150,15 +165,24 @@ export class UserRepository {
   }
 
   async setLastViewedAlert(userId: string, alertId: string): Promise<void> {
-    await this.db.query('UPDATE users SET last_viewed_alert_id = $2, updated_at = now() WHERE id = $1', [userId, alertId]);
+    await this.db.query('UPDATE users SET last_viewed_alert_id = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      alertId,
+    ]);
   }
 
   async setLastUsedAccount(userId: string, accountId: string): Promise<void> {
-    await this.db.query('UPDATE users SET last_used_account_id = $2, updated_at = now() WHERE id = $1', [userId, accountId]);
+    await this.db.query('UPDATE users SET last_used_account_id = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      accountId,
+    ]);
   }
 
   async setLastUsedWorkspace(userId: string, workspaceId: string): Promise<void> {
-    await this.db.query('UPDATE users SET last_used_workspace_id = $2, updated_at = now() WHERE id = $1', [userId, workspaceId]);
+    await this.db.query('UPDATE users SET last_used_workspace_id = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      workspaceId,
+    ]);
   }
 
   /** The popup was answered: never show it again; remember a yes (a no keeps an earlier yes). */

@@ -63,7 +63,12 @@ export class PgBossJobQueue implements JobQueue {
     const { db, databaseUrl, jobs, work, log } = options;
     // The clock (cron jobs) runs in working processes only, as the supervision does.
     const scheduled = work && jobs.some((job) => job.cron);
-    const common = { schema: 'pgboss', schedule: scheduled, supervise: work, maintenanceIntervalSeconds: maintenanceSeconds() } as const;
+    const common = {
+      schema: 'pgboss',
+      schedule: scheduled,
+      supervise: work,
+      maintenanceIntervalSeconds: maintenanceSeconds(),
+    } as const;
     const boss = databaseUrl
       ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
       : new PgBoss({ ...common, db: pgliteExecutor(db as PgliteDatabase) });
@@ -74,7 +79,13 @@ export class PgBossJobQueue implements JobQueue {
     const queue = new PgBossJobQueue(boss, new Set(jobs.map((job) => job.name)), jobs);
     for (const job of jobs) {
       const expiry = job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {};
-      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true, ...expiry });
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 3,
+        retryDelay: job.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        ...expiry,
+      });
       // createQueue leaves an existing queue as it was: an installation made before keeps up too.
       if (job.expireInSeconds) await boss.updateQueue(job.name, { name: job.name, ...expiry });
       if (job.cron && work) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
@@ -94,24 +105,38 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async workOn(job: JobDefinition, ctx: JobContext): Promise<void> {
-    const id = await this.boss.work(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async (batch) => {
-      for (const item of batch) {
-        const started = performance.now();
-        try {
-          await job.handler(item.data, ctx);
-          processMetrics.jobDuration.observe({ job: job.name, outcome: 'done' }, (performance.now() - started) / 1000);
-        } catch (err) {
-          processMetrics.jobDuration.observe({ job: job.name, outcome: 'failed' }, (performance.now() - started) / 1000);
-          processMetrics.jobFailures.inc({ job: job.name });
-          ctx.log.error({ err, job: job.name, id: item.id }, 'job failed; pg-boss retries it');
-          throw err;
+    const id = await this.boss.work(
+      job.name,
+      { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+      async (batch) => {
+        for (const item of batch) {
+          const started = performance.now();
+          try {
+            await job.handler(item.data, ctx);
+            processMetrics.jobDuration.observe(
+              { job: job.name, outcome: 'done' },
+              (performance.now() - started) / 1000,
+            );
+          } catch (err) {
+            processMetrics.jobDuration.observe(
+              { job: job.name, outcome: 'failed' },
+              (performance.now() - started) / 1000,
+            );
+            processMetrics.jobFailures.inc({ job: job.name });
+            ctx.log.error({ err, job: job.name, id: item.id }, 'job failed; pg-boss retries it');
+            throw err;
+          }
         }
-      }
-    });
+      },
+    );
     this.workerIds.set(job.name, id);
   }
 
-  async send(name: string, data: object, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: object,
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
     if (!this.known.has(name)) throw new Error(`Unknown job "${name}": no plugin declares it`);
     const id = await this.boss.send(name, data, {
       singletonKey: options.singletonKey,
@@ -127,14 +152,24 @@ export class PgBossJobQueue implements JobQueue {
    * Queues a job through `tx`, a transaction of the app's (pg-boss's per-call `db`): the job
    * exists only if that transaction commits. The domain-event outbox queues its deliveries so.
    */
-  async sendInTransaction(tx: Queryable, name: string, data: object, options: { id?: string } = {}): Promise<string | null> {
+  async sendInTransaction(
+    tx: Queryable,
+    name: string,
+    data: object,
+    options: { id?: string } = {},
+  ): Promise<string | null> {
     if (!this.known.has(name)) throw new Error(`Unknown job "${name}": no plugin declares it`);
     return this.boss.send(name, data, { id: options.id, db: { executeSql: (text, values) => tx.query(text, values) } });
   }
 
   /** Jobs waiting in each queue (not yet started), for /metrics; throws when the queue's tables cannot be read. */
   async queueDepths(): Promise<[string, number][]> {
-    return Promise.all(this.definitions.map(async (job): Promise<[string, number]> => [job.name, await this.boss.getQueueSize(job.name)]));
+    return Promise.all(
+      this.definitions.map(async (job): Promise<[string, number]> => [
+        job.name,
+        await this.boss.getQueueSize(job.name),
+      ]),
+    );
   }
 
   async stop(): Promise<void> {

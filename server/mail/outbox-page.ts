@@ -4,7 +4,12 @@ import type { AppConfig } from '../http/request-context';
 import { listOutbox, readOutboxMail, URL_PATTERN } from './outbox';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Escapes the text and turns every URL into a link (the URL is escaped too, inside and out). */
@@ -53,14 +58,23 @@ export function isLocalClient(request: FastifyRequest): boolean {
  * Served only to loopback clients (options.public: to anyone, OUTBOX_PUBLIC=1 for a demo): its
  * password-reset mails would otherwise hand any visitor any account.
  */
-export async function outboxPageRoutes(app: FastifyInstance, options: { outboxDir: string; public: boolean }): Promise<void> {
+export async function outboxPageRoutes(
+  app: FastifyInstance,
+  options: { outboxDir: string; public: boolean },
+): Promise<void> {
   const { outboxDir } = options;
 
   app.addHook('onRequest', async (request, reply) => {
     if (options.public || isLocalClient(request)) return;
     return reply
       .code(403)
-      .send(errorBody(403, 'outbox_local_only', 'The mail outbox is served only on the machine running Polycue (set OUTBOX_PUBLIC=1 for a demo).'));
+      .send(
+        errorBody(
+          403,
+          'outbox_local_only',
+          'The mail outbox is served only on the machine running Polycue (set OUTBOX_PUBLIC=1 for a demo).',
+        ),
+      );
   });
 
   app.get('/dev/outbox', { config: { access: 'public' } }, async (_request, reply) => {
@@ -75,18 +89,25 @@ export async function outboxPageRoutes(app: FastifyInstance, options: { outboxDi
     const body = mails.length
       ? `<table><thead><tr><th>Date</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
       : '<p>No mail yet.</p>';
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Mail outbox', `<h1>Mail outbox</h1>${body}`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page('Mail outbox', `<h1>Mail outbox</h1>${body}`));
   });
 
-  app.get<{ Params: { file: string } }>('/dev/outbox/:file', { config: { access: 'public' } }, async (request, reply) => {
-    const mail = await readOutboxMail(outboxDir, request.params.file);
-    if (!mail) return reply.code(404).send(errorBody(404, 'not_found', 'No such mail'));
-    const body = `<p><a href="/dev/outbox">&larr; Outbox</a></p>
+  app.get<{ Params: { file: string } }>(
+    '/dev/outbox/:file',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const mail = await readOutboxMail(outboxDir, request.params.file);
+      if (!mail) return reply.code(404).send(errorBody(404, 'not_found', 'No such mail'));
+      const body = `<p><a href="/dev/outbox">&larr; Outbox</a></p>
 <h1>${escapeHtml(mail.subject)}</h1>
 <dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Date</dt><dd>${escapeHtml(mail.date)}</dd></dl>
 <pre>${linkify(mail.text)}</pre>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(mail.subject, body));
-  });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(mail.subject, body));
+    },
+  );
 }
 
 /**
@@ -94,9 +115,17 @@ export async function outboxPageRoutes(app: FastifyInstance, options: { outboxDi
  * the README's "First run", and it runs NODE_ENV=production with the outbox) but said loudly: no
  * user gets a mail, and the outbox only reaches whoever sits at this machine.
  */
-export function outboxStartMessage(config: Pick<AppConfig, 'outboxPublic' | 'isProduction' | 'dataDir'>, port: number): { line: string; warning: string | null } {
-  const who = config.outboxPublic ? 'served to ANY client (OUTBOX_PUBLIC=1)' : 'this machine only; OUTBOX_PUBLIC=1 serves it to anyone, for a demo';
+export function outboxStartMessage(
+  config: Pick<AppConfig, 'outboxPublic' | 'isProduction' | 'dataDir'>,
+  port: number,
+): { line: string; warning: string | null } {
+  const who = config.outboxPublic
+    ? 'served to ANY client (OUTBOX_PUBLIC=1)'
+    : 'this machine only; OUTBOX_PUBLIC=1 serves it to anyone, for a demo';
   const line = `Mail outbox: http://localhost:${port}/dev/outbox (${who})`;
   if (!config.isProduction) return { line, warning: null };
-  return { line, warning: `WARNING: NODE_ENV=production without SMTP_URL: mail goes nowhere (only to ${config.dataDir}/outbox); set SMTP_URL to send it.` };
+  return {
+    line,
+    warning: `WARNING: NODE_ENV=production without SMTP_URL: mail goes nowhere (only to ${config.dataDir}/outbox); set SMTP_URL to send it.`,
+  };
 }

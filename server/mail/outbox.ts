@@ -82,7 +82,10 @@ function parsePart(raw: string): ParsedPart {
       .flatMap((chunk) => parsePart(chunk.replace(/^\n/, '')).texts);
     return { headers, texts };
   }
-  return { headers, texts: [{ type, body: decodeBody(body, headers['content-transfer-encoding']).replace(/\n$/, '') }] };
+  return {
+    headers,
+    texts: [{ type, body: decodeBody(body, headers['content-transfer-encoding']).replace(/\n$/, '') }],
+  };
 }
 
 function decodeBody(body: string, encoding = '7bit'): string {
@@ -116,6 +119,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, mode: string, data: string) =>
-      mode.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      mode.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

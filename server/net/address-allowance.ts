@@ -31,7 +31,12 @@ export class AddressAllowance {
     const raw = env.LINK_IMPORT_ALLOW_CIDRS?.trim();
     if (!raw) return undefined;
     try {
-      return new AddressAllowance(raw.split(',').map((cidr) => cidr.trim()).filter(Boolean));
+      return new AddressAllowance(
+        raw
+          .split(',')
+          .map((cidr) => cidr.trim())
+          .filter(Boolean),
+      );
     } catch (error) {
       throw new RangeError(`Invalid LINK_IMPORT_ALLOW_CIDRS: ${(error as Error).message}`);
     }

@@ -27,7 +27,17 @@ export interface GuardProxy {
 }
 
 // Connection-level headers are between the tool and us, not for the origin (RFC 9110 §7.6.1).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
@@ -67,7 +77,8 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
     };
     let target;
     try {
-      if (!/^http:\/\//i.test(request.url ?? '')) throw new Error('Only absolute http:// URLs or CONNECT go through this proxy');
+      if (!/^http:\/\//i.test(request.url ?? ''))
+        throw new Error('Only absolute http:// URLs or CONNECT go through this proxy');
       target = await resolvePublic(request.url!, options);
     } catch (error) {
       fail(403, refuse(error));
@@ -84,10 +95,12 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
     });
     upstream.on('response', (origin) => {
       response.writeHead(origin.statusCode ?? 502, endToEnd(origin.headers));
-      origin.on('data', (chunk: Buffer) => count(chunk.length, () => {
-        origin.destroy();
-        response.destroy();
-      }));
+      origin.on('data', (chunk: Buffer) =>
+        count(chunk.length, () => {
+          origin.destroy();
+          response.destroy();
+        }),
+      );
       origin.pipe(response);
     });
     upstream.on('error', (error) => (response.headersSent ? response.destroy() : fail(502, error.message)));
@@ -108,7 +121,11 @@ export async function startGuardProxy(options: GuardProxyOptions = {}): Promise<
       client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\n${refuse(error)}\n`);
       return;
     }
-    const origin: Socket = connect({ host: authority!.host.replace(/^\[(.*)\]$/, '$1'), port: authority!.port, lookup: pinnedLookup(addresses) });
+    const origin: Socket = connect({
+      host: authority!.host.replace(/^\[(.*)\]$/, '$1'),
+      port: authority!.port,
+      lookup: pinnedLookup(addresses),
+    });
     tunnels.add(origin);
     origin.on('close', () => {
       tunnels.delete(origin);

@@ -23,7 +23,9 @@ export class LinkTooLargeError extends Error {
     /** The announced or already received size, when known. */
     readonly sizeBytes: number | null,
   ) {
-    super(`The linked media is larger than the allowed ${limitBytes} bytes${sizeBytes !== null ? ` (${sizeBytes} bytes)` : ''}`);
+    super(
+      `The linked media is larger than the allowed ${limitBytes} bytes${sizeBytes !== null ? ` (${sizeBytes} bytes)` : ''}`,
+    );
     this.name = 'LinkTooLargeError';
   }
 }

@@ -19,7 +19,15 @@ beforeAll(async () => {
     if (url.pathname === '/token') {
       const body = await text(request);
       response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] });
-      response.end(JSON.stringify({ method: request.method, host: request.headers.host, type: request.headers['content-type'], body, query: url.search }));
+      response.end(
+        JSON.stringify({
+          method: request.method,
+          host: request.headers.host,
+          type: request.headers['content-type'],
+          body,
+          query: url.search,
+        }),
+      );
     } else if (url.pathname === '/moved') {
       response.writeHead(302, { location: 'http://127.0.0.1/admin' });
       response.end();
@@ -37,7 +45,10 @@ describe('pinnedFetch: fetch to the addresses resolvePublic checked', () => {
     const target = await resolvePublic(`http://idp.example:${provider.port}/token?x=1`, { allow });
     // The name now points at the server's own loopback: a fetch that looked it up again would go there.
     fakeDns.set('idp.example', ['127.0.0.1']);
-    const response = await pinnedFetch(target, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'abc' }) });
+    const response = await pinnedFetch(target, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'abc' }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toBe('a=1, b=2');
     expect(await response.json()).toEqual({

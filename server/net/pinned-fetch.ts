@@ -24,10 +24,13 @@ export function pinnedFetch(target: PublicTarget, init: PinnedFetchInit = {}): P
   const maxBytes = init.maxBytes ?? 1024 * 1024;
   const headers = Object.fromEntries(new Headers(init.headers ?? {}).entries());
   const body = init.body == null ? null : init.body instanceof URLSearchParams ? init.body.toString() : init.body;
-  if (body !== null && init.body instanceof URLSearchParams && !headers['content-type']) headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  if (body !== null && init.body instanceof URLSearchParams && !headers['content-type'])
+    headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   return new Promise<Response>((resolve, reject) => {
     const request = pinnedRequest(target, { method: init.method ?? 'GET', headers, signal: init.signal ?? undefined });
-    request.setTimeout(init.timeoutMs ?? 15_000, () => request.destroy(new LinkFetchError(`${target.hostname} did not answer in time`)));
+    request.setTimeout(init.timeoutMs ?? 15_000, () =>
+      request.destroy(new LinkFetchError(`${target.hostname} did not answer in time`)),
+    );
     request.once('error', reject);
     request.once('response', (response) => {
       const chunks: Buffer[] = [];
@@ -46,7 +49,13 @@ export function pinnedFetch(target: PublicTarget, init: PinnedFetchInit = {}): P
         const status = response.statusCode ?? 502;
         // A Response may not carry a body for these statuses.
         const noBody = status === 204 || status === 304 || (init.method ?? 'GET') === 'HEAD';
-        resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage, headers: answer }));
+        resolve(
+          new Response(noBody ? null : Buffer.concat(chunks), {
+            status,
+            statusText: response.statusMessage,
+            headers: answer,
+          }),
+        );
       });
     });
     if (body !== null) request.write(body);

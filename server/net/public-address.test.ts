@@ -94,13 +94,22 @@ describe('isPublicAddress', () => {
 
 describe('parseHostLiteral', () => {
   // Every spelling the WHATWG URL parser or inet_aton turns into 127.0.0.1.
-  it.each(['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.0.0.1', '0x7f000001', '0X7F.1', '127.1', '127.0.1', '017700000001', '127.0.0.1.', '0x7f.0x0.0x0.0x1'])(
-    'reads %s as 127.0.0.1',
-    (host) => {
-      expect(parseHostLiteral(host)).toEqual({ address: '127.0.0.1', family: 4 });
-      expect(isPublicAddress(host)).toBe(false);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '2130706433',
+    '0177.0.0.1',
+    '0x7f.0.0.1',
+    '0x7f000001',
+    '0X7F.1',
+    '127.1',
+    '127.0.1',
+    '017700000001',
+    '127.0.0.1.',
+    '0x7f.0x0.0x0.0x1',
+  ])('reads %s as 127.0.0.1', (host) => {
+    expect(parseHostLiteral(host)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(isPublicAddress(host)).toBe(false);
+  });
 
   it.each([
     ['0', '0.0.0.0'],
@@ -121,12 +130,21 @@ describe('parseHostLiteral', () => {
     expect(parseHostLiteral('[0000:0000:0000:0000:0000:0000:0000:0001]')).toEqual({ address: '::1', family: 6 });
   });
 
-  it.each(['example.com', 'localhost', '256.0.0.1', '1.2.3.4.5', '08.0.0.1', '1.2.3.0xg', 'a.1', '4294967296', '1.16777216', '::1::', '12:34'])(
-    'treats %s as a name, not an address',
-    (host) => {
-      expect(parseHostLiteral(host)).toBeNull();
-    },
-  );
+  it.each([
+    'example.com',
+    'localhost',
+    '256.0.0.1',
+    '1.2.3.4.5',
+    '08.0.0.1',
+    '1.2.3.0xg',
+    'a.1',
+    '4294967296',
+    '1.16777216',
+    '::1::',
+    '12:34',
+  ])('treats %s as a name, not an address', (host) => {
+    expect(parseHostLiteral(host)).toBeNull();
+  });
 
   it('agrees with the WHATWG URL parser on IPv4 spellings', () => {
     for (const host of ['2130706433', '0177.0.0.1', '0x7f.1', '10.1', '192.168.257', '0x0a.0.0.1']) {

@@ -106,7 +106,7 @@ function canonicalIPv6(bytes: number[]): string {
   // Let BlockList-compatible tools agree on one spelling: compress the longest zero run.
   let bestStart = -1;
   let bestLength = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== '0') {
       i += 1;
       continue;

@@ -63,9 +63,13 @@ export async function resolvePublicHost(host: string, port: number, options: Tar
     try {
       found = await lookup(hostname, { all: true, verbatim: true });
     } catch (error) {
-      throw new LinkFetchError(`${hostname} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`);
+      throw new LinkFetchError(
+        `${hostname} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`,
+      );
     }
-    addresses = found.map((entry) => parseHostLiteral(entry.address)).filter((entry): entry is IpAddress => entry !== null);
+    addresses = found
+      .map((entry) => parseHostLiteral(entry.address))
+      .filter((entry): entry is IpAddress => entry !== null);
     if (addresses.length === 0) throw new LinkFetchError(`${hostname} has no address`);
   }
   for (const address of addresses) checkAddress(hostname, address, options);
@@ -84,7 +88,8 @@ export async function resolvePublic(link: string | URL, options: TargetOptions =
     throw new UnsafeLinkError('scheme', `Only http and https links can be imported, not ${url.protocol}`);
   }
   // user:pass@ in a link would send someone's credentials from our server; there is no need for it.
-  if (url.username || url.password) throw new UnsafeLinkError('credentials', 'Links with a user name or password are not allowed');
+  if (url.username || url.password)
+    throw new UnsafeLinkError('credentials', 'Links with a user name or password are not allowed');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = await resolvePublicHost(hostname, port, options);
@@ -96,7 +101,10 @@ export async function resolvePublic(link: string | URL, options: TargetOptions =
  * (pinnedLookup), the Host header and TLS name stay the URL's, no shared agent. Used by safeFetch
  * (streamed link downloads) and pinnedFetch (a fetch() for clients such as openid-client).
  */
-export function pinnedRequest(target: PublicTarget, options: { method: string; headers: Record<string, string>; signal?: AbortSignal }): ClientRequest {
+export function pinnedRequest(
+  target: PublicTarget,
+  options: { method: string; headers: Record<string, string>; signal?: AbortSignal },
+): ClientRequest {
   const client = target.url.protocol === 'https:' ? https : http;
   return client.request({
     protocol: target.url.protocol,
@@ -117,13 +125,21 @@ export function pinnedRequest(target: PublicTarget, options: { method: string; h
  * server name stay the original name.
  */
 export function pinnedLookup(addresses: readonly IpAddress[]): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+  return ((
+    _hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const wanted =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const usable = addresses.filter((entry) => wanted === 0 || entry.family === wanted);
     if (usable.length === 0) {
       callback(Object.assign(new Error('No checked address of the requested family'), { code: 'ENOTFOUND' }));
     } else if (options.all) {
-      callback(null, usable.map((entry) => ({ address: entry.address, family: entry.family })));
+      callback(
+        null,
+        usable.map((entry) => ({ address: entry.address, family: entry.family })),
+      );
     } else {
       callback(null, usable[0].address, usable[0].family);
     }

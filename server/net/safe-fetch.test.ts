@@ -19,7 +19,11 @@ beforeAll(async () => {
   allowed = await startLoopbackServer('127.0.0.2', (request, response, self) => {
     const url = new URL(request.url ?? '/', self.origin);
     if (url.pathname === '/file') {
-      response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': payload.length, 'x-host-seen': request.headers.host ?? '' });
+      response.writeHead(200, {
+        'content-type': 'video/mp4',
+        'content-length': payload.length,
+        'x-host-seen': request.headers.host ?? '',
+      });
       response.end(payload);
     } else if (url.pathname === '/to-loopback') {
       response.writeHead(302, { location: `${forbidden.origin}/admin` });
@@ -60,7 +64,10 @@ describe('safeFetch', () => {
   });
 
   it('refuses a redirect to 127.0.0.1 even though the first hop is allowed', async () => {
-    const error = await safeFetch(`${allowed.origin}/to-loopback`, { maxBytes: 1_000_000, allow: allowOnly127002 }).catch((e: unknown) => e);
+    const error = await safeFetch(`${allowed.origin}/to-loopback`, {
+      maxBytes: 1_000_000,
+      allow: allowOnly127002,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsafeLinkError);
     expect((error as Error).message).toMatch(/127\.0\.0\.1.*loopback/);
     expect(forbidden.hits).toEqual([]);
@@ -71,13 +78,17 @@ describe('safeFetch', () => {
     expect(response.url.pathname).toBe('/file');
     response.body.destroy();
     const hitsBefore = allowed.hits.length;
-    const error = await safeFetch(`${allowed.origin}/loop`, { maxBytes: 1_000_000, allow: allowOnly127002 }).catch((e: unknown) => e);
+    const error = await safeFetch(`${allowed.origin}/loop`, { maxBytes: 1_000_000, allow: allowOnly127002 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ name: 'UnsafeLinkError', reason: 'redirects' });
     expect(allowed.hits.length - hitsBefore).toBe(6);
   });
 
   it('fails at once when Content-Length is over the limit', async () => {
-    await expect(safeFetch(`${allowed.origin}/file`, { maxBytes: payload.length - 1, allow: allowOnly127002 })).rejects.toBeInstanceOf(LinkTooLargeError);
+    await expect(
+      safeFetch(`${allowed.origin}/file`, { maxBytes: payload.length - 1, allow: allowOnly127002 }),
+    ).rejects.toBeInstanceOf(LinkTooLargeError);
   });
 
   it('cuts a body without Content-Length off mid-stream at the limit', async () => {
@@ -94,7 +105,10 @@ describe('safeFetch', () => {
   it('connects to the checked address while Host stays the name (DNS answer pinned)', async () => {
     // Only our resolver knows video.example: if the socket re-resolved it, the request would fail.
     fakeDns.set('video.example', ['127.0.0.2']);
-    const response = await safeFetch(`http://video.example:${allowed.port}/file`, { maxBytes: 1_000_000, allow: allowOnly127002 });
+    const response = await safeFetch(`http://video.example:${allowed.port}/file`, {
+      maxBytes: 1_000_000,
+      allow: allowOnly127002,
+    });
     expect(response.headers['x-host-seen']).toBe(`video.example:${allowed.port}`);
     response.body.destroy();
   });
@@ -104,10 +118,16 @@ describe('safeFetch', () => {
     fakeDns.set('metadata.example', ['169.254.169.254']);
     fakeDns.set('v6.example', ['2606:4700::1', 'fd00::1']);
     for (const name of ['rebind.example', 'metadata.example', 'v6.example']) {
-      await expect(resolvePublic(`https://${name}/video`)).rejects.toMatchObject({ name: 'UnsafeLinkError', reason: 'address' });
+      await expect(resolvePublic(`https://${name}/video`)).rejects.toMatchObject({
+        name: 'UnsafeLinkError',
+        reason: 'address',
+      });
     }
     fakeDns.set('public.example', ['8.8.8.8', '2606:4700::1']);
-    expect((await resolvePublic('https://public.example/video')).addresses.map((a) => a.address)).toEqual(['8.8.8.8', '2606:4700::1']);
+    expect((await resolvePublic('https://public.example/video')).addresses.map((a) => a.address)).toEqual([
+      '8.8.8.8',
+      '2606:4700::1',
+    ]);
   });
 
   it.each([
@@ -122,7 +142,9 @@ describe('safeFetch', () => {
     ['unspecified', 'http://0.0.0.0:PORT/'],
     ['localhost', 'http://localhost:PORT/'],
   ])('refuses 127.0.0.1 spelled as %s, even with 127.0.0.2 allowed', async (_label, link) => {
-    await expect(safeFetch(link.replace('PORT', String(forbidden.port)), { maxBytes: 1000, allow: allowOnly127002 })).rejects.toBeInstanceOf(UnsafeLinkError);
+    await expect(
+      safeFetch(link.replace('PORT', String(forbidden.port)), { maxBytes: 1000, allow: allowOnly127002 }),
+    ).rejects.toBeInstanceOf(UnsafeLinkError);
     expect(forbidden.hits).toEqual([]);
   });
 

@@ -37,7 +37,11 @@ const DEFAULT_HEADERS = {
 
 function requestOnce(target: PublicTarget, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const request = pinnedRequest(target, { method: 'GET', headers: { ...DEFAULT_HEADERS, ...options.headers }, signal });
+    const request = pinnedRequest(target, {
+      method: 'GET',
+      headers: { ...DEFAULT_HEADERS, ...options.headers },
+      signal,
+    });
     request.setTimeout(options.idleTimeoutMs ?? 30_000, () => {
       request.destroy(new LinkFetchError(`${target.hostname} sent nothing for ${options.idleTimeoutMs ?? 30_000} ms`));
     });
@@ -62,7 +66,8 @@ function limitedBody(response: IncomingMessage, maxBytes: number): Readable {
 }
 
 function asFetchError(error: unknown, signal: AbortSignal, callerSignal?: AbortSignal): unknown {
-  if (error instanceof UnsafeLinkError || error instanceof LinkTooLargeError || error instanceof LinkFetchError) return error;
+  if (error instanceof UnsafeLinkError || error instanceof LinkTooLargeError || error instanceof LinkFetchError)
+    return error;
   if (signal.aborted && !callerSignal?.aborted) return new LinkFetchError('The link took too long to download');
   if (callerSignal?.aborted) return error;
   return new LinkFetchError(`The link could not be fetched: ${(error as Error).message}`);
@@ -86,7 +91,8 @@ export async function safeFetch(link: string | URL, options: SafeFetchOptions): 
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
         response.destroy();
-        if (hop >= maxRedirects) throw new UnsafeLinkError('redirects', `The link redirected more than ${maxRedirects} times`);
+        if (hop >= maxRedirects)
+          throw new UnsafeLinkError('redirects', `The link redirected more than ${maxRedirects} times`);
         url = new URL(location, url);
         continue;
       }

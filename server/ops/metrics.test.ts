@@ -8,7 +8,9 @@ describe('metrics', () => {
     metrics.httpRequests.inc({ method: 'GET', route: '/a"b', status: '200' });
     metrics.httpRequests.inc({ method: 'GET', route: '/a"b', status: '200' });
     metrics.httpDuration.observe({ method: 'GET', route: '/x' }, 0.03);
-    const text = metrics.render([{ name: 'polycue_job_queue_depth', help: 'Waiting jobs.', values: [[{ queue: 'q' }, 4]] }]);
+    const text = metrics.render([
+      { name: 'polycue_job_queue_depth', help: 'Waiting jobs.', values: [[{ queue: 'q' }, 4]] },
+    ]);
     expect(text).toContain('# TYPE polycue_http_requests_total counter');
     expect(text).toContain('polycue_http_requests_total{method="GET",route="/a\\"b",status="200"} 2');
     expect(text).toContain('polycue_http_request_duration_seconds_bucket{method="GET",route="/x",le="0.025"} 0');

@@ -27,7 +27,11 @@ class Counter {
     this.values.set(k, (this.values.get(k) ?? 0) + by);
   }
   render(): string[] {
-    return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`, ...[...this.values].map(([k, v]) => `${this.name}{${k}} ${v}`)];
+    return [
+      `# HELP ${this.name} ${this.help}`,
+      `# TYPE ${this.name} counter`,
+      ...[...this.values].map(([k, v]) => `${this.name}{${k}} ${v}`),
+    ];
   }
 }
 
@@ -50,7 +54,11 @@ class Histogram {
     for (const [k, { buckets, sum, count }] of this.series) {
       const sep = k ? ',' : '';
       BUCKETS.forEach((bound, index) => lines.push(`${this.name}_bucket{${k}${sep}le="${bound}"} ${buckets[index]}`));
-      lines.push(`${this.name}_bucket{${k}${sep}le="+Inf"} ${count}`, `${this.name}_sum{${k}} ${sum}`, `${this.name}_count{${k}} ${count}`);
+      lines.push(
+        `${this.name}_bucket{${k}${sep}le="+Inf"} ${count}`,
+        `${this.name}_sum{${k}} ${sum}`,
+        `${this.name}_count{${k}} ${count}`,
+      );
     }
     return lines;
   }
@@ -93,18 +101,44 @@ export class EventLoopDelay {
 }
 
 export class Metrics {
-  readonly httpRequests = new Counter('polycue_http_requests_total', 'HTTP requests answered, by method, route and status.');
-  readonly httpDuration = new Histogram('polycue_http_request_duration_seconds', 'Time to answer an HTTP request, by method and route.');
-  readonly jobDuration = new Histogram('polycue_job_duration_seconds', 'Time a job handler ran, by job (pipeline steps are jobs), whether it succeeded or failed.');
-  readonly jobFailures = new Counter('polycue_job_failures_total', 'Job runs that failed (pg-boss retries them), by job.');
-  readonly engineFailures = new Counter('polycue_engine_failures_total', 'Engine processes (ffmpeg, pocketsphinx, apertium, espeak-ng, yt-dlp…) that failed or timed out, by command.');
+  readonly httpRequests = new Counter(
+    'polycue_http_requests_total',
+    'HTTP requests answered, by method, route and status.',
+  );
+  readonly httpDuration = new Histogram(
+    'polycue_http_request_duration_seconds',
+    'Time to answer an HTTP request, by method and route.',
+  );
+  readonly jobDuration = new Histogram(
+    'polycue_job_duration_seconds',
+    'Time a job handler ran, by job (pipeline steps are jobs), whether it succeeded or failed.',
+  );
+  readonly jobFailures = new Counter(
+    'polycue_job_failures_total',
+    'Job runs that failed (pg-boss retries them), by job.',
+  );
+  readonly engineFailures = new Counter(
+    'polycue_engine_failures_total',
+    'Engine processes (ffmpeg, pocketsphinx, apertium, espeak-ng, yt-dlp…) that failed or timed out, by command.',
+  );
   readonly eventLoopDelay = new EventLoopDelay();
 
   /** The text /metrics answers; `gauges` are read at scrape time (queue depth). */
   render(gauges: { name: string; help: string; values: [Labels, number][] }[] = []): string {
-    const lines = [this.httpRequests, this.httpDuration, this.jobDuration, this.jobFailures, this.engineFailures, this.eventLoopDelay].flatMap((metric) => metric.render());
+    const lines = [
+      this.httpRequests,
+      this.httpDuration,
+      this.jobDuration,
+      this.jobFailures,
+      this.engineFailures,
+      this.eventLoopDelay,
+    ].flatMap((metric) => metric.render());
     for (const gauge of gauges) {
-      lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`, ...gauge.values.map(([labels, value]) => `${gauge.name}{${key(labels)}} ${value}`));
+      lines.push(
+        `# HELP ${gauge.name} ${gauge.help}`,
+        `# TYPE ${gauge.name} gauge`,
+        ...gauge.values.map(([labels, value]) => `${gauge.name}{${key(labels)}} ${value}`),
+      );
     }
     return `${lines.join('\n')}\n`;
   }

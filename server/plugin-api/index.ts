@@ -12,7 +12,14 @@
 // The contract itself: definition, version, migrations, jobs.
 export { contributeToServer, defineServerExtensionPoint, defineServerPlugin } from './server-plugin';
 export { PLUGIN_API_MAJOR } from '../../core/common/plugin-package';
-export type { JobContext, JobDefinition, Migration, ServerContribution, ServerExtensionPoint, ServerPlugin } from './server-plugin';
+export type {
+  JobContext,
+  JobDefinition,
+  Migration,
+  ServerContribution,
+  ServerExtensionPoint,
+  ServerPlugin,
+} from './server-plugin';
 export type { ServerExtensions } from '../extensions';
 export { defineIsolationFixtures } from './isolation-fixtures';
 // Domain events: the publisher's typed reference (in its common/), publishing, subscribing.
@@ -24,7 +31,17 @@ export type { EventSubscription, SubscriberContext } from '../events/event-subsc
 export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtures';
 
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).
-export type { AppConfig, CurrentUser, JobQueue, Mail, Mailer, RouteAccess, Session, Storage, StoredFile } from '../http/request-context';
+export type {
+  AppConfig,
+  CurrentUser,
+  JobQueue,
+  Mail,
+  Mailer,
+  RouteAccess,
+  Session,
+  Storage,
+  StoredFile,
+} from '../http/request-context';
 export { ServiceRegistry, serviceToken } from '../services';
 /** What an account's plan allows (provided by the billing plugin; absent: nothing is limited). */
 export { ACCOUNT_LIMITS, PLAN_LIMIT_CODE } from '../../core/common/account-limits';
@@ -40,13 +57,25 @@ export { workspaceChangeTriggersSql } from '../identity/workspace-revision';
 
 // HTTP: errors people read, response schemas, uploads.
 export { HttpError, errorBody, httpError } from '../http/errors';
-export { storageProblem, STORAGE_PROBLEM_MESSAGES, STORAGE_PROBLEM_STATUS, type StorageProblem } from '../http/storage-errors';
+export {
+  storageProblem,
+  STORAGE_PROBLEM_MESSAGES,
+  STORAGE_PROBLEM_STATUS,
+  type StorageProblem,
+} from '../http/storage-errors';
 /** Values read outside the parsed body (a header, a file's metadata) get the same check as every body. */
 export { assertCleanValue } from '../http/input-guard';
 export { carryReplyHeaders } from '../http/security';
 export type { ErrorBody } from '../http/errors';
 export { accountResourceSchema, resourceSchema } from '../http/resource-schema';
-export { cleanResourceName, containsPattern, idParams, idString, ownResource, registerWorkspaceResourceList } from '../http/workspace-resource-routes';
+export {
+  cleanResourceName,
+  containsPattern,
+  idParams,
+  idString,
+  ownResource,
+  registerWorkspaceResourceList,
+} from '../http/workspace-resource-routes';
 export type { WorkspaceResourceListOptions } from '../http/workspace-resource-routes';
 export { UNAUTHENTICATED_MESSAGE, UNCONFIRMED_MESSAGE } from '../http/access';
 export {
@@ -105,21 +134,48 @@ export type {
   Voice,
 } from '../engines/engine-interfaces';
 // Term-base rules every translation engine applies (host craft; the pipeline re-exports them).
-export { enforceTermBase, literalTranslationsOf, protectTerms, restoreTerms } from '../engines/translation/term-base-rules';
+export {
+  enforceTermBase,
+  literalTranslationsOf,
+  protectTerms,
+  restoreTerms,
+} from '../engines/translation/term-base-rules';
 export { findOccurrences, findTerms } from '../engines/translation/term-matching';
-export type { EnforceTermBaseInput, ProtectedSource, TermBaseReport, TermRepair } from '../engines/translation/term-base-rules';
+export type {
+  EnforceTermBaseInput,
+  ProtectedSource,
+  TermBaseReport,
+  TermRepair,
+} from '../engines/translation/term-base-rules';
 export { defaultEngines } from '../engines/engine-registry';
 export type { Engines } from '../engines/engine-registry';
 export { languageCapabilities } from '../engines/capabilities';
 export type { LanguageCapabilities } from '../engines/capabilities';
-export { SPEECH_SAMPLE_RATE, cutRange, detectSilences, extractAudio, muxAudio, planChunks, probe, probePlayable, soundingAudioStream, thumbnail } from '../engines/media';
+export {
+  SPEECH_SAMPLE_RATE,
+  cutRange,
+  detectSilences,
+  extractAudio,
+  muxAudio,
+  planChunks,
+  probe,
+  probePlayable,
+  soundingAudioStream,
+  thumbnail,
+} from '../engines/media';
 export type { MediaCallOptions, MediaInfo, MediaStream, SilenceOptions, TimeRange } from '../engines/media';
 export { EngineAbortedError, EngineProcessError, runProcess } from '../engines/process-runner';
 export type { RunOptions, RunResult } from '../engines/process-runner';
 export { wavDurationMs } from '../engines/wav-file';
 
 // Link import: media fetched from a public address, and the ranges tests may allow besides.
-export { LinkFetchError, LinkNotMediaError, LinkTooLargeError, UnsafeLinkError, importFromLink } from '../engines/link-import';
+export {
+  LinkFetchError,
+  LinkNotMediaError,
+  LinkTooLargeError,
+  UnsafeLinkError,
+  importFromLink,
+} from '../engines/link-import';
 export type { ImportedMedia, LinkImportOptions, LinkImportProgress } from '../engines/link-import';
 export { AddressAllowance } from '../net/address-allowance';
 /** GET of a user's address under the same guard (every hop resolved and checked, the body capped): feeds, pages. */

@@ -114,7 +114,9 @@ export interface ServerPlugin {
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
   if (!isPluginId(plugin.id)) throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
   if (plugin.apiVersion !== PLUGIN_API_MAJOR) {
-    throw new Error(`Server plugin "${plugin.id}" targets plugin API v${String(plugin.apiVersion)}; this Polycue runs v${PLUGIN_API_MAJOR}`);
+    throw new Error(
+      `Server plugin "${plugin.id}" targets plugin API v${String(plugin.apiVersion)}; this Polycue runs v${PLUGIN_API_MAJOR}`,
+    );
   }
   return plugin;
 }

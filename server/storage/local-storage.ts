@@ -74,10 +74,16 @@ export class LocalStorage implements Storage {
     return { key, size, contentType };
   }
 
-  async get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
+  async get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
     const info = await this.stat(key);
     if (!info) return null;
-    return { stream: createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : undefined), ...info };
+    return {
+      stream: createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : undefined),
+      ...info,
+    };
   }
 
   async stat(key: string): Promise<{ size: number; contentType: string } | null> {

@@ -67,14 +67,20 @@ export class S3Storage implements Storage {
       region: settings.region,
       endpoint: settings.endpoint ?? undefined,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // Checksums only where S3 demands them: many S3-compatible stores (older MinIO, s3rver)
       // refuse the CRC32 trailers the SDK now adds by default.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Each video being watched holds one object stream open for as long as it plays: the
       // SDK's default of 50 sockets would queue the 51st viewer of a web process.
-      requestHandler: { httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS }, httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS } },
+      requestHandler: {
+        httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+        httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+      },
     });
   }
 
@@ -91,7 +97,9 @@ export class S3Storage implements Storage {
       await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: first, ContentType: contentType }));
       return { key, size: first.length, contentType };
     }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+    );
     const done: { ETag: string; PartNumber: number }[] = [];
     let size = 0;
     try {
@@ -99,11 +107,15 @@ export class S3Storage implements Storage {
         // A stream that ends on a part boundary yields an empty last part: nothing to send.
         if (part.length === 0 && done.length > 0) continue;
         const PartNumber = done.length + 1;
-        const { ETag } = await this.client.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: part }));
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: part }),
+        );
         done.push({ ETag: ETag!, PartNumber });
         size += part.length;
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }),
+      );
     } catch (error) {
       // A failed stream (a dropped upload) leaves no parts behind to pay for.
       await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => {});
@@ -112,11 +124,18 @@ export class S3Storage implements Storage {
     return { key, size, contentType };
   }
 
-  async get(key: string, range?: { start: number; end: number }): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
+  async get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null> {
     assertValidKey(key);
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       // With a range, ContentLength is the part's; the whole size is after the slash of Content-Range.
       const whole = object.ContentRange ? Number(object.ContentRange.split('/')[1]) : NaN;

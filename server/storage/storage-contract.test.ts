@@ -51,7 +51,9 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
     const stored = await storage().put('contract/a/hello.txt', Buffer.from('hello, world'), 'text/plain');
     expect(stored).toEqual({ key: 'contract/a/hello.txt', size: 12, contentType: 'text/plain' });
     const file = await storage().get('contract/a/hello.txt');
-    expect(file && { size: file.size, contentType: file.contentType, text: (await read(file.stream)).toString() }).toEqual({ size: 12, contentType: 'text/plain', text: 'hello, world' });
+    expect(
+      file && { size: file.size, contentType: file.contentType, text: (await read(file.stream)).toString() },
+    ).toEqual({ size: 12, contentType: 'text/plain', text: 'hello, world' });
     expect(await storage().get('contract/a/nothing.txt')).toBeNull();
     // Size and type without opening the file (what a video's seek asks first).
     expect(await storage().stat!('contract/a/hello.txt')).toEqual({ size: 12, contentType: 'text/plain' });
@@ -61,7 +63,9 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
   it('streams a large file in (several S3 parts) and reads any range of it', async () => {
     const bytes = pattern(17 * 1024 * 1024 + 123);
     // Uneven chunks, as a network gives them.
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 700_001) }, (_, i) => bytes.subarray(i * 700_001, (i + 1) * 700_001));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 700_001) }, (_, i) =>
+      bytes.subarray(i * 700_001, (i + 1) * 700_001),
+    );
     const stored = await storage().put('contract/big.mp4', Readable.from(chunks), 'video/mp4');
     expect(stored.size).toBe(bytes.length);
     const whole = (await storage().get('contract/big.mp4'))!;
@@ -77,7 +81,11 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
 
   it('replaces a file whole; a stream that fails half-way leaves the earlier file as it was', async () => {
     await storage().put('contract/replace.txt', Buffer.from('first'), 'text/plain');
-    await storage().put('contract/replace.txt', Readable.from([Buffer.from('sec'), Buffer.from('ond')]), 'text/markdown');
+    await storage().put(
+      'contract/replace.txt',
+      Readable.from([Buffer.from('sec'), Buffer.from('ond')]),
+      'text/markdown',
+    );
     const file = (await storage().get('contract/replace.txt'))!;
     expect([file.contentType, (await read(file.stream)).toString()]).toEqual(['text/markdown', 'second']);
 
@@ -88,11 +96,18 @@ describe.each(['local', 's3'])('%s storage', (kind) => {
     await expect(putting).rejects.toThrow('connection reset');
     const after = (await storage().get('contract/replace.txt'))!;
     expect((await read(after.stream)).toString()).toBe('second');
-    if (kind === 'local') expect((await readdir(path.join(dir, 'files', 'contract'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    if (kind === 'local')
+      expect((await readdir(path.join(dir, 'files', 'contract'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('a stream of a file that is not there is refused, not an unhandled error that ends the process; nothing is stored', async () => {
-    await expect(storage().put('contract/missing.jpg', createReadStream(path.join(tmpdir(), 'polycue-no-such-file.jpg')), 'image/jpeg')).rejects.toThrow(/ENOENT/);
+    await expect(
+      storage().put(
+        'contract/missing.jpg',
+        createReadStream(path.join(tmpdir(), 'polycue-no-such-file.jpg')),
+        'image/jpeg',
+      ),
+    ).rejects.toThrow(/ENOENT/);
     expect(await storage().get('contract/missing.jpg')).toBeNull();
   });
 
@@ -119,11 +134,18 @@ describe('STORAGE configuration', () => {
     const config = loadConfig(s3.env);
     expect(config.storage).toEqual(s3.settings);
     expect(createStorage(config)).toBeInstanceOf(S3Storage);
-    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({ region: 'us-east-1', endpoint: null, forcePathStyle: false, accessKeyId: null });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({
+      region: 'us-east-1',
+      endpoint: null,
+      forcePathStyle: false,
+      accessKeyId: null,
+    });
     expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
-    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
   });
 });

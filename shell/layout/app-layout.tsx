@@ -10,18 +10,28 @@ import { Sidebar } from './sidebar';
 const AlertBanner = lazy(() => import('../alert-banner'));
 // Popups over the pages (the newsletter) and the rule that keeps them under dialogs: after first paint too.
 const ShellOverlays = lazy(() => import('./shell-overlays'));
-const ProgressPanel = lazy(() => import('../progress-panel/progress-panel').then((module) => ({ default: module.ProgressPanel })));
+const ProgressPanel = lazy(() =>
+  import('../progress-panel/progress-panel').then((module) => ({ default: module.ProgressPanel })),
+);
 
 /** The product's pages: sidebar (with the logo) and the main area under the alert banner. */
 export function AppLayout() {
   const { app, chrome } = useShell();
-  const [checked, sidebarHidden, toggleSidebar] = useUnit([app.$sessionChecked, chrome.$sidebarHidden, chrome.sidebarToggled]);
+  const [checked, sidebarHidden, toggleSidebar] = useUnit([
+    app.$sessionChecked,
+    chrome.$sidebarHidden,
+    chrome.sidebarToggled,
+  ]);
   // Until we know who is there, draw nothing rather than a sidebar that may redirect away.
   if (!checked) return <PageLoading />;
   return (
     <div className={`app-layout${sidebarHidden ? ' sidebar-hidden' : ''}`}>
       {/* The first Tab stop: past the sidebar, focus on the page's content (a named place, not the body). */}
-      <a className="skip-link button" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+      <a
+        className="skip-link button"
+        href="#main"
+        onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}
+      >
         Skip to content
       </a>
       {!sidebarHidden && <Sidebar />}
@@ -30,7 +40,12 @@ export function AppLayout() {
           <AlertBanner />
         </Suspense>
         {sidebarHidden && (
-          <button type="button" className="show-sidebar button" onClick={() => toggleSidebar()} aria-label="Show sidebar">
+          <button
+            type="button"
+            className="show-sidebar button"
+            onClick={() => toggleSidebar()}
+            aria-label="Show sidebar"
+          >
             ☰
           </button>
         )}

@@ -36,7 +36,12 @@ export default function ShellOverlays() {
   const { registry, app, contextKeys } = useShell();
   const keys = useUnit(contextKeys.$keys);
   const { pathname } = useLocation();
-  const [user, accountId, workspaceId, isAccountAdmin] = useUnit([app.$user, app.$currentAccountId, app.$currentWorkspaceId, app.$isAccountAdmin]);
+  const [user, accountId, workspaceId, isAccountAdmin] = useUnit([
+    app.$user,
+    app.$currentAccountId,
+    app.$currentWorkspaceId,
+    app.$isAccountAdmin,
+  ]);
   const overlays = useMemo(() => registry.contributions(shellOverlays), [registry]);
   const dialogOpen = useSyncExternalStore(subscribeToDialogs, modalOpen);
   const when = buildWhenContext({ user, accountId, workspaceId, isAccountAdmin }, pathname, keys);

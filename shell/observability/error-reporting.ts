@@ -21,7 +21,10 @@ const MAX_REPORTS_PER_PAGE = 20;
  * Uncaught errors and unhandled rejections are POSTed as JSON to the configured DSN, outside
  * development only. Capped per page so an error in a render loop cannot flood the endpoint.
  */
-export function installErrorReporting(config: PageConfig['errorReporting'], env: ErrorReportingEnvironment): ErrorReporter {
+export function installErrorReporting(
+  config: PageConfig['errorReporting'],
+  env: ErrorReportingEnvironment,
+): ErrorReporter {
   if (env.dev || !config?.dsn) return noopErrorReporter;
   const dsn = config.dsn;
   let sent = 0;
@@ -45,7 +48,8 @@ export function installErrorReporting(config: PageConfig['errorReporting'], env:
       // Reporting must never throw into the page.
     }
   };
-  const onError = (event: Event) => report((event as ErrorEvent).error ?? (event as ErrorEvent).message, { kind: 'error' });
+  const onError = (event: Event) =>
+    report((event as ErrorEvent).error ?? (event as ErrorEvent).message, { kind: 'error' });
   const onRejection = (event: Event) => report((event as PromiseRejectionEvent).reason, { kind: 'unhandledrejection' });
   env.target.addEventListener('error', onError);
   env.target.addEventListener('unhandledrejection', onRejection);
@@ -61,5 +65,7 @@ export function installErrorReporting(config: PageConfig['errorReporting'], env:
 
 /** `fetch` with keepalive so a report survives the page unloading. */
 export function postJson(url: string, body: string): void {
-  void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
+  void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
+    () => {},
+  );
 }

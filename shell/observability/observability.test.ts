@@ -30,7 +30,12 @@ describe('product analytics', () => {
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, body] = sendBeacon.mock.calls[0];
     expect(url).toBe('https://analytics.example.com/capture');
-    expect(JSON.parse(body)).toMatchObject({ api_key: 'phc_test', event: 'command_run', distinct_id: 'anon-1', properties: { id: 'home.open' } });
+    expect(JSON.parse(body)).toMatchObject({
+      api_key: 'phc_test',
+      event: 'command_run',
+      distinct_id: 'anon-1',
+      properties: { id: 'home.open' },
+    });
   });
 });
 
@@ -47,7 +52,10 @@ describe('error reporting', () => {
   it('posts uncaught errors and rejections to the DSN when configured', () => {
     const target = new EventTarget();
     const post = vi.fn((_url: string, _body: string) => {});
-    const reporter = installErrorReporting({ dsn: 'https://errors.example.com/e' }, { dev: false, target: target as unknown as Window, post });
+    const reporter = installErrorReporting(
+      { dsn: 'https://errors.example.com/e' },
+      { dev: false, target: target as unknown as Window, post },
+    );
     target.dispatchEvent(Object.assign(new Event('error'), { error: new Error('boom') }));
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('lost') }));
     expect(post.mock.calls.map(([url, body]) => [url, JSON.parse(body).message])).toEqual([
@@ -62,7 +70,9 @@ describe('error reporting', () => {
 
 describe('page config', () => {
   it('reads the JSON script element, else the global', () => {
-    const doc = { getElementById: () => ({ textContent: '{"analytics":{"key":"k","host":"h"}}' }) } as unknown as Document;
+    const doc = {
+      getElementById: () => ({ textContent: '{"analytics":{"key":"k","host":"h"}}' }),
+    } as unknown as Document;
     expect(readPageConfig(doc, {}).analytics).toEqual({ key: 'k', host: 'h' });
     const empty = { getElementById: () => null } as unknown as Document;
     expect(readPageConfig(empty, { __POLYCUE__: { env: 'staging' } }).env).toBe('staging');

@@ -6,12 +6,27 @@ import { createPaletteModel } from './palette-model';
 
 afterEach(cleanup);
 
-const when: WhenContext = { isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: false };
+const when: WhenContext = {
+  isAuthenticated: true,
+  isMember: true,
+  path: '/',
+  accountId: 'a1',
+  workspaceId: 'w1',
+  isAccountAdmin: false,
+};
 const ctx = { navigate: vi.fn() } as unknown as CommandContext;
 
 function setup(commands: Command[]) {
   const model = createPaletteModel({ storage: null });
-  render(<CommandPalette model={model} commands={commands} whenContext={when} commandContext={ctx} formatShortcut={(c) => c.toUpperCase()} />);
+  render(
+    <CommandPalette
+      model={model}
+      commands={commands}
+      whenContext={when}
+      commandContext={ctx}
+      formatShortcut={(c) => c.toUpperCase()}
+    />,
+  );
   act(() => model.opened());
   return model;
 }
@@ -138,9 +153,19 @@ describe('CommandPalette: dynamic providers', () => {
       id: 'p.open',
       group: 'Open project',
       provide: async (_: CommandContext, search: string) =>
-        search.trim().length < 2 ? [] : [{ id: 'p.open:1', title: 'Open “Harbour tour”', group: 'Open project', keywords: [search], run: opened }],
+        search.trim().length < 2
+          ? []
+          : [{ id: 'p.open:1', title: 'Open “Harbour tour”', group: 'Open project', keywords: [search], run: opened }],
     };
-    render(<CommandPalette model={model} commands={[{ id: 'a.home', title: 'Go to home', group: 'Navigation', run: () => {} }]} providers={[provider]} whenContext={when} commandContext={ctx} />);
+    render(
+      <CommandPalette
+        model={model}
+        commands={[{ id: 'a.home', title: 'Go to home', group: 'Navigation', run: () => {} }]}
+        providers={[provider]}
+        whenContext={when}
+        commandContext={ctx}
+      />,
+    );
     act(() => model.opened());
     const input = screen.getByLabelText('Type a command or search');
     fireEvent.change(input, { target: { value: 'harbour' } });

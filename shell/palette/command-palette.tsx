@@ -36,7 +36,14 @@ export function CommandPalette({
   commandContext,
   formatShortcut = (chord) => chord,
 }: CommandPaletteProps) {
-  const [open, page, pages, search, recentIds, enterQueued] = useUnit([model.$open, model.$currentPage, model.$pages, model.$search, model.$recentIds, model.$enterQueued]);
+  const [open, page, pages, search, recentIds, enterQueued] = useUnit([
+    model.$open,
+    model.$currentPage,
+    model.$pages,
+    model.$search,
+    model.$recentIds,
+    model.$enterQueued,
+  ]);
   const [picked, setPicked] = useState<{ search: string; page?: string; value: string } | null>(null);
   const [limit, setLimit] = useState(FIRST_PAINT_ITEMS);
   useEffect(() => {
@@ -47,7 +54,6 @@ export function CommandPalette({
 
   const pageCommand = page ? commands.find((c) => c.id === page.commandId) : undefined;
 
-
   const provided = useDebouncedQuery<PaletteSection<Command>[]>(
     // Providers search by name: one letter is too little to ask them (and a list request per key).
     open && !page && providers.length && search.trim().length >= 2 ? `providers:${search}` : null,
@@ -55,7 +61,10 @@ export function CommandPalette({
       const results = await Promise.all(
         providers.map(async (p) => {
           try {
-            return { heading: p.group, items: (await p.provide(commandContext, search)).filter((c) => isVisible(c, whenContext)) };
+            return {
+              heading: p.group,
+              items: (await p.provide(commandContext, search)).filter((c) => isVisible(c, whenContext)),
+            };
           } catch (error) {
             console.error(`Command provider "${p.id}" failed`, error);
             return { heading: p.group, items: [] };
@@ -78,14 +87,24 @@ export function CommandPalette({
   // global one with the same words), not listed after them.
   const providedValue = provided.value;
   const sections = useMemo(
-    () => (page ? [] : buildCommandSections(commands, whenContext, recentIds, search, providedValue.flatMap((section) => section.items))),
+    () =>
+      page
+        ? []
+        : buildCommandSections(
+            commands,
+            whenContext,
+            recentIds,
+            search,
+            providedValue.flatMap((section) => section.items),
+          ),
     [page, commands, whenContext, recentIds, search, providedValue],
   );
   // What Enter runs, in the order shown: the highlighted entry, which is the first match unless
   // the user moved to another one for this very search (so a filter's one remaining match is
   // always highlighted, and Enter never does nothing).
   // Only this page's choices: while its first answer loads, the previous page's are not shown.
-  const shownChoices = page && pageCommand && choices.key?.startsWith(`choices:${pageCommand.id}:`) ? choices.value.slice(0, limit) : [];
+  const shownChoices =
+    page && pageCommand && choices.key?.startsWith(`choices:${pageCommand.id}:`) ? choices.value.slice(0, limit) : [];
   let budget = limit;
   const shownSections = page
     ? []
@@ -97,11 +116,23 @@ export function CommandPalette({
         })
         .filter((section) => section.items.length > 0);
   const entries: { value: string; run: () => void }[] = page
-    ? shownChoices.map((choice) => ({ value: `choice:${choice.id}`, run: () => runChoice(pageCommand!, choice, commandContext, model) }))
+    ? shownChoices.map((choice) => ({
+        value: `choice:${choice.id}`,
+        run: () => runChoice(pageCommand!, choice, commandContext, model),
+      }))
     : shownSections.flatMap((section) =>
-        section.items.map((command) => ({ value: `${section.heading}:${command.id}`, run: () => runCommand(command, commandContext, model, 'palette') })),
+        section.items.map((command) => ({
+          value: `${section.heading}:${command.id}`,
+          run: () => runCommand(command, commandContext, model, 'palette'),
+        })),
       );
-  const highlighted = picked && picked.search === search && picked.page === page?.commandId && entries.some((e) => e.value === picked.value) ? picked.value : (entries[0]?.value ?? '');
+  const highlighted =
+    picked &&
+    picked.search === search &&
+    picked.page === page?.commandId &&
+    entries.some((e) => e.value === picked.value)
+      ? picked.value
+      : (entries[0]?.value ?? '');
   // Results that answer the search as typed: a nested page's choices arrive after a debounce.
   const settled = page ? choices.fresh : entries.length > 0 || provided.fresh;
   const runHighlighted = () => entries.find((entry) => entry.value === highlighted)?.run();
@@ -167,7 +198,11 @@ export function CommandPalette({
             <>
               {pageCommand &&
                 shownChoices.map((choice) => (
-                  <Cmdk.Item key={choice.id} value={`choice:${choice.id}`} onSelect={() => runChoice(pageCommand, choice, commandContext, model)}>
+                  <Cmdk.Item
+                    key={choice.id}
+                    value={`choice:${choice.id}`}
+                    onSelect={() => runChoice(pageCommand, choice, commandContext, model)}
+                  >
                     <span className="palette-item-title">{choice.title}</span>
                     {choice.subtitle && <span className="palette-item-subtitle">{choice.subtitle}</span>}
                   </Cmdk.Item>
@@ -178,7 +213,11 @@ export function CommandPalette({
               {shownSections.map((section) => (
                 <Cmdk.Group key={section.heading} heading={section.heading}>
                   {section.items.map((command) => (
-                    <Cmdk.Item key={command.id} value={`${section.heading}:${command.id}`} onSelect={() => runCommand(command, commandContext, model, 'palette')}>
+                    <Cmdk.Item
+                      key={command.id}
+                      value={`${section.heading}:${command.id}`}
+                      onSelect={() => runCommand(command, commandContext, model, 'palette')}
+                    >
                       <span className="palette-item-title">{command.title}</span>
                       {command.choices && (
                         <span className="palette-item-more" aria-hidden="true">
@@ -196,7 +235,17 @@ export function CommandPalette({
         {/* Outside the listbox (which may hold only options and groups: an empty-state text in it
             is an axe critical, aria-required-children), read out politely. */}
         <p className={`palette-status muted${empty ? ' palette-empty' : ''}`} role="status">
-          {empty ? (page ? 'No matches' : `No commands match “${search}”`) : page ? (!choices.fresh && shownChoices.length === 0 ? 'Loading…' : '') : provided.loading ? 'Searching…' : ''}
+          {empty
+            ? page
+              ? 'No matches'
+              : `No commands match “${search}”`
+            : page
+              ? !choices.fresh && shownChoices.length === 0
+                ? 'Loading…'
+                : ''
+              : provided.loading
+                ? 'Searching…'
+                : ''}
         </p>
       </Cmdk>
     </Dialog>

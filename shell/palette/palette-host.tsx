@@ -81,7 +81,13 @@ export function PaletteHost() {
 
   if (!open && !everOpened) return null;
   return (
-    <Suspense fallback={open ? <PaletteShell palette={palette} commands={commands} whenContext={whenContext} commandContext={runContext} /> : null}>
+    <Suspense
+      fallback={
+        open ? (
+          <PaletteShell palette={palette} commands={commands} whenContext={whenContext} commandContext={runContext} />
+        ) : null
+      }
+    >
       <CommandPalette
         model={palette}
         commands={commands}

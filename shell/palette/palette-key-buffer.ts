@@ -23,7 +23,8 @@ export interface PaletteKeyBuffer {
 
 type Target = Pick<Document, 'addEventListener' | 'removeEventListener' | 'activeElement'>;
 
-const isModK = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+const isModK = (event: KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 
 export function startPaletteKeyBuffer(doc: Target = document): PaletteKeyBuffer {
   let sink: PaletteKeySink | null = null;

@@ -9,7 +9,14 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
 }
 
-const ctx: WhenContext = { isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: false };
+const ctx: WhenContext = {
+  isAuthenticated: true,
+  isMember: true,
+  path: '/',
+  accountId: 'a1',
+  workspaceId: 'w1',
+  isAccountAdmin: false,
+};
 const run = () => {};
 const commands: Command[] = [
   { id: 'nav.home', title: 'Go to home', group: 'Navigation', run },
@@ -79,7 +86,8 @@ describe('palette model', () => {
 });
 
 describe('palette sections', () => {
-  const titles = (sections: ReturnType<typeof buildCommandSections>) => sections.map((s) => [s.heading, s.items.map((c) => c.id)]);
+  const titles = (sections: ReturnType<typeof buildCommandSections>) =>
+    sections.map((s) => [s.heading, s.items.map((c) => c.id)]);
 
   it('groups visible commands by group and hides those whose `when` is false', () => {
     expect(titles(buildCommandSections(commands, ctx, [], ''))).toEqual([

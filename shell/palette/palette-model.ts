@@ -15,7 +15,9 @@ type RecentStorage = Pick<Storage, 'getItem' | 'setItem'> | null;
 export function loadRecentIds(storage: RecentStorage): string[] {
   try {
     const parsed = JSON.parse(storage?.getItem(RECENT_COMMANDS_KEY) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECENT) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECENT)
+      : [];
   } catch {
     return [];
   }

@@ -32,7 +32,14 @@ describe('the palette’s first frame, while its code arrives', () => {
   it('with nothing to match yet, leaves Enter to the full palette (its providers may find something)', () => {
     const palette = createPaletteModel({ storage: null });
     act(() => palette.opened());
-    render(<PaletteShell palette={palette} commands={[]} whenContext={testWhenContext()} commandContext={{} as CommandContext} />);
+    render(
+      <PaletteShell
+        palette={palette}
+        commands={[]}
+        whenContext={testWhenContext()}
+        commandContext={{} as CommandContext}
+      />,
+    );
     const input = screen.getByRole('combobox', { name: 'Type a command or search' });
     fireEvent.change(input, { target: { value: 'Harbour' } });
     fireEvent.keyDown(input, { key: 'Enter' });

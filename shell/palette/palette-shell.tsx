@@ -21,7 +21,13 @@ export interface PaletteShellProps {
  * palette (nested pages, providers, mouse and arrows) replaces it in place, with what was typed.
  */
 export function PaletteShell({ palette, commands, whenContext, commandContext }: PaletteShellProps) {
-  const [search, recentIds, changed, closed, enterQueued] = useUnit([palette.$search, palette.$recentIds, palette.searchChanged, palette.closed, palette.enterQueued]);
+  const [search, recentIds, changed, closed, enterQueued] = useUnit([
+    palette.$search,
+    palette.$recentIds,
+    palette.searchChanged,
+    palette.closed,
+    palette.enterQueued,
+  ]);
   const matches = buildCommandSections(commands, whenContext, recentIds, search)
     .flatMap((section) => section.items)
     .slice(0, SHOWN);

@@ -5,7 +5,12 @@ import type { PaletteModel } from './palette-model';
  * Runs a palette entry: a command with `choices` opens its nested page instead. Failures are
  * logged; a command that wants the user to see a failure raises its own toast (spec messages).
  */
-export function runCommand(command: Command, ctx: CommandContext, palette: PaletteModel, from: 'palette' | 'shortcut'): void {
+export function runCommand(
+  command: Command,
+  ctx: CommandContext,
+  palette: PaletteModel,
+  from: 'palette' | 'shortcut',
+): void {
   if (command.choices) {
     const page = { commandId: command.id, title: command.title, placeholder: command.choicesPlaceholder };
     if (from === 'shortcut') palette.opened(page);

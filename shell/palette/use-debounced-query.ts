@@ -5,7 +5,11 @@ import { useEffect, useState } from 'react';
  * are dropped. `key` null means "do not query".
  */
 export function useDebouncedQuery<T>(key: string | null, query: () => Promise<T> | T, delayMs: number, initial: T) {
-  const [state, setState] = useState<{ key: string | null; value: T; loading: boolean }>({ key: null, value: initial, loading: false });
+  const [state, setState] = useState<{ key: string | null; value: T; loading: boolean }>({
+    key: null,
+    value: initial,
+    loading: false,
+  });
   useEffect(() => {
     if (key === null) return;
     let current = true;
@@ -29,5 +33,7 @@ export function useDebouncedQuery<T>(key: string | null, query: () => Promise<T>
   // `fresh`: the value answers this very key (not the previous search, still shown meanwhile).
   // `key`: what the value answers (a nested page shows only its own command's choices, never the
   // previous page's, which a quick click would otherwise run).
-  return key === null ? { key: null, value: initial, loading: false, fresh: true } : { ...state, fresh: state.key === key && !state.loading };
+  return key === null
+    ? { key: null, value: initial, loading: false, fresh: true }
+    : { ...state, fresh: state.key === key && !state.loading };
 }

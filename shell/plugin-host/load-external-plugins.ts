@@ -29,7 +29,9 @@ export async function loadExternalPlugins(
   if (!listed?.length) return { plugins: [], failures: [] };
   const importModule = options.importModule ?? importUrl;
   await (options.lendSharedModules ?? (() => import('./shared-runtime')))();
-  const settled = await Promise.allSettled(listed.map(async (entry) => checkedDefinition(entry, await importModule(entry.url))));
+  const settled = await Promise.allSettled(
+    listed.map(async (entry) => checkedDefinition(entry, await importModule(entry.url))),
+  );
   const result: LoadedExternalPlugins = { plugins: [], failures: [] };
   settled.forEach((outcome, index) => {
     if (outcome.status === 'fulfilled') result.plugins.push(outcome.value);
@@ -40,10 +42,14 @@ export async function loadExternalPlugins(
 
 function checkedDefinition(entry: ExternalWebPlugin, module: { default?: unknown }): PluginDefinition {
   const definition = module.default as Partial<PluginDefinition> | undefined;
-  if (!definition || typeof definition !== 'object') throw new Error('its web entry has no default export (export default definePlugin({ … }))');
-  if (definition.id !== entry.id) throw new Error(`its web entry says id "${String(definition.id)}", its package says "${entry.id}"`);
+  if (!definition || typeof definition !== 'object')
+    throw new Error('its web entry has no default export (export default definePlugin({ … }))');
+  if (definition.id !== entry.id)
+    throw new Error(`its web entry says id "${String(definition.id)}", its package says "${entry.id}"`);
   if (definition.apiVersion !== PLUGIN_API_VERSION) {
-    throw new Error(`it targets plugin API v${String(definition.apiVersion)}; this Polycue runs v${PLUGIN_API_VERSION}`);
+    throw new Error(
+      `it targets plugin API v${String(definition.apiVersion)}; this Polycue runs v${PLUGIN_API_VERSION}`,
+    );
   }
   return definition as PluginDefinition;
 }

@@ -43,5 +43,8 @@ export function PluginPageFailure({ pluginTitle }: { pluginTitle: string }) {
 
 /** The toast text for a plugin that failed (loading or rendering): the plugin named first. */
 export function pluginFailureToast(pluginTitle: string, error: unknown): { title: string; description: string } {
-  return { title: `Plugin “${pluginTitle}” failed`, description: error instanceof Error ? error.message : String(error) };
+  return {
+    title: `Plugin “${pluginTitle}” failed`,
+    description: error instanceof Error ? error.message : String(error),
+  };
 }

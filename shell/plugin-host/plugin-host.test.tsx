@@ -7,13 +7,17 @@ import { PluginBoundary, PluginPageFailure } from './plugin-boundary';
 
 afterEach(cleanup);
 
-const plugin = (id: string, extra: Partial<PluginDefinition> = {}) => definePlugin({ id, title: id, apiVersion: PLUGIN_API_VERSION, ...extra });
+const plugin = (id: string, extra: Partial<PluginDefinition> = {}) =>
+  definePlugin({ id, title: id, apiVersion: PLUGIN_API_VERSION, ...extra });
 
 describe('outside web plugins', () => {
   it('fetches nothing when the page lists none', async () => {
     const importModule = vi.fn();
     const lend = vi.fn();
-    expect(await loadExternalPlugins(undefined, { importModule, lendSharedModules: lend })).toEqual({ plugins: [], failures: [] });
+    expect(await loadExternalPlugins(undefined, { importModule, lendSharedModules: lend })).toEqual({
+      plugins: [],
+      failures: [],
+    });
     expect(importModule).not.toHaveBeenCalled();
     expect(lend).not.toHaveBeenCalled();
   });
@@ -27,7 +31,11 @@ describe('outside web plugins', () => {
       '/liar.js': async () => ({ default: plugin('someone-else') }),
       '/future.js': async () => ({ default: { id: 'future', title: 'Future', apiVersion: 2 } }),
     };
-    const listed = Object.keys(modules).map((url) => ({ id: url === '/liar.js' ? 'liar' : url.slice(1, -3), url, version: '1.0.0' }));
+    const listed = Object.keys(modules).map((url) => ({
+      id: url === '/liar.js' ? 'liar' : url.slice(1, -3),
+      url,
+      version: '1.0.0',
+    }));
     const loaded = await loadExternalPlugins(listed, {
       lendSharedModules: async () => void order.push('lend'),
       importModule: (url) => (order.push(url), modules[url]()),
@@ -43,10 +51,20 @@ describe('outside web plugins', () => {
   });
 
   it('leaves out a plugin that clashes with the app’s (same command id) and keeps the others', () => {
-    const own = [plugin('projects', { commands: [{ id: 'projects.create', title: 'New project', group: 'Projects', run: () => {} }] })];
-    const clash = plugin('clash', { commands: [{ id: 'projects.create', title: 'Mine', group: 'Mine', run: () => {} }] });
+    const own = [
+      plugin('projects', {
+        commands: [{ id: 'projects.create', title: 'New project', group: 'Projects', run: () => {} }],
+      }),
+    ];
+    const clash = plugin('clash', {
+      commands: [{ id: 'projects.create', title: 'Mine', group: 'Mine', run: () => {} }],
+    });
     const fine = plugin('fine');
-    const admitted = admitPlugins(own, { plugins: [clash, fine], failures: [] }, (plugins) => void new PluginRegistry(plugins));
+    const admitted = admitPlugins(
+      own,
+      { plugins: [clash, fine], failures: [] },
+      (plugins) => void new PluginRegistry(plugins),
+    );
     expect(admitted.plugins.map((p) => p.id)).toEqual(['fine']);
     expect(admitted.failures).toEqual([{ id: 'clash', message: 'Command "projects.create" is registered twice' }]);
   });

@@ -22,7 +22,12 @@ import { useUnit } from 'effector-react';
 import { Container, ContainerModule, inject, injectable, optional, unmanaged } from 'inversify';
 import * as cmdk from 'cmdk';
 import * as sdk from '../../core/sdk';
-import { SDK_SPECIFIER, SHARED_MODULE_GLOBAL, pluginPointsSpecifier, type SharedLibrary } from '../../core/common/shared-modules';
+import {
+  SDK_SPECIFIER,
+  SHARED_MODULE_GLOBAL,
+  pluginPointsSpecifier,
+  type SharedLibrary,
+} from '../../core/common/shared-modules';
 
 /**
  * Lends the app's own module instances to plugins built outside it (core/common/shared-modules.ts):
@@ -31,7 +36,9 @@ import { SDK_SPECIFIER, SHARED_MODULE_GLOBAL, pluginPointsSpecifier, type Shared
  * SHARED_LIBRARIES (checked by shared-runtime.test.ts); importing them by name, not `* as`, keeps
  * the rest of the router and inversify out of the app's bundle.
  */
-const extensionPoints = import.meta.glob<Record<string, unknown>>('../../plugins/*/web/extension-points.ts', { eager: true });
+const extensionPoints = import.meta.glob<Record<string, unknown>>('../../plugins/*/web/extension-points.ts', {
+  eager: true,
+});
 
 export const sharedRuntime: Record<SharedLibrary, unknown> & Record<string, unknown> = {
   react: React,
@@ -41,19 +48,19 @@ export const sharedRuntime: Record<SharedLibrary, unknown> & Record<string, unkn
   effector: {
     allSettled,
     attach,
-      combine,
-        createEffect,
+    combine,
+    createEffect,
     createEvent,
     createStore,
     createWatch,
     fork,
-      is,
-        restore,
+    is,
+    restore,
     sample,
     scopeBind,
     serialize,
     split,
-    },
+  },
   'effector-react': { useUnit },
   inversify: { Container, ContainerModule, inject, injectable, optional, unmanaged },
   cmdk,

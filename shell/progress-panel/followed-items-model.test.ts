@@ -11,10 +11,20 @@ function memoryStorage(initial: Record<string, string> = {}) {
 function setup(storage = memoryStorage()) {
   const states = new Map<string, ProgressItem['state']>();
   const fetch = vi.fn(async (ids: string[]): Promise<ProgressItem[]> =>
-    ids.map((id) => ({ id, title: `Export ${id}`, progress: states.get(id) === 'done' ? 1 : 0.5, state: states.get(id) ?? 'running' })),
+    ids.map((id) => ({
+      id,
+      title: `Export ${id}`,
+      progress: states.get(id) === 'done' ? 1 : 0.5,
+      state: states.get(id) ?? 'running',
+    })),
   );
   const polling = new TimerPollingService();
-  const model = createFollowedItemsModel({ polling, sources: () => [{ id: 'exports', fetch }], storage, logger: { error: () => {} } });
+  const model = createFollowedItemsModel({
+    polling,
+    sources: () => [{ id: 'exports', fetch }],
+    storage,
+    logger: { error: () => {} },
+  });
   const scope = fork();
   return { model, scope, fetch, polling, states, storage };
 }

@@ -75,7 +75,9 @@ export function createFollowedItemsModel(deps: {
       return rest;
     });
 
-  const $needsPolling = combine($followed, $items, (followed, items) => followed.some((f) => !isFinished(items[followKey(f)])));
+  const $needsPolling = combine($followed, $items, (followed, items) =>
+    followed.some((f) => !isFinished(items[followKey(f)])),
+  );
 
   const startPollingFx = createEffect(() => {
     // Bound to the current scope so polls started from a forked scope (tests, SSR) stay in it.
@@ -84,7 +86,9 @@ export function createFollowedItemsModel(deps: {
   });
   const stopPollingFx = createEffect(() => deps.polling.stop(POLLING_TASK_ID));
   const pollRequested = createEvent();
-  const $pollingActive = createStore(false).on(startPollingFx.done, () => true).on(stopPollingFx.done, () => false);
+  const $pollingActive = createStore(false)
+    .on(startPollingFx.done, () => true)
+    .on(stopPollingFx.done, () => false);
   const saveFx = createEffect((followed: FollowedItem[]) => {
     deps.storage?.setItem(FOLLOWED_ITEMS_KEY, JSON.stringify(followed));
   });

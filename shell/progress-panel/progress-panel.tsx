@@ -41,7 +41,12 @@ export function ProgressPanel() {
                   )}
                   {item?.state === 'failed' && <span className="progress-failed">Failed</span>}
                   {(item?.state === 'done' || item?.state === 'failed') && (
-                    <button type="button" className="icon-button" aria-label={`Dismiss ${title}`} onClick={() => unfollow(follow)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Dismiss ${title}`}
+                      onClick={() => unfollow(follow)}
+                    >
                       <span aria-hidden="true">×</span>
                     </button>
                   )}

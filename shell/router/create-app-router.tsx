@@ -19,14 +19,22 @@ export interface PluginRoute {
  * Each page is drawn inside its plugin's boundary: a page that throws (or whose chunk fails to
  * load) names its plugin in a toast and leaves the layout, sidebar and palette working.
  */
-export function buildRoutes(routes: PluginRoute[], onPluginError: (error: unknown, pluginTitle: string) => void): RouteObject[] {
+export function buildRoutes(
+  routes: PluginRoute[],
+  onPluginError: (error: unknown, pluginTitle: string) => void,
+): RouteObject[] {
   const app: RouteObject[] = [];
   const bare: RouteObject[] = [];
   for (const { route, pluginTitle } of routes) {
     const Page = lazy(route.load);
     const element = (
       <RouteGuard access={route.access ?? 'member'} title={route.title}>
-        <PluginBoundary key={route.path} pluginTitle={pluginTitle} onError={onPluginError} fallback={<PluginPageFailure pluginTitle={pluginTitle} />}>
+        <PluginBoundary
+          key={route.path}
+          pluginTitle={pluginTitle}
+          onError={onPluginError}
+          fallback={<PluginPageFailure pluginTitle={pluginTitle} />}
+        >
           {/* A boundary of the route's own: a new page still loading shows the placeholder at once,
               instead of the router keeping the previous page on screen, where typing would land
               in a form about to disappear. What is typed meanwhile is kept (PageLoading). */}
@@ -50,7 +58,12 @@ export function buildRoutes(routes: PluginRoute[], onPluginError: (error: unknow
   ];
 }
 
-export function createAppRouter(registry: PluginRegistry, onPluginError: (error: unknown, pluginTitle: string) => void) {
-  const routes = registry.plugins.flatMap((plugin) => (plugin.routes ?? []).map((route) => ({ route, pluginTitle: plugin.title })));
+export function createAppRouter(
+  registry: PluginRegistry,
+  onPluginError: (error: unknown, pluginTitle: string) => void,
+) {
+  const routes = registry.plugins.flatMap((plugin) =>
+    (plugin.routes ?? []).map((route) => ({ route, pluginTitle: plugin.title })),
+  );
   return createBrowserRouter(buildRoutes(routes, onPluginError));
 }

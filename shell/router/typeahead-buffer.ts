@@ -32,7 +32,10 @@ export function startTypeaheadBuffer(doc: Target = document): TypeaheadBuffer {
   const idle = () => {
     const active = doc.activeElement;
     // A modal dialog (the palette) or a field already has the keys.
-    return (!active || active.tagName === 'BODY' || active.tagName === 'HTML') && !doc.querySelector('[role="dialog"][aria-modal="true"]');
+    return (
+      (!active || active.tagName === 'BODY' || active.tagName === 'HTML') &&
+      !doc.querySelector('[role="dialog"][aria-modal="true"]')
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!idle() || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;

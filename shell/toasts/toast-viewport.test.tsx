@@ -37,7 +37,9 @@ describe('toasts', () => {
     const undone = vi.fn();
     undo.watch(undone);
     render(<ToastViewport toasts={toasts} />);
-    act(() => toasts.shown({ kind: 'success', title: 'Project version(s) deleted', action: { label: 'Undo', event: undo } }));
+    act(() =>
+      toasts.shown({ kind: 'success', title: 'Project version(s) deleted', action: { label: 'Undo', event: undo } }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undone).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Project version(s) deleted')).toBeNull();

@@ -15,7 +15,9 @@ export function ToastViewport({ toasts }: { toasts: ToastService }) {
     const element = viewport.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--toast-space', `${element.offsetHeight ? element.offsetHeight + 24 : 0}px`));
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--toast-space', `${element.offsetHeight ? element.offsetHeight + 24 : 0}px`),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -35,7 +35,9 @@ const metadata = (fields: Record<string, string>) =>
 /** Every file under `dir` (relative paths), to show what a process kept on its own disk. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 describe('several machines: two web processes, two workers, PostgreSQL and S3 storage', () => {
@@ -54,7 +56,10 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
   beforeAll(async () => {
     fixtures = await mkdtemp(path.join(tmpdir(), 'many-machines-'));
     const making = makeSpeechVideo(fixtures, SPOKEN);
-    [scratch, s3] = await Promise.all([createScratchDatabase(inject('postgresUrl'), 'polycue_many'), startS3TestServer('polycue-many')]);
+    [scratch, s3] = await Promise.all([
+      createScratchDatabase(inject('postgresUrl'), 'polycue_many'),
+      startS3TestServer('polycue-many'),
+    ]);
     const env = (role: 'web' | 'worker', dataDir: string): NodeJS.ProcessEnv => ({
       ...process.env,
       ...s3.env,
@@ -99,13 +104,17 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
 
     // Sign-up and confirmation: the session made on one process is known to the other.
     expect((await browser.get('/', { accept: 'text/html' })).status).toBe(200);
-    const signUp = await browser.post('/users', { user: { email, password: 'correct horse battery staple', name: 'Many' } });
+    const signUp = await browser.post('/users', {
+      user: { email, password: 'correct horse battery staple', name: 'Many' },
+    });
     expect(signUp.status, signUp.text()).toBe(201);
     let link: string | undefined;
     for (const deadline = Date.now() + 20_000; !link && Date.now() < deadline; await sleep(200)) {
       // The test reads the mail as the person's inbox would: whichever worker delivered it.
       const mails = (await Promise.all(dataDirs.map((dir) => listOutbox(path.join(dir, 'outbox'))))).flat();
-      link = mails.find((mail) => mail.to.includes(email) && mail.subject === 'Confirm your Polycue account')?.links.find((l) => l.includes('/users/confirmation?'));
+      link = mails
+        .find((mail) => mail.to.includes(email) && mail.subject === 'Confirm your Polycue account')
+        ?.links.find((l) => l.includes('/users/confirmation?'));
     }
     expect(link, 'a confirmation mail').toBeDefined();
     const confirmed = await browser.get(new URL(link!).pathname + new URL(link!).search);
@@ -117,7 +126,11 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
     // tus: create on one process, then PATCHes in four parts alternating between both, a HEAD between.
     const bytes = await readFile(video.videoPath);
     const created = await browser.request('POST', PROJECTS_PATHS.uploads, {
-      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': metadata({ workspaceId, filename: 'Harbour talk.mp4', filetype: 'video/mp4' }) },
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': metadata({ workspaceId, filename: 'Harbour talk.mp4', filetype: 'video/mp4' }),
+      },
     });
     expect(created.status, created.text()).toBe(201);
     const location = created.headers.get('location')!;
@@ -135,7 +148,11 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
       expect(finished.status, finished.text()).toBe(i < 3 ? 204 : 200);
     }
     const elementId = finished!.headers.get(UPLOAD_ELEMENT_ID_HEADER)!;
-    expect(finished!.json().data.attributes).toMatchObject({ state: 'ready', title: 'Harbour talk', unformattedSize: bytes.length });
+    expect(finished!.json().data.attributes).toMatchObject({
+      state: 'ready',
+      title: 'Harbour talk',
+      unformattedSize: bytes.length,
+    });
 
     const project = await browser.post(PROJECTS_PATHS.createWithProject, { workspaceId, elementId });
     expect(project.status, project.text()).toBe(201);
@@ -157,16 +174,22 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
       if (info && (info.state === 'done' || info.state === 'failed')) break;
     }
     if (info?.state !== 'done') {
-      const steps = await db.query('SELECT step, part, state, worker, attempts, started_at, finished_at FROM pipeline_steps ORDER BY started_at');
+      const steps = await db.query(
+        'SELECT step, part, state, worker, attempts, started_at, finished_at FROM pipeline_steps ORDER BY started_at',
+      );
       const logs = [...webs, ...workers].map((p) => p.output.join('').slice(-2000)).join('\n---\n');
       expect.fail(`run ${JSON.stringify(info)}\nsteps ${JSON.stringify(steps.rows)}\n${logs}`);
     }
 
-    const download = await browser.get(`${SUBTITLES_PATHS.downloadSubtitles}?workspaceId=${workspaceId}&projectVersionIds=${versionId}&formats=srt`);
+    const download = await browser.get(
+      `${SUBTITLES_PATHS.downloadSubtitles}?workspaceId=${workspaceId}&projectVersionIds=${versionId}&formats=srt`,
+    );
     expect(download.status, download.text()).toBe(200);
     const entries = await unzip(download.body);
     const names = [...entries.keys()];
-    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/ - en\.srt$/), expect.stringMatching(/ - es\.srt$/)]));
+    expect(names).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ - en\.srt$/), expect.stringMatching(/ - es\.srt$/)]),
+    );
     const english = entries.get(names.find((name) => name.endsWith(' - en.srt'))!)!.toString('utf8');
     const heard = new Set(wordsOf(english));
     const said = wordsOf(SPOKEN);
@@ -192,7 +215,11 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
   it('stops on SIGTERM without dropping work: a web process finishes the upload request it is serving, a worker exits; the others carry on', async () => {
     expect(workspaceId, 'the first test signed up').toBeDefined();
     const created = await browser.request('POST', PROJECTS_PATHS.uploads, {
-      headers: { ...tus, 'upload-length': '1000', 'upload-metadata': metadata({ workspaceId, filename: 'Interrupted.mp4' }) },
+      headers: {
+        ...tus,
+        'upload-length': '1000',
+        'upload-metadata': metadata({ workspaceId, filename: 'Interrupted.mp4' }),
+      },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
@@ -205,7 +232,15 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
     const answer = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
       const req = httpRequest(target, {
         method: 'PATCH',
-        headers: { ...tus, cookie, 'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? ''), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': '600', connection: 'close' },
+        headers: {
+          ...tus,
+          cookie,
+          'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? ''),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '600',
+          connection: 'close',
+        },
       });
       req.on('response', (res) => {
         res.resume();
@@ -222,7 +257,11 @@ describe('several machines: two web processes, two workers, PostgreSQL and S3 st
     expect(await exited).toBe(0);
 
     // The upload lives on: the other web process knows its offset and takes the rest.
-    const cookieHeaders = { ...tus, cookie, 'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? '') };
+    const cookieHeaders = {
+      ...tus,
+      cookie,
+      'x-csrf-token': decodeURIComponent(browser.cookies.get('CSRF-TOKEN') ?? ''),
+    };
     const head = await fetch(new URL(location, survivor.baseUrl!), { method: 'HEAD', headers: cookieHeaders });
     expect(head.headers.get('upload-offset')).toBe('600');
     expect((await fetch(`${survivor.baseUrl}/readyz`)).status).toBe(200);

@@ -68,7 +68,12 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
     const setup = await fetch(`${baseUrl}${PIPELINE_PATHS.setup}`, {
       method: 'PUT',
       headers: member.headers,
-      body: JSON.stringify({ projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings: { language: 'en', subtitleLanguages: ['es'] } }),
+      body: JSON.stringify({
+        projectVersionIds: [versionId],
+        includesTranscript: false,
+        workspaceId: member.workspaceId,
+        settings: { language: 'en', subtitleLanguages: ['es'] },
+      }),
     });
     expect(setup.status).toBe(202);
     const runId = ((await setup.json()) as { data: { runId: string }[] }).data[0].runId;
@@ -82,7 +87,9 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
         [runId],
       );
       const finishedBy = new Set(rows.filter((row) => row.state === 'done').map((row) => row.worker));
-      const running = rows.find((row) => row.state === 'running' && finishedBy.has(row.worker) && workers.some((w) => w.worker === row.worker));
+      const running = rows.find(
+        (row) => row.state === 'running' && finishedBy.has(row.worker) && workers.some((w) => w.worker === row.worker),
+      );
       if (running) {
         victim = workers.find((w) => w.worker === running.worker);
         victimPart = running.part;
@@ -102,10 +109,14 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
     expect(info?.failure ?? null).toBeNull();
     expect(info?.state).toBe('done');
 
-    const steps = await db.query<{ step: string; part: string; worker: string; workers: string[]; attempts: number; state: string }>(
-      'SELECT step, part, worker, workers, attempts, state FROM pipeline_steps WHERE run_id = $1',
-      [runId],
-    );
+    const steps = await db.query<{
+      step: string;
+      part: string;
+      worker: string;
+      workers: string[];
+      attempts: number;
+      state: string;
+    }>('SELECT step, part, worker, workers, attempts, state FROM pipeline_steps WHERE run_id = $1', [runId]);
     expect(steps.rows.every((row) => row.state === 'done')).toBe(true);
     const chunks = steps.rows.filter((row) => row.step === 'speech_to_text');
     expect(chunks.length).toBeGreaterThanOrEqual(4);
@@ -119,7 +130,10 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
 
     // Exactly once: one count, the cues once, in order; the translation once too (its cues are
     // fitted to the sentence's time, so they are counted by the step's own report, in order).
-    const count = await db.query<{ n: number }>('SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1', [member.userId]);
+    const count = await db.query<{ n: number }>(
+      'SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1',
+      [member.userId],
+    );
     expect(count.rows[0].n).toBe(1);
     const cues = await db.query<{ language: string; start: number; n: number }>(
       `SELECT s.language, c.start_ms AS start FROM subtitle_cues c JOIN subtitles s ON s.id = c.subtitle_id WHERE s.project_version_id = $1 ORDER BY s.language, c.position`,
@@ -127,11 +141,17 @@ describe('pipeline on PostgreSQL with two worker processes', () => {
     );
     const english = cues.rows.filter((row) => row.language === 'en').map((row) => row.start);
     const spanish = cues.rows.filter((row) => row.language === 'es').map((row) => row.start);
-    const segmented = await db.query<{ cues: number }>(`SELECT (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step = 'segmentation'`, [runId]);
+    const segmented = await db.query<{ cues: number }>(
+      `SELECT (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step = 'segmentation'`,
+      [runId],
+    );
     expect(english.length).toBe(segmented.rows[0].cues);
     expect(english.length).toBeGreaterThan(4);
     expect(english.every((start, index) => index === 0 || start > english[index - 1])).toBe(true);
-    const translated = await db.query<{ cues: number }>(`SELECT (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step = 'translation'`, [runId]);
+    const translated = await db.query<{ cues: number }>(
+      `SELECT (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step = 'translation'`,
+      [runId],
+    );
     expect(spanish.length).toBe(translated.rows[0].cues);
     expect(spanish.length).toBeGreaterThan(0);
     expect(spanish.every((start, index) => index === 0 || start > spanish[index - 1])).toBe(true);

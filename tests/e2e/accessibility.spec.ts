@@ -1,4 +1,14 @@
-import { test, expect, newPerson, signUp, answerSurvey, confirmEmail, logIn, logOut, runCommand } from './support/fixtures';
+import {
+  test,
+  expect,
+  newPerson,
+  signUp,
+  answerSurvey,
+  confirmEmail,
+  logIn,
+  logOut,
+  runCommand,
+} from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
@@ -57,7 +67,10 @@ test('every screen passes axe: the app, its pages and its dialogs', async ({ pag
   await page.keyboard.press('Escape');
 
   await versionRow(page, 'Harbour tour').getByRole('checkbox').click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'set up subtitles');
   await page.keyboard.press('Escape');

@@ -1,6 +1,19 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { answerSurvey, confirmEmail, expect, linkIn, logIn, newPerson, signUpAndConfirm, submitSignUp, test, toast, waitForMail, type Person } from './support/fixtures';
+import {
+  answerSurvey,
+  confirmEmail,
+  expect,
+  linkIn,
+  logIn,
+  newPerson,
+  signUpAndConfirm,
+  submitSignUp,
+  test,
+  toast,
+  waitForMail,
+  type Person,
+} from './support/fixtures';
 
 /**
  * Accounts through the real pages: an admin invites by e-mail, the invitee signs up through the
@@ -60,7 +73,11 @@ async function switchAccount(page: Page, accountName: string) {
 
 const accountOf = (person: Person) => `${person.name}'s account`;
 
-test('an invited member signs up from the mail, is given one workspace and sees exactly that one', async ({ page, browser, dataDir }) => {
+test('an invited member signs up from the mail, is given one workspace and sees exactly that one', async ({
+  page,
+  browser,
+  dataDir,
+}) => {
   const admin = await signUpAndConfirm(page, newPerson({ name: 'Alice' }));
   await createWorkspace(page, 'Dubbing');
   const invitee = newPerson({ name: 'Ivy' });
@@ -85,8 +102,12 @@ test('an invited member signs up from the mail, is given one workspace and sees 
   const row = page.getByRole('row').filter({ hasText: invitee.email });
   await expect(row).toContainText('None');
   await row.getByRole('button', { name: /Manage workspace access/ }).click();
-  await dialog(page, /^Workspace access/).getByLabel('Dubbing').check();
-  await dialog(page, /^Workspace access/).getByRole('button', { name: 'Save access' }).click();
+  await dialog(page, /^Workspace access/)
+    .getByLabel('Dubbing')
+    .check();
+  await dialog(page, /^Workspace access/)
+    .getByRole('button', { name: 'Save access' })
+    .click();
   await expect(page.getByText('Workspace user(s) created')).toBeVisible();
   await expect(row).toContainText('Dubbing');
 
@@ -109,7 +130,11 @@ test('an admin deletes several workspaces at once after confirming', async ({ pa
   await createWorkspace(page, 'Podcasts');
   const grid = page.getByRole('grid', { name: 'Workspaces' });
   for (const name of ['Trailers', 'Podcasts']) {
-    await grid.getByRole('row').filter({ hasText: name }).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+    await grid
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('checkbox', { name: /^Select (?!all)/ })
+      .click();
   }
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
   const confirm = dialog(page, 'Delete 2 workspaces');

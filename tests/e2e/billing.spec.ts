@@ -23,7 +23,10 @@ async function setUpTwoTranslations(page: Page) {
   await page.keyboard.press('Enter');
 }
 
-test('checkout (local provider) -> plan changed -> the limit is lifted; change plan and cancel from the billing page', async ({ page, confirmedUser }) => {
+test('checkout (local provider) -> plan changed -> the limit is lifted; change plan and cancel from the billing page', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   await dismissNewsletter(page);
@@ -35,7 +38,9 @@ test('checkout (local provider) -> plan changed -> the limit is lifted; change p
   // Free: one translation a run. The refusal is the upgrade popup, not a bare error.
   await setUpTwoTranslations(page);
   const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
-  await expect(upgrade.getByRole('alert')).toHaveText('The Free plan translates into 1 language a run; this set-up asks for 2. Upgrade to Starter for more.');
+  await expect(upgrade.getByRole('alert')).toHaveText(
+    'The Free plan translates into 1 language a run; this set-up asks for 2. Upgrade to Starter for more.',
+  );
   await expect(toast(page, 'Request has failed')).toHaveCount(0);
   await expectAccessible(page, 'upgrade popup');
   // Focus starts on the first plan: Enter chooses Starter.
@@ -75,7 +80,9 @@ test('checkout (local provider) -> plan changed -> the limit is lifted; change p
   await page.keyboard.type('Pro');
   await page.keyboard.press('Enter');
   const confirmChange = page.getByRole('dialog', { name: 'Change to Pro' });
-  await expect(confirmChange).toContainText('Pro, $79 a month, from now on: 1500 minutes a month, videos up to 8 GB, 20 target languages a run');
+  await expect(confirmChange).toContainText(
+    'Pro, $79 a month, from now on: 1500 minutes a month, videos up to 8 GB, 20 target languages a run',
+  );
   await expect(confirmChange).toContainText('Now: Starter, $19 a month: 300 minutes a month');
   await expectAccessible(page, 'plan change confirmation');
   // Keeping it changes nothing.
@@ -104,7 +111,9 @@ test('checkout (local provider) -> plan changed -> the limit is lifted; change p
   await expect(page.getByRole('button', { name: 'Cancel the subscription' })).toHaveCount(0);
   await page.keyboard.press(process.platform === 'darwin' ? 'Meta+k' : 'Control+k');
   await page.keyboard.type('Cancel the subscription');
-  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByPlaceholder('Type a command or search…')).toHaveValue('Cancel the subscription');
+  await expect(
+    page.getByRole('dialog', { name: 'Command palette' }).getByPlaceholder('Type a command or search…'),
+  ).toHaveValue('Cancel the subscription');
   await expect(page.getByRole('option', { name: /^Cancel the subscription/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
 });

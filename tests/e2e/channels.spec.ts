@@ -12,13 +12,17 @@ import { dismissNewsletter, versionRow, testVideo } from './support/projects-hel
  * downloaded by the link job), then the channel removed. The feed and its clips come from a
  * server on 127.0.0.1, which the e2e server's LINK_IMPORT_ALLOW_CIDRS allows.
  */
-test('connect a feed channel, page its videos, import two as projects, remove the channel', async ({ page, confirmedUser }) => {
+test('connect a feed channel, page its videos, import two as projects, remove the channel', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   await dismissNewsletter(page);
   const clip = readFileSync(testVideo('channel-clip.mp4', 2));
   const server: Server = createServer((request, response) => {
-    if (request.url === '/feed.xml') return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssFeed(origin, 23));
+    if (request.url === '/feed.xml')
+      return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssFeed(origin, 23));
     response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(clip.length) }).end(clip);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,7 +44,10 @@ test('connect a feed channel, page its videos, import two as projects, remove th
     await expect(toast(page, 'External channel connected')).toBeVisible();
     await expect(page).toHaveURL(/\/external_channels$/);
     const channels = page.getByRole('navigation', { name: 'Channels' });
-    await expect(channels.getByRole('button', { name: /^Harbour Line Podcast/ })).toHaveAttribute('aria-current', 'true');
+    await expect(channels.getByRole('button', { name: /^Harbour Line Podcast/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(channels).toContainText('23 videos');
     const pager = page.getByRole('navigation', { name: 'Pages of videos' });
     await expect(pager).toContainText('Page 1 of 3 · 23 videos');
@@ -60,7 +67,8 @@ test('connect a feed channel, page its videos, import two as projects, remove th
     // Each project keeps its episode's title from the feed, not the media file's name ("clip-a").
     await expect(async () => {
       await page.reload();
-      for (const name of ['Episode 23 & friends', 'Episode 22 & friends']) await expect(versionRow(page, name)).toContainText('Ready', { timeout: 2_000 });
+      for (const name of ['Episode 23 & friends', 'Episode 22 & friends'])
+        await expect(versionRow(page, name)).toContainText('Ready', { timeout: 2_000 });
     }).toPass({ timeout: 40_000 });
 
     await runCommand(page, 'Open external channels');

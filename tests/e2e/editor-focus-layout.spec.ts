@@ -36,7 +36,10 @@ async function palette(page: Page, search: string) {
   await page.keyboard.press('Enter');
 }
 
-test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, and again after Ctrl+K, Esc', async ({ page, confirmedUser }) => {
+test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, and again after Ctrl+K, Esc', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(120_000);
   void confirmedUser;
   await openEditorWith(page, 'Harbour', SRT);
@@ -49,7 +52,8 @@ test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, a
   const subtitles = page.getByRole('option', { name: 'Open “Harbour” in English' });
   await expect(subtitles).toBeVisible();
   const options = await page.getByRole('option').allTextContents();
-  for (let i = 0; i < options.findIndex((text) => text.includes('Open “Harbour” in English')); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < options.findIndex((text) => text.includes('Open “Harbour” in English')); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(subtitles).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
 
@@ -62,7 +66,9 @@ test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, a
   await expect(activeRow(page)).toContainText('Tickets');
   // Too short to split within the reading rules: refused, and the bar says why.
   await page.keyboard.press('Alt+s');
-  await expect(page.getByRole('status').filter({ hasText: 'Not split' })).toHaveText(/^Not split, to keep the reading rules: /);
+  await expect(page.getByRole('status').filter({ hasText: 'Not split' })).toHaveText(
+    /^Not split, to keep the reading rules: /,
+  );
   await expect(grid(page).getByRole('row')).toHaveCount(3);
   await page.keyboard.press('Delete');
   await expect(grid(page).getByRole('row')).toHaveCount(2);
@@ -79,7 +85,10 @@ test('focus: the editor opened from the palette takes ↓, F8, Ctrl+Z at once, a
   await expect(activeRow(page)).toContainText('The ferry leaves at noon');
 });
 
-test('the editor’s commands in a cold palette, 20 of 20: "split", "find in the cues"; "find" runs the editor’s find', async ({ page, confirmedUser }) => {
+test('the editor’s commands in a cold palette, 20 of 20: "split", "find in the cues"; "find" runs the editor’s find', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(240_000);
   void confirmedUser;
   await openEditorWith(page, 'Ferry', SRT);
@@ -109,7 +118,10 @@ test('the editor’s commands in a cold palette, 20 of 20: "split", "find in the
   expect(page.url()).toBe(url);
 });
 
-test('layout: the cue text takes the free width at 1024, 1280 and 1920 px; the splitter moves by keys and by drag, and is remembered', async ({ page, confirmedUser }) => {
+test('layout: the cue text takes the free width at 1024, 1280 and 1920 px; the splitter moves by keys and by drag, and is remembered', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(120_000);
   void confirmedUser;
   await openEditorWith(page, 'Lighthouse', SRT);
@@ -120,7 +132,9 @@ test('layout: the cue text takes the free width at 1024, 1280 and 1920 px; the s
   ]) {
     await page.setViewportSize({ width, height });
     await expect
-      .poll(async () => ((await grid(page).locator('.cue-text-cell').first().boundingBox())?.width ?? 0) / width, { message: `text column at ${width} px` })
+      .poll(async () => ((await grid(page).locator('.cue-text-cell').first().boundingBox())?.width ?? 0) / width, {
+        message: `text column at ${width} px`,
+      })
       .toBeGreaterThanOrEqual(0.4);
   }
 
@@ -148,7 +162,10 @@ test('layout: the cue text takes the free width at 1024, 1280 and 1920 px; the s
   await expect(splitter).toHaveAttribute('aria-valuenow', '30');
 });
 
-test('times at frame precision: the playhead and the cues in hh:mm:ss.mmm or frames (remembered); the Spanish editor passes axe with experimental rules', async ({ page, confirmedUser }) => {
+test('times at frame precision: the playhead and the cues in hh:mm:ss.mmm or frames (remembered); the Spanish editor passes axe with experimental rules', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(120_000);
   void confirmedUser;
   const { versionId } = await openEditorWith(page, 'Quay', SRT);
@@ -167,9 +184,14 @@ test('times at frame precision: the playhead and the cues in hh:mm:ss.mmm or fra
 
   // The Spanish translation beside its English source, a cue active (its tinted row).
   const headers = await csrfHeaders(page);
-  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers, data: { language: 'es', kind: 'translation' } });
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, {
+    headers,
+    data: { language: 'es', kind: 'translation' },
+  });
   const subtitleId: string = (await made.json()).data.id;
-  const spanish = SRT.replace('The ferry leaves at noon', 'El ferry sale a mediodía').replace('Welcome aboard', 'Bienvenidos a bordo').replace('Tickets', 'Billetes');
+  const spanish = SRT.replace('The ferry leaves at noon', 'El ferry sale a mediodía')
+    .replace('Welcome aboard', 'Bienvenidos a bordo')
+    .replace('Tickets', 'Billetes');
   const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
     headers,
     multipart: { srt_content: { name: 'quay.es.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(spanish) } },
@@ -179,7 +201,9 @@ test('times at frame precision: the playhead and the cues in hh:mm:ss.mmm or fra
   await page.keyboard.press('ArrowDown');
   await expect(activeRow(page)).toContainText('Bienvenidos a bordo');
   await page.waitForTimeout(250); // colours settle (as the shared axe helper does)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'])
+    .analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -17,7 +17,10 @@ The ferry leaves at noon
 Welcome aboard
 `;
 
-test('timeline: the waveform shows, dragging a cue’s end changes it in the list, Ctrl+Z undoes it, +/− zoom', async ({ page, confirmedUser }) => {
+test('timeline: the waveform shows, dragging a cue’s end changes it in the list, Ctrl+Z undoes it, +/− zoom', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(90_000);
   void confirmedUser;
   await openEditorWith(page, 'Harbour timeline', SRT);
@@ -89,7 +92,9 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   // A click where no cue is seeks the video there: 4.8 s is 240 px in at 20 ms a pixel.
   const track = await timeline.locator('.timeline-scroller').boundingBox();
   await page.mouse.click(track!.x + 240, track!.y + 20);
-  await expect.poll(() => page.getByLabel('Video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeCloseTo(4.8, 1);
+  await expect
+    .poll(() => page.getByLabel('Video').evaluate((video: HTMLVideoElement) => video.currentTime))
+    .toBeCloseTo(4.8, 1);
 
   // Playing, the playhead line moves every frame, not at the video's ~4 timeupdates a second.
   const video = page.getByLabel('Video');
@@ -123,7 +128,10 @@ test('timeline: the waveform shows, dragging a cue’s end changes it in the lis
   await expect(timeline).toHaveAttribute('data-zoom-ms-per-px', '40');
 });
 
-test('shot changes: the video’s cut shows on the timeline, a start near it is a problem until dragged onto it, Shift+L and Shift+J jump to it', async ({ page, confirmedUser }) => {
+test('shot changes: the video’s cut shows on the timeline, a start near it is a problem until dragged onto it, Shift+L and Shift+J jump to it', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(90_000);
   void confirmedUser;
   await openEditorWith(page, 'Harbour cut', SRT, videoWithCut('Harbour cut.mp4', 3, 6));
@@ -158,4 +166,3 @@ test('shot changes: the video’s cut shows on the timeline, a start near it is 
   await page.keyboard.press('Shift+J');
   await expect.poll(currentTime).toBeCloseTo(3, 2);
 });
-

@@ -137,7 +137,11 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
   await expect(row(4).locator('.cue-speaker')).toHaveCount(0);
   await page.keyboard.press('ControlOrMeta+y');
   await saved();
-  const server = (await (await page.request.get(cuesPath)).json()).cues as { start: number; text: string; speaker?: string }[];
+  const server = (await (await page.request.get(cuesPath)).json()).cues as {
+    start: number;
+    text: string;
+    speaker?: string;
+  }[];
   expect(server.map((c) => c.speaker ?? null)).toEqual([null, null, 'Captain Ruth', 'Captain Ruth']);
   expect(server.map((c) => c.start)).toEqual([200, 1480, 3080, 5100]);
   expect(server[0].text).toBe('The boat leaves at noon');
@@ -155,8 +159,12 @@ test('find and replace, shift a range, speakers and export by keyboard', async (
 
   // The workspace's default guideline asks for 10 characters a second: the problems follow it.
   const headers = await csrfHeaders(page);
-  const workspaceId: string = (await (await page.request.get(`/api/v1/project_versions/${versionId}/subtitles`)).json()).meta.workspaceId;
-  const made = await page.request.post('/api/v1/guidelines/', { headers, data: { workspaceId, name: 'Children’s TV', parameters: { maxCharsPerSecond: 10 } } });
+  const workspaceId: string = (await (await page.request.get(`/api/v1/project_versions/${versionId}/subtitles`)).json())
+    .meta.workspaceId;
+  const made = await page.request.post('/api/v1/guidelines/', {
+    headers,
+    data: { workspaceId, name: 'Children’s TV', parameters: { maxCharsPerSecond: 10 } },
+  });
   const guidelineId: string = (await made.json()).data.id;
   expect((await page.request.put(`/api/v1/guidelines/${guidelineId}/update_default`, { headers })).status()).toBe(200);
   // (Cue 1's reading speed is fine at 20; the shift kept its gap to cue 2, so it has no problem at all.)

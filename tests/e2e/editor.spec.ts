@@ -29,10 +29,16 @@ async function csrf(page: Page) {
 
 async function serverCues(page: Page, cuesPath: string) {
   const body = await (await page.request.get(cuesPath)).json();
-  return { revision: body.data.attributes.revision as number, texts: (body.cues as { text: string }[]).map((c) => c.text) };
+  return {
+    revision: body.data.attributes.revision as number,
+    texts: (body.cues as { text: string }[]).map((c) => c.text),
+  };
 }
 
-test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, reload, offline, conflict', async ({ page, confirmedUser }) => {
+test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, reload, offline, conflict', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(120_000);
   void confirmedUser;
   await dismissNewsletter(page);
@@ -43,7 +49,10 @@ test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, re
   const versionId = new URL(page.url()).pathname.split('/').pop()!;
 
   const headers = await csrf(page);
-  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers, data: { language: 'en' } });
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, {
+    headers,
+    data: { language: 'en' },
+  });
   const subtitleId: string = (await made.json()).data.id;
   const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
     headers,
@@ -113,10 +122,16 @@ test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, re
 
   // Saved in the background: the server has it.
   await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
-  expect((await serverCues(page, cuesPath)).texts).toEqual(['The ferry leaves at noon', 'Welcome aboard,\nall!', 'Tickets at the desk']);
+  expect((await serverCues(page, cuesPath)).texts).toEqual([
+    'The ferry leaves at noon',
+    'Welcome aboard,\nall!',
+    'Tickets at the desk',
+  ]);
 
   // A save that cannot go out keeps the edit in the browser; a reload brings it back and sends it.
-  await page.route('**/cues', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+  await page.route('**/cues', (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await page.keyboard.press('ControlOrMeta+End');
@@ -155,5 +170,9 @@ test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, re
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toHaveCount(0);
   await expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
-  expect((await serverCues(page, cuesPath)).texts).toEqual(['The ferry leaves at noon sharp', 'Welcome aboard,\nall!', 'Tickets at the desk now!']);
+  expect((await serverCues(page, cuesPath)).texts).toEqual([
+    'The ferry leaves at noon sharp',
+    'Welcome aboard,\nall!',
+    'Tickets at the desk now!',
+  ]);
 });

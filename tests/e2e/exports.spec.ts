@@ -18,11 +18,21 @@ Welcome aboard the ferry
 const BURNED = 'Harbour tour · English burned in (default style)';
 const FILE = 'Harbour tour · English subtitles (VTT)';
 
-function ffprobe(file: string): { streams: { codec_type: string; codec_name: string; width?: number; height?: number }[]; format: { duration: string } } {
-  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' }));
+function ffprobe(file: string): {
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+  format: { duration: string };
+} {
+  return JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      encoding: 'utf8',
+    }),
+  );
 }
 
-test('export a burned-in video and a subtitle file from the palette, follow them in the progress panel, download both', async ({ page, confirmedUser }) => {
+test('export a burned-in video and a subtitle file from the palette, follow them in the progress panel, download both', async ({
+  page,
+  confirmedUser,
+}) => {
   test.setTimeout(120_000);
   void confirmedUser;
   await dismissNewsletter(page);
@@ -38,7 +48,9 @@ test('export a burned-in video and a subtitle file from the palette, follow them
   await runCommand(page, 'Import subtitle file');
   const importDialog = page.getByRole('dialog', { name: 'Import subtitle file' });
   await importDialog.getByLabel('Language code').fill('en');
-  await importDialog.getByLabel(/^File/).setInputFiles({ name: 'harbour.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) });
+  await importDialog
+    .getByLabel(/^File/)
+    .setInputFiles({ name: 'harbour.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) });
   await importDialog.getByRole('button', { name: 'Import' }).click();
   await expect(toast(page, 'SRT file imported')).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
@@ -78,14 +90,24 @@ test('export a burned-in video and a subtitle file from the palette, follow them
   await expect(file.getByRole('link', { name: 'Download' })).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole('heading', { name: 'Finished' })).toBeVisible();
 
-  const [video] = await Promise.all([page.waitForEvent('download'), burned.getByRole('link', { name: 'Download' }).click()]);
+  const [video] = await Promise.all([
+    page.waitForEvent('download'),
+    burned.getByRole('link', { name: 'Download' }).click(),
+  ]);
   expect(video.suggestedFilename()).toBe('Harbour tour - en subtitled.mp4');
   const probed = ffprobe((await video.path())!);
-  expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 320, height: 240 });
+  expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+    codec_name: 'h264',
+    width: 320,
+    height: 240,
+  });
   expect(probed.streams.some((s) => s.codec_type === 'audio')).toBe(true);
   expect(Math.abs(Number(probed.format.duration) - Number(ffprobe(uploaded).format.duration))).toBeLessThan(0.3);
 
-  const [vtt] = await Promise.all([page.waitForEvent('download'), file.getByRole('link', { name: 'Download' }).click()]);
+  const [vtt] = await Promise.all([
+    page.waitForEvent('download'),
+    file.getByRole('link', { name: 'Download' }).click(),
+  ]);
   expect(vtt.suggestedFilename()).toBe('Harbour tour - en.vtt');
   const text = await readFile((await vtt.path())!, 'utf8');
   expect(text).toMatch(/^WEBVTT/);

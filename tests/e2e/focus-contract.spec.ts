@@ -9,11 +9,16 @@ import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from '
  */
 async function expectTabStaysInside(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
-  const stops = await dialog.evaluate((el) => el.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length);
+  const stops = await dialog.evaluate(
+    (el) => el.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length,
+  );
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < stops + 3; i++) {
       await page.keyboard.press(key);
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `${key} #${i + 1} stays in the dialog`).toBe(true);
+      expect(
+        await dialog.evaluate((el) => el.contains(document.activeElement)),
+        `${key} #${i + 1} stays in the dialog`,
+      ).toBe(true);
     }
   }
 }
@@ -39,7 +44,10 @@ async function focusedRowText(page: Page): Promise<string> {
   });
 }
 
-test('every modal keeps Tab inside, Escape closes it and focus goes back to what opened it', async ({ page, confirmedUser }) => {
+test('every modal keeps Tab inside, Escape closes it and focus goes back to what opened it', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   await dismissNewsletter(page);
@@ -49,7 +57,11 @@ test('every modal keeps Tab inside, Escape closes it and focus goes back to what
   await checkDialogFromButton(page, page.getByRole('button', { name: 'New project' }), /./);
   await checkDialogFromButton(page, page.getByRole('button', { name: 'Manage labels' }), /./);
   await versionRow(page, 'Harbour tour').getByRole('checkbox').click();
-  await checkDialogFromButton(page, page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }), /./);
+  await checkDialogFromButton(
+    page,
+    page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }),
+    /./,
+  );
 
   await page.keyboard.press(`${modKey}+k`);
   await expectTabStaysInside(page, page.getByRole('dialog', { name: 'Command palette' }));
@@ -73,7 +85,10 @@ test('every modal keeps Tab inside, Escape closes it and focus goes back to what
   }
 });
 
-test('"Create …" on its own page opens the dialog, and the new row takes focus once created', async ({ page, confirmedUser }) => {
+test('"Create …" on its own page opens the dialog, and the new row takes focus once created', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(90_000);
   await dismissNewsletter(page);
@@ -115,11 +130,17 @@ test('"Create …" on its own page opens the dialog, and the new row takes focus
   }
 });
 
-test('"harbour in spanish" opens the Spanish subtitles; "Create link" hands focus to the new link', async ({ page, confirmedUser }) => {
+test('"harbour in spanish" opens the Spanish subtitles; "Create link" hands focus to the new link', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(90_000);
   const { versionId } = await openEditorWith(page, 'Harbour tour', '1\n00:00:00,500 --> 00:00:02,000\nHello\n');
-  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers: await csrfHeaders(page), data: { language: 'es' } });
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, {
+    headers: await csrfHeaders(page),
+    data: { language: 'es' },
+  });
   const spanishId: string = (await made.json()).data.id;
   for (const search of ['harbour in spanish', 'harbour es']) {
     await page.goto('/');
@@ -134,5 +155,4 @@ test('"harbour in spanish" opens the Spanish subtitles; "Create link" hands focu
   await page.keyboard.press('Enter');
   await expect(share.getByLabel('Link to share')).toBeFocused();
   await page.keyboard.press('Escape');
-
 });

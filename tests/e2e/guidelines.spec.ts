@@ -6,7 +6,10 @@ import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from '
  * Guidelines, a plugin in its own folder: written from the keyboard, made the workspace's
  * default, then preselected in the set-up popup (the pipeline's picker point), whose request names it.
  */
-test('a guideline made by keyboard becomes the default and is preselected at set-up', async ({ page, confirmedUser }) => {
+test('a guideline made by keyboard becomes the default and is preselected at set-up', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   await dismissNewsletter(page);
@@ -25,14 +28,19 @@ test('a guideline made by keyboard becomes the default and is preselected at set
   await expectAccessible(page, 'new guideline');
   const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/guidelines/'));
   await page.keyboard.press(`${modKey}+Enter`);
-  expect(((await created).postDataJSON() as { parameters: { maxCharsPerSecond: number } }).parameters.maxCharsPerSecond).toBe(17);
+  expect(
+    ((await created).postDataJSON() as { parameters: { maxCharsPerSecond: number } }).parameters.maxCharsPerSecond,
+  ).toBe(17);
   await expect(toast(page, 'Guideline created')).toBeVisible();
   await expect(create).toHaveCount(0);
 
   const grid = page.getByRole('grid', { name: 'Guidelines' });
   const row = grid.getByRole('row').filter({ hasText: 'House style' });
   await row.getByRole('checkbox', { name: 'Select House style' }).click();
-  await page.getByRole('toolbar', { name: 'Selected guidelines' }).getByRole('button', { name: 'Make default' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Selected guidelines' })
+    .getByRole('button', { name: 'Make default' })
+    .click();
   await expect(toast(page, 'Default guideline set')).toBeVisible();
   await expect(row).toContainText('Default');
   await expectAccessible(page, 'guidelines');
@@ -40,13 +48,20 @@ test('a guideline made by keyboard becomes the default and is preselected at set
   // At set-up, the default is the popup's choice already; the request names it.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await uploadVideos(page, [testVideo('Style check.mp4')]);
-  await versionRow(page, 'Style check').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await versionRow(page, 'Style check')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   const setup = page.getByRole('dialog', { name: 'Set up subtitles' });
   const picker = setup.getByLabel('Guideline');
   await expect(picker).toHaveValue(/^\d+$/);
   await expect(picker.locator('option:checked')).toHaveText(/House style/);
-  const request = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'),
+  );
   await setup.getByRole('button', { name: 'Start subtitles' }).click();
   const body = (await request).postDataJSON() as { settings: { guidelineId?: string } };
   expect(body.settings.guidelineId).toMatch(/^\d+$/);

@@ -10,7 +10,10 @@ async function typeCommand(page: import('@playwright/test').Page, title: string)
   await page.keyboard.press('Enter');
 }
 
-test('the palette never loses a key: a command typed at full speed right after a page load, and again and again', async ({ page, confirmedUser }) => {
+test('the palette never loses a key: a command typed at full speed right after a page load, and again and again', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   // Cold: the keys start the moment the document and its scripts have loaded, before the app has
@@ -29,15 +32,26 @@ test('the palette never loses a key: a command typed at full speed right after a
   }
 });
 
-test('from a row’s checkbox, L then a label’s name and Enter applies that label (typed at full speed)', async ({ page, confirmedUser }) => {
+test('from a row’s checkbox, L then a label’s name and Enter applies that label (typed at full speed)', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
-  await uploadVideos(page, ['Alpha.mp4', 'Bravo.mp4'].map((name) => testVideo(name)));
-  const rows = projectsGrid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+  await uploadVideos(
+    page,
+    ['Alpha.mp4', 'Bravo.mp4'].map((name) => testVideo(name)),
+  );
+  const rows = projectsGrid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
   await expect(rows).toHaveCount(2);
 
   // A new caption: Enter creates the label for the selected row.
-  await rows.nth(0).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await rows
+    .nth(0)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await page.keyboard.press('l');
   await page.keyboard.type('Final');
   await page.keyboard.press('Enter');
@@ -46,7 +60,10 @@ test('from a row’s checkbox, L then a label’s name and Enter applies that la
 
   // Part of an existing one: it is the highlighted match, and Enter applies it.
   await page.getByRole('button', { name: 'Clear selection' }).click();
-  await rows.nth(1).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await expect(rows.nth(1).getByRole('checkbox', { name: /^Select (?!all)/ })).toBeFocused();
   await page.keyboard.press('l');
   await page.keyboard.type('fin');

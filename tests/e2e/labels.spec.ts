@@ -8,7 +8,10 @@ import { dismissNewsletter, modKey, projectsGrid, testVideo, uploadVideos } from
  * create, rename and delete labels in the labels manager.
  */
 
-const dataRows = (page: Page) => projectsGrid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const dataRows = (page: Page) =>
+  projectsGrid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 
 async function openPaletteCommand(page: Page, title: string) {
   await page.keyboard.press(`${modKey}+k`);
@@ -20,16 +23,28 @@ async function openPaletteCommand(page: Page, title: string) {
   return search;
 }
 
-test('shift-selected rows get a new label from the palette; the label filter narrows the table and survives a reload', async ({ page, confirmedUser }) => {
+test('shift-selected rows get a new label from the palette; the label filter narrows the table and survives a reload', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
-  await uploadVideos(page, ['Alpha.mp4', 'Bravo.mp4', 'Charlie.mp4', 'Delta.mp4'].map((name) => testVideo(name)));
+  await uploadVideos(
+    page,
+    ['Alpha.mp4', 'Bravo.mp4', 'Charlie.mp4', 'Delta.mp4'].map((name) => testVideo(name)),
+  );
   await expect(dataRows(page)).toHaveCount(4);
   const titles = await dataRows(page).locator('.projects-title').allTextContents();
 
   // Click the first row's box, shift-click the third: three rows selected.
-  await dataRows(page).nth(0).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await dataRows(page).nth(2).getByRole('checkbox', { name: /^Select (?!all)/ }).click({ modifiers: ['Shift'] });
+  await dataRows(page)
+    .nth(0)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await dataRows(page)
+    .nth(2)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click({ modifiers: ['Shift'] });
   await expect(page.getByRole('toolbar', { name: 'Selected project versions' })).toContainText('3 selected');
 
   const search = await openPaletteCommand(page, 'Apply label…');
@@ -41,10 +56,16 @@ test('shift-selected rows get a new label from the palette; the label filter nar
 
   // Remove it from the first row only, with the shortcut (Shift+L) and the nested palette page.
   await page.getByRole('button', { name: 'Clear selection' }).click();
-  await dataRows(page).nth(0).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await dataRows(page)
+    .nth(0)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await projectsGrid(page).focus();
   await page.keyboard.press('Shift+L');
-  await expect(page.getByRole('combobox', { name: 'Type a command or search' })).toHaveAttribute('placeholder', 'Label to remove…');
+  await expect(page.getByRole('combobox', { name: 'Type a command or search' })).toHaveAttribute(
+    'placeholder',
+    'Label to remove…',
+  );
   await page.getByRole('option', { name: /^Interviews/ }).click();
   await expect(dataRows(page).nth(0)).not.toContainText('Interviews');
 
@@ -56,14 +77,19 @@ test('shift-selected rows get a new label from the palette; the label filter nar
   await expect(dataRows(page).locator('.projects-title')).toHaveText([titles[1], titles[2]]);
 
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Filter by label' }).getByRole('button', { name: 'Interviews' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Filter by label' }).getByRole('button', { name: 'Interviews' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(dataRows(page)).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Clear labels' }).click();
   await expect(dataRows(page)).toHaveCount(4);
 });
 
-test('the labels manager creates, renames and deletes labels; deleting the filtered label resets the filter', async ({ page, confirmedUser }) => {
+test('the labels manager creates, renames and deletes labels; deleting the filtered label resets the filter', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [testVideo('Echo.mp4'), testVideo('Foxtrot.mp4')]);
@@ -82,8 +108,14 @@ test('the labels manager creates, renames and deletes labels; deleting the filte
   await manager.getByRole('button', { name: 'Close' }).click();
 
   // Label one version from the bulk bar, then filter by the label.
-  await dataRows(page).nth(0).getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Apply label…' }).click();
+  await dataRows(page)
+    .nth(0)
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Apply label…' })
+    .click();
   await page.getByRole('option', { name: /^Final cut/ }).click();
   await expect(dataRows(page).nth(0)).toContainText('Final cut');
   await page.getByRole('group', { name: 'Filter by label' }).getByRole('button', { name: 'Final cut' }).click();

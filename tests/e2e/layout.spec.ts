@@ -4,7 +4,10 @@ import { dismissNewsletter, projectsGrid, testVideo, uploadVideos, versionRow } 
 /** Whether an element's text fits its box (nothing cut off by an ellipsis or overflow). */
 const fits = (el: Element) => el.scrollWidth <= el.clientWidth + 1;
 
-test('the projects table fits 1024, 1440 and 1920 px: the title has room, no header or date is cut off, the sidebar stays one line', async ({ page, confirmedUser }) => {
+test('the projects table fits 1024, 1440 and 1920 px: the title has room, no header or date is cut off, the sidebar stays one line', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [testVideo('Quarterly all-hands recording.mp4')]);

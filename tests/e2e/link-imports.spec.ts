@@ -23,7 +23,10 @@ async function hugeVideoServer(): Promise<Server> {
   return server;
 }
 
-test('a refused link and one over the plan\'s largest video say why, offer the upgrade, and stay after a reload until dismissed', async ({ page, confirmedUser }) => {
+test("a refused link and one over the plan's largest video say why, offer the upgrade, and stay after a reload until dismissed", async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(90_000);
   await dismissNewsletter(page);

@@ -7,7 +7,11 @@ const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
  * local outbox page, confirm, answer the survey, land on / in their own account and workspace,
  * run a command from the palette, log out, log in again.
  */
-test('a newcomer signs up, confirms through the outbox, onboards, uses the palette and logs out', async ({ page, person, dataDir }) => {
+test('a newcomer signs up, confirms through the outbox, onboards, uses the palette and logs out', async ({
+  page,
+  person,
+  dataDir,
+}) => {
   await submitSignUp(page, person);
   await expect(page).toHaveURL(/\/onboarding$/);
 
@@ -15,7 +19,10 @@ test('a newcomer signs up, confirms through the outbox, onboards, uses the palet
   // wait until it is written, as a person would reload the outbox until it shows.
   await waitForMail(dataDir, { to: person.email, subject: /confirm/i });
   await page.goto('/dev/outbox');
-  const mailLink = page.getByRole('row').filter({ hasText: person.email }).getByRole('link', { name: /Confirm your Polycue account/ });
+  const mailLink = page
+    .getByRole('row')
+    .filter({ hasText: person.email })
+    .getByRole('link', { name: /Confirm your Polycue account/ });
   await expect(mailLink).toBeVisible();
   await mailLink.click();
   const confirmLink = page.getByRole('link', { name: /\/users\/confirmation\?confirmation_token=/ });
@@ -48,7 +55,9 @@ test('a newcomer signs up, confirms through the outbox, onboards, uses the palet
 
   // Log out from the palette; the recently used command now comes first.
   await page.keyboard.press(`${mod}+k`);
-  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText('Show keyboard shortcuts');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first()).toContainText(
+    'Show keyboard shortcuts',
+  );
   await search.fill('log out');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/users\/sign_in$/);
@@ -72,7 +81,10 @@ test('a disposable e-mail domain is refused and the newcomer is sent back to sig
   await expect(toast(page, 'Log-in failed')).toBeVisible();
 });
 
-test('a wrong password shows the log-in failure and keeps the person on the log-in page', async ({ page, confirmedUser }) => {
+test('a wrong password shows the log-in failure and keeps the person on the log-in page', async ({
+  page,
+  confirmedUser,
+}) => {
   await logOut(page);
   await expect(page).toHaveURL(/\/users\/sign_in$/);
 

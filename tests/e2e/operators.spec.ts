@@ -11,7 +11,10 @@ import { dismissNewsletter } from './support/projects-helpers';
  * The user's page runs on Playwright's clock, so "the next poll" is the app's own one-minute
  * timer brought forward, not a wait.
  */
-test('an operator publishes, edits and withdraws the banner; an open page follows on its next poll', async ({ page, browser }) => {
+test('an operator publishes, edits and withdraws the banner; an open page follows on its next poll', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.clock.install();
   await signUpAndConfirm(page, newPerson({ name: 'Rita' }));
@@ -32,7 +35,9 @@ test('an operator publishes, edits and withdraws the banner; an open page follow
   await operator.getByLabel('Link label (optional)').fill('Details');
   await operator.getByLabel('Link address (optional)').fill('javascript:alert(1)');
   await operator.getByRole('button', { name: 'Publish' }).click();
-  await expect(operator.getByRole('form', { name: 'Publish an alert' }).getByRole('alert')).toHaveText('The link must start with http://, https:// or /');
+  await expect(operator.getByRole('form', { name: 'Publish an alert' }).getByRole('alert')).toHaveText(
+    'The link must start with http://, https:// or /',
+  );
   await expect(operator.getByLabel('Link address (optional)')).toHaveAttribute('aria-invalid', 'true');
   await operator.getByLabel('Link address (optional)').fill('https://status.polycue.example/tonight');
   await operator.getByLabel('Link address (optional)').press('Enter');
@@ -46,7 +51,10 @@ test('an operator publishes, edits and withdraws the banner; an open page follow
   await expect(banner).toHaveCount(0);
   await page.clock.fastForward(ALERT_POLL_MS);
   await expect(banner).toContainText('Maintenance tonight at 22:00 UTC');
-  await expect(banner.getByRole('link', { name: 'Details' })).toHaveAttribute('href', 'https://status.polycue.example/tonight');
+  await expect(banner.getByRole('link', { name: 'Details' })).toHaveAttribute(
+    'href',
+    'https://status.polycue.example/tonight',
+  );
 
   // Corrected from the palette: the form takes the shown alert.
   await runCommand(operator, 'Edit the alert banner');

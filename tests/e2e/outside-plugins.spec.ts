@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BROKEN_LOAD_PLUGIN, BROKEN_RENDER_PLUGIN, installExamplePlugin, writePlugin } from '../support/outside-plugins';
+import {
+  BROKEN_LOAD_PLUGIN,
+  BROKEN_RENDER_PLUGIN,
+  installExamplePlugin,
+  writePlugin,
+} from '../support/outside-plugins';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { dismissNewsletter } from './support/projects-helpers';
 import { expect, newPerson, runCommand, signUpAndConfirm, test, toast } from './support/fixtures';
@@ -19,7 +24,11 @@ test.beforeAll(async () => {
   installExamplePlugin(pluginsDir);
   writePlugin(pluginsDir, BROKEN_LOAD_PLUGIN);
   writePlugin(pluginsDir, BROKEN_RENDER_PLUGIN);
-  writePlugin(pluginsDir, { folder: 'from-the-future', manifest: { id: 'from-the-future', apiVersion: 2, web: 'web.js' }, files: { 'web.js': '' } });
+  writePlugin(pluginsDir, {
+    folder: 'from-the-future',
+    manifest: { id: 'from-the-future', apiVersion: 2, web: 'web.js' },
+    files: { 'web.js': '' },
+  });
   server = await startOwnServer({ PLUGINS_DIR: pluginsDir });
 });
 
@@ -28,7 +37,9 @@ test.afterAll(async () => {
   if (pluginsDir) rmSync(pluginsDir, { recursive: true, force: true });
 });
 
-test('an outside plugin adds a page, a nav item, a palette command, its own API and a projects column; broken ones are named and the rest keeps working', async ({ browser }) => {
+test('an outside plugin adds a page, a nav item, a palette command, its own API and a projects column; broken ones are named and the rest keeps working', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // broken-load's web entry only fails in the browser: the server lists it.
   expect(server.output()).toContain('Outside plugins: hello, broken-load, broken-render');
@@ -75,6 +86,8 @@ test('an outside plugin adds a page, a nav item, a palette command, its own API 
 
   // A section of account settings, through the accounts plugin's extension point.
   await nav.getByRole('link', { name: 'Account' }).click();
-  await expect(page.getByRole('region', { name: 'Hello greetings' })).toContainText('Greetings are on for every workspace of this account.');
+  await expect(page.getByRole('region', { name: 'Hello greetings' })).toContainText(
+    'Greetings are on for every workspace of this account.',
+  );
   await context.close();
 });

@@ -2,7 +2,10 @@ import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { dismissNewsletter, modKey } from './support/projects-helpers';
 
-test('the newsletter popup never covers a dialog: hidden while one is open, back once it closes', async ({ page, confirmedUser }) => {
+test('the newsletter popup never covers a dialog: hidden while one is open, back once it closes', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   const popup = page.getByRole('dialog', { name: 'Stay in the loop' });
   await expect(popup).toBeVisible();
@@ -19,7 +22,10 @@ test('the newsletter popup never covers a dialog: hidden while one is open, back
   await expect(popup).toBeHidden();
 });
 
-test('a skip link is the first Tab stop of an app page and takes focus to the content; the palette’s empty state passes axe', async ({ page, confirmedUser }) => {
+test('a skip link is the first Tab stop of an app page and takes focus to the content; the palette’s empty state passes axe', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await page.goto('/themes');

@@ -17,8 +17,30 @@ function silentVideo(name: string): string {
   const file = path.join(dir, name);
   if (!existsSync(file)) {
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
-      '-map', '0:v', '-map', '1:a', '-t', '3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', file,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=3:size=320x240:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=44100:cl=mono',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-t',
+      '3',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
+      file,
     ]);
   }
   return file;

@@ -16,15 +16,23 @@ function setupDialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
 }
 
-test('a video set up with a transcript is followed on /processing until its subtitles and translation open', async ({ page, confirmedUser }) => {
+test('a video set up with a transcript is followed on /processing until its subtitles and translation open', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(240_000);
   await dismissNewsletter(page);
   await uploadVideos(page, [speechVideo('House and cat.mp4')]);
 
   // The bulk action of the projects table opens the popup for the selected row.
-  await versionRow(page, 'House and cat').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await versionRow(page, 'House and cat')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   const dialog = setupDialog(page, 'Set up subtitles');
   await expect(dialog).toBeVisible();
 
@@ -70,7 +78,10 @@ test('a video set up with a transcript is followed on /processing until its subt
     const body = (await response.json()) as { cues: { start: number; end: number; text: string }[] };
     expect(body.cues.length).toBeGreaterThan(0);
     for (const cue of body.cues) expect(cue.end).toBeGreaterThan(cue.start);
-    return body.cues.map((c) => c.text).join(' ').replace(/\s+/g, ' ');
+    return body.cues
+      .map((c) => c.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
   };
   expect(await cuesText(/English subtitles/)).toMatch(/The house is big\. The cat is black\./);
   expect(await cuesText(/Spanish subtitles/)).toMatch(/casa/i);
@@ -80,10 +91,15 @@ test('a video set up with a transcript is followed on /processing until its subt
   await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+\/subtitles\/\d+$/);
   await expect(page.getByText(/house is big/i).first()).toBeVisible();
   await page.goBack();
-  await page.getByRole('region', { name: 'Results' }).getByRole('link', { name: /Spanish subtitles/ }).click();
+  await page
+    .getByRole('region', { name: 'Results' })
+    .getByRole('link', { name: /Spanish subtitles/ })
+    .click();
   await expect(page.getByText(/casa/i).first()).toBeVisible();
   // The language bar names languages in full.
-  await expect(page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'English' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'English' }),
+  ).toBeVisible();
 
   // The way back to results: the version's own page lists its subtitles by language and its run.
   await page.getByRole('link', { name: '← Project version' }).click();
@@ -102,7 +118,10 @@ test('a video set up with a transcript is followed on /processing until its subt
   await expectAccessible(page, 'projects with results');
 });
 
-test('the set-up commands act on the open project version; Escape closes the popup; /processing without a run or with a bad id', async ({ page, confirmedUser }) => {
+test('the set-up commands act on the open project version; Escape closes the popup; /processing without a run or with a bad id', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [speechVideo('House and cat.mp4')]);

@@ -10,7 +10,10 @@ import { dismissNewsletter, projectsGrid, testVideo, uploadVideos, versionRow } 
  * behind a confirmation.
  */
 
-test('uploading a video opens its version page once the project is created, and the project is in the table with its duration', async ({ page, confirmedUser }) => {
+test('uploading a video opens its version page once the project is created, and the project is in the table with its duration', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
@@ -40,7 +43,10 @@ test('uploading a video opens its version page once the project is created, and 
   await expect(page.getByText('0:03')).toBeVisible();
 });
 
-test('a pasted link is downloaded on the server: downloading, then ready with its duration', async ({ page, confirmedUser }) => {
+test('a pasted link is downloaded on the server: downloading, then ready with its duration', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   const video = readFileSync(testVideo('link-source.mp4'));
@@ -72,16 +78,26 @@ test('a pasted link is downloaded on the server: downloading, then ready with it
   }
 });
 
-test('deleting selected project versions asks first, removes them and lowers the count; Undo and Ctrl/Cmd+Z bring them back', async ({ page, confirmedUser }) => {
+test('deleting selected project versions asks first, removes them and lowers the count; Undo and Ctrl/Cmd+Z bring them back', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [testVideo('Keep me.mp4'), testVideo('Drop one.mp4'), testVideo('Drop two.mp4')]);
   await expect(page.getByLabel('Project count')).toHaveText('3 projects');
 
-  await versionRow(page, 'Drop one').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await versionRow(page, 'Drop two').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await versionRow(page, 'Drop one')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await versionRow(page, 'Drop two')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await expect(page.getByRole('toolbar', { name: 'Selected project versions' })).toContainText('2 selected');
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
 
   const confirm = page.getByRole('dialog', { name: 'Delete project versions' });
   await expect(confirm).toContainText('Delete these 2 project versions?');
@@ -107,7 +123,9 @@ test('deleting selected project versions asks first, removes them and lowers the
 
   // From the keyboard: delete one again, Ctrl/Cmd+Z brings it back.
   const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
-  await versionRow(page, 'Drop one').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await versionRow(page, 'Drop one')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await projectsGrid(page).focus();
   await page.keyboard.press('Delete');
   await confirm.getByRole('button', { name: 'Delete project version' }).click();
@@ -116,7 +134,9 @@ test('deleting selected project versions asks first, removes them and lowers the
   await expect(versionRow(page, 'Drop one')).toBeVisible();
 
   // A delete left alone stays done, across a reload.
-  await versionRow(page, 'Drop two').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
+  await versionRow(page, 'Drop two')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
   await projectsGrid(page).focus();
   await page.keyboard.press('Delete');
   await confirm.getByRole('button', { name: 'Delete project version' }).click();

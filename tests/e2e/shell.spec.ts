@@ -3,7 +3,10 @@ import { E2E_ALERT } from './support/e2e-alert';
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-test('the site-wide alert banner, once dismissed, stays dismissed across reloads and log-ins', async ({ page, confirmedUser }) => {
+test('the site-wide alert banner, once dismissed, stays dismissed across reloads and log-ins', async ({
+  page,
+  confirmedUser,
+}) => {
   const banner = page.getByRole('region', { name: /alert/i }).or(page.locator('.alert-banner'));
   await expect(page.getByText(E2E_ALERT.message)).toBeVisible();
   await expect(page.getByRole('link', { name: E2E_ALERT.linkLabel })).toHaveAttribute('href', E2E_ALERT.linkUrl);
@@ -53,7 +56,10 @@ test('writes without the CSRF token are refused, the app’s own writes carry it
   await expect(toast(page, 'Changes saved')).toBeVisible();
 });
 
-test('the palette lists commands by group with their shortcuts, and shortcuts work without it', async ({ page, confirmedUser }) => {
+test('the palette lists commands by group with their shortcuts, and shortcuts work without it', async ({
+  page,
+  confirmedUser,
+}) => {
   expect(confirmedUser.email).toContain('@');
   await page.keyboard.press(`${mod}+k`);
   const dialog = page.getByRole('dialog', { name: 'Command palette' });

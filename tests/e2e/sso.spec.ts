@@ -14,9 +14,17 @@ import { dismissNewsletter } from './support/projects-helpers';
  * proved first with its TXT record, served by a DNS server on the port the e2e server asks
  * (playwright.config.ts DNS_SERVERS).
  */
-test('an admin connects an identity provider; a person of its domain signs in with SSO', async ({ page, confirmedUser, baseURL }) => {
+test('an admin connects an identity provider; a person of its domain signs in with SSO', async ({
+  page,
+  confirmedUser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
-  const idp = await startOidcTestProvider({ clients: [{ client_id: 'polycue-e2e', client_secret: 'e2e-secret', redirect_uris: [`${baseURL}/api/v1/sso/callback`] }] });
+  const idp = await startOidcTestProvider({
+    clients: [
+      { client_id: 'polycue-e2e', client_secret: 'e2e-secret', redirect_uris: [`${baseURL}/api/v1/sso/callback`] },
+    ],
+  });
   const dns = await startTestDnsServer(Number(process.env.POLYCUE_E2E_DNS_PORT));
   try {
     await dismissNewsletter(page);
@@ -73,7 +81,9 @@ test('an admin connects an identity provider; a person of its domain signs in wi
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/$/);
     // Joined as an admin (the role chosen above), the app opens in the organisation's account.
-    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText(`${confirmedUser.name}'s account`);
+    await expect(page.getByLabel('Account', { exact: true }).locator('option:checked')).toHaveText(
+      `${confirmedUser.name}'s account`,
+    );
     await dismissNewsletter(page);
     await runCommand(page, 'Open profile');
     await expect(page.getByText(`sam@${domain}`).first()).toBeVisible();
@@ -83,7 +93,9 @@ test('an admin connects an identity provider; a person of its domain signs in wi
   }
 });
 
-test("an e-mail whose domain has no single sign-on says the spec's 'Authentication failed', with the reason", async ({ page }) => {
+test("an e-mail whose domain has no single sign-on says the spec's 'Authentication failed', with the reason", async ({
+  page,
+}) => {
   await page.goto('/users/sign_in');
   await page.getByLabel('E-mail').fill(`someone@nowhere-${randomBytes(3).toString('hex')}.test`);
   await page.getByRole('button', { name: 'Sign in with SSO' }).click();

@@ -42,7 +42,11 @@ function zipEntries(buffer: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-test('import a subtitle file, download the zip, and open a share link in a fresh browser', async ({ page, browser, confirmedUser }) => {
+test('import a subtitle file, download the zip, and open a share link in a fresh browser', async ({
+  page,
+  browser,
+  confirmedUser,
+}) => {
   void confirmedUser;
   await dismissNewsletter(page);
   await uploadVideos(page, [testVideo('Harbour tour.mp4')]);
@@ -56,7 +60,9 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   const importDialog = page.getByRole('dialog', { name: 'Import subtitle file' });
   await expectAccessible(page, 'import subtitle file');
   await importDialog.getByLabel('Language code').fill('en');
-  await importDialog.getByLabel(/^File/).setInputFiles({ name: 'harbour.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) });
+  await importDialog
+    .getByLabel(/^File/)
+    .setInputFiles({ name: 'harbour.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) });
   await importDialog.getByRole('button', { name: 'Import' }).click();
   await expect(toast(page, 'SRT file imported')).toBeVisible();
   await expect(importDialog).toHaveCount(0);
@@ -68,7 +74,11 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   await expect(page.getByRole('heading', { name: 'Harbour tour' })).toBeVisible();
   await runCommand(page, 'Import subtitle file');
   const again = page.getByRole('dialog', { name: 'Import subtitle file' });
-  await again.getByLabel(/^File/).setInputFiles({ name: 'broken.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:01,000 --> nonsense\nHi\n') });
+  await again.getByLabel(/^File/).setInputFiles({
+    name: 'broken.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('1\n00:00:01,000 --> nonsense\nHi\n'),
+  });
   await again.getByRole('button', { name: 'Import' }).click();
   await expect(toast(page, 'SRT file could not be imported')).toBeVisible();
   await expect(again.getByRole('alert')).toContainText('Line 2:');
@@ -76,19 +86,32 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
 
   // Download: the bulk action of the projects table, two formats, the zip's entries read back.
   await page.goto('/');
-  await versionRow(page, 'Harbour tour').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Download subtitles…' }).click();
+  await versionRow(page, 'Harbour tour')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Download subtitles…' })
+    .click();
   const downloadDialog = page.getByRole('dialog', { name: 'Download subtitles' });
   await expectAccessible(page, 'download subtitles');
   await downloadDialog.getByLabel('WebVTT (.vtt)').check();
-  const [download] = await Promise.all([page.waitForEvent('download'), downloadDialog.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    downloadDialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Harbour tour.zip');
   // The dialog closes once the zip is on its way, and focus goes back to the button that opened it (not the page body).
   await expect(downloadDialog).toHaveCount(0);
-  await expect(page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Download subtitles…' })).toBeFocused();
+  await expect(
+    page
+      .getByRole('toolbar', { name: 'Selected project versions' })
+      .getByRole('button', { name: 'Download subtitles…' }),
+  ).toBeFocused();
   const entries = await zipEntries(await readFile((await download.path())!));
   expect([...entries.keys()]).toEqual(['Harbour tour - en.srt', 'Harbour tour - en.vtt']);
-  for (const content of entries.values()) expect(readSubtitles(content).map((c) => c.text)).toEqual(['Welcome aboard', 'The ferry leaves at noon']);
+  for (const content of entries.values())
+    expect(readSubtitles(content).map((c) => c.text)).toEqual(['Welcome aboard', 'The ferry leaves at noon']);
 
   // The editor URL opens the subtitle editor: its cue grid lists the cues with their times.
   const versionId = versionPath.split('/').pop()!;

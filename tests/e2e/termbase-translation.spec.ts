@@ -8,7 +8,10 @@ import { SPEECH_SENTENCE, speechVideo } from './support/speech-video';
  * says "black" is never translated, and the Spanish subtitles the real pipeline makes say
  * "minino" and "black"; the processing page's report counts both terms as agreed.
  */
-test('a term base and a guideline chosen at set-up decide how their words read in the translation', async ({ page, confirmedUser }) => {
+test('a term base and a guideline chosen at set-up decide how their words read in the translation', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(240_000);
   await dismissNewsletter(page);
@@ -38,8 +41,13 @@ test('a term base and a guideline chosen at set-up decide how their words read i
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await uploadVideos(page, [speechVideo('Black cat.mp4')]);
-  await versionRow(page, 'Black cat').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await versionRow(page, 'Black cat')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   const setup = page.getByRole('dialog', { name: 'Set up subtitles' });
   await setup.getByLabel('I have a transcript').check();
   await setup.getByLabel('Transcript', { exact: true }).fill(SPEECH_SENTENCE);

@@ -17,7 +17,10 @@ async function importFile(page: Page, name: string, text: string) {
  * line, nothing added), entries searched, deleted and undone, then the term base chosen in the
  * set-up popup (the pipeline's picker point), whose request names it.
  */
-test('a term base gets terms typed and imported, searched and deleted, and is chosen at set-up', async ({ page, confirmedUser }) => {
+test('a term base gets terms typed and imported, searched and deleted, and is chosen at set-up', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(150_000);
   await dismissNewsletter(page);
@@ -89,7 +92,11 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   await importFile(page, 'deepl.tsv', 'heart\tcorazón\n');
   await expect(toast(page, 'Terms imported')).toBeVisible();
   // Focus after an import is somewhere named (what opened it, or the page's content), never the page body.
-  await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 30)}`)).not.toMatch(/^BODY/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 30)}`),
+    )
+    .not.toMatch(/^BODY/);
   await expect(page.getByText('4 entries', { exact: true })).toBeVisible();
 
   // Search, by the server.
@@ -120,14 +127,21 @@ test('a term base gets terms typed and imported, searched and deleted, and is ch
   // At set-up, the term base is a choice of the popup; the request names it.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await uploadVideos(page, [testVideo('Clinic tour.mp4')]);
-  await versionRow(page, 'Clinic tour').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await versionRow(page, 'Clinic tour')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   const setup = page.getByRole('dialog', { name: 'Set up subtitles' });
   const picker = setup.getByLabel('Term base');
   const option = 'Medical — English, Spanish · 3 entries';
   await expect(picker.getByRole('option', { name: option })).toBeAttached();
   await picker.selectOption({ label: option });
-  const request = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'),
+  );
   await setup.getByRole('button', { name: 'Start subtitles' }).click();
   const body = (await request).postDataJSON() as { settings: { termbaseId?: string } };
   expect(body.settings.termbaseId).toMatch(/^\d+$/);

@@ -7,7 +7,9 @@ import { dismissNewsletter, modKey, testVideo, uploadVideos } from './support/pr
 async function shown(page: Page, dialog: Locator): Promise<Buffer> {
   await expect(dialog.getByRole('status').filter({ hasText: 'Preview up to date.' })).toBeVisible();
   const image = dialog.locator('.theme-preview-frame img');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   return image.screenshot();
 }
 
@@ -31,7 +33,9 @@ test('a theme made by keyboard previews live, is edited, duplicated and deleted'
   await expect(create.getByRole('img', { name: 'The sample subtitle on a frame of “Harbour tour”' })).toBeVisible();
   const before = await shown(page, create);
 
-  const asked = page.waitForRequest((r) => r.url().includes('/api/v1/themes/preview?') && new URL(r.url()).searchParams.get('fontSize') === '96');
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/api/v1/themes/preview?') && new URL(r.url()).searchParams.get('fontSize') === '96',
+  );
   await create.getByLabel('Font size').focus();
   await page.keyboard.press(`${modKey}+a`);
   await page.keyboard.type('96');
@@ -52,14 +56,23 @@ test('a theme made by keyboard previews live, is edited, duplicated and deleted'
   const onGradient = await shown(page, create);
   expect(onGradient.equals(larger)).toBe(false);
   // The subtitler's own line, to see where it wraps.
-  const ownText = page.waitForRequest((r) => r.url().includes('/api/v1/themes/preview?') && new URL(r.url()).searchParams.get('text') === 'Where does a long line of dialogue wrap?');
+  const ownText = page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/v1/themes/preview?') &&
+      new URL(r.url()).searchParams.get('text') === 'Where does a long line of dialogue wrap?',
+  );
   await create.getByLabel('Sample text').fill('Where does a long line of dialogue wrap?');
   await ownText;
   expect((await shown(page, create)).equals(onGradient)).toBe(false);
   await expectAccessible(page, 'new theme');
   const created = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/themes/'));
   await page.keyboard.press(`${modKey}+Enter`);
-  expect((await created).postDataJSON()).toMatchObject({ name: 'Broadcast', fontSize: 72, position: 'top', box: false });
+  expect((await created).postDataJSON()).toMatchObject({
+    name: 'Broadcast',
+    fontSize: 72,
+    position: 'top',
+    box: false,
+  });
   await expect(toast(page, 'Theme created')).toBeVisible();
   await expect(create).toHaveCount(0);
 

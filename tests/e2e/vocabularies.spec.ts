@@ -5,7 +5,10 @@ import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from '
  * Vocabulary lists, a plugin added in its own folder: created and edited from the keyboard, then
  * chosen in the subtitle set-up (through the pipeline's picker point), whose request carries it.
  */
-test('a vocabulary list made by keyboard is offered at set-up and sent with the request', async ({ page, confirmedUser }) => {
+test('a vocabulary list made by keyboard is offered at set-up and sent with the request', async ({
+  page,
+  confirmedUser,
+}) => {
   void confirmedUser;
   test.setTimeout(120_000);
   await dismissNewsletter(page);
@@ -33,13 +36,20 @@ test('a vocabulary list made by keyboard is offered at set-up and sent with the 
   // At set-up, the list is a choice of the popup; the request names it.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await uploadVideos(page, [testVideo('Brand launch.mp4')]);
-  await versionRow(page, 'Brand launch').getByRole('checkbox', { name: /^Select (?!all)/ }).click();
-  await page.getByRole('toolbar', { name: 'Selected project versions' }).getByRole('button', { name: 'Set up subtitles…' }).click();
+  await versionRow(page, 'Brand launch')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected project versions' })
+    .getByRole('button', { name: 'Set up subtitles…' })
+    .click();
   const setup = page.getByRole('dialog', { name: 'Set up subtitles' });
   const picker = setup.getByLabel('Vocabulary list');
   await expect(picker.getByRole('option', { name: 'Brand names — 2 entries' })).toBeAttached();
   await picker.selectOption({ label: 'Brand names — 2 entries' });
-  const request = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'));
+  const request = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/project_versions/setup'),
+  );
   await setup.getByRole('button', { name: 'Start subtitles' }).click();
   const body = (await request).postDataJSON() as { settings: { vocabularyListId?: string } };
   expect(body.settings.vocabularyListId).toMatch(/^\d+$/);
@@ -54,7 +64,10 @@ test('a vocabulary list made by keyboard is offered at set-up and sent with the 
   await expect(grid.getByRole('row').filter({ hasText: 'Brands 2026' })).toBeVisible();
   await runCommand(page, 'Delete vocabulary list');
   await page.getByRole('option', { name: /^Brands 2026/ }).click();
-  await page.getByRole('alertdialog', { name: 'Delete vocabulary lists' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete vocabulary lists' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(toast(page, 'Vocabulary list deleted')).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: 'Brands 2026' })).toHaveCount(0);
 });

@@ -20,7 +20,11 @@ let server: OwnServer;
 
 test.beforeAll(async () => {
   double = await startVoiceCloningDouble();
-  server = await startOwnServer({ VOICE_CLONING_ENGINE: 'elevenlabs', VOICE_CLONING_BASE_URL: double.baseUrl, VOICE_CLONING_LANGUAGES: 'es' });
+  server = await startOwnServer({
+    VOICE_CLONING_ENGINE: 'elevenlabs',
+    VOICE_CLONING_BASE_URL: double.baseUrl,
+    VOICE_CLONING_LANGUAGES: 'es',
+  });
 });
 
 test.afterAll(async () => {
@@ -42,7 +46,9 @@ async function openVoiceOver(page: Page) {
   return dialog;
 }
 
-test('a Free user picking voice cloning gets the upgrade popup; on Pro the voice-over is cloned from the speaker', async ({ browser }) => {
+test('a Free user picking voice cloning gets the upgrade popup; on Pro the voice-over is cloned from the speaker', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
@@ -66,7 +72,9 @@ test('a Free user picking voice cloning gets the upgrade popup; on Pro the voice
 
   // Free has no voice cloning: the spec's "voice cloning upgrade" popup, not an error toast.
   const upgrade = page.getByRole('dialog', { name: 'Voice cloning upgrade' });
-  await expect(upgrade.getByRole('alert')).toHaveText('Voice cloning is not in the Free plan. Upgrade to Pro for more.');
+  await expect(upgrade.getByRole('alert')).toHaveText(
+    'Voice cloning is not in the Free plan. Upgrade to Pro for more.',
+  );
   await expect(toast(page, 'Voice-over cannot be translated')).toHaveCount(0);
   await expectAccessible(page, 'voice cloning upgrade popup');
   await upgrade.getByRole('button', { name: /^Choose Pro/ }).click();
@@ -81,7 +89,9 @@ test('a Free user picking voice cloning gets the upgrade popup; on Pro the voice
   await dialog.getByRole('checkbox', { name: /Voice cloning/ }).check();
   await dialog.getByRole('button', { name: 'Start voice-over' }).click();
   await expect(toast(page, 'Request submitted')).toBeVisible();
-  await expect.poll(() => double.requests.filter((r) => r.url === '/v1/voices/add').length, { timeout: 180_000 }).toBe(1);
+  await expect
+    .poll(() => double.requests.filter((r) => r.url === '/v1/voices/add').length, { timeout: 180_000 })
+    .toBe(1);
   await expect.poll(() => double.requests.some((r) => r.method === 'DELETE'), { timeout: 60_000 }).toBe(true);
   expect(double.requests.filter((r) => r.url.startsWith('/v1/text-to-speech/cloned-1')).length).toBeGreaterThan(0);
   await context.close();

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIPELINE_PATHS, type ProcessingInfo } from '../../plugins/pipeline/common/pipeline-contract';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { makeSpeechVideo, type SpeechVideo } from '../http/pipeline-test-kit';
-import { describeRun, memberOf, openFaultSite, seedVersion, setUp, sleep, startServer, stopServer, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import {
+  describeRun,
+  memberOf,
+  openFaultSite,
+  seedVersion,
+  setUp,
+  sleep,
+  startServer,
+  stopServer,
+  SHORT_TEXT,
+  type FaultSite,
+  type ServerProcess,
+} from './fault-kit';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres';
 
 /**
@@ -64,7 +76,10 @@ describe('the database restarted in the middle of a run', () => {
 
     const runId = await setUp(baseUrl, member, versionId, { language: 'en', subtitleLanguages: ['es'] });
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
-      const { rows } = await site.db.query(`SELECT 1 FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text' AND state = 'running'`, [runId]);
+      const { rows } = await site.db.query(
+        `SELECT 1 FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text' AND state = 'running'`,
+        [runId],
+      );
       if (rows.length > 0) break;
     }
 
@@ -95,7 +110,12 @@ describe('the database restarted in the middle of a run', () => {
     expect(unavailable.length).toBeGreaterThan(0);
     expect(unavailable.every((answer) => answer.at >= down)).toBe(true);
     for (const { body } of unavailable) {
-      expect(body).toEqual({ statusCode: 503, error: 'Service Unavailable', code: 'database_unavailable', message: 'The database is not reachable. Try again in a moment.' });
+      expect(body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'database_unavailable',
+        message: 'The database is not reachable. Try again in a moment.',
+      });
     }
     const afterwards = answers.filter((answer) => answer.at > up + 5000);
     expect(afterwards.length).toBeGreaterThan(0);
@@ -113,13 +133,19 @@ describe('the database restarted in the middle of a run', () => {
       `SELECT step, (output->>'cues')::int AS cues FROM pipeline_steps WHERE run_id = $1 AND step IN ('segmentation', 'translation') ORDER BY step`,
       [runId],
     );
-    for (const [language, step] of [['en', 'segmentation'], ['es', 'translation']]) {
+    for (const [language, step] of [
+      ['en', 'segmentation'],
+      ['es', 'translation'],
+    ]) {
       const positions = cues.filter((cue) => cue.language === language).map((cue) => cue.position);
       expect(positions.length, language).toBe(made.find((row) => row.step === step)!.cues);
       expect(positions.length, language).toBeGreaterThan(0);
       expect(positions, language).toEqual(positions.map((_, index) => index));
     }
-    const count = await site.db.query<{ n: number }>('SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1', [member.userId]);
+    const count = await site.db.query<{ n: number }>(
+      'SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1',
+      [member.userId],
+    );
     expect(count.rows[0].n).toBe(1);
   }, 300_000);
 });

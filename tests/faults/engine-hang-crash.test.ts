@@ -3,7 +3,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROCESSING_STEP_LABELS } from '../../plugins/pipeline/common/pipeline-contract';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
 import { engineStandIn, type EngineStandIn } from './engine-stand-in';
-import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import {
+  cuesOf,
+  isAlive,
+  memberOf,
+  openFaultSite,
+  seedVersion,
+  setUp,
+  startServer,
+  stopServer,
+  waitForRun,
+  SHORT_TEXT,
+  type FaultSite,
+  type ServerProcess,
+} from './fault-kit';
 
 /**
  * A speech-to-text engine that hangs, then one that crashes, then the real one: the engine is
@@ -23,9 +36,20 @@ describe('an engine that hangs or crashes', () => {
 
   beforeAll(async () => {
     site = await openFaultSite(inject('postgresUrl'), 'engine');
-    standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'pocketsphinx_continuous', { crashMessage: 'decoder: corrupt model', mode: 'hang' });
+    standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'pocketsphinx_continuous', {
+      crashMessage: 'decoder: corrupt model',
+      mode: 'hang',
+    });
     const making = makeSpeechVideo(site.dataDir, SHORT_TEXT);
-    server = await startServer({ ...site.env, PATH: standIn.path, PIPELINE_STEP_TIMEOUT_SECONDS: String(STEP_LIMIT_SECONDS), PIPELINE_MAX_ATTEMPTS: '2' }, 'all');
+    server = await startServer(
+      {
+        ...site.env,
+        PATH: standIn.path,
+        PIPELINE_STEP_TIMEOUT_SECONDS: String(STEP_LIMIT_SECONDS),
+        PIPELINE_MAX_ATTEMPTS: '2',
+      },
+      'all',
+    );
     baseUrl = server.baseUrl!;
     video = await making;
   }, 120_000);
@@ -44,13 +68,19 @@ describe('an engine that hangs or crashes', () => {
     const hungRun = await setUp(baseUrl, member, versionId, settings);
     const hung = await waitForRun(baseUrl, member, versionId, 60_000);
     expect(hung.state).toBe('failed');
-    expect(hung.failure).toEqual({ step: 'speech_to_text', message: `${PROCESSING_STEP_LABELS.speech_to_text} timed out after ${STEP_LIMIT_SECONDS} s` });
+    expect(hung.failure).toEqual({
+      step: 'speech_to_text',
+      message: `${PROCESSING_STEP_LABELS.speech_to_text} timed out after ${STEP_LIMIT_SECONDS} s`,
+    });
     // Two attempts of 3 s and pg-boss's retry delay, not the engine's own minute-long limit.
     expect(Date.now() - started).toBeLessThan(40_000);
     // The hung process was killed, not left behind holding a core.
     const hungPid = await standIn.hungPid();
     expect(isAlive(hungPid)).toBe(false);
-    const attempts = await site.db.query<{ attempts: number; state: string }>(`SELECT attempts, state FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`, [hungRun]);
+    const attempts = await site.db.query<{ attempts: number; state: string }>(
+      `SELECT attempts, state FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`,
+      [hungRun],
+    );
     expect(attempts.rows.map((row) => [row.state, row.attempts])).toEqual([['failed', 2]]);
 
     await standIn.mode('crash');
@@ -58,7 +88,11 @@ describe('an engine that hangs or crashes', () => {
     const crashed = await waitForRun(baseUrl, member, versionId, 60_000);
     expect(crashed.state).toBe('failed');
     expect(crashed.failure?.step).toBe('speech_to_text');
-    expect(crashed.failure?.message).toMatch(new RegExp(`^${PROCESSING_STEP_LABELS.speech_to_text} failed: .*pocketsphinx_continuous was killed by SIGSEGV: decoder: corrupt model`));
+    expect(crashed.failure?.message).toMatch(
+      new RegExp(
+        `^${PROCESSING_STEP_LABELS.speech_to_text} failed: .*pocketsphinx_continuous was killed by SIGSEGV: decoder: corrupt model`,
+      ),
+    );
     // Nothing half-written: the failed runs left the transcript empty.
     expect(await cuesOf(site.db, versionId)).toEqual({});
 
@@ -74,7 +108,10 @@ describe('an engine that hangs or crashes', () => {
     expect(done.state).toBe('done');
     const heard = (await cuesOf(site.db, versionId)).en.flatMap((cue) => wordsOf(cue.text));
     expect(heard).toContain('weather');
-    const count = await site.db.query<{ n: number }>('SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1', [member.userId]);
+    const count = await site.db.query<{ n: number }>(
+      'SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1',
+      [member.userId],
+    );
     expect(count.rows[0].n).toBe(1);
   }, 150_000);
 });

@@ -20,7 +20,11 @@ export interface EngineStandIn {
   killHung(): Promise<void>;
 }
 
-export async function engineStandIn(dir: string, command: string, options: { crashMessage?: string; mode?: StandInMode } = {}): Promise<EngineStandIn> {
+export async function engineStandIn(
+  dir: string,
+  command: string,
+  options: { crashMessage?: string; mode?: StandInMode } = {},
+): Promise<EngineStandIn> {
   await mkdir(dir, { recursive: true });
   const pidFile = path.join(dir, 'pid');
   const script = path.join(dir, command);

@@ -31,7 +31,8 @@ export const SHORT_TEXT = 'Hello and welcome to our show. Today we talk about th
 
 /** Server processes as tests/support/server-process.ts starts them (the many-machines test's too), by role. */
 export type { ServerProcess };
-export const startServer = (env: NodeJS.ProcessEnv, role: 'web' | 'worker' | 'all'): Promise<ServerProcess> => startServerProcess({ ...env, ROLE: role });
+export const startServer = (env: NodeJS.ProcessEnv, role: 'web' | 'worker' | 'all'): Promise<ServerProcess> =>
+  startServerProcess({ ...env, ROLE: role });
 export const stopServer = stopServerProcess;
 
 export function killOutright(server: ServerProcess): Promise<void> {
@@ -51,7 +52,11 @@ export interface FaultSite {
   close(): Promise<void>;
 }
 
-export async function openFaultSite(adminUrl: string, name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<FaultSite> {
+export async function openFaultSite(
+  adminUrl: string,
+  name: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<FaultSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `polycue-${name}-`));
   const scratch = await createScratchDatabase(adminUrl, `polycue_${name}`);
   const env: NodeJS.ProcessEnv = {
@@ -99,7 +104,9 @@ export async function memberOf(site: FaultSite): Promise<SeededMember> {
  * active 'pro' subscription (written as the plugin's local provider would).
  */
 export async function givePaidPlan(site: FaultSite): Promise<void> {
-  const { rows } = await site.db.query<{ installed: boolean }>(`SELECT to_regclass('billing_subscriptions') IS NOT NULL AS installed`);
+  const { rows } = await site.db.query<{ installed: boolean }>(
+    `SELECT to_regclass('billing_subscriptions') IS NOT NULL AS installed`,
+  );
   if (!rows[0].installed) return;
   const member = await memberOf(site);
   await site.db.query(
@@ -115,18 +122,34 @@ export async function seedVersion(site: FaultSite, videoPath: string, title: str
 }
 
 /** PUT setup as the processing dialog does; the run id. */
-export async function setUp(baseUrl: string, member: SeededMember, versionId: string, settings: object, kind: 'setup' | 'setupTts' = 'setup'): Promise<string> {
+export async function setUp(
+  baseUrl: string,
+  member: SeededMember,
+  versionId: string,
+  settings: object,
+  kind: 'setup' | 'setupTts' = 'setup',
+): Promise<string> {
   const res = await fetch(`${baseUrl}${PIPELINE_PATHS[kind]}`, {
     method: 'PUT',
     headers: member.headers,
-    body: JSON.stringify({ projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings }),
+    body: JSON.stringify({
+      projectVersionIds: [versionId],
+      includesTranscript: false,
+      workspaceId: member.workspaceId,
+      settings,
+    }),
   });
   if (res.status !== 202) throw new Error(`setup answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { runId: string }[] }).data[0].runId;
 }
 
 /** Polls show_processing_info as the processing page does, until the run is done or failed. */
-export async function waitForRun(baseUrl: string, member: SeededMember, versionId: string, timeoutMs = 90_000): Promise<ProcessingInfo> {
+export async function waitForRun(
+  baseUrl: string,
+  member: SeededMember,
+  versionId: string,
+  timeoutMs = 90_000,
+): Promise<ProcessingInfo> {
   let info: ProcessingInfo | null = null;
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
     const res = await fetch(`${baseUrl}${PIPELINE_PATHS.showProcessingInfo(versionId)}`, { headers: member.headers });
@@ -138,7 +161,10 @@ export async function waitForRun(baseUrl: string, member: SeededMember, versionI
 }
 
 /** The cues of a version's subtitles, by language, as people see them (text and times). */
-export async function cuesOf(db: PgDatabase, versionId: string): Promise<Record<string, { start: number; end: number; text: string }[]>> {
+export async function cuesOf(
+  db: PgDatabase,
+  versionId: string,
+): Promise<Record<string, { start: number; end: number; text: string }[]>> {
   const { rows } = await db.query<{ language: string; start: number; end: number; text: string }>(
     `SELECT s.language, c.start_ms AS start, c.end_ms AS "end", c.text FROM subtitle_cues c JOIN subtitles s ON s.id = c.subtitle_id
      WHERE s.project_version_id = $1 ORDER BY s.language, c.position`,
@@ -150,7 +176,11 @@ export async function cuesOf(db: PgDatabase, versionId: string): Promise<Record<
 }
 
 /** Where a run stands (its steps and their pg-boss jobs) and what the servers wrote: the message of a failed wait. */
-export async function describeRun(site: FaultSite, runId: string, servers: (ServerProcess | undefined)[]): Promise<string> {
+export async function describeRun(
+  site: FaultSite,
+  runId: string,
+  servers: (ServerProcess | undefined)[],
+): Promise<string> {
   const steps = await site.db.query(
     `SELECT step, part, state, worker, attempts, heartbeat_at::text AS heartbeat, enqueued_at::text AS enqueued FROM pipeline_steps WHERE run_id = $1 ORDER BY started_at NULLS LAST`,
     [runId],

@@ -21,7 +21,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   // initdb and postgres refuse to run as root: then as Debian's `postgres` user.
   const asRoot = userInfo().uid === 0;
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      : [path.join(bin, command), args];
     const result = spawnSync(file, argv, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`);
   };
@@ -36,7 +38,13 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   }
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = [`-p ${port}`, '-c listen_addresses=127.0.0.1', `-c unix_socket_directories=${root}`, '-c fsync=off', '-c full_page_writes=off'].join(' ');
+  const options = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${root}`,
+    '-c fsync=off',
+    '-c full_page_writes=off',
+  ].join(' ');
   const start = () => run('pg_ctl', ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', options]);
   start();
   return {

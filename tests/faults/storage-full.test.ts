@@ -27,7 +27,11 @@ function fillableDisk(storage: Storage): { free: number } {
       for await (const chunk of source as AsyncIterable<Buffer>) {
         if (chunk.length > disk.free) {
           disk.free = 0;
-          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+            code: 'ENOSPC',
+            errno: -28,
+            syscall: 'write',
+          });
         }
         disk.free -= chunk.length;
         yield chunk;
@@ -41,7 +45,9 @@ function fillableDisk(storage: Storage): { free: number } {
 /** Every file under DATA_DIR/files (relative), to see what a failure left behind. */
 async function storedFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
 describeOnBothDatabases('storage full during an upload and an export', (ctx) => {
@@ -68,8 +74,17 @@ describeOnBothDatabases('storage full during an upload and an export', (ctx) => 
   }, 60_000);
 
   async function earlierDataIntact(): Promise<void> {
-    expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual(['Cue 1', 'Cue 2', 'Cue 3\nsecond line', 'Cue 4', 'Cue 5']);
-    const { rows } = await ctx.db.query<{ key: string }>(`SELECT e.storage_key AS key FROM elements e JOIN project_versions v ON v.element_id = e.id WHERE v.id = $1`, [versionId]);
+    expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual([
+      'Cue 1',
+      'Cue 2',
+      'Cue 3\nsecond line',
+      'Cue 4',
+      'Cue 5',
+    ]);
+    const { rows } = await ctx.db.query<{ key: string }>(
+      `SELECT e.storage_key AS key FROM elements e JOIN project_versions v ON v.element_id = e.id WHERE v.id = $1`,
+      [versionId],
+    );
     const stored = await ctx.app.storage.get(rows[0].key);
     expect(stored?.size).toBe(clip.length);
     (stored?.stream as Readable | undefined)?.destroy();
@@ -77,12 +92,16 @@ describeOnBothDatabases('storage full during an upload and an export', (ctx) => 
 
   it('an upload: the PATCH fails clearly, keeps no part, and resumes once there is room', async () => {
     const metadata = `workspaceId ${Buffer.from(member.workspaceId).toString('base64')},filename ${Buffer.from('Second clip.mp4').toString('base64')}`;
-    const created = await member.client.post(PROJECTS_PATHS.uploads, undefined, { headers: { ...tus, 'upload-length': String(clip.length), 'upload-metadata': metadata } });
+    const created = await member.client.post(PROJECTS_PATHS.uploads, undefined, {
+      headers: { ...tus, 'upload-length': String(clip.length), 'upload-metadata': metadata },
+    });
     expect(created.status).toBe(201);
     const location = String(created.headers.location);
     const uploadId = location.split('/').pop()!;
     const patch = (offset: number, body: Buffer) =>
-      member.client.request('PATCH', location, body, { headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' } });
+      member.client.request('PATCH', location, body, {
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      });
     const half = Math.floor(clip.length / 2);
     expect((await patch(0, clip.subarray(0, half))).status).toBe(204);
     const before = await storedFiles(filesRoot());
@@ -93,7 +112,11 @@ describeOnBothDatabases('storage full during an upload and an export', (ctx) => 
     expect(refused.text).toBe('There is no room left to store files. Try again later.\n');
     // Nothing of the refused part is kept: the same files as before, the offset where it was.
     expect(await storedFiles(filesRoot())).toEqual(before);
-    const head = await ctx.app.inject({ method: 'HEAD', url: location, headers: { ...tus, cookie: [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: location,
+      headers: { ...tus, cookie: [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(head.headers['upload-offset']).toBe(String(half));
     await earlierDataIntact();
 
@@ -107,7 +130,11 @@ describeOnBothDatabases('storage full during an upload and an export', (ctx) => 
   it('an export: it fails with a message saying so, keeps no file, and succeeds once there is room', async () => {
     const before = await storedFiles(filesRoot());
     disk.free = 0;
-    const failed = await waitForExport(ctx, member.client, (await createExport(member.client, { projectVersionId: versionId, kind: 'burned_video', subtitleId })).id);
+    const failed = await waitForExport(
+      ctx,
+      member.client,
+      (await createExport(member.client, { projectVersionId: versionId, kind: 'burned_video', subtitleId })).id,
+    );
     expect(failed.attributes.state).toBe('failed');
     expect(failed.attributes.failure).toBe('There is no room left to store the export; please try again later');
     expect(failed.attributes.downloadUrl).toBeNull();
@@ -117,7 +144,11 @@ describeOnBothDatabases('storage full during an upload and an export', (ctx) => 
     await earlierDataIntact();
 
     disk.free = Number.POSITIVE_INFINITY;
-    const done = await waitForExport(ctx, member.client, (await createExport(member.client, { projectVersionId: versionId, kind: 'burned_video', subtitleId })).id);
+    const done = await waitForExport(
+      ctx,
+      member.client,
+      (await createExport(member.client, { projectVersionId: versionId, kind: 'burned_video', subtitleId })).id,
+    );
     expect(done.attributes.state).toBe('done');
     const download = await getBinary(ctx, member.client, done.attributes.downloadUrl!);
     expect(download.status).toBe(200);

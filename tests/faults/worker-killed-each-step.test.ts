@@ -73,15 +73,23 @@ describe('a worker killed in the middle of each pipeline step', () => {
   /** The worker id held in the trigger, once a completing transaction of the target step waits there. */
   async function heldWorker(timeoutMs: number, dead: Set<string>): Promise<string> {
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(50)) {
-      const { rows } = await site.db.query<{ name: string }>(`SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'fault-hold %'`);
+      const { rows } = await site.db.query<{ name: string }>(
+        `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'fault-hold %'`,
+      );
       // A killed worker's connection lingers until PostgreSQL notices (within client_connection_check_interval).
       const held = rows.map((row) => row.name.slice('fault-hold '.length)).find((worker) => !dead.has(worker));
       if (held) return held;
     }
-    const steps = await site.db.query(`SELECT step, part, state, worker, attempts, heartbeat_at::text, enqueued_at::text FROM pipeline_steps ORDER BY run_id, started_at`);
-    const jobs = await site.db.query(`SELECT name, state, retry_count, singleton_key, data::text FROM pgboss.job WHERE name LIKE 'pipeline.%' AND name <> 'pipeline.watchdog' ORDER BY created_on`);
+    const steps = await site.db.query(
+      `SELECT step, part, state, worker, attempts, heartbeat_at::text, enqueued_at::text FROM pipeline_steps ORDER BY run_id, started_at`,
+    );
+    const jobs = await site.db.query(
+      `SELECT name, state, retry_count, singleton_key, data::text FROM pgboss.job WHERE name LIKE 'pipeline.%' AND name <> 'pipeline.watchdog' ORDER BY created_on`,
+    );
     const logs = workers.map((worker) => worker.output.join('').slice(-2000)).join('\n---\n');
-    throw new Error(`no step reached its completing transaction\n${JSON.stringify(steps.rows, null, 1)}\n${JSON.stringify(jobs.rows, null, 1)}\n${logs}`);
+    throw new Error(
+      `no step reached its completing transaction\n${JSON.stringify(steps.rows, null, 1)}\n${JSON.stringify(jobs.rows, null, 1)}\n${logs}`,
+    );
   }
 
   it('finishes once, with the result of an undisturbed run', async () => {
@@ -94,9 +102,22 @@ describe('a worker killed in the middle of each pipeline step', () => {
     const versionId = await seedVersion(site, video.videoPath, 'Killed at every step');
     await site.db.query(`UPDATE fault_target SET step = 'fetch_media'`);
     const runId = await setUp(baseUrl, member, versionId, SETTINGS, 'setupTts');
-    const { rows: runRows } = await site.db.query<{ steps: string[] }>('SELECT steps FROM pipeline_runs WHERE id = $1', [runId]);
+    const { rows: runRows } = await site.db.query<{ steps: string[] }>(
+      'SELECT steps FROM pipeline_runs WHERE id = $1',
+      [runId],
+    );
     const steps = runRows[0].steps;
-    expect(steps).toEqual(['fetch_media', 'probe', 'extract_audio', 'speech_to_text', 'segmentation', 'translation', 'synthesis', 'mixing', 'finish']);
+    expect(steps).toEqual([
+      'fetch_media',
+      'probe',
+      'extract_audio',
+      'speech_to_text',
+      'segmentation',
+      'translation',
+      'synthesis',
+      'mixing',
+      'finish',
+    ]);
 
     const killed: Record<string, string> = {};
     const starting: Promise<void>[] = [];
@@ -105,7 +126,8 @@ describe('a worker killed in the middle of each pipeline step', () => {
       // The redo of this step passes; the next step is held in its turn.
       await site.db.query('UPDATE fault_target SET step = $1', [steps[index + 1] ?? null]);
       let victim = workers.find((worker) => worker.worker === held);
-      for (const deadline = Date.now() + 30_000; !victim && Date.now() < deadline; await sleep(100)) victim = workers.find((worker) => worker.worker === held);
+      for (const deadline = Date.now() + 30_000; !victim && Date.now() < deadline; await sleep(100))
+        victim = workers.find((worker) => worker.worker === held);
       expect(victim, `the worker holding ${step}`).toBeDefined();
       await killOutright(victim!);
       workers.splice(workers.indexOf(victim!), 1);
@@ -137,27 +159,43 @@ describe('a worker killed in the middle of each pipeline step', () => {
     expect(await cuesOf(site.db, versionId)).toEqual(expected);
 
     // One voice-over: one row, one audio and one video file, the run's files cleaned up.
-    const dubbed = await site.db.query<{ language: string; clips: unknown[] }>('SELECT language, clips FROM pipeline_dubbed_media WHERE project_version_id = ANY($1::bigint[]) ORDER BY project_version_id', [
-      [reference, versionId],
-    ]);
+    const dubbed = await site.db.query<{ language: string; clips: unknown[] }>(
+      'SELECT language, clips FROM pipeline_dubbed_media WHERE project_version_id = ANY($1::bigint[]) ORDER BY project_version_id',
+      [[reference, versionId]],
+    );
     expect(dubbed.rows.map((row) => row.language)).toEqual(['es', 'es']);
     expect(dubbed.rows[1].clips).toEqual(dubbed.rows[0].clips);
     const files = path.join(site.dataDir, 'files');
-    expect((await readdir(path.join(files, 'dubbed', member.workspaceId, versionId))).sort()).toEqual([`${runId}-es.m4a`, `${runId}-es.mp4`]);
+    expect((await readdir(path.join(files, 'dubbed', member.workspaceId, versionId))).sort()).toEqual([
+      `${runId}-es.m4a`,
+      `${runId}-es.mp4`,
+    ]);
     // The run's intermediate files (speech audio, voice clips) are gone from storage and from the work folder.
-    const left = await readdir(path.join(files, 'pipeline', runId), { recursive: true, withFileTypes: true }).catch(() => []);
+    const left = await readdir(path.join(files, 'pipeline', runId), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    );
     expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
     expect(await stat(path.join(site.dataDir, 'work', runId)).catch(() => null)).toBeNull();
 
     // Counted once and mailed once per run.
-    const count = await site.db.query<{ n: number }>('SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1', [member.userId]);
+    const count = await site.db.query<{ n: number }>(
+      'SELECT number_of_projects_successfully_created AS n FROM users WHERE id = $1',
+      [member.userId],
+    );
     expect(count.rows[0].n).toBe(2);
     let ready: string[] = [];
     for (const deadline = Date.now() + 10_000; Date.now() < deadline && ready.length < 2; await sleep(200)) {
-      ready = (await listOutbox(path.join(site.dataDir, 'outbox'))).map((mail) => mail.subject).filter((subject) => subject.includes('is ready'));
+      ready = (await listOutbox(path.join(site.dataDir, 'outbox')))
+        .map((mail) => mail.subject)
+        .filter((subject) => subject.includes('is ready'));
     }
     await sleep(1000); // a duplicate would arrive right behind
-    ready = (await listOutbox(path.join(site.dataDir, 'outbox'))).map((mail) => mail.subject).filter((subject) => subject.includes('is ready'));
-    expect(ready.sort()).toEqual(['Your project "Killed at every step" is ready', 'Your project "Undisturbed" is ready']);
+    ready = (await listOutbox(path.join(site.dataDir, 'outbox')))
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.includes('is ready'));
+    expect(ready.sort()).toEqual([
+      'Your project "Killed at every step" is ready',
+      'Your project "Undisturbed" is ready',
+    ]);
   }, 600_000);
 });

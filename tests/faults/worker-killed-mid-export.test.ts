@@ -6,7 +6,17 @@ import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contra
 import { makeVideo, probeBytes } from '../http/exports-test-kit';
 import { srtOf } from '../http/subtitles-test-kit';
 import { engineStandIn, type EngineStandIn } from './engine-stand-in';
-import { killOutright, memberOf, openFaultSite, seedVersion, sleep, startServer, stopServer, type FaultSite, type ServerProcess } from './fault-kit';
+import {
+  killOutright,
+  memberOf,
+  openFaultSite,
+  seedVersion,
+  sleep,
+  startServer,
+  stopServer,
+  type FaultSite,
+  type ServerProcess,
+} from './fault-kit';
 
 /**
  * A worker killed outright (SIGKILL) while it burns subtitles into a video. Its pg-boss job would
@@ -25,7 +35,10 @@ describe('a worker killed in the middle of an export', () => {
   let videoPath: string;
 
   beforeAll(async () => {
-    site = await openFaultSite(inject('postgresUrl'), 'export_killed', { EXPORT_STALE_SECONDS: '3', EXPORT_WATCHDOG_SECONDS: '1' });
+    site = await openFaultSite(inject('postgresUrl'), 'export_killed', {
+      EXPORT_STALE_SECONDS: '3',
+      EXPORT_WATCHDOG_SECONDS: '1',
+    });
     standIn = await engineStandIn(path.join(site.dataDir, 'stand-in'), 'ffmpeg', { mode: 'hang' });
     workerEnv = { ...site.env, PATH: standIn.path };
     videoPath = path.join(site.dataDir, 'clip.mp4');
@@ -44,18 +57,38 @@ describe('a worker killed in the middle of an export', () => {
     const member = await memberOf(site);
     const versionId = await seedVersion(site, videoPath, 'Killed export');
     const baseUrl = web!.baseUrl!;
-    const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = member.headers) => {
-      const res = await fetch(`${baseUrl}${url}`, { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+    const call = async (
+      method: string,
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = member.headers,
+    ) => {
+      const res = await fetch(`${baseUrl}${url}`, {
+        method,
+        headers,
+        body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        body: res.headers.get('content-type')?.includes('json')
+          ? await res.json()
+          : Buffer.from(await res.arrayBuffer()),
+      };
     };
     const subtitle = await call('POST', SUBTITLES_PATHS.subtitles(versionId), { language: 'en' });
     expect(subtitle.status).toBe(201);
     const form = new FormData();
     form.set('srt_content', srtOf(2));
     const { 'content-type': _json, ...multipartHeaders } = member.headers;
-    expect((await call('POST', SUBTITLES_PATHS.importSrt(versionId, subtitle.body.data.id), form, multipartHeaders)).status).toBe(200);
+    expect(
+      (await call('POST', SUBTITLES_PATHS.importSrt(versionId, subtitle.body.data.id), form, multipartHeaders)).status,
+    ).toBe(200);
 
-    const created = await call('POST', EXPORTS_PATHS.exportations, { projectVersionId: versionId, kind: 'burned_video', subtitleId: subtitle.body.data.id });
+    const created = await call('POST', EXPORTS_PATHS.exportations, {
+      projectVersionId: versionId,
+      kind: 'burned_video',
+      subtitleId: subtitle.body.data.id,
+    });
     expect(created.status).toBe(202);
     const exportationId: string = created.body.data.id;
     const hungFfmpeg = await standIn.hungPid();
@@ -63,13 +96,16 @@ describe('a worker killed in the middle of an export', () => {
     await killOutright(doomed!);
     // The orphaned stand-in would sleep on; a real ffmpeg dies with its pipes.
     process.kill(hungFfmpeg, 'SIGKILL');
-    const running = await site.db.query<{ state: string }>('SELECT state FROM exportations WHERE id = $1', [exportationId]);
+    const running = await site.db.query<{ state: string }>('SELECT state FROM exportations WHERE id = $1', [
+      exportationId,
+    ]);
     expect(running.rows[0].state).toBe('running');
 
     await standIn.mode('real');
     const restarted = Date.now();
     next = await startServer(workerEnv, 'worker');
-    let attributes: { state: string; failure: string | null; downloadUrl: string | null; sizeBytes: number | null } | undefined;
+    let attributes:
+      { state: string; failure: string | null; downloadUrl: string | null; sizeBytes: number | null } | undefined;
     for (let i = 0; i < 600; i++) {
       const found = await call('POST', EXPORTS_PATHS.getByIds, { exportationIds: [exportationId] });
       attributes = found.body.data[0]?.attributes;
@@ -86,7 +122,9 @@ describe('a worker killed in the middle of an export', () => {
     const media = await probeBytes(download.body as Buffer, 'mp4');
     expect(media.durationMs).toBeGreaterThan(3500);
     // One file for the export in storage, whoever made it.
-    const { rows } = await site.db.query<{ file_key: string }>('SELECT file_key FROM exportations WHERE id = $1', [exportationId]);
+    const { rows } = await site.db.query<{ file_key: string }>('SELECT file_key FROM exportations WHERE id = $1', [
+      exportationId,
+    ]);
     const folder = path.join(site.dataDir, 'files', path.dirname(rows[0].file_key));
     expect(await readdir(folder)).toHaveLength(1);
   }, 240_000);

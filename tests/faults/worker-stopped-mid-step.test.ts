@@ -2,7 +2,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeSpeechVideo, wordsOf, type SpeechVideo } from '../http/pipeline-test-kit';
 import { engineStandIn, type EngineStandIn } from './engine-stand-in';
-import { cuesOf, isAlive, memberOf, openFaultSite, seedVersion, setUp, startServer, stopServer, waitForRun, SHORT_TEXT, type FaultSite, type ServerProcess } from './fault-kit';
+import {
+  cuesOf,
+  isAlive,
+  memberOf,
+  openFaultSite,
+  seedVersion,
+  setUp,
+  startServer,
+  stopServer,
+  waitForRun,
+  SHORT_TEXT,
+  type FaultSite,
+  type ServerProcess,
+} from './fault-kit';
 
 /**
  * A worker asked to stop (SIGTERM, as a deploy or a scale-down does) while its step is busy: the
@@ -50,7 +63,10 @@ describe('a worker stopped in the middle of a step', () => {
     expect(stopMs).toBeLessThan(10_000);
     // The engine did not outlive its worker, and the step waits for another, its attempt not counted.
     expect(isAlive(enginePid)).toBe(false);
-    const handedBack = await site.db.query<{ state: string; attempts: number }>(`SELECT state, attempts FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`, [runId]);
+    const handedBack = await site.db.query<{ state: string; attempts: number }>(
+      `SELECT state, attempts FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`,
+      [runId],
+    );
     expect(handedBack.rows.map((row) => [row.state, row.attempts])).toEqual([['pending', 0]]);
 
     await standIn.mode('real');
@@ -61,7 +77,10 @@ describe('a worker stopped in the middle of a step', () => {
     expect(done.state).toBe('done');
     // Far sooner than the ten-minute dead-worker threshold: taken as soon as the worker was there.
     expect(Date.now() - restarted).toBeLessThan(110_000);
-    const steps = await site.db.query<{ attempts: number; workers: string[] }>(`SELECT attempts, workers FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`, [runId]);
+    const steps = await site.db.query<{ attempts: number; workers: string[] }>(
+      `SELECT attempts, workers FROM pipeline_steps WHERE run_id = $1 AND step = 'speech_to_text'`,
+      [runId],
+    );
     expect(steps.rows[0].attempts).toBe(1);
     expect(steps.rows[0].workers).toEqual([stopped!.worker, next.worker]);
     expect((await cuesOf(site.db, versionId)).en.flatMap((cue) => wordsOf(cue.text))).toContain('weather');

@@ -22,8 +22,15 @@ export const accountsPath = {
 };
 
 /** Adds `person` to the admin's account through POST create_account_users; returns the account user id. */
-export async function addToAccount(admin: Person, person: Person, role: 'admin' | 'member' = 'member'): Promise<string> {
-  const res = await admin.client.post(accountsPath.createAccountUsers(admin.accountId), { emails: [person.email], role });
+export async function addToAccount(
+  admin: Person,
+  person: Person,
+  role: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const res = await admin.client.post(accountsPath.createAccountUsers(admin.accountId), {
+    emails: [person.email],
+    role,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data[0].id;
 }
@@ -35,7 +42,11 @@ export async function createWorkspace(admin: Person, name: string): Promise<stri
 }
 
 export async function grantAccess(admin: Person, accountUserIds: string[], workspaceIds: string[]) {
-  const res = await admin.client.post(accountsPath.createWorkspaceUsers, { accountId: admin.accountId, accountUserIds, workspaceIds });
+  const res = await admin.client.post(accountsPath.createWorkspaceUsers, {
+    accountId: admin.accountId,
+    accountUserIds,
+    workspaceIds,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { id: string; attributes: { workspaceId: string; accessType: string } }[];
 }
@@ -51,10 +62,10 @@ export async function teamWithMember(ctx: TestAppContext) {
 }
 
 export async function accountUserIdOf(ctx: TestAppContext, accountId: string, userId: string): Promise<string> {
-  const { rows } = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM account_users WHERE account_id = $1 AND user_id = $2', [
-    accountId,
-    userId,
-  ]);
+  const { rows } = await ctx.db.query<{ id: string }>(
+    'SELECT id::text AS id FROM account_users WHERE account_id = $1 AND user_id = $2',
+    [accountId, userId],
+  );
   return rows[0].id;
 }
 
@@ -66,4 +77,5 @@ export async function accessRows(ctx: TestAppContext, accountUserId: string) {
   return rows;
 }
 
-export const workspaceNames = (body: { data: { attributes: { name: string } }[] }) => body.data.map((w) => w.attributes.name);
+export const workspaceNames = (body: { data: { attributes: { name: string } }[] }) =>
+  body.data.map((w) => w.attributes.name);

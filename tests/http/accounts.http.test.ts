@@ -8,10 +8,16 @@ describeOnBothDatabases('accounts: show_workspaces', (ctx) => {
 
   it('lists every workspace of the account to its admin, newest first', async () => {
     const owner = await confirmedUser(ctx);
-    await ctx.db.query(`INSERT INTO workspaces (account_id, name, created_at) VALUES ($1, 'Later', now() + interval '1 minute')`, [owner.accountId]);
+    await ctx.db.query(
+      `INSERT INTO workspaces (account_id, name, created_at) VALUES ($1, 'Later', now() + interval '1 minute')`,
+      [owner.accountId],
+    );
     const res = await owner.client.get(path(owner.accountId));
     expect(res.status).toBe(200);
-    expect(res.body.data.map((w: { attributes: { name: string } }) => w.attributes.name)).toEqual(['Later', 'My workspace']);
+    expect(res.body.data.map((w: { attributes: { name: string } }) => w.attributes.name)).toEqual([
+      'Later',
+      'My workspace',
+    ]);
     expect(res.body.data[1]).toEqual({
       id: owner.workspaceId,
       type: 'workspace',
@@ -22,14 +28,20 @@ describeOnBothDatabases('accounts: show_workspaces', (ctx) => {
   it('lists to a member only the workspaces granted to them', async () => {
     const owner = await confirmedUser(ctx);
     const member = await confirmedUser(ctx);
-    const extra = await ctx.db.query<{ id: string }>(`INSERT INTO workspaces (account_id, name) VALUES ($1, 'Shared') RETURNING id::text AS id`, [owner.accountId]);
+    const extra = await ctx.db.query<{ id: string }>(
+      `INSERT INTO workspaces (account_id, name) VALUES ($1, 'Shared') RETURNING id::text AS id`,
+      [owner.accountId],
+    );
     const accountUser = await ctx.db.query<{ id: string }>(
       `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'member') RETURNING id::text AS id`,
       [owner.accountId, member.userId],
     );
     expect((await member.client.get(path(owner.accountId))).body.data).toEqual([]);
 
-    await ctx.db.query('INSERT INTO workspace_users (workspace_id, account_user_id) VALUES ($1, $2)', [extra.rows[0].id, accountUser.rows[0].id]);
+    await ctx.db.query('INSERT INTO workspace_users (workspace_id, account_user_id) VALUES ($1, $2)', [
+      extra.rows[0].id,
+      accountUser.rows[0].id,
+    ]);
     const res = await member.client.get(path(owner.accountId));
     expect(res.status).toBe(200);
     expect(res.body.data.map((w: { id: string }) => w.id)).toEqual([extra.rows[0].id]);

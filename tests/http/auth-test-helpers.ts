@@ -17,7 +17,11 @@ export function pathOf(link: string): string {
   return url.pathname + url.search;
 }
 
-export function signUp(client: TestClient, user: { email: string; password?: string; name?: string; lastName?: string }, anonymousId?: string) {
+export function signUp(
+  client: TestClient,
+  user: { email: string; password?: string; name?: string; lastName?: string },
+  anonymousId?: string,
+) {
   return client.post('/users', { user: { password: PASSWORD, ...user }, ...(anonymousId ? { anonymousId } : {}) });
 }
 
@@ -46,7 +50,9 @@ export async function confirmedUser(ctx: TestAppContext, user: { name?: string; 
   await ctx.db.query('UPDATE users SET confirmed_at = now() WHERE id = $1', [userId]);
   const me = await client.get('/api/v1/users/');
   const accountId: string = me.body.included[0].id;
-  const { rows } = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM workspaces WHERE account_id = $1', [accountId]);
+  const { rows } = await ctx.db.query<{ id: string }>('SELECT id::text AS id FROM workspaces WHERE account_id = $1', [
+    accountId,
+  ]);
   return { client, email, userId, accountId, workspaceId: rows[0].id };
 }
 

@@ -16,15 +16,36 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     expect(me.body.data.id).toBe(userId);
     expect(Object.keys(me.body.data.attributes).sort()).toEqual(
       [
-        'name', 'lastName', 'email', 'role', 'onboardingState', 'confirmedEmail', 'relevantAlert', 'shouldSeeNewsletterPopup',
-        'numberOfProjectsSuccessfullyCreated', 'lastUsedAccountId', 'lastUsedWorkspaceId', 'avatarUrl', 'lastViewedAlertId',
+        'name',
+        'lastName',
+        'email',
+        'role',
+        'onboardingState',
+        'confirmedEmail',
+        'relevantAlert',
+        'shouldSeeNewsletterPopup',
+        'numberOfProjectsSuccessfullyCreated',
+        'lastUsedAccountId',
+        'lastUsedWorkspaceId',
+        'avatarUrl',
+        'lastViewedAlertId',
       ].sort(),
     );
     expect(me.body.data.attributes).toMatchObject({
-      name: 'Ada', lastName: 'Lovelace', role: 'user', confirmedEmail: true, shouldSeeNewsletterPopup: true,
-      numberOfProjectsSuccessfullyCreated: 0, lastUsedAccountId: accountId, lastUsedWorkspaceId: workspaceId, avatarUrl: null,
+      name: 'Ada',
+      lastName: 'Lovelace',
+      role: 'user',
+      confirmedEmail: true,
+      shouldSeeNewsletterPopup: true,
+      numberOfProjectsSuccessfullyCreated: 0,
+      lastUsedAccountId: accountId,
+      lastUsedWorkspaceId: workspaceId,
+      avatarUrl: null,
     });
-    expect(me.body.included[0]).toMatchObject({ id: accountId, attributes: { role: 'admin', lastUsedWorkspaceId: workspaceId } });
+    expect(me.body.included[0]).toMatchObject({
+      id: accountId,
+      attributes: { role: 'admin', lastUsedWorkspaceId: workspaceId },
+    });
   });
 
   describe('survey', () => {
@@ -37,24 +58,37 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
       expect(res.status).toBe(200);
       expect(res.body.data.attributes.onboardingState).toBe('processed');
       expect(res.cookies.onboarding).toBe('processed');
-      const setCookie = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]).find((c) => c.startsWith('onboarding='))!;
+      const setCookie = ([] as string[])
+        .concat(res.headers['set-cookie'] as string | string[])
+        .find((c) => c.startsWith('onboarding='))!;
       expect(setCookie).toMatch(/Path=\//);
       expect(setCookie).not.toMatch(/HttpOnly/i);
-      const { rows } = await ctx.db.query<{ survey_answers: unknown }>('SELECT survey_answers FROM users WHERE email = $1', [email]);
+      const { rows } = await ctx.db.query<{ survey_answers: unknown }>(
+        'SELECT survey_answers FROM users WHERE email = $1',
+        [email],
+      );
       expect(rows[0].survey_answers).toEqual(answers);
 
       const repeat = await browser.put('/api/v1/users/survey', { survey: { answers: { role: 'other' } } });
       expect(repeat.status).toBe(409);
-      expect(repeat.body).toMatchObject({ code: 'already_answered', message: 'We have already stored your answers before' });
+      expect(repeat.body).toMatchObject({
+        code: 'already_answered',
+        message: 'We have already stored your answers before',
+      });
       expect(repeat.cookies.onboarding).toBe('processed');
-      const after = await ctx.db.query<{ survey_answers: unknown }>('SELECT survey_answers FROM users WHERE email = $1', [email]);
+      const after = await ctx.db.query<{ survey_answers: unknown }>(
+        'SELECT survey_answers FROM users WHERE email = $1',
+        [email],
+      );
       expect(after.rows[0].survey_answers).toEqual(answers);
     });
 
     it('refuses malformed answers with 400', async () => {
       const browser = ctx.client();
       await signUp(browser, { email: uniqueEmail() });
-      expect((await browser.put('/api/v1/users/survey', { survey: { answers: { q: { nested: true } } } })).status).toBe(400);
+      expect((await browser.put('/api/v1/users/survey', { survey: { answers: { q: { nested: true } } } })).status).toBe(
+        400,
+      );
       expect((await browser.put('/api/v1/users/survey', { answers: {} })).status).toBe(400);
     });
   });
@@ -69,15 +103,26 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
       `INSERT INTO alerts (message, link_label, link_url) VALUES ('Maintenance on Sunday', 'Details', 'https://status.example.com') RETURNING id::text AS id`,
     );
     const shown = (await client.get('/api/v1/users/')).body.data.attributes.relevantAlert;
-    expect(shown).toEqual({ id: first.rows[0].id, message: 'Maintenance on Sunday', linkLabel: 'Details', linkUrl: 'https://status.example.com' });
+    expect(shown).toEqual({
+      id: first.rows[0].id,
+      message: 'Maintenance on Sunday',
+      linkLabel: 'Details',
+      linkUrl: 'https://status.example.com',
+    });
 
     const dismissed = await client.put('/api/v1/users/set_last_viewed_alert', { alertId: shown.id });
     expect(dismissed.status).toBe(200);
     expect(dismissed.body.data.attributes).toMatchObject({ relevantAlert: null, lastViewedAlertId: shown.id });
     expect((await client.get('/api/v1/users/')).body.data.attributes.relevantAlert).toBeNull();
 
-    const newer = await ctx.db.query<{ id: string }>(`INSERT INTO alerts (message) VALUES ('New voices') RETURNING id::text AS id`);
-    expect((await client.get('/api/v1/users/')).body.data.attributes.relevantAlert).toMatchObject({ id: newer.rows[0].id, message: 'New voices', linkUrl: null });
+    const newer = await ctx.db.query<{ id: string }>(
+      `INSERT INTO alerts (message) VALUES ('New voices') RETURNING id::text AS id`,
+    );
+    expect((await client.get('/api/v1/users/')).body.data.attributes.relevantAlert).toMatchObject({
+      id: newer.rows[0].id,
+      message: 'New voices',
+      linkUrl: null,
+    });
     expect((await client.put('/api/v1/users/set_last_viewed_alert', { alertId: 'abc' })).status).toBe(400);
   });
 
@@ -85,7 +130,9 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     const me = await confirmedUser(ctx);
     const other = await confirmedUser(ctx);
     // A second account in which `me` is a member with access to one of two workspaces.
-    const account = await ctx.db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('Team') RETURNING id::text AS id`);
+    const account = await ctx.db.query<{ id: string }>(
+      `INSERT INTO accounts (name) VALUES ('Team') RETURNING id::text AS id`,
+    );
     const teamId = account.rows[0].id;
     const workspaces = await ctx.db.query<{ id: string }>(
       `INSERT INTO workspaces (account_id, name) VALUES ($1, 'Granted'), ($1, 'Hidden') RETURNING id::text AS id`,
@@ -96,7 +143,10 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
       `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'member') RETURNING id::text AS id`,
       [teamId, me.userId],
     );
-    await ctx.db.query('INSERT INTO workspace_users (workspace_id, account_user_id) VALUES ($1, $2)', [granted, accountUser.rows[0].id]);
+    await ctx.db.query('INSERT INTO workspace_users (workspace_id, account_user_id) VALUES ($1, $2)', [
+      granted,
+      accountUser.rows[0].id,
+    ]);
 
     const account1 = await me.client.put('/api/v1/users/set_last_used_account', { accountId: teamId });
     expect(account1.status).toBe(200);
@@ -109,12 +159,21 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     expect(workspace.status).toBe(200);
     expect(workspace.body.data.attributes.lastUsedWorkspaceId).toBe(granted);
     const included = (await me.client.get('/api/v1/users/')).body.included;
-    expect(included.find((a: { id: string }) => a.id === teamId).attributes).toMatchObject({ role: 'member', lastUsedWorkspaceId: granted });
-    expect(included.find((a: { id: string }) => a.id === me.accountId).attributes.lastUsedWorkspaceId).toBe(me.workspaceId);
+    expect(included.find((a: { id: string }) => a.id === teamId).attributes).toMatchObject({
+      role: 'member',
+      lastUsedWorkspaceId: granted,
+    });
+    expect(included.find((a: { id: string }) => a.id === me.accountId).attributes.lastUsedWorkspaceId).toBe(
+      me.workspaceId,
+    );
 
     expect((await me.client.put('/api/v1/users/set_last_used_workspace', { workspaceId: hidden })).status).toBe(404);
-    expect((await me.client.put('/api/v1/users/set_last_used_workspace', { workspaceId: other.workspaceId })).status).toBe(404);
-    expect((await me.client.put('/api/v1/users/set_last_used_workspace', { workspaceId: '99999999999' })).status).toBe(404);
+    expect(
+      (await me.client.put('/api/v1/users/set_last_used_workspace', { workspaceId: other.workspaceId })).status,
+    ).toBe(404);
+    expect((await me.client.put('/api/v1/users/set_last_used_workspace', { workspaceId: '99999999999' })).status).toBe(
+      404,
+    );
     expect((await me.client.get('/api/v1/users/')).body.data.attributes.lastUsedWorkspaceId).toBe(granted);
     expect((await me.client.put('/api/v1/users/set_last_used_workspace', {})).status).toBe(400);
   });
@@ -124,10 +183,15 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     const res = await client.put('/api/v1/users/reset_should_see_newsletter_popup', { subscribe: true });
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.shouldSeeNewsletterPopup).toBe(false);
-    const { rows } = await ctx.db.query<{ newsletter_subscribed: boolean }>('SELECT newsletter_subscribed FROM users WHERE id = $1', [userId]);
+    const { rows } = await ctx.db.query<{ newsletter_subscribed: boolean }>(
+      'SELECT newsletter_subscribed FROM users WHERE id = $1',
+      [userId],
+    );
     expect(rows[0].newsletter_subscribed).toBe(true);
     expect((await client.put('/api/v1/users/reset_should_see_newsletter_popup', {})).status).toBe(200);
-    expect((await client.put('/api/v1/users/reset_should_see_newsletter_popup', { subscribe: 'yes' })).status).toBe(400);
+    expect((await client.put('/api/v1/users/reset_should_see_newsletter_popup', { subscribe: 'yes' })).status).toBe(
+      400,
+    );
   });
 
   describe('update_profile', () => {
@@ -147,7 +211,11 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
       ]) {
         const res = await client.put('/api/v1/users/update_profile', { user });
         expect(res.status).toBe(422);
-        expect(res.body).toMatchObject({ code: 'current_password_incorrect', field: 'currentPassword', message: 'Current password is incorrect' });
+        expect(res.body).toMatchObject({
+          code: 'current_password_incorrect',
+          field: 'currentPassword',
+          message: 'Current password is incorrect',
+        });
       }
       expect((await signIn(ctx.client(), email)).status).toBe(200);
     });
@@ -169,13 +237,18 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     it('changes the e-mail only once the link mailed to the new address is opened', async () => {
       const { client, email } = await confirmedUser(ctx);
       const newEmail = uniqueEmail('moved');
-      const res = await client.put('/api/v1/users/update_profile', { user: { email: newEmail, currentPassword: PASSWORD } });
+      const res = await client.put('/api/v1/users/update_profile', {
+        user: { email: newEmail, currentPassword: PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.attributes.email).toBe(email);
       const mail = await mailTo(ctx, newEmail, 'Confirm your new e-mail address');
       const confirm = await client.get(linkIn(mail, '/users/confirmation?'));
       expect(confirm.headers.location).toBe('/');
-      expect((await client.get('/api/v1/users/')).body.data.attributes).toMatchObject({ email: newEmail, confirmedEmail: true });
+      expect((await client.get('/api/v1/users/')).body.data.attributes).toMatchObject({
+        email: newEmail,
+        confirmedEmail: true,
+      });
       expect((await signIn(ctx.client(), newEmail)).status).toBe(200);
       expect((await signIn(ctx.client(), email)).status).toBe(401);
     });
@@ -183,11 +256,18 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     it('refuses a taken or disposable new e-mail', async () => {
       const { client } = await confirmedUser(ctx);
       const other = await confirmedUser(ctx);
-      const taken = await client.put('/api/v1/users/update_profile', { user: { email: other.email, currentPassword: PASSWORD } });
+      const taken = await client.put('/api/v1/users/update_profile', {
+        user: { email: other.email, currentPassword: PASSWORD },
+      });
       expect(taken.status).toBe(422);
       expect(taken.body).toMatchObject({ code: 'email_taken', field: 'email' });
-      const disposable = await client.put('/api/v1/users/update_profile', { user: { email: 'x@mailinator.com', currentPassword: PASSWORD } });
-      expect(disposable.body).toMatchObject({ code: 'email_domain_not_permitted', message: 'Email domain is not permitted' });
+      const disposable = await client.put('/api/v1/users/update_profile', {
+        user: { email: 'x@mailinator.com', currentPassword: PASSWORD },
+      });
+      expect(disposable.body).toMatchObject({
+        code: 'email_domain_not_permitted',
+        message: 'Email domain is not permitted',
+      });
       expect((await client.put('/api/v1/users/update_profile', { user: { name: 'x'.repeat(101) } })).status).toBe(400);
     });
   });
@@ -221,10 +301,15 @@ describeOnBothDatabases('auth: the user and their settings', (ctx) => {
     it('refuses a text file named .png and an image over 2 MB', async () => {
       const { client } = await confirmedUser(ctx);
       const text = await client.postMultipart('/api/v1/users/change_avatar', {
-        files: [{ field: 'avatar', filename: 'notes.png', contentType: 'image/png', content: 'just some text, not an image' }],
+        files: [
+          { field: 'avatar', filename: 'notes.png', contentType: 'image/png', content: 'just some text, not an image' },
+        ],
       });
       expect(text.status).toBe(422);
-      expect(text.body).toMatchObject({ code: 'invalid_image', message: 'Image must be a PNG, JPEG, WebP or GIF file' });
+      expect(text.body).toMatchObject({
+        code: 'invalid_image',
+        message: 'Image must be a PNG, JPEG, WebP or GIF file',
+      });
 
       const big = Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]);
       const tooLarge = await client.postMultipart('/api/v1/users/change_avatar', {

@@ -11,16 +11,32 @@ describeOnBothDatabases('auth', (ctx) => {
       const email = uniqueEmail('ada');
       const res = await signUp(browser, { email: `  ${email.toUpperCase()} `, name: 'Ada Lovelace' }, 'anon-123');
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ type: 'user', attributes: { email, confirmedEmail: false, onboardingState: 'survey' } });
+      expect(res.body.data).toMatchObject({
+        type: 'user',
+        attributes: { email, confirmedEmail: false, onboardingState: 'survey' },
+      });
 
       const me = await browser.get('/api/v1/users/');
       expect(me.status).toBe(200);
-      expect(me.body.data.attributes).toMatchObject({ email, name: 'Ada Lovelace', confirmedEmail: false, onboardingState: 'survey' });
+      expect(me.body.data.attributes).toMatchObject({
+        email,
+        name: 'Ada Lovelace',
+        confirmedEmail: false,
+        onboardingState: 'survey',
+      });
       expect(me.body.included).toHaveLength(1);
       const account = me.body.included[0];
-      expect(account).toMatchObject({ type: 'account', attributes: { name: "Ada's account", role: 'admin', subscription: { isCurrent: false } } });
+      expect(account).toMatchObject({
+        type: 'account',
+        attributes: { name: "Ada's account", role: 'admin', subscription: { isCurrent: false } },
+      });
 
-      const { rows } = await ctx.db.query<{ name: string; access_type: string; anonymous_id: string; password_hash: string }>(
+      const { rows } = await ctx.db.query<{
+        name: string;
+        access_type: string;
+        anonymous_id: string;
+        password_hash: string;
+      }>(
         `SELECT w.name, wu.access_type, u.anonymous_id, u.password_hash
            FROM users u JOIN account_users au ON au.user_id = u.id
            JOIN workspaces w ON w.account_id = au.account_id
@@ -66,7 +82,9 @@ describeOnBothDatabases('auth', (ctx) => {
       const res = await ctx.client().get(linkIn(mail, '/users/confirmation?'));
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe('/users/sign_in?confirmed=1');
-      expect((await ctx.client().get('/users/confirmation?confirmation_token=forged')).headers.location).toBe('/users/sign_in?confirmation=invalid');
+      expect((await ctx.client().get('/users/confirmation?confirmation_token=forged')).headers.location).toBe(
+        '/users/sign_in?confirmation=invalid',
+      );
     });
 
     it('resends the confirmation mail; already confirmed is said only to the account itself', async () => {
@@ -77,8 +95,12 @@ describeOnBothDatabases('auth', (ctx) => {
       expect((await browser.post('/users/confirmation', { user: { email } })).status).toBe(200);
       const second = await ctx.waitForMail((m) => m.to.includes(email) && m.file !== first.file);
       // Only the newest link works.
-      expect((await ctx.client().get(linkIn(first, '/users/confirmation?'))).headers.location).toBe('/users/sign_in?confirmation=invalid');
-      expect((await ctx.client().get(linkIn(second, '/users/confirmation?'))).headers.location).toBe('/users/sign_in?confirmed=1');
+      expect((await ctx.client().get(linkIn(first, '/users/confirmation?'))).headers.location).toBe(
+        '/users/sign_in?confirmation=invalid',
+      );
+      expect((await ctx.client().get(linkIn(second, '/users/confirmation?'))).headers.location).toBe(
+        '/users/sign_in?confirmed=1',
+      );
 
       // A stranger learns nothing: a confirmed, an unknown and an unconfirmed address get the same answer; the owner gets a mail.
       const confirmed = await browser.post('/users/confirmation', { user: { email } });
@@ -92,7 +114,10 @@ describeOnBothDatabases('auth', (ctx) => {
       expect((await signIn(own, email)).status).toBe(200);
       const mine = await own.post('/users/confirmation', { user: { email } });
       expect(mine.status).toBe(422);
-      expect(mine.body).toMatchObject({ code: 'already_confirmed', message: 'You already confirmed this email. Please log in.' });
+      expect(mine.body).toMatchObject({
+        code: 'already_confirmed',
+        message: 'You already confirmed this email. Please log in.',
+      });
     });
 
     it('refuses a disposable e-mail domain without creating anyone', async () => {
@@ -110,22 +135,36 @@ describeOnBothDatabases('auth', (ctx) => {
       const res = await signUp(ctx.client(), { email: email.toUpperCase() });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'email_taken', message: 'Email has already been taken', field: 'email' });
-      const { rows } = await ctx.db.query('SELECT 1 FROM accounts a JOIN account_users au ON au.account_id = a.id JOIN users u ON u.id = au.user_id WHERE u.email = $1', [email]);
+      const { rows } = await ctx.db.query(
+        'SELECT 1 FROM accounts a JOIN account_users au ON au.account_id = a.id JOIN users u ON u.id = au.user_id WHERE u.email = $1',
+        [email],
+      );
       expect(rows).toHaveLength(1);
     });
 
     it('applies the password rules', async () => {
       const short = await signUp(ctx.client(), { email: uniqueEmail(), password: 'short' });
       expect(short.status).toBe(422);
-      expect(short.body).toMatchObject({ code: 'invalid', field: 'password', message: 'Password is too short (minimum is 8 characters)' });
-      const mismatch = await ctx.client().post('/users', { user: { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: 'other password' } });
+      expect(short.body).toMatchObject({
+        code: 'invalid',
+        field: 'password',
+        message: 'Password is too short (minimum is 8 characters)',
+      });
+      const mismatch = await ctx
+        .client()
+        .post('/users', { user: { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: 'other password' } });
       expect(mismatch.status).toBe(422);
       expect(mismatch.body.field).toBe('passwordConfirmation');
     });
 
     it('answers bad bodies with 400, not 500', async () => {
       const browser = ctx.client();
-      for (const body of [{}, { user: { email: 'a@b.co' } }, { user: { email: 42, password: PASSWORD } }, { user: 'x' }]) {
+      for (const body of [
+        {},
+        { user: { email: 'a@b.co' } },
+        { user: { email: 42, password: PASSWORD } },
+        { user: 'x' },
+      ]) {
         const res = await browser.post('/users', body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body.message).toEqual(expect.any(String));
@@ -174,7 +213,12 @@ describeOnBothDatabases('auth', (ctx) => {
     it('accepts the Devise form encoding', async () => {
       const { email } = await confirmedUser(ctx);
       const browser = ctx.client();
-      const res = await browser.postForm('/users/sign_in', { utf8: '✓', commit: 'Log in', 'user[email]': email, 'user[password]': PASSWORD });
+      const res = await browser.postForm('/users/sign_in', {
+        utf8: '✓',
+        commit: 'Log in',
+        'user[email]': email,
+        'user[password]': PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.attributes.email).toBe(email);
     });
@@ -189,12 +233,16 @@ describeOnBothDatabases('auth', (ctx) => {
       const link = linkIn(mail, '/users/password/edit?reset_password_token=');
       const token = new URL(link, 'http://x').searchParams.get('reset_password_token')!;
 
-      const mismatch = await browser.put('/users/password', { user: { reset_password_token: token, password: 'new password 1', password_confirmation: 'new password 2' } });
+      const mismatch = await browser.put('/users/password', {
+        user: { reset_password_token: token, password: 'new password 1', password_confirmation: 'new password 2' },
+      });
       expect(mismatch.status).toBe(422);
       expect(mismatch.body).toMatchObject({ code: 'invalid', message: "Password confirmation doesn't match Password" });
 
       const newPassword = 'a brand new password';
-      const res = await browser.put('/users/password', { user: { reset_password_token: token, password: newPassword, password_confirmation: newPassword } });
+      const res = await browser.put('/users/password', {
+        user: { reset_password_token: token, password: newPassword, password_confirmation: newPassword },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.attributes.email).toBe(email);
       expect((await browser.get('/api/v1/users/')).status).toBe(200);
@@ -203,7 +251,9 @@ describeOnBothDatabases('auth', (ctx) => {
       expect((await signIn(ctx.client(), email, PASSWORD)).status).toBe(401);
       expect((await signIn(ctx.client(), email, newPassword)).status).toBe(200);
       // The token is spent.
-      const replay = await ctx.client().put('/users/password', { user: { reset_password_token: token, password: newPassword, password_confirmation: newPassword } });
+      const replay = await ctx.client().put('/users/password', {
+        user: { reset_password_token: token, password: newPassword, password_confirmation: newPassword },
+      });
       expect(replay.status).toBe(422);
       expect(replay.body).toMatchObject({ code: 'token_invalid', message: 'Reset password token is invalid' });
     });
@@ -213,9 +263,19 @@ describeOnBothDatabases('auth', (ctx) => {
       const browser = ctx.client();
       await browser.post('/users/password', { user: { email } });
       const mail = await mailTo(ctx, email, 'Reset your Polycue password');
-      const token = new URL(linkIn(mail, '/users/password/edit?'), 'http://x').searchParams.get('reset_password_token')!;
-      await ctx.db.query(`UPDATE users SET reset_password_sent_at = now() - interval '7 hours' WHERE id = $1`, [userId]);
-      const res = await browser.put('/users/password', { user: { reset_password_token: token, password: 'whatever password', password_confirmation: 'whatever password' } });
+      const token = new URL(linkIn(mail, '/users/password/edit?'), 'http://x').searchParams.get(
+        'reset_password_token',
+      )!;
+      await ctx.db.query(`UPDATE users SET reset_password_sent_at = now() - interval '7 hours' WHERE id = $1`, [
+        userId,
+      ]);
+      const res = await browser.put('/users/password', {
+        user: {
+          reset_password_token: token,
+          password: 'whatever password',
+          password_confirmation: 'whatever password',
+        },
+      });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'token_expired', message: 'Your reset token has expired' });
       expect((await signIn(ctx.client(), email)).status).toBe(200);

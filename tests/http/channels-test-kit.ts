@@ -34,9 +34,14 @@ export async function serveFeed(host: string, mediaDir: string, initialCount: nu
   let count = initialCount;
   const server = await startLoopbackServer(host, (request, response, self) => {
     const { pathname } = new URL(request.url ?? '/', 'http://x');
-    if (pathname === '/feed.xml') return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssFeed(self.origin, count));
+    if (pathname === '/feed.xml')
+      return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rssFeed(self.origin, count));
     if (pathname === '/blog.xml') {
-      return void response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss><channel><title>Blog</title><item><title>Post</title><link>https://example.com/p</link></item></channel></rss>');
+      return void response
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(
+          '<rss><channel><title>Blog</title><item><title>Post</title><link>https://example.com/p</link></item></channel></rss>',
+        );
     }
     if (pathname.startsWith('/media/')) {
       const file = path.join(mediaDir, path.basename(pathname));
@@ -68,7 +73,10 @@ export async function startYoutubeDouble(host: string): Promise<YoutubeDouble> {
   const grants: string[] = [];
   const codes = new Map<string, string>();
   const uploads = Array.from({ length: 12 }, (_, i) => ({
-    contentDetails: { videoId: `vid${String(i + 1).padStart(2, '0')}`, videoPublishedAt: new Date(Date.UTC(2026, 1, 12 - i)).toISOString() },
+    contentDetails: {
+      videoId: `vid${String(i + 1).padStart(2, '0')}`,
+      videoPublishedAt: new Date(Date.UTC(2026, 1, 12 - i)).toISOString(),
+    },
     snippet: { title: `Upload ${i + 1}` },
   }));
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown) =>
@@ -82,27 +90,47 @@ export async function startYoutubeDouble(host: string): Promise<YoutubeDouble> {
       request.on('end', () => {
         const form = new URLSearchParams(body);
         grants.push(form.get('grant_type') ?? '');
-        if (form.get('client_id') !== 'test-client' || form.get('client_secret') !== 'test-secret') return json(response, 401, { error: 'invalid_client' });
+        if (form.get('client_id') !== 'test-client' || form.get('client_secret') !== 'test-secret')
+          return json(response, 401, { error: 'invalid_client' });
         if (form.get('grant_type') === 'refresh_token') {
-          return form.get('refresh_token') === 'refresh-1' ? json(response, 200, { access_token: 'access-2', expires_in: 3600 }) : json(response, 400, { error: 'invalid_grant' });
+          return form.get('refresh_token') === 'refresh-1'
+            ? json(response, 200, { access_token: 'access-2', expires_in: 3600 })
+            : json(response, 400, { error: 'invalid_grant' });
         }
         const challenge = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
-        if (!challenge || createHash('sha256').update(verifier).digest('base64url') !== challenge) return json(response, 400, { error: 'invalid_grant' });
+        if (!challenge || createHash('sha256').update(verifier).digest('base64url') !== challenge)
+          return json(response, 400, { error: 'invalid_grant' });
         json(response, 200, { access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 3600 });
       });
       return;
     }
-    if (bearer !== 'Bearer access-1' && bearer !== 'Bearer access-2') return json(response, 401, { error: { code: 401 } });
+    if (bearer !== 'Bearer access-1' && bearer !== 'Bearer access-2')
+      return json(response, 401, { error: { code: 401 } });
     if (url.pathname === '/youtube/v3/channels' && url.searchParams.get('mine') === 'true') {
-      return json(response, 200, { items: [{ id: 'UCtest', snippet: { title: 'Test Studio' }, contentDetails: { relatedPlaylists: { uploads: 'UUtest' } } }] });
+      return json(response, 200, {
+        items: [
+          {
+            id: 'UCtest',
+            snippet: { title: 'Test Studio' },
+            contentDetails: { relatedPlaylists: { uploads: 'UUtest' } },
+          },
+        ],
+      });
     }
     if (url.pathname === '/youtube/v3/playlistItems' && url.searchParams.get('playlistId') === 'UUtest') {
       const second = url.searchParams.get('pageToken') === 'page-2';
-      return json(response, 200, second ? { items: uploads.slice(7) } : { items: uploads.slice(0, 7), nextPageToken: 'page-2' });
+      return json(
+        response,
+        200,
+        second ? { items: uploads.slice(7) } : { items: uploads.slice(0, 7), nextPageToken: 'page-2' },
+      );
     }
     json(response, 404, { error: { code: 404 } });
   });
-  return Object.assign(server, { grants, consent: (code: string, challenge: string) => void codes.set(code, challenge) });
+  return Object.assign(server, {
+    grants,
+    consent: (code: string, challenge: string) => void codes.set(code, challenge),
+  });
 }

@@ -12,7 +12,13 @@ import { newMember, type Member } from './projects-test-kit';
  */
 
 let double: YoutubeDouble;
-const ENV = ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET', 'YOUTUBE_AUTH_URL', 'YOUTUBE_TOKEN_URL', 'YOUTUBE_API_URL'] as const;
+const ENV = [
+  'YOUTUBE_CLIENT_ID',
+  'YOUTUBE_CLIENT_SECRET',
+  'YOUTUBE_AUTH_URL',
+  'YOUTUBE_TOKEN_URL',
+  'YOUTUBE_API_URL',
+] as const;
 
 // Before the suites build their apps, which read the provider configuration.
 beforeAll(async () => {
@@ -32,11 +38,15 @@ afterAll(async () => {
 });
 
 async function authorize(member: Member): Promise<URL> {
-  const res = await member.client.post(CHANNELS_PATHS.connect, { workspaceId: member.workspaceId, provider: 'youtube' });
+  const res = await member.client.post(CHANNELS_PATHS.connect, {
+    workspaceId: member.workspaceId,
+    provider: 'youtube',
+  });
   expect(res.status).toBe(200);
   return new URL(res.body.redirect_uri);
 }
-const callback = (member: Member, query: Record<string, string>) => member.client.get(`${CHANNELS_PATHS.callback}?${new URLSearchParams(query)}`);
+const callback = (member: Member, query: Record<string, string>) =>
+  member.client.get(`${CHANNELS_PATHS.callback}?${new URLSearchParams(query)}`);
 
 describeOnBothDatabases('external channels from YouTube (OAuth 2 + Data API v3, local double)', (ctx) => {
   it('is offered only when configured', async () => {
@@ -66,38 +76,69 @@ describeOnBothDatabases('external channels from YouTube (OAuth 2 + Data API v3, 
     expect(wrong.headers.location).toBe('/external_channels?connectError=state');
     // Another person's browser cannot finish it.
     const other = await newMember(ctx);
-    expect((await callback(other, { state, code: 'code-1' })).headers.location).toBe('/external_channels?connectError=state');
+    expect((await callback(other, { state, code: 'code-1' })).headers.location).toBe(
+      '/external_channels?connectError=state',
+    );
 
     const back = await callback(member, { state, code: 'code-1' });
     expect(back.status).toBe(303);
     const channelId = /connected=(\d+)$/.exec(String(back.headers.location))![1];
-    expect((await callback(member, { state, code: 'code-1' })).headers.location).toBe('/external_channels?connectError=state');
+    expect((await callback(member, { state, code: 'code-1' })).headers.location).toBe(
+      '/external_channels?connectError=state',
+    );
 
-    const channel = (await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body.data[0];
-    expect(channel).toMatchObject({ id: channelId, attributes: { name: 'Test Studio', provider: 'youtube', sourceUrl: 'https://www.youtube.com/channel/UCtest', videosCount: 12 } });
-    const page = await member.client.get(`${CHANNELS_PATHS.videos}?workspaceId=${member.workspaceId}&externalChannelId=${channelId}&page=2`);
+    const channel = (await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body
+      .data[0];
+    expect(channel).toMatchObject({
+      id: channelId,
+      attributes: {
+        name: 'Test Studio',
+        provider: 'youtube',
+        sourceUrl: 'https://www.youtube.com/channel/UCtest',
+        videosCount: 12,
+      },
+    });
+    const page = await member.client.get(
+      `${CHANNELS_PATHS.videos}?workspaceId=${member.workspaceId}&externalChannelId=${channelId}&page=2`,
+    );
     expect(page.body.meta).toEqual({ page: 2, videosPerPage: 10, count: 12, pages: 2 });
-    expect(page.body.data.map((v: any) => v.attributes.url)).toEqual(['https://www.youtube.com/watch?v=vid11', 'https://www.youtube.com/watch?v=vid12']);
+    expect(page.body.data.map((v: any) => v.attributes.url)).toEqual([
+      'https://www.youtube.com/watch?v=vid11',
+      'https://www.youtube.com/watch?v=vid12',
+    ]);
     expect(JSON.stringify(page.body)).not.toContain('access-1');
 
     // An hour later: the reload refreshes the token first.
-    await ctx.db.query(`UPDATE external_channels SET credentials = jsonb_set(credentials, '{expiresAt}', '0') WHERE id = $1`, [channelId]);
+    await ctx.db.query(
+      `UPDATE external_channels SET credentials = jsonb_set(credentials, '{expiresAt}', '0') WHERE id = $1`,
+      [channelId],
+    );
     const grantsBefore = double.grants.length;
     expect((await member.client.post(CHANNELS_PATHS.reload(channelId))).status).toBe(202);
     await ctx.runJobs();
     expect(double.grants.slice(grantsBefore)).toEqual(['refresh_token']);
-    const reloaded = (await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body.data[0].attributes;
+    const reloaded = (await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body
+      .data[0].attributes;
     expect(reloaded).toMatchObject({ state: 'ready', videosCount: 12 });
-    const { rows } = await ctx.db.query<{ token: string }>(`SELECT credentials->>'accessToken' AS token FROM external_channels WHERE id = $1`, [channelId]);
+    const { rows } = await ctx.db.query<{ token: string }>(
+      `SELECT credentials->>'accessToken' AS token FROM external_channels WHERE id = $1`,
+      [channelId],
+    );
     expect(rows[0].token).toBe('access-2');
   });
 
   it('a refusal at the provider or a bad code comes back as an error on the channels page, nothing connected', async () => {
     const member = await newMember(ctx);
     const denied = await authorize(member);
-    expect((await callback(member, { state: denied.searchParams.get('state')!, error: 'access_denied' })).headers.location).toBe('/external_channels?connectError=denied');
+    expect(
+      (await callback(member, { state: denied.searchParams.get('state')!, error: 'access_denied' })).headers.location,
+    ).toBe('/external_channels?connectError=denied');
     const badCode = await authorize(member);
-    expect((await callback(member, { state: badCode.searchParams.get('state')!, code: 'never-issued' })).headers.location).toBe('/external_channels?connectError=failed');
-    expect((await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body.data).toEqual([]);
+    expect(
+      (await callback(member, { state: badCode.searchParams.get('state')!, code: 'never-issued' })).headers.location,
+    ).toBe('/external_channels?connectError=failed');
+    expect((await member.client.get(`${CHANNELS_PATHS.channels}?workspaceId=${member.workspaceId}`)).body.data).toEqual(
+      [],
+    );
   });
 });

@@ -16,8 +16,33 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'domain-events-pipeline-'));
   silent = path.join(dir, 'silent.mp4');
   await runProcess('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=10', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
-    '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-t', '3', silent,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=3:size=160x120:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=44100:cl=mono',
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-t',
+    '3',
+    silent,
   ]);
 });
 
@@ -26,10 +51,20 @@ afterAll(async () => {
 });
 
 const published = async (ctx: TestAppContext, name: string, workspaceId: string) =>
-  (await ctx.db.query<{ payload: Record<string, unknown> }>('SELECT payload FROM domain_events WHERE name = $1 AND workspace_id = $2', [name, workspaceId])).rows.map((row) => row.payload);
+  (
+    await ctx.db.query<{ payload: Record<string, unknown> }>(
+      'SELECT payload FROM domain_events WHERE name = $1 AND workspace_id = $2',
+      [name, workspaceId],
+    )
+  ).rows.map((row) => row.payload);
 
 const setUp = (ctx: TestAppContext, member: Awaited<ReturnType<typeof newMember>>, versionId: string) =>
-  member.client.put(PIPELINE_PATHS.setup, { projectVersionIds: [versionId], includesTranscript: false, workspaceId: member.workspaceId, settings: { language: 'en', subtitleLanguages: [] } });
+  member.client.put(PIPELINE_PATHS.setup, {
+    projectVersionIds: [versionId],
+    includesTranscript: false,
+    workspaceId: member.workspaceId,
+    settings: { language: 'en', subtitleLanguages: [] },
+  });
 
 describeOnBothDatabases('domain events of the pipeline', (ctx) => {
   it('a finished run publishes processingFinished once; a failed one processingFailed with its step and message', async () => {
@@ -38,16 +73,27 @@ describeOnBothDatabases('domain events of the pipeline', (ctx) => {
     expect((await setUp(ctx, member, versionId)).status).toBe(202);
     expect(await waitForRun(member.client, versionId, 120_000)).toMatchObject({ state: 'done' });
     await ctx.runJobs();
-    expect(await published(ctx, 'pipeline.processingFinished', member.workspaceId)).toEqual([{ runId: expect.any(String), projectVersionId: versionId, kind: expect.any(String) }]);
+    expect(await published(ctx, 'pipeline.processingFinished', member.workspaceId)).toEqual([
+      { runId: expect.any(String), projectVersionId: versionId, kind: expect.any(String) },
+    ]);
     expect(await published(ctx, 'pipeline.processingFailed', member.workspaceId)).toEqual([]);
 
     const broken = await seedVersionWithVideo(ctx.db, ctx.app.storage, member.workspaceId, silent, 'Broken');
-    const { rows } = await ctx.db.query<{ key: string }>('SELECT storage_key AS key FROM elements WHERE id = $1', [broken.elementId]);
+    const { rows } = await ctx.db.query<{ key: string }>('SELECT storage_key AS key FROM elements WHERE id = $1', [
+      broken.elementId,
+    ]);
     await ctx.app.storage.put(rows[0].key, Buffer.from('not a video at all'), 'video/mp4');
     expect((await setUp(ctx, member, broken.versionId)).status).toBe(202);
     const info = await waitForRun(member.client, broken.versionId, 120_000);
     expect(info.state).toBe('failed');
     const failed = await published(ctx, 'pipeline.processingFailed', member.workspaceId);
-    expect(failed).toEqual([{ runId: expect.any(String), projectVersionId: broken.versionId, step: info.failure!.step, message: info.failure!.message }]);
+    expect(failed).toEqual([
+      {
+        runId: expect.any(String),
+        projectVersionId: broken.versionId,
+        step: info.failure!.step,
+        message: info.failure!.message,
+      },
+    ]);
   });
 });

@@ -21,31 +21,46 @@ const calls = new Map<string, number>();
 const probePlugin = sdk.defineServerPlugin({
   id: 'event-probe',
   apiVersion: sdk.apiVersion,
-  migrations: [{ id: '202612270100_event_probe_heard', sql: 'CREATE TABLE event_probe_heard (event_id uuid NOT NULL, note text NOT NULL, workspace_id bigint)' }],
+  migrations: [
+    {
+      id: '202612270100_event_probe_heard',
+      sql: 'CREATE TABLE event_probe_heard (event_id uuid NOT NULL, note text NOT NULL, workspace_id bigint)',
+    },
+  ],
   subscriptions: [
     sdk.subscribeTo(NOTED, 'event-probe.record', async (event, { tx }) => {
       calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
-      await tx.query('INSERT INTO event_probe_heard (event_id, note, workspace_id) VALUES ($1, $2, $3)', [event.id, event.payload.note, event.workspaceId]);
+      await tx.query('INSERT INTO event_probe_heard (event_id, note, workspace_id) VALUES ($1, $2, $3)', [
+        event.id,
+        event.payload.note,
+        event.workspaceId,
+      ]);
       if (DIE_ONCE.delete(event.payload.note)) throw new Error('worker killed mid-delivery (simulated)');
     }),
   ],
 });
 
 const heard = async (ctx: TestAppContext, eventId: string) =>
-  (await ctx.db.query<{ note: string }>('SELECT note FROM event_probe_heard WHERE event_id = $1', [eventId])).rows.map((row) => row.note);
+  (await ctx.db.query<{ note: string }>('SELECT note FROM event_probe_heard WHERE event_id = $1', [eventId])).rows.map(
+    (row) => row.note,
+  );
 
 /** Polls until the outbox marks the event delivered (its retries wait a second or two); a bound, not a timing claim. */
 async function delivered(ctx: TestAppContext, eventId: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await ctx.db.query<{ done: boolean }>('SELECT delivered_at IS NOT NULL AS done FROM domain_events WHERE id = $1', [eventId]);
+    const { rows } = await ctx.db.query<{ done: boolean }>(
+      'SELECT delivered_at IS NOT NULL AS done FROM domain_events WHERE id = $1',
+      [eventId],
+    );
     if (rows[0]?.done) return;
     if (Date.now() > deadline) throw new Error(`Event ${eventId} not delivered within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const publishCommitted = (ctx: TestAppContext, note: string) => ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note }));
+const publishCommitted = (ctx: TestAppContext, note: string) =>
+  ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note }));
 
 describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx) => {
   it('never delivers an event whose transaction rolled back', async () => {
@@ -70,16 +85,34 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
   });
 
   it('delivers a committed event once, with its tenant, id and payload; a second delivery of it is skipped', async () => {
-    const { rows } = await ctx.db.query<{ id: string; account_id: string }>('INSERT INTO accounts (name) VALUES ($1) RETURNING id::text, id::text AS account_id', ['Events']);
-    const workspace = await ctx.db.query<{ id: string }>('INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text', [rows[0].id, 'Events']);
+    const { rows } = await ctx.db.query<{ id: string; account_id: string }>(
+      'INSERT INTO accounts (name) VALUES ($1) RETURNING id::text, id::text AS account_id',
+      ['Events'],
+    );
+    const workspace = await ctx.db.query<{ id: string }>(
+      'INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text',
+      [rows[0].id, 'Events'],
+    );
     const workspaceId = workspace.rows[0].id;
-    const eventId = await ctx.db.transaction((tx) => ctx.app.events.publish(tx, NOTED, { note: 'committed' }, { accountId: rows[0].id, workspaceId }));
+    const eventId = await ctx.db.transaction((tx) =>
+      ctx.app.events.publish(tx, NOTED, { note: 'committed' }, { accountId: rows[0].id, workspaceId }),
+    );
     await delivered(ctx, eventId);
     expect(await heard(ctx, eventId)).toEqual(['committed']);
     expect(calls.get(eventId)).toBe(1);
-    const stored = await ctx.db.query<{ name: string; version: number; workspace_id: string }>('SELECT name, version, workspace_id::text FROM domain_events WHERE id = $1', [eventId]);
+    const stored = await ctx.db.query<{ name: string; version: number; workspace_id: string }>(
+      'SELECT name, version, workspace_id::text FROM domain_events WHERE id = $1',
+      [eventId],
+    );
     expect(stored.rows[0]).toEqual({ name: 'event-probe.noted', version: 1, workspace_id: workspaceId });
-    expect((await ctx.db.query<{ workspace_id: string }>('SELECT workspace_id::text FROM event_probe_heard WHERE event_id = $1', [eventId])).rows).toEqual([{ workspace_id: workspaceId }]);
+    expect(
+      (
+        await ctx.db.query<{ workspace_id: string }>(
+          'SELECT workspace_id::text FROM event_probe_heard WHERE event_id = $1',
+          [eventId],
+        )
+      ).rows,
+    ).toEqual([{ workspace_id: workspaceId }]);
 
     // At least once: pg-boss may run a job again (its completion lost with the worker). The
     // subscriber's mark makes the second run skip it.
@@ -105,10 +138,25 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
     const old = randomUUID();
     const insert = `INSERT INTO domain_events (id, name, version, payload, occurred_at, delivered_at) VALUES ($1, 'event-probe.noted', 1, $2, now() - make_interval(mins => $3), $4)`;
     await ctx.db.query(insert, [givenUp, JSON.stringify({ note: 'given up' }), 45, null]);
-    await ctx.db.query(insert, [old, JSON.stringify({ note: 'long ago' }), 31 * 24 * 60, new Date(Date.now() - 31 * 86_400_000)]);
+    await ctx.db.query(insert, [
+      old,
+      JSON.stringify({ note: 'long ago' }),
+      31 * 24 * 60,
+      new Date(Date.now() - 31 * 86_400_000),
+    ]);
     const { app } = ctx;
     const log = { info: () => {}, error: () => {} };
-    const jobContext = { db: ctx.db, log, config: app.config, storage: app.storage, jobs: app.jobs, mailer: app.mailer, services: app.services, extensions: app.extensions, events: app.events };
+    const jobContext = {
+      db: ctx.db,
+      log,
+      config: app.config,
+      storage: app.storage,
+      jobs: app.jobs,
+      mailer: app.mailer,
+      services: app.services,
+      extensions: app.extensions,
+      events: app.events,
+    };
     await sweepEventsJob.handler({}, { ...jobContext, shutdown: new AbortController().signal });
     await delivered(ctx, givenUp);
     expect(await heard(ctx, givenUp)).toEqual(['given up']);
@@ -132,7 +180,10 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
       subscriptions: [
         sdk.subscribeTo(HANDED_OVER, 'event-probe.handover', async (event, { tx }) => {
           handled += 1;
-          await tx.query('INSERT INTO event_probe_heard (event_id, note) VALUES ($1, $2)', [event.id, event.payload.note]);
+          await tx.query('INSERT INTO event_probe_heard (event_id, note) VALUES ($1, $2)', [
+            event.id,
+            event.payload.note,
+          ]);
           if (dies) {
             entered();
             await killed; // the process dies here: its transaction never commits

@@ -14,11 +14,15 @@ async function toneSilenceTone(): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'polycue-waveform-test-'));
   try {
     const audio = "aevalsrc='if(lt(t,1),0.9,if(lt(t,2),0,0.45))*sin(2*PI*440*t)':d=3:s=44100";
-    await runProcess('ffmpeg', [
-      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'color=c=black:s=160x90:d=3:r=10', '-f', 'lavfi', '-i', audio],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'clip.mp4'],
-    ], { cwd: dir });
+    await runProcess(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'color=c=black:s=160x90:d=3:r=10', '-f', 'lavfi', '-i', audio],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'clip.mp4'],
+      ],
+      { cwd: dir },
+    );
     return await readFile(path.join(dir, 'clip.mp4'));
   } finally {
     await rm(dir, { recursive: true, force: true });

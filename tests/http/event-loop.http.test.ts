@@ -1,7 +1,14 @@
 import { expect, it } from 'vitest';
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { TERMBASES_PATHS } from '../../plugins/termbases/common/termbases-contract';
-import { emptyElementsTbx, multipartFile, probeWhile, rawRequest, type Caller, type Probed } from '../support/event-loop-probe';
+import {
+  emptyElementsTbx,
+  multipartFile,
+  probeWhile,
+  rawRequest,
+  type Caller,
+  type Probed,
+} from '../support/event-loop-probe';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
@@ -33,17 +40,27 @@ const MAX_MS = 250;
 const TRIES = 3;
 /** PGlite's guard against a regression (see above): the old readers held it 1.9–10 s. */
 const PGLITE_P99_MS = 500;
-const callerOf = (member: Member): Caller => ({ cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), csrf: member.client.csrfToken });
+const callerOf = (member: Member): Caller => ({
+  cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+  csrf: member.client.csrfToken,
+});
 const idle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
-async function expectResponsive<T>(ctx: TestAppContext, name: string, run: () => Promise<Probed<T>>, check: (result: T) => void): Promise<T> {
+async function expectResponsive<T>(
+  ctx: TestAppContext,
+  name: string,
+  run: () => Promise<Probed<T>>,
+  check: (result: T) => void,
+): Promise<T> {
   let limit = LIMIT_MS;
   let maxLimit = MAX_MS;
   if (ctx.kind === 'pglite') {
     const baseline = await probeWhile(ctx.app, idle);
     limit = PGLITE_P99_MS;
     maxLimit = Infinity;
-    console.info(`${name}: the idle server (PGlite, job polling on the loop): /healthz p99 ${baseline.p99Ms} ms, max ${baseline.maxMs} ms`);
+    console.info(
+      `${name}: the idle server (PGlite, job polling on the loop): /healthz p99 ${baseline.p99Ms} ms, max ${baseline.maxMs} ms`,
+    );
   }
   const passes = (probed: Probed<T>) => probed.p99Ms <= limit && probed.maxMs <= maxLimit;
   let best: Probed<T> | null = null;
@@ -61,69 +78,90 @@ async function expectResponsive<T>(ctx: TestAppContext, name: string, run: () =>
   return best!.result;
 }
 
-describeOnBothDatabases('no request freezes the server: /healthz answers within 100 ms (p99) during the worst inputs', (ctx) => {
-  it('a 1 MB TBX of 255,000 empty elements', async () => {
-    const member = await newMember(ctx);
-    const termbase = await member.client.post(TERMBASES_PATHS.termbases, { workspaceId: member.workspaceId, name: 'Probe', languages: ['en', 'es'] });
-    const body = JSON.stringify({ content: emptyElementsTbx(), fileName: 'huge.tbx' });
-    const path = TERMBASES_PATHS.importEntries(termbase.body.data.id);
-    await expectResponsive(
-      ctx,
-      'TBX import',
-      () => probeWhile(ctx.app, () => rawRequest(ctx.app, callerOf(member), 'PUT', path, body, { 'content-type': 'application/json' })),
-      (result) => expect(result.status).toBe(422),
-    );
-  }, 180_000);
+describeOnBothDatabases(
+  'no request freezes the server: /healthz answers within 100 ms (p99) during the worst inputs',
+  (ctx) => {
+    it('a 1 MB TBX of 255,000 empty elements', async () => {
+      const member = await newMember(ctx);
+      const termbase = await member.client.post(TERMBASES_PATHS.termbases, {
+        workspaceId: member.workspaceId,
+        name: 'Probe',
+        languages: ['en', 'es'],
+      });
+      const body = JSON.stringify({ content: emptyElementsTbx(), fileName: 'huge.tbx' });
+      const path = TERMBASES_PATHS.importEntries(termbase.body.data.id);
+      await expectResponsive(
+        ctx,
+        'TBX import',
+        () =>
+          probeWhile(ctx.app, () =>
+            rawRequest(ctx.app, callerOf(member), 'PUT', path, body, { 'content-type': 'application/json' }),
+          ),
+        (result) => expect(result.status).toBe(422),
+      );
+    }, 180_000);
 
-  it('an SRT at the cue limit: its import, GET and PUT of its 100,000 cues, and the zip in every format', async () => {
-    const member = await newMember(ctx);
-    const caller = callerOf(member);
-    const versionId = await newVersion(ctx, member);
-    const subtitleId = await newSubtitle(member.client, versionId);
-    const upload = multipartFile('srt_content', 'film.srt', srtOf(100_000));
-    const cuesPath = SUBTITLES_PATHS.cues(versionId, subtitleId);
+    it('an SRT at the cue limit: its import, GET and PUT of its 100,000 cues, and the zip in every format', async () => {
+      const member = await newMember(ctx);
+      const caller = callerOf(member);
+      const versionId = await newVersion(ctx, member);
+      const subtitleId = await newSubtitle(member.client, versionId);
+      const upload = multipartFile('srt_content', 'film.srt', srtOf(100_000));
+      const cuesPath = SUBTITLES_PATHS.cues(versionId, subtitleId);
 
-    await expectResponsive(
-      ctx,
-      'SRT import (100,000 cues)',
-      () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'POST', SUBTITLES_PATHS.importSrt(versionId, subtitleId), upload.body, { 'content-type': upload.contentType })),
-      (result) => expect(result.status).toBe(200),
-    );
+      await expectResponsive(
+        ctx,
+        'SRT import (100,000 cues)',
+        () =>
+          probeWhile(ctx.app, () =>
+            rawRequest(ctx.app, caller, 'POST', SUBTITLES_PATHS.importSrt(versionId, subtitleId), upload.body, {
+              'content-type': upload.contentType,
+            }),
+          ),
+        (result) => expect(result.status).toBe(200),
+      );
 
-    const read = await expectResponsive(
-      ctx,
-      'GET …/cues (100,000)',
-      () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'GET', cuesPath)),
-      (result) => expect(result.status).toBe(200),
-    );
-    // Prepared outside the probes: the editor's save of what it read, the last cue changed.
-    const { data, cues } = JSON.parse(read.text) as { data: { attributes: { revision: number } }; cues: { text: string }[] };
-    expect(cues).toHaveLength(100_000);
-    cues[99_999].text = 'The end';
-    const cuesText = JSON.stringify(cues);
-    let revision = data.attributes.revision;
-    let save = `{"revision":${revision},"cues":${cuesText}}`;
-    await expectResponsive(
-      ctx,
-      'PUT …/cues (100,000)',
-      () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'PUT', cuesPath, save, { 'content-type': 'application/json' })),
-      (result) => {
-        expect(result.status).toBe(200);
-        // The next try saves against the revision this one made.
-        revision = Number(/"revision":(\d+)/.exec(result.text.slice(0, 2000))?.[1]);
-        save = `{"revision":${revision},"cues":${cuesText}}`;
-      },
-    );
+      const read = await expectResponsive(
+        ctx,
+        'GET …/cues (100,000)',
+        () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'GET', cuesPath)),
+        (result) => expect(result.status).toBe(200),
+      );
+      // Prepared outside the probes: the editor's save of what it read, the last cue changed.
+      const { data, cues } = JSON.parse(read.text) as {
+        data: { attributes: { revision: number } };
+        cues: { text: string }[];
+      };
+      expect(cues).toHaveLength(100_000);
+      cues[99_999].text = 'The end';
+      const cuesText = JSON.stringify(cues);
+      let revision = data.attributes.revision;
+      let save = `{"revision":${revision},"cues":${cuesText}}`;
+      await expectResponsive(
+        ctx,
+        'PUT …/cues (100,000)',
+        () =>
+          probeWhile(ctx.app, () =>
+            rawRequest(ctx.app, caller, 'PUT', cuesPath, save, { 'content-type': 'application/json' }),
+          ),
+        (result) => {
+          expect(result.status).toBe(200);
+          // The next try saves against the revision this one made.
+          revision = Number(/"revision":(\d+)/.exec(result.text.slice(0, 2000))?.[1]);
+          save = `{"revision":${revision},"cues":${cuesText}}`;
+        },
+      );
 
-    const zipPath = `${SUBTITLES_PATHS.downloadSubtitles}?workspaceId=${member.workspaceId}&projectVersionIds=${versionId}&formats=srt,vtt,ass,ttml,sbv,txt`;
-    await expectResponsive(
-      ctx,
-      'zip download (6 formats × 100,000 cues)',
-      () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'GET', zipPath)),
-      (result) => {
-        expect(result.status).toBe(200);
-        expect(result.bytes).toBeGreaterThan(1_000_000);
-      },
-    );
-  }, 600_000);
-});
+      const zipPath = `${SUBTITLES_PATHS.downloadSubtitles}?workspaceId=${member.workspaceId}&projectVersionIds=${versionId}&formats=srt,vtt,ass,ttml,sbv,txt`;
+      await expectResponsive(
+        ctx,
+        'zip download (6 formats × 100,000 cues)',
+        () => probeWhile(ctx.app, () => rawRequest(ctx.app, caller, 'GET', zipPath)),
+        (result) => {
+          expect(result.status).toBe(200);
+          expect(result.bytes).toBeGreaterThan(1_000_000);
+        },
+      );
+    }, 600_000);
+  },
+);

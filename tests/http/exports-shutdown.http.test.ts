@@ -50,11 +50,19 @@ const jobContext = (shutdown: AbortSignal): JobContext => ({
 
 it('hands a burn-in back when the worker stops, then makes it once on the next attempt', async () => {
   const exportations = new ExportationRepository(app.db);
-  const row = await exportations.create({ workspaceId: owner.workspaceId, projectVersionId: versionId, userId: owner.userId, kind: 'burned_video', options: { subtitleId }, title: 'Long clip · burned' });
+  const row = await exportations.create({
+    workspaceId: owner.workspaceId,
+    projectVersionId: versionId,
+    userId: owner.userId,
+    kind: 'burned_video',
+    options: { subtitleId },
+    title: 'Long clip · burned',
+  });
 
   const stopping = new AbortController();
   const attempt = exportJob.handler({ exportationId: row.id }, jobContext(stopping.signal));
-  for (let i = 0; i < 600 && !((await exportations.find(row.id))!.progress > 0); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 600 && !((await exportations.find(row.id))!.progress > 0); i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   stopping.abort();
   await expect(attempt).rejects.toThrow();
 

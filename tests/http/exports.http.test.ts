@@ -9,7 +9,17 @@ import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { seedVersionWithVideo } from './pipeline-test-kit';
 import { cuesOf, getBinary, importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
-import { createExport, getByIds, greyFrame, makeVideo, changedShare, probeBytes, seedDubbedMedia, waitForExport, withTempDir } from './exports-test-kit';
+import {
+  createExport,
+  getByIds,
+  greyFrame,
+  makeVideo,
+  changedShare,
+  probeBytes,
+  seedDubbedMedia,
+  waitForExport,
+  withTempDir,
+} from './exports-test-kit';
 
 /** One big cue over most of the clip, so any frame in the middle shows it. */
 const BIG_CUE = '1\n00:00:00,500 --> 00:00:03,500\nBURNED IN SUBTITLE\nSECOND LINE\n';
@@ -35,20 +45,41 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
   }, 60_000);
 
   it('exports a subtitle file: queued at once, followed through get_by_ids, downloaded with its type and name, and mailed', async () => {
-    const created = await createExport(owner.client, { projectVersionId: versionId, kind: 'subtitles', subtitleId, format: 'vtt' });
-    expect(created.attributes).toMatchObject({ kind: 'subtitles', state: 'queued', progress: 0, downloadUrl: null, failure: null, title: 'Harbour tour · English subtitles (VTT)' });
+    const created = await createExport(owner.client, {
+      projectVersionId: versionId,
+      kind: 'subtitles',
+      subtitleId,
+      format: 'vtt',
+    });
+    expect(created.attributes).toMatchObject({
+      kind: 'subtitles',
+      state: 'queued',
+      progress: 0,
+      downloadUrl: null,
+      failure: null,
+      title: 'Harbour tour · English subtitles (VTT)',
+    });
 
     const done = await waitForExport(ctx, owner.client, created.id);
-    expect(done.attributes).toMatchObject({ state: 'done', progress: 1, downloadUrl: EXPORTS_PATHS.download(created.id), fileName: 'Harbour tour - en.vtt' });
+    expect(done.attributes).toMatchObject({
+      state: 'done',
+      progress: 1,
+      downloadUrl: EXPORTS_PATHS.download(created.id),
+      fileName: 'Harbour tour - en.vtt',
+    });
 
     const file = await getBinary(ctx, owner.client, done.attributes.downloadUrl!);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(file.headers['content-disposition']).toBe('attachment; filename="Harbour tour - en.vtt"');
     expect(file.body.toString('utf8')).toMatch(/^WEBVTT/);
-    expect(readSubtitles(file.body).map(({ start, end, text }) => ({ start, end, text }))).toEqual(await cuesOf(owner.client, versionId, subtitleId));
+    expect(readSubtitles(file.body).map(({ start, end, text }) => ({ start, end, text }))).toEqual(
+      await cuesOf(owner.client, versionId, subtitleId),
+    );
 
-    const mail = await ctx.waitForMail((m) => m.subject === 'Your export "Harbour tour · English subtitles (VTT)" is ready');
+    const mail = await ctx.waitForMail(
+      (m) => m.subject === 'Your export "Harbour tour · English subtitles (VTT)" is ready',
+    );
     const { rows } = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [owner.userId]);
     expect(mail.to).toBe(rows[0].email);
   });
@@ -71,14 +102,20 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
       const { writeFile } = await import('node:fs/promises');
       await writeFile(sourceFile, source);
       await writeFile(exportFile, file.body);
-      const [before, after] = await Promise.all([greyFrame(sourceFile, 2, 320, 240), greyFrame(exportFile, 2, 320, 240)]);
+      const [before, after] = await Promise.all([
+        greyFrame(sourceFile, 2, 320, 240),
+        greyFrame(exportFile, 2, 320, 240),
+      ]);
       // Bottom-centred text (two lines) changes the lower band; the top band is only re-encoded.
       const bottom = changedShare(before, after, 320, 180, 240);
       const top = changedShare(before, after, 320, 0, 60);
       expect(bottom).toBeGreaterThan(0.02);
       expect(top).toBeLessThan(0.005);
       // Outside the cue (after 3.5 s) nothing is drawn.
-      const [late, lateExport] = await Promise.all([greyFrame(sourceFile, 3.8, 320, 240), greyFrame(exportFile, 3.8, 320, 240)]);
+      const [late, lateExport] = await Promise.all([
+        greyFrame(sourceFile, 3.8, 320, 240),
+        greyFrame(exportFile, 3.8, 320, 240),
+      ]);
       expect(changedShare(late, lateExport, 320, 180, 240)).toBeLessThan(0.005);
     });
   }, 120_000);
@@ -86,7 +123,10 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
   it('copies the voice-over audio and video the pipeline made', async () => {
     const audio = Buffer.from('dubbed audio bytes');
     const video = Buffer.from('dubbed video bytes');
-    await seedDubbedMedia(ctx.db, ctx.app.storage, owner.workspaceId, versionId, owner.userId, subtitleId, 'es', { audio, video });
+    await seedDubbedMedia(ctx.db, ctx.app.storage, owner.workspaceId, versionId, owner.userId, subtitleId, 'es', {
+      audio,
+      video,
+    });
     const [audioExport, videoExport] = await Promise.all([
       createExport(owner.client, { projectVersionId: versionId, kind: 'dubbed_audio', language: 'es' }),
       createExport(owner.client, { projectVersionId: versionId, kind: 'dubbed_video', language: 'es' }),
@@ -112,15 +152,35 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
       [{ projectVersionId: versionId, kind: 'subtitles' }, 400, 'Choose the subtitle to export'],
       [{ projectVersionId: versionId, kind: 'pdf', subtitleId }, 400, /kind/],
       [{ projectVersionId: versionId, kind: 'subtitles', subtitleId, format: 'docx' }, 400, /format/],
-      [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, format: 'srt' }, 400, 'A format applies to subtitle files only'],
+      [
+        { projectVersionId: versionId, kind: 'burned_video', subtitleId, format: 'srt' },
+        400,
+        'A format applies to subtitle files only',
+      ],
       [{ projectVersionId: other, kind: 'subtitles', subtitleId }, 404, 'Subtitle not found in this project version'],
-      [{ projectVersionId: versionId, kind: 'subtitles', subtitleId: emptySubtitle }, 422, 'This subtitle has no cues to export'],
+      [
+        { projectVersionId: versionId, kind: 'subtitles', subtitleId: emptySubtitle },
+        422,
+        'This subtitle has no cues to export',
+      ],
       // Without a themes plugin a theme cannot be named; with one, an unknown theme is not found.
       ctx.app.services.has(EXPORT_THEME_LOOKUP as ServiceToken<unknown>)
-        ? [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' }, 404, 'Theme not found']
-        : [{ projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' }, 422, 'Themes are not available here: export with the default style'],
+        ? [
+            { projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' },
+            404,
+            'Theme not found',
+          ]
+        : [
+            { projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' },
+            422,
+            'Themes are not available here: export with the default style',
+          ],
       [{ projectVersionId: versionId, kind: 'dubbed_audio' }, 400, 'Choose the voice-over language'],
-      [{ projectVersionId: versionId, kind: 'dubbed_video', language: 'de' }, 404, 'There is no voice-over in this language yet'],
+      [
+        { projectVersionId: versionId, kind: 'dubbed_video', language: 'de' },
+        404,
+        'There is no voice-over in this language yet',
+      ],
       [{ projectVersionId: 'abc', kind: 'subtitles', subtitleId }, 400, /projectVersionId/],
       [{ kind: 'subtitles', subtitleId }, 400, /projectVersionId/],
     ];
@@ -139,15 +199,27 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
   });
 
   it('records why an export failed and leaves no file behind', async () => {
-    const created = await createExport(owner.client, { projectVersionId: versionId, kind: 'subtitles', subtitleId, format: 'srt' });
+    const created = await createExport(owner.client, {
+      projectVersionId: versionId,
+      kind: 'subtitles',
+      subtitleId,
+      format: 'srt',
+    });
     // The subtitle is emptied before the job runs (an editor saved no cues meanwhile).
     await ctx.db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
     const failed = await waitForExport(ctx, owner.client, created.id);
     await importFile(owner.client, versionId, subtitleId, BIG_CUE);
-    expect(failed.attributes).toMatchObject({ state: 'failed', failure: 'The subtitle has no cues any more', downloadUrl: null });
+    expect(failed.attributes).toMatchObject({
+      state: 'failed',
+      failure: 'The subtitle has no cues any more',
+      downloadUrl: null,
+    });
     const download = await owner.client.get(EXPORTS_PATHS.download(created.id));
     expect([download.status, download.body.message]).toEqual([404, 'This export is not ready to download']);
-    const { rows } = await ctx.db.query<{ key: string | null }>('SELECT file_key AS key FROM exportations WHERE id = $1', [created.id]);
+    const { rows } = await ctx.db.query<{ key: string | null }>(
+      'SELECT file_key AS key FROM exportations WHERE id = $1',
+      [created.id],
+    );
     expect(rows[0].key).toBeNull();
     expect(await ctx.app.storage.get(`exports/${owner.workspaceId}/${created.id}/export.srt`)).toBeNull();
   });
@@ -161,7 +233,11 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
     const download = await stranger.client.get(EXPORTS_PATHS.download(mine.id));
     expect([download.status, download.body.message]).toEqual([404, 'Export not found']);
     expect(download.text).not.toContain('BURNED');
-    const create = await stranger.client.post(EXPORTS_PATHS.exportations, { projectVersionId: versionId, kind: 'subtitles', subtitleId });
+    const create = await stranger.client.post(EXPORTS_PATHS.exportations, {
+      projectVersionId: versionId,
+      kind: 'subtitles',
+      subtitleId,
+    });
     expect(create.status).toBe(404);
     expect((await ctx.client().post(EXPORTS_PATHS.getByIds, { exportationIds: [mine.id] })).status).toBe(401);
   });

@@ -20,8 +20,24 @@ type Schema = Record<string, any>;
 
 const CONTROL = fc.constantFrom('\u0000', '\u0007', '\u001b', '\ud800', '\udfff', '\u202e', '\uffff', '\r\n');
 /** Characters of generated text: mostly ordinary, one in eight a control character or a lone surrogate. */
-const TEXT_UNIT = fc.oneof({ arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 7 }, { arbitrary: CONTROL, weight: 1 });
-const BAD_IDS = fc.constantFrom('0', '-1', '1.5', '1e3', '99999999999999999999999', 'abc', '../../etc/passwd', '%00', ' 1', '', '0x10', 'null');
+const TEXT_UNIT = fc.oneof(
+  { arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 7 },
+  { arbitrary: CONTROL, weight: 1 },
+);
+const BAD_IDS = fc.constantFrom(
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '99999999999999999999999',
+  'abc',
+  '../../etc/passwd',
+  '%00',
+  ' 1',
+  '',
+  '0x10',
+  'null',
+);
 const HUGE = fc.constantFrom('x'.repeat(100_000), '€'.repeat(30_000), '9'.repeat(5_000));
 const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: [deep(depth - 1)] });
 const NESTED = fc.constantFrom(deep(40), deep(200), [[[[[[[[[[[]]]]]]]]]]]);
@@ -31,14 +47,28 @@ const garbage: fc.Arbitrary<unknown> = fc.oneof(
   NESTED,
   BAD_IDS,
   fc.tuple(fc.string({ maxLength: 8 }), CONTROL, fc.string({ maxLength: 8 })).map(([a, c, b]) => a + c + b),
-  fc.constantFrom(null, true, -1, 1e308, -0, [], {}, [null], { __proto__: { polluted: 1 } }, { constructor: { prototype: 1 } }),
+  fc.constantFrom(
+    null,
+    true,
+    -1,
+    1e308,
+    -0,
+    [],
+    {},
+    [null],
+    { __proto__: { polluted: 1 } },
+    { constructor: { prototype: 1 } },
+  ),
 );
 
 /** A value shaped by `schema`: the right type, mostly; sometimes garbage in its place. */
 function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return garbage;
   // The whole body is garbage often; a field inside an otherwise fitting body now and then.
-  return fc.oneof({ arbitrary: shaped(schema, depth), weight: depth === 0 ? 3 : 12 }, { arbitrary: garbage, weight: 1 });
+  return fc.oneof(
+    { arbitrary: shaped(schema, depth), weight: depth === 0 ? 3 : 12 },
+    { arbitrary: garbage, weight: 1 },
+  );
 }
 
 function shaped(schema: Schema, depth: number): fc.Arbitrary<unknown> {
@@ -50,9 +80,15 @@ function shaped(schema: Schema, depth: number): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       return fc.oneof(
-        fc.string({ unit: TEXT_UNIT, minLength: Math.min(schema.minLength ?? 0, 40), maxLength: Math.max(Math.min(schema.maxLength ?? 40, 40), schema.minLength ?? 0) }),
+        fc.string({
+          unit: TEXT_UNIT,
+          minLength: Math.min(schema.minLength ?? 0, 40),
+          maxLength: Math.max(Math.min(schema.maxLength ?? 40, 40), schema.minLength ?? 0),
+        }),
         BAD_IDS,
-        fc.tuple(fc.constantFrom('a@b.co', '2024-01-01T00:00:00Z', 'https://example.com/v.mp4', 'en'), CONTROL).map(([text, control]) => text + control),
+        fc
+          .tuple(fc.constantFrom('a@b.co', '2024-01-01T00:00:00Z', 'https://example.com/v.mp4', 'en'), CONTROL)
+          .map(([text, control]) => text + control),
         fc.constantFrom('a@b.co', '2024-01-01T00:00:00Z', 'https://example.com/v.mp4', 'en'),
       );
     case 'integer':
@@ -66,7 +102,9 @@ function shaped(schema: Schema, depth: number): fc.Arbitrary<unknown> {
     case undefined: {
       const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
       if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 6 }), garbage, { maxKeys: 3 });
-      return fc.record(Object.fromEntries(properties.map(([name, child]) => [name, fromSchema(child, depth + 1)])), { requiredKeys: [] });
+      return fc.record(Object.fromEntries(properties.map(([name, child]) => [name, fromSchema(child, depth + 1)])), {
+        requiredKeys: [],
+      });
     }
     default:
       return garbage;
@@ -100,17 +138,23 @@ function requestsFor(route: RouteCatalogEntry, filledPath: string, seed: number)
     query: route.schema.querystring ? fromSchema(route.schema.querystring) : fc.constant(undefined),
     body: route.schema.body ? fromSchema(route.schema.body) : garbage,
   });
-  return fc.sample(arbitrary, { numRuns: 16, seed }).map(({ path, query, body }) => ({ path: path + queryString(query), body }));
+  return fc
+    .sample(arbitrary, { numRuns: 16, seed })
+    .map(({ path, query, body }) => ({ path: path + queryString(query), body }));
 }
 
 async function send(client: TestClient, method: string, request: Fuzzed) {
-  const payload = ['GET', 'HEAD'].includes(method) ? undefined : JSON.stringify(request.body) ?? 'null';
-  return client.request(method as 'POST', request.path, payload, { headers: payload === undefined ? {} : { 'content-type': 'application/json' } });
+  const payload = ['GET', 'HEAD'].includes(method) ? undefined : (JSON.stringify(request.body) ?? 'null');
+  return client.request(method as 'POST', request.path, payload, {
+    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+  });
 }
 
 describeOnBothDatabases('fuzz sweep (every route, generated and garbage input)', (ctx) => {
   it('answers every generated request of every route without a 5xx', async () => {
-    const routes = ctx.app.routeCatalog.filter((route) => !route.url.startsWith('/dev/') && route.url !== '/users/sign_out');
+    const routes = ctx.app.routeCatalog.filter(
+      (route) => !route.url.startsWith('/dev/') && route.url !== '/users/sign_out',
+    );
     expect(routes.length).toBeGreaterThan(50);
     const fixtures = await loadIsolationFixtures(new Set(serverPlugins.map((plugin) => plugin.id)));
     useSweepVocabulary(sweepVocabulary(fixtures));
@@ -130,7 +174,10 @@ describeOnBothDatabases('fuzz sweep (every route, generated and garbage input)',
       for (const [n, request] of requestsFor(route, filled, 14_000 + index).entries()) {
         const res = await send(n % 3 === 2 ? visitor : owner, route.method, request);
         sent++;
-        if (res.status >= 500) problems.push(`${routeKey(route)} ${request.path.slice(0, 120)} ${JSON.stringify(request.body)?.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status >= 500)
+          problems.push(
+            `${routeKey(route)} ${request.path.slice(0, 120)} ${JSON.stringify(request.body)?.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 160)}`,
+          );
       }
     }
     expect(sent).toBeGreaterThan(500);

@@ -28,21 +28,38 @@ describeOnBothDatabases('hostile strings and broken multipart', (ctx) => {
   it('refuses NUL, lone surrogates and C0 controls in JSON bodies of public routes, naming the field', async () => {
     const client = ctx.client();
     for (const bad of [NUL, SURROGATE, BELL]) {
-      const signIn = await client.post(AUTH_PATHS.signIn, { user: { email: `x${bad}@example.com`, password: 'whatever' } });
+      const signIn = await client.post(AUTH_PATHS.signIn, {
+        user: { email: `x${bad}@example.com`, password: 'whatever' },
+      });
       expectRefused(signIn);
       expect(signIn.body).toMatchObject({ code: 'invalid_characters', field: 'user.email' });
       expect(signIn.body.message).toMatch(/user\.email contains a character that is not allowed/);
       expectRefused(await client.post(AUTH_PATHS.password, { user: { email: `x${bad}@example.com` } }));
       expectRefused(await client.post(AUTH_PATHS.confirmation, { user: { email: `x${bad}@example.com` } }));
-      expectRefused(await client.post(AUTH_PATHS.signUp, { user: { email: uniqueEmail(), password: 'correct horse battery', name: bad } }));
-      expectRefused(await client.post(AUTH_PATHS.signUp, { user: { email: uniqueEmail(), password: 'correct horse battery', lastName: bad } }));
-      expectRefused(await client.post(AUTH_PATHS.signUp, { user: { email: uniqueEmail(), password: 'correct horse battery' }, anonymousId: bad }));
+      expectRefused(
+        await client.post(AUTH_PATHS.signUp, {
+          user: { email: uniqueEmail(), password: 'correct horse battery', name: bad },
+        }),
+      );
+      expectRefused(
+        await client.post(AUTH_PATHS.signUp, {
+          user: { email: uniqueEmail(), password: 'correct horse battery', lastName: bad },
+        }),
+      );
+      expectRefused(
+        await client.post(AUTH_PATHS.signUp, {
+          user: { email: uniqueEmail(), password: 'correct horse battery' },
+          anonymousId: bad,
+        }),
+      );
     }
   });
 
   it('keeps tabs and line ends, which text may carry, and refuses control characters in object keys', async () => {
     const user = await confirmedUser(ctx);
-    const ok = await user.client.put(AUTH_PATHS.updateProfile, { user: { name: 'Tab\there', lastName: 'Line\r\nend' } });
+    const ok = await user.client.put(AUTH_PATHS.updateProfile, {
+      user: { name: 'Tab\there', lastName: 'Line\r\nend' },
+    });
     expect(ok.status, ok.text).toBeLessThan(300);
     const fine = await user.client.put(AUTH_PATHS.survey, { survey: { answers: { role: 'Editor\nand writer' } } });
     expect(fine.status, fine.text).toBeLessThan(300);
@@ -58,11 +75,17 @@ describeOnBothDatabases('hostile strings and broken multipart', (ctx) => {
     expectRefused(await user.client.put(ACCOUNTS_PATHS.renameAccount(user.accountId), { name: NUL }));
     expectRefused(await user.client.put(ACCOUNTS_PATHS.renameWorkspace(user.workspaceId), { name: SURROGATE }));
     expectRefused(await user.client.post(ACCOUNTS_PATHS.createWorkspace(user.accountId), { name: BELL }));
-    const search = await user.client.get(`${ACCOUNTS_PATHS.accountUsers}?accountId=${user.accountId}&search=%00&page=1`);
+    const search = await user.client.get(
+      `${ACCOUNTS_PATHS.accountUsers}?accountId=${user.accountId}&search=%00&page=1`,
+    );
     expectRefused(search);
     expect(search.body).toMatchObject({ field: 'search' });
-    expectRefused(await user.client.get(`${ACCOUNTS_PATHS.accountUsers}?accountId=${user.accountId}&search=x%07&page=1`));
-    expectRefused(await ctx.client().postForm(AUTH_PATHS.signIn, { 'user[email]': `x${NUL}@example.com`, 'user[password]': 'x' }));
+    expectRefused(
+      await user.client.get(`${ACCOUNTS_PATHS.accountUsers}?accountId=${user.accountId}&search=x%07&page=1`),
+    );
+    expectRefused(
+      await ctx.client().postForm(AUTH_PATHS.signIn, { 'user[email]': `x${NUL}@example.com`, 'user[password]': 'x' }),
+    );
   });
 
   it('refuses a tus upload whose filename holds a control character, before anything is stored', async () => {
@@ -72,7 +95,11 @@ describeOnBothDatabases('hostile strings and broken multipart', (ctx) => {
         .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
         .join(',');
     const res = await member.client.post(PROJECTS_PATHS.uploads, undefined, {
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: `clip${NUL}.mp4` }) },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': metadata({ workspaceId: member.workspaceId, filename: `clip${NUL}.mp4` }),
+      },
     });
     expectRefused(res);
     expect(res.body).toMatchObject({ field: 'filename' });
@@ -107,12 +134,21 @@ describeOnBothDatabases('hostile strings and broken multipart', (ctx) => {
       { client: member.client, path: SUBTITLES_PATHS.importSrt(versionId, subtitleId), field: 'srt_content' },
     ];
     for (const { client, path, field } of targets) {
-      const noBoundary = await client.request('POST', path, Buffer.from('--x\r\n'), { headers: { 'content-type': 'multipart/form-data' } });
+      const noBoundary = await client.request('POST', path, Buffer.from('--x\r\n'), {
+        headers: { 'content-type': 'multipart/form-data' },
+      });
       expectRefused(noBoundary);
       expect(noBoundary.body.message).toMatch(/multipart/i);
-      const truncated = await client.request('POST', path, Buffer.from(`--b\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`), {
-        headers: { 'content-type': 'multipart/form-data; boundary=b' },
-      });
+      const truncated = await client.request(
+        'POST',
+        path,
+        Buffer.from(
+          `--b\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+        ),
+        {
+          headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        },
+      );
       expectRefused(truncated);
       expect(truncated.body.message).toMatch(/multipart/i);
     }

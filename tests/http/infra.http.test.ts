@@ -23,7 +23,12 @@ function infraTestPlugin(): ServerPlugin & { seen: string[] } {
     ...defineServerPlugin({
       id: 'infra-test',
       apiVersion: PLUGIN_API_MAJOR,
-      migrations: [{ id: '209901010000_infra_test_notes', sql: 'CREATE TABLE infra_notes (id serial PRIMARY KEY, body text NOT NULL);\nCREATE INDEX infra_notes_body_idx ON infra_notes (body);' }],
+      migrations: [
+        {
+          id: '209901010000_infra_test_notes',
+          sql: 'CREATE TABLE infra_notes (id serial PRIMARY KEY, body text NOT NULL);\nCREATE INDEX infra_notes_body_idx ON infra_notes (body);',
+        },
+      ],
       jobs: [
         {
           name: 'infra-test.record',
@@ -70,13 +75,20 @@ function infraTestPlugin(): ServerPlugin & { seen: string[] } {
           '/api/test/pages',
           {
             config: { access: 'public' },
-            schema: { querystring: { type: 'object', properties: { page: { type: 'integer', minimum: 1 }, email: { type: 'string', format: 'email' } } } },
+            schema: {
+              querystring: {
+                type: 'object',
+                properties: { page: { type: 'integer', minimum: 1 }, email: { type: 'string', format: 'email' } },
+              },
+            },
           },
           async (request) => ({ page: request.query.page }),
         );
         // Default access (member); a user-level route, so it says so (server/authz refuses silence).
         app.get('/api/test/me', { config: { tenant: 'none' } }, async (request) => ({ user: request.currentUser }));
-        app.post('/api/test/limited', { config: { access: 'public', authRateLimit: true } }, async () => ({ ok: true }));
+        app.post('/api/test/limited', { config: { access: 'public', authRateLimit: true } }, async () => ({
+          ok: true,
+        }));
         app.post<{ Body: { body: string } }>('/api/test/jobs', { config: { access: 'public' } }, async (request) => {
           await app.jobs.send('infra-test.record', { body: request.body.body });
           return { queued: true };
@@ -131,7 +143,12 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const body = { user: { email: 'a@example.com' } };
     const missing = await browser.post('/api/test/echo', body, { csrfToken: null });
     expect(missing.status).toBe(403);
-    expect(missing.body).toEqual({ statusCode: 403, error: 'Forbidden', code: 'invalid_csrf_token', message: 'Invalid authenticity token' });
+    expect(missing.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'invalid_csrf_token',
+      message: 'Invalid authenticity token',
+    });
     const wrong = await browser.post('/api/test/echo', body, { csrfToken: 'x'.repeat(43) });
     expect(wrong.status).toBe(403);
     // Another browser's token is not this session's token.
@@ -159,7 +176,9 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const wrongType = await browser.post('/api/test/echo', { user: { email: 42 } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.message).toBe('user.email must be a string');
-    const malformed = await browser.post('/api/test/echo', '{"user": ', { headers: { 'content-type': 'application/json' } });
+    const malformed = await browser.post('/api/test/echo', '{"user": ', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Request body is not valid JSON');
     const media = await browser.post('/api/test/echo', 'hello', { headers: { 'content-type': 'text/csv' } });
@@ -182,7 +201,12 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
   it('hides internals of unexpected errors', async () => {
     const res = await ctx.client().get('/api/test/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'internal', message: 'Something went wrong' });
+    expect(res.body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      code: 'internal',
+      message: 'Something went wrong',
+    });
     expect(res.text).not.toContain('secret');
   });
 
@@ -209,7 +233,10 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const browser = ctx.client();
     const anonymous = await browser.get('/api/test/me');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toMatchObject({ code: 'unauthenticated', message: 'You need to sign in or sign up before continuing.' });
+    expect(anonymous.body).toMatchObject({
+      code: 'unauthenticated',
+      message: 'You need to sign in or sign up before continuing.',
+    });
 
     const anonymousCookie = browser.cookies.get(SESSION_COOKIE);
     const anonymousToken = browser.csrfToken;
@@ -222,7 +249,9 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const loggedInCookie = browser.cookies.get(SESSION_COOKIE)!;
     expect((await browser.get('/api/test/me')).body.user).toMatchObject({ confirmed: true });
     // The old anonymous token no longer works for writes.
-    expect((await browser.post('/api/test/echo', { user: { email: 'a@b.c' } }, { csrfToken: anonymousToken })).status).toBe(403);
+    expect(
+      (await browser.post('/api/test/echo', { user: { email: 'a@b.c' } }, { csrfToken: anonymousToken })).status,
+    ).toBe(403);
 
     const logout = await browser.delete('/api/test/logout');
     expect(logout.status).toBe(200);
@@ -233,7 +262,9 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const thief = ctx.client({ visit: false });
     thief.cookies.set(SESSION_COOKIE, loggedInCookie);
     expect((await thief.get('/api/test/me')).status).toBe(401);
-    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id IS NOT NULL');
+    const { rows } = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id IS NOT NULL',
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -241,7 +272,9 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const browser = ctx.client();
     expect((await browser.post('/api/test/login')).status).toBe(200);
     expect((await browser.get('/api/test/me')).status).toBe(200);
-    await ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE csrf_token = $1`, [browser.csrfToken]);
+    await ctx.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE csrf_token = $1`, [
+      browser.csrfToken,
+    ]);
     expect((await browser.get('/api/test/me')).status).toBe(401);
     const oldToken = browser.csrfToken;
     const page = await browser.visit('/');
@@ -259,7 +292,10 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     await ctx.db.query('UPDATE sessions SET user_id = $1 WHERE csrf_token = $2', [rows[0].id, browser.csrfToken]);
     const res = await browser.get('/api/test/me');
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'unconfirmed', message: 'You have to confirm your email address before continuing.' });
+    expect(res.body).toMatchObject({
+      code: 'unconfirmed',
+      message: 'You have to confirm your email address before continuing.',
+    });
   });
 
   it('runs a job through pg-boss', async () => {
@@ -316,18 +352,22 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
 const plugin = infraTestPlugin();
 describeOnBothDatabases('server infrastructure', { plugins: [plugin] }, (ctx) => suite(ctx, plugin));
 
-describeOnBothDatabases('auth rate limit', { plugins: [infraTestPlugin()], config: { authRateLimitPerMinute: 3 } }, (ctx) => {
-  it('answers 429 after the limit, counting every auth route together', async () => {
-    const browser = ctx.client();
-    for (let i = 0; i < 2; i++) expect((await browser.post('/api/test/limited')).status).toBe(200);
-    expect((await browser.post('/api/test/login')).status).toBe(200);
-    const limited = await browser.post('/api/test/limited');
-    expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Too many attempts. Please wait a minute and try again.');
-    // Routes without authRateLimit are not limited.
-    expect((await browser.post('/api/test/echo', { user: { email: 'a@b.c' } })).status).toBe(200);
-  });
-});
+describeOnBothDatabases(
+  'auth rate limit',
+  { plugins: [infraTestPlugin()], config: { authRateLimitPerMinute: 3 } },
+  (ctx) => {
+    it('answers 429 after the limit, counting every auth route together', async () => {
+      const browser = ctx.client();
+      for (let i = 0; i < 2; i++) expect((await browser.post('/api/test/limited')).status).toBe(200);
+      expect((await browser.post('/api/test/login')).status).toBe(200);
+      const limited = await browser.post('/api/test/limited');
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+      // Routes without authRateLimit are not limited.
+      expect((await browser.post('/api/test/echo', { user: { email: 'a@b.c' } })).status).toBe(200);
+    });
+  },
+);
 
 describe('config', () => {
   it('names the variable that is wrong', async () => {
@@ -388,7 +428,8 @@ describe('processes sharing one PostgreSQL database', () => {
       try {
         await web.jobs.send('infra-test.record', { body: 'from-web' });
         const deadline = Date.now() + 10_000;
-        while (!workerPlugin.seen.includes('from-web') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        while (!workerPlugin.seen.includes('from-web') && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
         expect(workerPlugin.seen).toEqual(['from-web']);
         expect(webPlugin.seen).toEqual([]);
       } finally {
@@ -424,7 +465,12 @@ describe('built browser files', () => {
     );
     await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("built")');
     const db = await PgliteDatabase.open(null);
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: distDir, NODE_ENV: 'production' }), db, plugins: [], distDir });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: distDir, NODE_ENV: 'production' }),
+      db,
+      plugins: [],
+      distDir,
+    });
     try {
       const page = await app.inject({ url: '/users/sign_in', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);

@@ -40,7 +40,11 @@ export function useSweepVocabulary(next: SweepVocabulary): void {
 }
 
 /** The file a `subtitle` multipart route gets (the owner's import must succeed). */
-export const SWEEP_SUBTITLE_FILE = { filename: 'sweep.srt', contentType: 'application/x-subrip', content: '1\n00:00:01,000 --> 00:00:02,000\nSweep cue\n' };
+export const SWEEP_SUBTITLE_FILE = {
+  filename: 'sweep.srt',
+  contentType: 'application/x-subrip',
+  content: '1\n00:00:01,000 --> 00:00:02,000\nSweep cue\n',
+};
 
 type Schema = Record<string, any>;
 
@@ -58,16 +62,25 @@ export function routeKey(route: Pick<RouteCatalogEntry, 'method' | 'url'>): stri
 function idFor(name: string, route: RouteCatalogEntry, seed: SweepSeed): string {
   let key = name.replace(/s$/, '');
   if (name === 'ids' || name === 'id') {
-    const collection = route.url.split('/').filter((part) => part && !part.startsWith(':')).at(-1) ?? '';
+    const collection =
+      route.url
+        .split('/')
+        .filter((part) => part && !part.startsWith(':'))
+        .at(-1) ?? '';
     const known = HOST_BULK_IDS[collection] ?? vocabulary.bulkIds[collection];
-    if (!known) throw new CannotFill(`"${name}" of ${routeKey(route)}: name "${collection}" in bulkIds of the route's ${FIXTURES_FILE}`);
+    if (!known)
+      throw new CannotFill(
+        `"${name}" of ${routeKey(route)}: name "${collection}" in bulkIds of the route's ${FIXTURES_FILE}`,
+      );
     key = known;
   }
   const host = HOST_ID_FIELDS[key];
   if (host) return host(seed);
   const seeded = seed.ids[vocabulary.idFields[key] ?? key];
   if (seeded === undefined) {
-    throw new CannotFill(`id field "${name}" of ${routeKey(route)}: seed "${key}" (or map it in idFields) in the route's ${FIXTURES_FILE}`);
+    throw new CannotFill(
+      `id field "${name}" of ${routeKey(route)}: seed "${key}" (or map it in idFields) in the route's ${FIXTURES_FILE}`,
+    );
   }
   return seeded;
 }
@@ -76,24 +89,30 @@ let counter = 0;
 function text(name: string, schema: Schema, route: RouteCatalogEntry): string {
   counter += 1;
   if (vocabulary.textValues[name] !== undefined) return vocabulary.textValues[name];
-  const value =
-    /^(url|link)s?$/i.test(name)
-      ? // A loopback link: the import job refuses it at once (no allowance in the sweep), so nothing is fetched.
-        `http://127.0.0.1:9/sweep-${counter}.mp4`
-      : schema.format === 'email' || /e-?mail/i.test(name)
+  const value = /^(url|link)s?$/i.test(name)
+    ? // A loopback link: the import job refuses it at once (no allowance in the sweep), so nothing is fetched.
+      `http://127.0.0.1:9/sweep-${counter}.mp4`
+    : schema.format === 'email' || /e-?mail/i.test(name)
       ? `sweep-${counter}-${Date.now()}@example.com`
       : /password/i.test(name)
         ? `Sweep-password-${counter}`
         : `sweep value ${counter}`;
   const clipped = typeof schema.maxLength === 'number' ? value.slice(0, schema.maxLength) : value;
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(clipped)) {
-    throw new CannotFill(`"${name}" of ${routeKey(route)} has pattern ${schema.pattern}: give a value in textValues of the route's ${FIXTURES_FILE}`);
+    throw new CannotFill(
+      `"${name}" of ${routeKey(route)} has pattern ${schema.pattern}: give a value in textValues of the route's ${FIXTURES_FILE}`,
+    );
   }
   return clipped;
 }
 
 /** A value for `schema`; objects get their required properties and every id-like one. */
-export function fillValue(name: string, schema: Schema | undefined, route: RouteCatalogEntry, seed: SweepSeed): unknown {
+export function fillValue(
+  name: string,
+  schema: Schema | undefined,
+  route: RouteCatalogEntry,
+  seed: SweepSeed,
+): unknown {
   if (!schema) throw new CannotFill(`"${name}" of ${routeKey(route)} has no schema`);
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -106,7 +125,12 @@ export function fillValue(name: string, schema: Schema | undefined, route: Route
       const required = new Set<string>(schema.required ?? []);
       for (const [key, child] of Object.entries<Schema>(schema.properties ?? {})) {
         // Another plugin's resource that is not installed (nothing seeded it): left out.
-        if (!required.has(key) && vocabulary.optionalIds.has(key) && seed.ids[vocabulary.idFields[key] ?? key] === undefined) continue;
+        if (
+          !required.has(key) &&
+          vocabulary.optionalIds.has(key) &&
+          seed.ids[vocabulary.idFields[key] ?? key] === undefined
+        )
+          continue;
         if (required.has(key) || isIdLike(key, child)) out[key] = fillValue(key, child, route, seed);
       }
       return out;
@@ -122,7 +146,9 @@ export function fillValue(name: string, schema: Schema | undefined, route: Route
     case 'boolean':
       return false;
     default:
-      throw new CannotFill(`"${name}" of ${routeKey(route)} has type ${JSON.stringify(schema.type)}: teach tests/http/isolation-sweep-fill.ts`);
+      throw new CannotFill(
+        `"${name}" of ${routeKey(route)} has type ${JSON.stringify(schema.type)}: teach tests/http/isolation-sweep-fill.ts`,
+      );
   }
 }
 
@@ -141,10 +167,14 @@ export function fillRequest(route: RouteCatalogEntry, seed: SweepSeed): FilledRe
       if (part === '*') return 'sweep-missing';
       if (!part.startsWith(':')) return part;
       const name = part.slice(1);
-      return encodeURIComponent(String(fillValue(name, paramsSchema.properties?.[name] ?? { type: 'string', pattern: '^[1-9]' }, route, seed)));
+      return encodeURIComponent(
+        String(fillValue(name, paramsSchema.properties?.[name] ?? { type: 'string', pattern: '^[1-9]' }, route, seed)),
+      );
     })
     .join('/');
-  const query = route.schema.querystring ? (fillValue('query', route.schema.querystring, route, seed) as Record<string, unknown>) : {};
+  const query = route.schema.querystring
+    ? (fillValue('query', route.schema.querystring, route, seed) as Record<string, unknown>)
+    : {};
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) search.append(key, String(item));
   const url = search.size > 0 ? `${path}?${search}` : path;
@@ -154,7 +184,9 @@ export function fillRequest(route: RouteCatalogEntry, seed: SweepSeed): FilledRe
   const multipart = vocabulary.multipartRoutes[routeKey(route)];
   if (multipart) return { path: url, multipart };
   if (!route.schema.body) {
-    throw new CannotFill(`${routeKey(route)} has no body schema: give it one, or list it in multipartRoutes of its ${FIXTURES_FILE}`);
+    throw new CannotFill(
+      `${routeKey(route)} has no body schema: give it one, or list it in multipartRoutes of its ${FIXTURES_FILE}`,
+    );
   }
   const body = fillValue('body', route.schema.body, route, seed);
   const example = vocabulary.exampleBodies[routeKey(route)];

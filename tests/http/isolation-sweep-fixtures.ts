@@ -14,7 +14,10 @@ export interface PluginFixtures extends IsolationFixtures {
  * like the plugins themselves and ordered so a plugin's `after` come first. A plugin adds its
  * routes to the sweep from its own folder.
  */
-export async function loadIsolationFixtures(installed: ReadonlySet<string>, dir = PLUGINS_DIR): Promise<PluginFixtures[]> {
+export async function loadIsolationFixtures(
+  installed: ReadonlySet<string>,
+  dir = PLUGINS_DIR,
+): Promise<PluginFixtures[]> {
   const found: PluginFixtures[] = [];
   for (const pluginId of readdirSync(dir).sort()) {
     const file = path.join(dir, pluginId, 'server', 'isolation-fixtures.ts');
@@ -25,7 +28,8 @@ export async function loadIsolationFixtures(installed: ReadonlySet<string>, dir 
   const ordered: PluginFixtures[] = [];
   const visit = (fixtures: PluginFixtures, trail: string[]) => {
     if (ordered.includes(fixtures)) return;
-    if (trail.includes(fixtures.pluginId)) throw new Error(`isolation fixtures: ${[...trail, fixtures.pluginId].join(' -> ')} is a cycle`);
+    if (trail.includes(fixtures.pluginId))
+      throw new Error(`isolation fixtures: ${[...trail, fixtures.pluginId].join(' -> ')} is a cycle`);
     for (const before of fixtures.after ?? []) {
       const first = found.find((f) => f.pluginId === before);
       if (first) visit(first, [...trail, fixtures.pluginId]);
@@ -37,7 +41,10 @@ export async function loadIsolationFixtures(installed: ReadonlySet<string>, dir 
 }
 
 /** Seeds every plugin's rows in order; each sees the ids seeded before it. */
-export async function seedPluginRows(fixtures: PluginFixtures[], base: Omit<IsolationSeedContext, 'ids'>): Promise<Record<string, string>> {
+export async function seedPluginRows(
+  fixtures: PluginFixtures[],
+  base: Omit<IsolationSeedContext, 'ids'>,
+): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const plugin of fixtures) Object.assign(ids, (await plugin.seed?.({ ...base, ids: { ...ids } })) ?? {});
   return ids;

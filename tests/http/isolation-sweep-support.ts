@@ -39,13 +39,15 @@ export interface SweepSeed {
   ids: Record<string, string>;
 }
 
-const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+const id = async (db: Queryable, sql: string, params: unknown[]) =>
+  (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
 
 async function insertUser(db: Queryable, email: string, name: string): Promise<string> {
-  return id(db, `INSERT INTO users (email, password_hash, name, last_name, confirmed_at, onboarding_state) VALUES ($1, 'x', $2, 'Sweep', now(), 'processed')`, [
-    email,
-    name,
-  ]);
+  return id(
+    db,
+    `INSERT INTO users (email, password_hash, name, last_name, confirmed_at, onboarding_state) VALUES ($1, 'x', $2, 'Sweep', now(), 'processed')`,
+    [email, name],
+  );
 }
 
 async function insertAccount(db: Queryable, name: string): Promise<string> {
@@ -56,11 +58,21 @@ async function insertWorkspace(db: Queryable, accountId: string, name: string): 
   return id(db, 'INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [accountId, name]);
 }
 
-async function insertAccountUser(db: Queryable, accountId: string, userId: string, role: 'admin' | 'member'): Promise<string> {
+async function insertAccountUser(
+  db: Queryable,
+  accountId: string,
+  userId: string,
+  role: 'admin' | 'member',
+): Promise<string> {
   return id(db, 'INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)', [accountId, userId, role]);
 }
 
-async function insertAccess(db: Queryable, workspaceId: string, accountUserId: string, accessType: 'account_admin' | 'member'): Promise<string> {
+async function insertAccess(
+  db: Queryable,
+  workspaceId: string,
+  accountUserId: string,
+  accessType: 'account_admin' | 'member',
+): Promise<string> {
   return id(db, 'INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, $3)', [
     workspaceId,
     accountUserId,
@@ -92,7 +104,11 @@ export async function seedTenants(db: Queryable, fixtures: PluginFixtures[], sto
   await insertAccess(db, visibleWorkspaceId, memberAccountUserId, 'member');
   const colleagueAccountUserId = await insertAccountUser(db, accountId, colleagueUserId, 'member');
   const hiddenWorkspaceUserId = await insertAccess(db, hiddenWorkspaceId, colleagueAccountUserId, 'member');
-  await db.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [ownerUserId, accountId, hiddenWorkspaceId]);
+  await db.query('UPDATE users SET last_used_account_id = $2, last_used_workspace_id = $3 WHERE id = $1', [
+    ownerUserId,
+    accountId,
+    hiddenWorkspaceId,
+  ]);
 
   const strangerAccountId = await insertAccount(db, `Stranger account ${hex}`);
   const strangerWorkspaceId = await insertWorkspace(db, strangerAccountId, `Stranger workspace ${hex}`);
@@ -101,12 +117,25 @@ export async function seedTenants(db: Queryable, fixtures: PluginFixtures[], sto
   // The member's own account, so "the last used account" of the member is theirs, not the owner's.
   const memberAccountId = await insertAccount(db, `Member account ${hex}`);
   const memberOwnAccountUserId = await insertAccountUser(db, memberAccountId, memberUserId, 'admin');
-  await insertAccess(db, await insertWorkspace(db, memberAccountId, `Member workspace ${hex}`), memberOwnAccountUserId, 'account_admin');
+  await insertAccess(
+    db,
+    await insertWorkspace(db, memberAccountId, `Member workspace ${hex}`),
+    memberOwnAccountUserId,
+    'account_admin',
+  );
   await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [memberUserId, memberAccountId]);
   await db.query('UPDATE users SET last_used_account_id = $2 WHERE id = $1', [strangerUserId, strangerAccountId]);
 
   // Each installed plugin seeds its own rows in the hidden workspace, from its own folder.
-  const ids = await seedPluginRows(fixtures, { db, storage, workspaceId: hiddenWorkspaceId, accountId, ownerUserId, tag: hiddenTag, accountTag: ownerTag });
+  const ids = await seedPluginRows(fixtures, {
+    db,
+    storage,
+    workspaceId: hiddenWorkspaceId,
+    accountId,
+    ownerUserId,
+    tag: hiddenTag,
+    accountTag: ownerTag,
+  });
 
   return {
     ids,
@@ -132,11 +161,10 @@ export async function seedTenants(db: Queryable, fixtures: PluginFixtures[], sto
 export async function clientFor(ctx: TestAppContext, userId: string): Promise<TestClient> {
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
-  await ctx.db.query(`INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [
-    hashToken(token),
-    userId,
-    csrf,
-  ]);
+  await ctx.db.query(
+    `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+    [hashToken(token), userId, csrf],
+  );
   const client = new TestClient(ctx.app, { visit: false });
   client.cookies.set(SESSION_COOKIE, token);
   client.csrfToken = csrf;
@@ -158,7 +186,8 @@ function ownerPredicate(table: string, seed: SweepSeed, accountUserIds: Set<stri
   };
   return (row: Record<string, unknown>, text: string): boolean => {
     if (text.includes(seed.ownerTag)) return true;
-    const has = (column: string, set: Set<string>) => row[column] !== undefined && row[column] !== null && set.has(String(row[column]));
+    const has = (column: string, set: Set<string>) =>
+      row[column] !== undefined && row[column] !== null && set.has(String(row[column]));
     if (byOwnId[table] && has('id', byOwnId[table])) return true;
     return (
       has('account_id', new Set([seed.accountId])) ||
@@ -184,14 +213,17 @@ export async function ownerRowsHash(db: Queryable, seed: SweepSeed): Promise<Rec
      GROUP BY c.table_name ORDER BY c.table_name`,
   );
   const accountUserIds = new Set(
-    (await db.query<{ id: string }>('SELECT id::text AS id FROM account_users WHERE account_id = $1', [seed.accountId])).rows.map((r) => r.id),
+    (
+      await db.query<{ id: string }>('SELECT id::text AS id FROM account_users WHERE account_id = $1', [seed.accountId])
+    ).rows.map((r) => r.id),
   );
   accountUserIds.add(seed.ownerAccountUserId).add(seed.memberAccountUserId).add(seed.colleagueAccountUserId);
   const workspaceIds = new Set([seed.visibleWorkspaceId, seed.hiddenWorkspaceId]);
   const hashes: Record<string, string> = {};
   for (const { table, columns } of tables) {
     if (TABLES_NOT_HASHED.has(table)) continue;
-    const tenantScoped = ['users', 'accounts', 'workspaces'].includes(table) || columns.some((c) => TENANT_COLUMNS.includes(c));
+    const tenantScoped =
+      ['users', 'accounts', 'workspaces'].includes(table) || columns.some((c) => TENANT_COLUMNS.includes(c));
     const isOwners = ownerPredicate(table, seed, accountUserIds, workspaceIds);
     const { rows } = await db.query<{ row: Record<string, unknown> }>(`SELECT row_to_json(t) AS row FROM "${table}" t`);
     const texts = rows

@@ -4,7 +4,14 @@ import { describeOnBothDatabases, type TestAppContext } from '../support/test-ap
 import type { TestClient, TestResponse } from '../support/test-client';
 import { tinyPng } from './auth-test-helpers';
 import { serverPlugins } from '../../server/plugins';
-import { CannotFill, fillRequest, routeKey, SWEEP_SUBTITLE_FILE, useSweepVocabulary, type FilledRequest } from './isolation-sweep-fill';
+import {
+  CannotFill,
+  fillRequest,
+  routeKey,
+  SWEEP_SUBTITLE_FILE,
+  useSweepVocabulary,
+  type FilledRequest,
+} from './isolation-sweep-fill';
 import { loadIsolationFixtures, sweepVocabulary, type PluginFixtures } from './isolation-sweep-fixtures';
 import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolation-sweep-support';
 
@@ -40,7 +47,10 @@ function kindOf(route: RouteCatalogEntry): RouteKind {
 
 async function send(client: TestClient, route: RouteCatalogEntry, request: FilledRequest): Promise<TestResponse> {
   if (request.multipart) {
-    const file = request.multipart.kind === 'subtitle' ? SWEEP_SUBTITLE_FILE : { filename: 'sweep.png', contentType: 'image/png', content: tinyPng() };
+    const file =
+      request.multipart.kind === 'subtitle'
+        ? SWEEP_SUBTITLE_FILE
+        : { filename: 'sweep.png', contentType: 'image/png', content: tinyPng() };
     return client.postMultipart(request.path, { files: [{ field: request.multipart.field, ...file }] });
   }
   return client.request(route.method as 'GET', request.path, request.body);
@@ -52,7 +62,11 @@ function isEmptyList(res: TestResponse): boolean {
   return Array.isArray(data) && data.length === 0;
 }
 
-async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixtures: PluginFixtures[]): Promise<string[]> {
+async function sweepRoute(
+  ctx: TestAppContext,
+  route: RouteCatalogEntry,
+  fixtures: PluginFixtures[],
+): Promise<string[]> {
   const problems: string[] = [];
   const where = routeKey(route);
   const seed: SweepSeed = await seedTenants(ctx.db, fixtures, ctx.app.storage);
@@ -75,7 +89,10 @@ async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixture
   const calls: { caller: Caller; request: FilledRequest; ownAccount: boolean }[] = [
     ...(['stranger', 'member', 'anonymous'] as const).map((caller) => ({ caller, request, ownAccount: false })),
   ];
-  const ownAccounts: [Caller, string][] = [['stranger', seed.strangerAccountId], ['member', seed.memberAccountId]];
+  const ownAccounts: [Caller, string][] = [
+    ['stranger', seed.strangerAccountId],
+    ['member', seed.memberAccountId],
+  ];
   for (const [caller, accountId] of ownAccounts) {
     const own = fillRequest(route, { ...seed, accountId });
     if (JSON.stringify(own) !== JSON.stringify(request)) calls.push({ caller, request: own, ownAccount: true });
@@ -108,13 +125,15 @@ async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixture
   await ctx.runJobs(JOBS_SETTLE_MS);
   const after = await ownerRowsHash(ctx.db, seed);
   for (const table of Object.keys({ ...before, ...after })) {
-    if (before[table] !== after[table]) problems.push(`${where}: owner rows of "${table}" changed after the foreign calls`);
+    if (before[table] !== after[table])
+      problems.push(`${where}: owner rows of "${table}" changed after the foreign calls`);
   }
 
   if (tenantScoped) {
     const owner = await clientFor(ctx, seed.ownerUserId);
     const res = await send(owner, route, request);
-    if (res.status < 200 || res.status >= 300) problems.push(`${where} as owner -> ${res.status} ${res.text.slice(0, 200)}: the route must work for its owner`);
+    if (res.status < 200 || res.status >= 300)
+      problems.push(`${where} as owner -> ${res.status} ${res.text.slice(0, 200)}: the route must work for its owner`);
   }
   return problems;
 }
@@ -140,7 +159,9 @@ describeOnBothDatabases('tenant isolation sweep (every route, every plugin)', (c
 
       // Every installed plugin brings its rows and its field names from its own folder.
       const fixtures = await loadIsolationFixtures(new Set(serverPlugins.map((plugin) => plugin.id)));
-      expect(fixtures.map((f) => f.pluginId)).toEqual(expect.arrayContaining(['projects', 'labels', 'subtitles', 'pipeline', 'accounts']));
+      expect(fixtures.map((f) => f.pluginId)).toEqual(
+        expect.arrayContaining(['projects', 'labels', 'subtitles', 'pipeline', 'accounts']),
+      );
       useSweepVocabulary(sweepVocabulary(fixtures));
 
       const problems: string[] = [];

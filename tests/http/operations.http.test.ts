@@ -21,8 +21,12 @@ describeOnBothDatabases('operations routes', { config: { metricsToken: 'scrape-s
   it('gives every answer a request id (the proxy one when sane), as its log lines carry', async () => {
     const client = ctx.client();
     expect((await client.get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await client.get('/healthz', { headers: { 'x-request-id': 'edge-42.a' } })).headers['x-request-id']).toBe('edge-42.a');
-    expect((await client.get('/healthz', { headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await client.get('/healthz', { headers: { 'x-request-id': 'edge-42.a' } })).headers['x-request-id']).toBe(
+      'edge-42.a',
+    );
+    expect(
+      (await client.get('/healthz', { headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id'],
+    ).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows metrics only with the token, counting requests per route and jobs per queue', async () => {
@@ -33,7 +37,9 @@ describeOnBothDatabases('operations routes', { config: { metricsToken: 'scrape-s
     expect((await client.get('/metrics', { headers: { authorization: 'Bearer wrong-secret!' } })).status).toBe(401);
 
     // A job the app really runs: a sign-up sends its confirmation mail through the queue.
-    expect((await signUp(ctx.client(), { email: `ops-${Date.now()}@example.com`, name: 'Ops', lastName: 'Test' })).status).toBeLessThan(400);
+    expect(
+      (await signUp(ctx.client(), { email: `ops-${Date.now()}@example.com`, name: 'Ops', lastName: 'Test' })).status,
+    ).toBeLessThan(400);
     await ctx.runJobs();
 
     const metrics = await client.get('/metrics', { headers: { authorization: 'Bearer scrape-secret' } });

@@ -64,7 +64,9 @@ describe('mail outbox: configuration and the start message', () => {
 
   it('says the outbox is for this machine, and warns loudly on a production start without SMTP_URL', () => {
     const development = outboxStartMessage({ outboxPublic: false, isProduction: false, dataDir: '/data' }, 3000);
-    expect(development.line).toBe('Mail outbox: http://localhost:3000/dev/outbox (this machine only; OUTBOX_PUBLIC=1 serves it to anyone, for a demo)');
+    expect(development.line).toBe(
+      'Mail outbox: http://localhost:3000/dev/outbox (this machine only; OUTBOX_PUBLIC=1 serves it to anyone, for a demo)',
+    );
     expect(development.warning).toBeNull();
     const production = outboxStartMessage({ outboxPublic: true, isProduction: true, dataDir: '/data' }, 3000);
     expect(production.line).toContain('served to ANY client (OUTBOX_PUBLIC=1)');

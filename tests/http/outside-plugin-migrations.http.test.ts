@@ -22,16 +22,27 @@ const outside = (id: string, migrationId: string, sql: string): ServerPlugin =>
 
 const reported: string[] = [];
 const notes: ServerPlugin = {
-  ...outside('notes-early', '202001010000_notes-early_notes', 'CREATE TABLE notes_early (id bigserial PRIMARY KEY, project_version_id bigint NOT NULL REFERENCES project_versions(id) ON DELETE CASCADE)'),
+  ...outside(
+    'notes-early',
+    '202001010000_notes-early_notes',
+    'CREATE TABLE notes_early (id bigserial PRIMARY KEY, project_version_id bigint NOT NULL REFERENCES project_versions(id) ON DELETE CASCADE)',
+  ),
   // Through the SDK only, as a plugin built outside the repo does: a column of the projects list.
   contributions: [
     serverSdk.contributeToServer(serverSdk.defineServerExtensionPoint('projects.versionList'), {
       id: 'notes-early',
-      column: { attribute: 'noteCount', sql: '(SELECT count(*)::int FROM notes_early n WHERE n.project_version_id = v.id)' },
+      column: {
+        attribute: 'noteCount',
+        sql: '(SELECT count(*)::int FROM notes_early n WHERE n.project_version_id = v.id)',
+      },
     }),
   ],
 };
-const broken = outside('broken-plugin', '202001010001_broken-plugin_tables', 'CREATE TABLE broken_plugin_rows (id bigint REFERENCES no_such_table(id))');
+const broken = outside(
+  'broken-plugin',
+  '202001010001_broken-plugin_tables',
+  'CREATE TABLE broken_plugin_rows (id bigint REFERENCES no_such_table(id))',
+);
 const reuse = outside('id-thief', '202612010001_projects_core', 'SELECT 1');
 
 describeOnBothDatabases(
@@ -40,16 +51,27 @@ describeOnBothDatabases(
   (ctx) => {
     it('an early-dated migration referencing project_versions applies; a failing one and a reused id leave only their plugins out', async () => {
       expect((await ctx.client().get('/api/v1/notes-early/ping')).body).toEqual({ pong: 'notes-early' });
-      const { rows } = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'notes_early'");
+      const { rows } = await ctx.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'notes_early'",
+      );
       expect(rows[0].n).toBe(1);
       expect((await ctx.client().get('/api/v1/broken-plugin/ping')).status).toBe(404);
       expect((await ctx.client().get('/api/v1/id-thief/ping')).status).toBe(404);
       expect(ctx.app.leftOutPlugins.sort()).toEqual(['broken-plugin', 'id-thief']);
-      expect(reported).toContainEqual(expect.stringMatching(/^broken-plugin was not loaded: Migration 202001010001_broken-plugin_tables failed: .*no_such_table/));
-      expect(reported).toContainEqual('id-thief was not loaded: the migration id "202612010001_projects_core" is already used');
+      expect(reported).toContainEqual(
+        expect.stringMatching(
+          /^broken-plugin was not loaded: Migration 202001010001_broken-plugin_tables failed: .*no_such_table/,
+        ),
+      );
+      expect(reported).toContainEqual(
+        'id-thief was not loaded: the migration id "202612010001_projects_core" is already used',
+      );
       // Polycue itself is whole, and the outside plugin's column is in its list.
       const member = await newMember(ctx);
-      const created = await member.client.post('/api/v1/projects/', { workspaceId: member.workspaceId, title: 'Harbour notes' });
+      const created = await member.client.post('/api/v1/projects/', {
+        workspaceId: member.workspaceId,
+        title: 'Harbour notes',
+      });
       const versionId = created.body.data[0].id;
       await ctx.db.query('INSERT INTO notes_early (project_version_id) VALUES ($1), ($1)', [versionId]);
       const list = await member.client.get(`/api/v1/project_versions?workspaceId=${member.workspaceId}`);

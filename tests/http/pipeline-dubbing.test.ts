@@ -36,7 +36,13 @@ describe('pipeline: voice-over with a transcript [pglite]', () => {
   });
 
   it('aligns the transcript, dubs it into Spanish inside each cue window and mixes it over the original', async () => {
-    const { projectId, versionId } = await seedVersionWithVideo(app.db, app.app.storage, member.workspaceId, video.videoPath, 'Voice-over');
+    const { projectId, versionId } = await seedVersionWithVideo(
+      app.db,
+      app.app.storage,
+      member.workspaceId,
+      video.videoPath,
+      'Voice-over',
+    );
     const res = await member.client.put(PIPELINE_PATHS.setupTts, {
       projectVersionIds: [versionId],
       includesTranscript: true,
@@ -49,7 +55,17 @@ describe('pipeline: voice-over with a transcript [pglite]', () => {
 
     const info = await waitForRun(member.client, versionId, 120_000);
     expect(info.failure).toBeNull();
-    expect(info.allProcessingSteps).toEqual(['fetch_media', 'probe', 'extract_audio', 'alignment', 'segmentation', 'translation', 'synthesis', 'mixing', 'finish']);
+    expect(info.allProcessingSteps).toEqual([
+      'fetch_media',
+      'probe',
+      'extract_audio',
+      'alignment',
+      'segmentation',
+      'translation',
+      'synthesis',
+      'mixing',
+      'finish',
+    ]);
     expect(info.hasVoice).toBe(true);
 
     // Alignment: one timed word per transcript word, near where espeak really said it.
@@ -67,10 +83,10 @@ describe('pipeline: voice-over with a transcript [pglite]', () => {
     expect(cues.map((cue) => cue.text.replace(/\n/g, ' ')).join(' ')).toBe(KNOWN_TEXT);
 
     // Dubbing: every clip ends inside its cue window.
-    const dubbed = await app.db.query<{ clips: Omit<DubbedClip, 'key'>[] }>('SELECT clips FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2', [
-      versionId,
-      'es',
-    ]);
+    const dubbed = await app.db.query<{ clips: Omit<DubbedClip, 'key'>[] }>(
+      'SELECT clips FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2',
+      [versionId, 'es'],
+    );
     const clips = dubbed.rows[0].clips;
     const spanish = info.subtitles.find((subtitle) => subtitle.language === 'es')!;
     expect(clips.length).toBe((await app.app.services.get(SUBTITLE_STORE).readCues(app.db, spanish.subtitleId)).length);
@@ -78,14 +94,28 @@ describe('pipeline: voice-over with a transcript [pglite]', () => {
 
     // The dubbed track and video can be fetched; where the voice speaks the mix is louder than the
     // original (recorded about 10 dB under full scale), and in the pauses the original comes back.
-    expect(info.dubbedMedia).toEqual([{ language: 'es', audioUrl: PIPELINE_PATHS.dubbedMedia(versionId, 'es', 'audio'), videoUrl: PIPELINE_PATHS.dubbedMedia(versionId, 'es', 'video') }]);
-    const audio = await app.app.inject({ method: 'GET', url: info.dubbedMedia[0].audioUrl, cookies: Object.fromEntries(member.client.cookies) });
+    expect(info.dubbedMedia).toEqual([
+      {
+        language: 'es',
+        audioUrl: PIPELINE_PATHS.dubbedMedia(versionId, 'es', 'audio'),
+        videoUrl: PIPELINE_PATHS.dubbedMedia(versionId, 'es', 'video'),
+      },
+    ]);
+    const audio = await app.app.inject({
+      method: 'GET',
+      url: info.dubbedMedia[0].audioUrl,
+      cookies: Object.fromEntries(member.client.cookies),
+    });
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mp4');
     expect(audio.headers['content-disposition']).toBe('inline; filename=voice-over-es.m4a');
     const dubbedPath = path.join(dir, 'dubbed.m4a');
     await writeFile(dubbedPath, audio.rawPayload);
-    const videoRes = await app.app.inject({ method: 'GET', url: info.dubbedMedia[0].videoUrl!, cookies: Object.fromEntries(member.client.cookies) });
+    const videoRes = await app.app.inject({
+      method: 'GET',
+      url: info.dubbedMedia[0].videoUrl!,
+      cookies: Object.fromEntries(member.client.cookies),
+    });
     expect(videoRes.statusCode).toBe(200);
     expect(videoRes.rawPayload.length).toBeGreaterThan(10_000);
 

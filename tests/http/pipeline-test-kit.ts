@@ -32,21 +32,58 @@ export async function makeSpeechVideo(dir: string, text = KNOWN_TEXT, speechGain
   const speech = await synthesizeWordByWord(text, dir);
   const videoPath = path.join(dir, 'video.mp4');
   const seconds = (speech.durationMs / 1000 + 0.5).toFixed(2);
-  await runProcess('ffmpeg', [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`,
-    '-i', speech.wavPath, '-af', `volume=${speechGain}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-ar', '44100',
-    '-shortest', videoPath,
-  ], { timeoutMs: 120_000 });
+  await runProcess(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      '-i',
+      speech.wavPath,
+      '-af',
+      `volume=${speechGain}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-ar',
+      '44100',
+      '-shortest',
+      videoPath,
+    ],
+    { timeoutMs: 120_000 },
+  );
   return { ...speech, videoPath };
 }
 
 /** A project with one version whose element is `videoPath`, stored under the projects plugin's key scheme. */
-export async function seedVersionWithVideo(db: Queryable, storage: Storage, workspaceId: string, videoPath: string, title = 'Speech video'): Promise<{ projectId: string; versionId: string; elementId: string }> {
+export async function seedVersionWithVideo(
+  db: Queryable,
+  storage: Storage,
+  workspaceId: string,
+  videoPath: string,
+  title = 'Speech video',
+): Promise<{ projectId: string; versionId: string; elementId: string }> {
   const info = await probe(videoPath);
   const size = (await stat(videoPath)).size;
-  const projectId = (await db.query<{ id: string }>('INSERT INTO projects (workspace_id, title) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, title])).rows[0].id;
+  const projectId = (
+    await db.query<{ id: string }>(
+      'INSERT INTO projects (workspace_id, title) VALUES ($1, $2) RETURNING id::text AS id',
+      [workspaceId, title],
+    )
+  ).rows[0].id;
   const elementId = (
     await db.query<{ id: string }>(
       `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, $3, 'ready', $4, $5) RETURNING id::text AS id`,
@@ -69,7 +106,12 @@ export async function seedVersionWithVideo(db: Queryable, storage: Storage, work
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls show_processing_info (as the processing page does) until the run is done or failed. */
-export async function waitForRun(client: TestClient, versionId: string, timeoutMs = 90_000, seen?: Set<string>): Promise<ProcessingInfo> {
+export async function waitForRun(
+  client: TestClient,
+  versionId: string,
+  timeoutMs = 90_000,
+  seen?: Set<string>,
+): Promise<ProcessingInfo> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(PIPELINE_PATHS.showProcessingInfo(versionId));

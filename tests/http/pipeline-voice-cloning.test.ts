@@ -19,7 +19,12 @@ import { newMember, type Member } from './projects-test-kit';
  * spoken in it, the voice is forgotten, and the dub is mixed. PGlite only, as the other
  * end-to-end pipeline tests (the run is engine work; the database part is the same as theirs).
  */
-const CLONING_ENV = ['VOICE_CLONING_ENGINE', 'VOICE_CLONING_BASE_URL', 'VOICE_CLONING_API_KEY', 'VOICE_CLONING_LANGUAGES'] as const;
+const CLONING_ENV = [
+  'VOICE_CLONING_ENGINE',
+  'VOICE_CLONING_BASE_URL',
+  'VOICE_CLONING_API_KEY',
+  'VOICE_CLONING_LANGUAGES',
+] as const;
 
 describe('pipeline: voice-over with a cloned voice [pglite]', () => {
   let app: TestApp;
@@ -31,7 +36,12 @@ describe('pipeline: voice-over with a cloned voice [pglite]', () => {
   beforeAll(async () => {
     double = await startVoiceCloningDouble({ apiKey: 'xi-test' });
     // Read when this process first asks for its engines (engine-registry's defaultEngines).
-    Object.assign(process.env, { VOICE_CLONING_ENGINE: 'elevenlabs', VOICE_CLONING_BASE_URL: double.baseUrl, VOICE_CLONING_API_KEY: 'xi-test', VOICE_CLONING_LANGUAGES: 'es' });
+    Object.assign(process.env, {
+      VOICE_CLONING_ENGINE: 'elevenlabs',
+      VOICE_CLONING_BASE_URL: double.baseUrl,
+      VOICE_CLONING_API_KEY: 'xi-test',
+      VOICE_CLONING_LANGUAGES: 'es',
+    });
     dir = await mkdtemp(path.join(tmpdir(), 'pipeline-cloning-'));
     [app, video] = await Promise.all([startTestApp('pglite'), makeSpeechVideo(dir, KNOWN_TEXT, 0.3)]);
   }, 120_000);
@@ -51,7 +61,13 @@ describe('pipeline: voice-over with a cloned voice [pglite]', () => {
       projectVersionIds: [versionId],
       includesTranscript: true,
       workspaceId: member.workspaceId,
-      settings: { language: 'en', subtitleLanguages: [], dubbingLanguages: ['es'], transcript: KNOWN_TEXT, voiceCloning: true },
+      settings: {
+        language: 'en',
+        subtitleLanguages: [],
+        dubbingLanguages: ['es'],
+        transcript: KNOWN_TEXT,
+        voiceCloning: true,
+      },
     });
 
   async function subscribeToPro(member: Member) {
@@ -61,10 +77,18 @@ describe('pipeline: voice-over with a cloned voice [pglite]', () => {
     expect((await member.client.post(BILLING_PATHS.completeLocalCheckout(session), {})).status).toBe(200);
   }
 
-  it('offers cloning in the engine\'s languages, refuses it on Free with the upgrade, and on Pro dubs in the cloned voice', async () => {
+  it("offers cloning in the engine's languages, refuses it on Free with the upgrade, and on Pro dubs in the cloned voice", async () => {
     const member = await newMember(app);
-    const { versionId } = await seedVersionWithVideo(app.db, app.app.storage, member.workspaceId, video.videoPath, 'Cloned voice-over');
-    const settings = await member.client.get(`${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${versionId}`);
+    const { versionId } = await seedVersionWithVideo(
+      app.db,
+      app.app.storage,
+      member.workspaceId,
+      video.videoPath,
+      'Cloned voice-over',
+    );
+    const settings = await member.client.get(
+      `${PIPELINE_PATHS.showSettings}?workspaceId=${member.workspaceId}&projectVersionIds=${versionId}`,
+    );
     expect(settings.body.data.voiceCloningLanguages).toEqual(['es']);
 
     // Free: the plan is the reason (the web opens the "voice cloning upgrade" popup from it).
@@ -84,7 +108,9 @@ describe('pipeline: voice-over with a cloned voice [pglite]', () => {
     expect(made[0].body.includes(Buffer.from('RIFF'))).toBe(true);
     const spoken = double.requests.filter((r) => r.url.startsWith('/v1/text-to-speech/'));
     const spanish = info.subtitles.find((subtitle) => subtitle.language === 'es')!;
-    const cues = (await app.app.services.get(SUBTITLE_STORE).readCues(app.db, spanish.subtitleId)).filter((cue) => cue.text.trim() !== '');
+    const cues = (await app.app.services.get(SUBTITLE_STORE).readCues(app.db, spanish.subtitleId)).filter(
+      (cue) => cue.text.trim() !== '',
+    );
     expect(spoken).toHaveLength(cues.length);
     expect(new Set(spoken.map((r) => r.url))).toEqual(new Set(['/v1/text-to-speech/cloned-1?output_format=pcm_22050']));
     expect(spoken.map((r) => JSON.parse(r.body.toString()).language_code)).toEqual(cues.map(() => 'es'));
@@ -92,7 +118,10 @@ describe('pipeline: voice-over with a cloned voice [pglite]', () => {
     expect(double.voices.size).toBe(0);
 
     // The dub is made of those clips, each inside its cue window.
-    const dubbed = await app.db.query<{ clips: Omit<DubbedClip, 'key'>[] }>('SELECT clips FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2', [versionId, 'es']);
+    const dubbed = await app.db.query<{ clips: Omit<DubbedClip, 'key'>[] }>(
+      'SELECT clips FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2',
+      [versionId, 'es'],
+    );
     expect(dubbed.rows[0].clips).toHaveLength(cues.length);
     expect(info.dubbedMedia.map((media) => media.language)).toEqual(['es']);
   }, 200_000);

@@ -18,8 +18,13 @@ import { newMember, seedVersions, type Member } from './projects-test-kit';
  * really is answered from memory, and every change the list shows — through the API, a job or
  * plain SQL, in this process or another — is on the very next answer.
  */
-const listPath = (member: Member, query = 'page=1') => `${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&${query}`;
-const rowsOf = (res: { body: any }) => res.body.data.map((v: any) => ({ title: v.attributes.title, labels: v.attributes.labels.map((l: any) => l.caption) }));
+const listPath = (member: Member, query = 'page=1') =>
+  `${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&${query}`;
+const rowsOf = (res: { body: any }) =>
+  res.body.data.map((v: any) => ({
+    title: v.attributes.title,
+    labels: v.attributes.labels.map((l: any) => l.caption),
+  }));
 
 describeOnBothDatabases('project-version list pages kept in memory under the workspace revision', (ctx) => {
   it('answers a repeated request from memory: a change made with the revision triggers off is not seen until the revision moves', async () => {
@@ -38,7 +43,9 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     const cached = await member.client.get(listPath(member));
     expect(cached.text).toBe(first.text);
     // ...a fresh query (another search) sees the row as it is...
-    expect(rowsOf(await member.client.get(listPath(member, 'page=1&search=renamed'))).map((r: any) => r.title)).toEqual(['Renamed behind the cache']);
+    expect(rowsOf(await member.client.get(listPath(member, 'page=1&search=renamed'))).map((r: any) => r.title)).toEqual(
+      ['Renamed behind the cache'],
+    );
 
     // ...and any change that moves the revision makes the repeated request fresh again.
     await ctx.db.query(`UPDATE project_versions SET duration_ms = 5000 WHERE id = $1`, [newest]);
@@ -56,16 +63,26 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
       { title: 'Take 1', labels: [] },
     ]);
 
-    const label = (await member.client.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'Rough cut' })).body.data;
-    await member.client.post(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: [ids[0]] });
+    const label = (
+      await member.client.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'Rough cut' })
+    ).body.data;
+    await member.client.post(LABELS_PATHS.projectVersionLabels, {
+      labelId: label.id,
+      selectedProjectVersionIds: [ids[0]],
+    });
     expect((await again())[0]).toEqual({ title: 'Take 2', labels: ['Rough cut'] });
     // The label filter, asked twice, follows the label too.
-    expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`))).map((r: any) => r.title)).toEqual(['Take 2']);
+    expect(
+      rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`))).map((r: any) => r.title),
+    ).toEqual(['Take 2']);
 
     await member.client.put(LABELS_PATHS.label(label.id), { caption: 'Final cut' });
     expect((await again())[0].labels).toEqual(['Final cut']);
 
-    await member.client.delete(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: [ids[0]] });
+    await member.client.delete(LABELS_PATHS.projectVersionLabels, {
+      labelId: label.id,
+      selectedProjectVersionIds: [ids[0]],
+    });
     expect((await again())[0].labels).toEqual([]);
     await member.client.post(LABELS_PATHS.projectVersionLabels, { labelId: label.id, selectedProjectVersionIds: ids });
     expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`)))).toHaveLength(2);
@@ -73,9 +90,15 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     expect((await again()).map((r: any) => r.labels)).toEqual([[], []]);
     expect(rowsOf(await member.client.get(listPath(member, `page=1&labels=${label.id}`)))).toEqual([]);
 
-    const created = await member.client.post(PROJECTS_PATHS.projects, { workspaceId: member.workspaceId, title: 'Take 3' });
+    const created = await member.client.post(PROJECTS_PATHS.projects, {
+      workspaceId: member.workspaceId,
+      title: 'Take 3',
+    });
     expect((await again()).map((r: any) => r.title)).toEqual(['Take 3', 'Take 2', 'Take 1']);
-    await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: [created.body.data[0].id, ids[1]] });
+    await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, {
+      workspaceId: member.workspaceId,
+      projectVersionIds: [created.body.data[0].id, ids[1]],
+    });
     expect((await again()).map((r: any) => r.title)).toEqual(['Take 2']);
 
     // An element finishing its download (a job's write) shows in the row that uses it.
@@ -102,7 +125,10 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     expect(unchanged.status).toBe(304);
     expect(unchanged.text).toBe('');
     // Another query of the same workspace has its own tag.
-    expect((await member.client.get(listPath(member, 'page=1&search=tagged'), { headers: { 'if-none-match': etag } })).status).toBe(200);
+    expect(
+      (await member.client.get(listPath(member, 'page=1&search=tagged'), { headers: { 'if-none-match': etag } }))
+        .status,
+    ).toBe(200);
     // The tag never lets someone without access in.
     expect((await stranger.client.get(listPath(member), { headers: { 'if-none-match': etag } })).status).toBe(404);
 
@@ -120,7 +146,10 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
       ctx.app.inject({
         method: 'GET',
         url: listPath(member),
-        headers: { cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        headers: {
+          cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
       });
     const plain = await ask();
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -154,12 +183,22 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     const before = await asColleague();
     expect(before.status).toBe(404);
     expect(before.text).not.toContain('Shared page');
-    await ctx.db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'member')`, [owner.workspaceId, accountUsers[0].id]);
+    await ctx.db.query(
+      `INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'member')`,
+      [owner.workspaceId, accountUsers[0].id],
+    );
     expect(rowsOf(await asColleague()).map((r: any) => r.title)).toEqual(['Shared page 2', 'Shared page 1']);
     await ctx.db.query('DELETE FROM workspace_users WHERE account_user_id = $1', [accountUsers[0].id]);
     expect((await asColleague()).status).toBe(404);
     // The same session on a route naming the workspace elsewhere is checked the same way.
-    expect((await colleague.post(PROJECTS_PATHS.projectVersionUpdates, { workspaceId: owner.workspaceId, projectVersionIds: ['1'] })).status).toBe(404);
+    expect(
+      (
+        await colleague.post(PROJECTS_PATHS.projectVersionUpdates, {
+          workspaceId: owner.workspaceId,
+          projectVersionIds: ['1'],
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('never lets one workspace see a page kept for another, nor a member without access see it', async () => {
@@ -176,9 +215,15 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
   it('folds many change rows into one without moving the revision (a cached page stays valid, a new change still shows)', async () => {
     const member = await newMember(ctx);
     const [id] = await seedVersions(ctx.db, member.workspaceId, 1, 'Folded');
-    for (let i = 0; i < 70; i++) await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i * 1000]);
+    for (let i = 0; i < 70; i++)
+      await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i * 1000]);
     const revision = async () =>
-      (await ctx.db.query<{ sum: string; n: number }>('SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1', [member.workspaceId])).rows[0];
+      (
+        await ctx.db.query<{ sum: string; n: number }>(
+          'SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1',
+          [member.workspaceId],
+        )
+      ).rows[0];
     const before = await revision();
     expect(before.n).toBeGreaterThan(64);
     await member.client.get(listPath(member)); // the read notices and folds in the background
@@ -197,15 +242,23 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
     const quiet = await newMember(ctx);
     const [id] = await seedVersions(ctx.db, busy.workspaceId, 1, 'Busy');
     await seedVersions(ctx.db, quiet.workspaceId, 1, 'Quiet');
-    for (let i = 0; i < 70; i++) await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i]);
+    for (let i = 0; i < 70; i++)
+      await ctx.db.query('UPDATE project_versions SET duration_ms = $2 WHERE id = $1', [id, i]);
     const revision = async (workspaceId: string) =>
-      (await ctx.db.query<{ sum: string; n: number }>('SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1', [workspaceId])).rows[0];
+      (
+        await ctx.db.query<{ sum: string; n: number }>(
+          'SELECT coalesce(sum(weight), 0)::text AS sum, count(*)::int AS n FROM workspace_changes WHERE workspace_id = $1',
+          [workspaceId],
+        )
+      ).rows[0];
     const [busyBefore, quietBefore] = [await revision(busy.workspaceId), await revision(quiet.workspaceId)];
 
     await compactWorkspaceChangesJob.handler({}, { db: ctx.db, log: { info() {}, error() {} } } as never);
     expect(await revision(busy.workspaceId)).toEqual({ sum: busyBefore.sum, n: 1 });
     expect(await revision(quiet.workspaceId)).toEqual(quietBefore); // few rows: left alone
-    const { rows } = await ctx.db.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = 'workspace.compactChanges'`);
+    const { rows } = await ctx.db.query<{ cron: string }>(
+      `SELECT cron FROM pgboss.schedule WHERE name = 'workspace.compactChanges'`,
+    );
     expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
   });
 
@@ -222,17 +275,28 @@ describeOnBothDatabases('project-version list pages kept in memory under the wor
       const member = await newMember(ctx);
       await seedVersions(ctx.db, member.workspaceId, 1, 'Shared');
       secondDb = new PgDatabase((ctx.db as PgDatabase).connectionString, { max: 2 });
-      second = await buildApp({ config: { ...ctx.config, role: 'web' }, db: secondDb, plugins: serverPlugins, logger: false });
+      second = await buildApp({
+        config: { ...ctx.config, role: 'web' },
+        db: secondDb,
+        plugins: serverPlugins,
+        logger: false,
+      });
       await second.ready();
       const other = new TestClient(second, { visit: false });
       for (const [name, value] of member.client.cookies) other.cookies.set(name, value);
       other.csrfToken = member.client.csrfToken;
 
       expect(rowsOf(await member.client.get(listPath(member)))).toEqual([{ title: 'Shared 1', labels: [] }]);
-      const label = await other.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'From the other process' });
+      const label = await other.post(LABELS_PATHS.labels, {
+        workspaceId: member.workspaceId,
+        caption: 'From the other process',
+      });
       expect(label.status).toBe(201);
       await other.post(PROJECTS_PATHS.projects, { workspaceId: member.workspaceId, title: 'Made elsewhere' });
-      expect(rowsOf(await member.client.get(listPath(member))).map((r: any) => r.title)).toEqual(['Made elsewhere', 'Shared 1']);
+      expect(rowsOf(await member.client.get(listPath(member))).map((r: any) => r.title)).toEqual([
+        'Made elsewhere',
+        'Shared 1',
+      ]);
     });
   });
 });

@@ -44,20 +44,27 @@ function explaining(db: Database, plans: PlanNode[][]): Database {
   });
 }
 
-describeOnBothDatabases('project-version list: the query plan of each shape uses its index, never a scan of the table', (ctx) => {
-  let workspaceId: string;
-  let labels: { common: string; rare: string };
-  let repository: (plans: PlanNode[][]) => ProjectVersionRepository;
+describeOnBothDatabases(
+  'project-version list: the query plan of each shape uses its index, never a scan of the table',
+  (ctx) => {
+    let workspaceId: string;
+    let labels: { common: string; rare: string };
+    let repository: (plans: PlanNode[][]) => ProjectVersionRepository;
 
-  beforeAll(async () => {
-    ({ workspaceId } = await newMember(ctx));
-    const label = async (caption: string) =>
-      (await ctx.db.query<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [workspaceId, caption])).rows[0].id;
-    labels = { common: await label('Client A'), rare: await label('Rare') };
-    // Titles "w0042harbor interview 12345": 1,000 words, each on 0.1 % of the titles; "Client A" on
-    // every 2nd version, "Rare" on every 1,000th.
-    await ctx.db.query(
-      `WITH p AS (
+    beforeAll(async () => {
+      ({ workspaceId } = await newMember(ctx));
+      const label = async (caption: string) =>
+        (
+          await ctx.db.query<{ id: string }>(
+            'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id',
+            [workspaceId, caption],
+          )
+        ).rows[0].id;
+      labels = { common: await label('Client A'), rare: await label('Rare') };
+      // Titles "w0042harbor interview 12345": 1,000 words, each on 0.1 % of the titles; "Client A" on
+      // every 2nd version, "Rare" on every 1,000th.
+      await ctx.db.query(
+        `WITH p AS (
          INSERT INTO projects (workspace_id, title)
          SELECT $1, 'w' || lpad((g % 1000)::text, 4, '0') || 'harbor interview ' || g FROM generate_series(1, $2::int) g RETURNING id, title
        )
@@ -65,74 +72,110 @@ describeOnBothDatabases('project-version list: the query plan of each shape uses
        SELECT p.id, $1, p.title, now() - interval '1 day' + p.id * interval '1 second',
               CASE WHEN p.id % 1000 = 7 THEN ARRAY[$4::bigint] WHEN p.id % 2 = 0 THEN ARRAY[$3::bigint] ELSE '{}' END
        FROM p`,
-      [workspaceId, VERSIONS, labels.common, labels.rare],
-    );
-    await ctx.db.query('VACUUM ANALYZE project_versions');
-    repository = (plans) => new ProjectVersionRepository(explaining(ctx.db, plans), () => ctx.app.extensions.contributions(projectVersionListExtensions));
-  });
+        [workspaceId, VERSIONS, labels.common, labels.rare],
+      );
+      await ctx.db.query('VACUUM ANALYZE project_versions');
+      repository = (plans) =>
+        new ProjectVersionRepository(explaining(ctx.db, plans), () =>
+          ctx.app.extensions.contributions(projectVersionListExtensions),
+        );
+    });
 
-  const onVersions = (plan: PlanNode[]) => plan.filter((node) => node['Relation Name'] === 'project_versions' || node['Index Name']?.startsWith('project_versions_'));
+    const onVersions = (plan: PlanNode[]) =>
+      plan.filter(
+        (node) => node['Relation Name'] === 'project_versions' || node['Index Name']?.startsWith('project_versions_'),
+      );
 
-  /** The nodes reading project_versions in the plans of one list call (its rows checked too): the page's ids, then its rows. */
-  async function plansOf(query: Partial<ListQuery>): Promise<{ page: PlanNode[]; rows: PlanNode[] }> {
-    const plans: PlanNode[][] = [];
-    const { rows } = await repository(plans).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: [], after: null, ...query });
-    expect(rows.length).toBeGreaterThan(0);
-    expect(plans).toHaveLength(2);
-    return { page: onVersions(plans[0]), rows: onVersions(plans[1]) };
-  }
-
-  /** The plan that finds the page (the rows are then read by id, the same for every shape). */
-  const planOf = async (query: Partial<ListQuery>): Promise<PlanNode[]> => (await plansOf(query)).page;
-
-  const indexesOf = (nodes: PlanNode[]) => nodes.map((node) => `${node['Node Type']}: ${node['Index Name'] ?? '-'}`);
-  const noTableScan = (nodes: PlanNode[]) => expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan');
-
-  it('plain list, common label, common word: walks the list index newest first and stops after the page', async () => {
-    for (const query of [{}, { labelIds: [labels.common] }, { searchWords: ['interview'] }]) {
-      const nodes = await planOf(query);
-      noTableScan(nodes);
-      expect(indexesOf(nodes)).toEqual([expect.stringMatching(/^Index (Only )?Scan: project_versions_list_idx$/)]);
+    /** The nodes reading project_versions in the plans of one list call (its rows checked too): the page's ids, then its rows. */
+    async function plansOf(query: Partial<ListQuery>): Promise<{ page: PlanNode[]; rows: PlanNode[] }> {
+      const plans: PlanNode[][] = [];
+      const { rows } = await repository(plans).list({
+        workspaceId,
+        perPage: 50,
+        page: 1,
+        labelIds: [],
+        searchWords: [],
+        after: null,
+        ...query,
+      });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(plans).toHaveLength(2);
+      return { page: onVersions(plans[0]), rows: onVersions(plans[1]) };
     }
-  });
 
-  it('the next page by cursor seeks into the list index', async () => {
-    const { rows } = await repository([]).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: [], after: null });
-    const last = rows.at(-1)!;
-    const nodes = await planOf({ page: 2, after: [last.positionMicros, last.id] });
-    noTableScan(nodes);
-    expect(indexesOf(nodes)).toEqual(['Index Only Scan: project_versions_list_idx']);
-  });
+    /** The plan that finds the page (the rows are then read by id, the same for every shape). */
+    const planOf = async (query: Partial<ListQuery>): Promise<PlanNode[]> => (await plansOf(query)).page;
 
-  it('a deep numbered page without a cursor skips rows in the list index alone (index-only), then reads the page by id', async () => {
-    const { page, rows } = await plansOf({ page: 400 });
-    noTableScan(page);
-    expect(indexesOf(page)).toEqual(['Index Only Scan: project_versions_list_idx']);
-    noTableScan(rows);
-    expect(indexesOf(rows)).toContainEqual(expect.stringMatching(/Index Scan: project_versions_pkey$/));
-  });
+    const indexesOf = (nodes: PlanNode[]) => nodes.map((node) => `${node['Node Type']}: ${node['Index Name'] ?? '-'}`);
+    const noTableScan = (nodes: PlanNode[]) => expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan');
 
-  it('a rare word or a rare word with a label starts from the title index; a rare label from the label index', async () => {
-    // "w0042harbor 5": the one-character prefix stays out of the index (it would merge every word starting with 5).
-    for (const query of [{ searchWords: ['w0042harbor'] }, { searchWords: ['w0042harbor'], labelIds: [labels.common] }, { searchWords: ['w0042', 'interview'] }, { searchWords: ['w0042harbor', '5'] }]) {
-      const nodes = await planOf(query);
+    it('plain list, common label, common word: walks the list index newest first and stops after the page', async () => {
+      for (const query of [{}, { labelIds: [labels.common] }, { searchWords: ['interview'] }]) {
+        const nodes = await planOf(query);
+        noTableScan(nodes);
+        expect(indexesOf(nodes)).toEqual([expect.stringMatching(/^Index (Only )?Scan: project_versions_list_idx$/)]);
+      }
+    });
+
+    it('the next page by cursor seeks into the list index', async () => {
+      const { rows } = await repository([]).list({
+        workspaceId,
+        perPage: 50,
+        page: 1,
+        labelIds: [],
+        searchWords: [],
+        after: null,
+      });
+      const last = rows.at(-1)!;
+      const nodes = await planOf({ page: 2, after: [last.positionMicros, last.id] });
       noTableScan(nodes);
-      expect(indexesOf(nodes)).toContain('Bitmap Index Scan: project_versions_title_search_idx');
-    }
-    const withDigit = (await planOf({ searchWords: ['w0042harbor', '5'] })).find((node) => node['Index Name'] === 'project_versions_title_search_idx');
-    expect(withDigit?.['Index Cond']).toContain('w0042harbor');
-    expect(withDigit?.['Index Cond']).not.toMatch(/'5'+:\*/);
-    const rare = await planOf({ labelIds: [labels.rare] });
-    noTableScan(rare);
-    expect(indexesOf(rare)).toContain('Bitmap Index Scan: project_versions_label_ids_idx');
-  });
-});
+      expect(indexesOf(nodes)).toEqual(['Index Only Scan: project_versions_list_idx']);
+    });
+
+    it('a deep numbered page without a cursor skips rows in the list index alone (index-only), then reads the page by id', async () => {
+      const { page, rows } = await plansOf({ page: 400 });
+      noTableScan(page);
+      expect(indexesOf(page)).toEqual(['Index Only Scan: project_versions_list_idx']);
+      noTableScan(rows);
+      expect(indexesOf(rows)).toContainEqual(expect.stringMatching(/Index Scan: project_versions_pkey$/));
+    });
+
+    it('a rare word or a rare word with a label starts from the title index; a rare label from the label index', async () => {
+      // "w0042harbor 5": the one-character prefix stays out of the index (it would merge every word starting with 5).
+      for (const query of [
+        { searchWords: ['w0042harbor'] },
+        { searchWords: ['w0042harbor'], labelIds: [labels.common] },
+        { searchWords: ['w0042', 'interview'] },
+        { searchWords: ['w0042harbor', '5'] },
+      ]) {
+        const nodes = await planOf(query);
+        noTableScan(nodes);
+        expect(indexesOf(nodes)).toContain('Bitmap Index Scan: project_versions_title_search_idx');
+      }
+      const withDigit = (await planOf({ searchWords: ['w0042harbor', '5'] })).find(
+        (node) => node['Index Name'] === 'project_versions_title_search_idx',
+      );
+      expect(withDigit?.['Index Cond']).toContain('w0042harbor');
+      expect(withDigit?.['Index Cond']).not.toMatch(/'5'+:\*/);
+      const rare = await planOf({ labelIds: [labels.rare] });
+      noTableScan(rare);
+      expect(indexesOf(rare)).toContain('Bitmap Index Scan: project_versions_label_ids_idx');
+    });
+  },
+);
 
 describeOnBothDatabases('project-version list: the stored title words follow the title', (ctx) => {
   it('finds a version by its new title after a rename (and no longer by the old one), and a new version at once', async () => {
     const { workspaceId } = await newMember(ctx);
     const list = (words: string[]) =>
-      new ProjectVersionRepository(ctx.db, () => ctx.app.extensions.contributions(projectVersionListExtensions)).list({ workspaceId, perPage: 50, page: 1, labelIds: [], searchWords: words, after: null });
+      new ProjectVersionRepository(ctx.db, () => ctx.app.extensions.contributions(projectVersionListExtensions)).list({
+        workspaceId,
+        perPage: 50,
+        page: 1,
+        labelIds: [],
+        searchWords: words,
+        after: null,
+      });
     const [id] = (await seedVersions(ctx.db, workspaceId, 1, 'Harbour')).map(String);
     expect((await list(['harbour'])).rows.map((row) => row.id)).toEqual([id]);
     await ctx.db.query(`UPDATE project_versions SET label_ids = '{}', title = 'Lighthouse tour' WHERE id = $1`, [id]);

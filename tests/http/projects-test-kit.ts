@@ -20,18 +20,31 @@ export interface Member {
   workspaceId: string;
 }
 
-const insertId = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+const insertId = async (db: Queryable, sql: string, params: unknown[]) =>
+  (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
 
 /** A confirmed user, admin of a new account with one workspace, logged in. */
 export async function newMember(ctx: TestAppContext): Promise<Member> {
   const hex = randomBytes(5).toString('hex');
-  const userId = await insertId(ctx.db, `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ($1, 'x', 'Member', now(), 'processed')`, [
-    `member.${hex}@example.com`,
-  ]);
+  const userId = await insertId(
+    ctx.db,
+    `INSERT INTO users (email, password_hash, name, confirmed_at, onboarding_state) VALUES ($1, 'x', 'Member', now(), 'processed')`,
+    [`member.${hex}@example.com`],
+  );
   const accountId = await insertId(ctx.db, 'INSERT INTO accounts (name) VALUES ($1)', [`Account ${hex}`]);
-  const workspaceId = await insertId(ctx.db, 'INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [accountId, `Workspace ${hex}`]);
-  const accountUserId = await insertId(ctx.db, `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'admin')`, [accountId, userId]);
-  await ctx.db.query(`INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`, [workspaceId, accountUserId]);
+  const workspaceId = await insertId(ctx.db, 'INSERT INTO workspaces (account_id, name) VALUES ($1, $2)', [
+    accountId,
+    `Workspace ${hex}`,
+  ]);
+  const accountUserId = await insertId(
+    ctx.db,
+    `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, 'admin')`,
+    [accountId, userId],
+  );
+  await ctx.db.query(
+    `INSERT INTO workspace_users (workspace_id, account_user_id, access_type) VALUES ($1, $2, 'account_admin')`,
+    [workspaceId, accountUserId],
+  );
   return { client: await clientFor(ctx, userId), userId, workspaceId };
 }
 
@@ -39,7 +52,12 @@ export async function newMember(ctx: TestAppContext): Promise<Member> {
  * `count` versions (each with its own project), titled `${prefix} <n>`, one second apart so the
  * newest is n = count; the workspace count moves with them. Returns the ids newest first.
  */
-export async function seedVersions(db: Queryable, workspaceId: string, count: number, prefix = 'Seeded'): Promise<string[]> {
+export async function seedVersions(
+  db: Queryable,
+  workspaceId: string,
+  count: number,
+  prefix = 'Seeded',
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `WITH p AS (
        INSERT INTO projects (workspace_id, title) SELECT $1, $2 || ' ' || g FROM generate_series(1, $3::int) g RETURNING id, title
@@ -50,21 +68,44 @@ export async function seedVersions(db: Queryable, workspaceId: string, count: nu
      ) SELECT id::text AS id FROM v ORDER BY created_at DESC, id DESC`,
     [workspaceId, prefix, count],
   );
-  await db.query('UPDATE workspaces SET number_of_projects = number_of_projects + $2 WHERE id = $1', [workspaceId, count]);
+  await db.query('UPDATE workspaces SET number_of_projects = number_of_projects + $2 WHERE id = $1', [
+    workspaceId,
+    count,
+  ]);
   return rows.map((row) => row.id);
 }
 
 export async function numberOfProjects(db: Queryable, workspaceId: string): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT number_of_projects AS n FROM workspaces WHERE id = $1', [workspaceId])).rows[0].n;
+  return (await db.query<{ n: number }>('SELECT number_of_projects AS n FROM workspaces WHERE id = $1', [workspaceId]))
+    .rows[0].n;
 }
 
 /** A test-pattern video with a tone, `seconds` long (generated, never committed). */
 export async function makeClip(filePath: string, seconds: number, size = '160x120'): Promise<number> {
   await runProcess('ffmpeg', [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=10`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', filePath,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${size}:rate=10`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    filePath,
   ]);
   return (await stat(filePath)).size;
 }
@@ -84,13 +125,20 @@ export function serveDirectory(host: string, dir: string): Promise<LoopbackServe
 }
 
 /** Polls GET /api/v1/elements until `done` holds for the element (jobs run in-process). */
-export async function waitForElement(client: TestClient, workspaceId: string, elementId: string, done: (element: any) => boolean, timeoutMs = 20_000) {
+export async function waitForElement(
+  client: TestClient,
+  workspaceId: string,
+  elementId: string,
+  done: (element: any) => boolean,
+  timeoutMs = 20_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/api/v1/elements?workspaceId=${workspaceId}&ids=${elementId}`);
     const element = res.body.data?.[0] ?? null;
     if (done(element)) return element;
-    if (Date.now() > deadline) throw new Error(`element ${elementId} did not reach the expected state: ${JSON.stringify(element)}`);
+    if (Date.now() > deadline)
+      throw new Error(`element ${elementId} did not reach the expected state: ${JSON.stringify(element)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }

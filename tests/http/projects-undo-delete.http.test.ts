@@ -10,8 +10,14 @@ import { newMember, numberOfProjects, seedVersions, type Member } from './projec
  * wait UNDO_DELETE_SECONDS for the purge, and until then come back exactly as they were.
  */
 const titles = async (member: Member) =>
-  (await member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&page=1`)).body.data.map((v: any) => v.attributes.title);
-const remove = (member: Member, ids: string[]) => member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { workspaceId: member.workspaceId, projectVersionIds: ids });
+  (await member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&page=1`)).body.data.map(
+    (v: any) => v.attributes.title,
+  );
+const remove = (member: Member, ids: string[]) =>
+  member.client.delete(PROJECTS_PATHS.deleteProjectVersions, {
+    workspaceId: member.workspaceId,
+    projectVersionIds: ids,
+  });
 const restore = (member: Member, ids: string[], workspaceId = member.workspaceId) =>
   member.client.post(PROJECTS_PATHS.restoreProjectVersions, { workspaceId, projectVersionIds: ids });
 
@@ -20,7 +26,13 @@ describeOnBothDatabases('undoing a bulk delete of project versions', { config: {
     it('brings back the versions asked for with their labels, elements and count; the others stay deleted', async () => {
       const member = await newMember(ctx);
       const [five, four, three, , one] = await seedVersions(ctx.db, member.workspaceId, 5, 'Clip');
-      const label = (await member.client.post(LABELS_PATHS.labels, { workspaceId: member.workspaceId, caption: 'Keep', projectVersionIds: [five, four] })).body.data;
+      const label = (
+        await member.client.post(LABELS_PATHS.labels, {
+          workspaceId: member.workspaceId,
+          caption: 'Keep',
+          projectVersionIds: [five, four],
+        })
+      ).body.data;
       const { rows } = await ctx.db.query<{ id: string }>(
         `INSERT INTO elements (workspace_id, title, state, project_id) SELECT $1, 'clip.mp4', 'ready', project_id FROM project_versions WHERE id = $2 RETURNING id::text AS id`,
         [member.workspaceId, five],
@@ -29,16 +41,25 @@ describeOnBothDatabases('undoing a bulk delete of project versions', { config: {
 
       expect((await remove(member, [five, four, three])).body.meta.numberOfProjects).toBe(2);
       expect(await titles(member)).toEqual(['Clip 2', 'Clip 1']);
-      const labelCount = async () => (await member.client.get(`${LABELS_PATHS.labels}?workspaceId=${member.workspaceId}`)).body.data.find((l: any) => l.id === label.id).attributes.projectVersionCount;
+      const labelCount = async () =>
+        (await member.client.get(`${LABELS_PATHS.labels}?workspaceId=${member.workspaceId}`)).body.data.find(
+          (l: any) => l.id === label.id,
+        ).attributes.projectVersionCount;
       expect(await labelCount()).toBe(0);
 
       const res = await restore(member, [five, four, one]);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { ids: [four, five].sort((a, b) => Number(a) - Number(b)) }, meta: { numberOfProjects: 4 } });
+      expect(res.body).toEqual({
+        data: { ids: [four, five].sort((a, b) => Number(a) - Number(b)) },
+        meta: { numberOfProjects: 4 },
+      });
       expect(await numberOfProjects(ctx.db, member.workspaceId)).toBe(4);
       expect(await titles(member)).toEqual(['Clip 5', 'Clip 4', 'Clip 2', 'Clip 1']);
       expect(await labelCount()).toBe(2);
-      const element = await ctx.db.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM elements WHERE id = $1', [rows[0].id]);
+      const element = await ctx.db.query<{ deleted: boolean }>(
+        'SELECT deleted_at IS NOT NULL AS deleted FROM elements WHERE id = $1',
+        [rows[0].id],
+      );
       expect(element.rows[0].deleted).toBe(false);
 
       // Asking again changes nothing; the purge leaves the young deletion alone.

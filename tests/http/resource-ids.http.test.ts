@@ -21,10 +21,27 @@ describeOnBothDatabases('resource ids: one shape everywhere (core/common/resourc
 
 describe('resource ids: written once', () => {
   it('no server or plugin file spells the id pattern itself (a copy drifts: the exports one allowed 19 digits)', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'core', 'server', 'plugins', 'shell', 'examples'], { encoding: 'utf8' })
+    const files = execFileSync(
+      'git',
+      [
+        'ls-files',
+        '--cached',
+        '--others',
+        '--exclude-standard',
+        '--',
+        'core',
+        'server',
+        'plugins',
+        'shell',
+        'examples',
+      ],
+      { encoding: 'utf8' },
+    )
       .split('\n')
       .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts') && file !== 'core/common/resource-id.ts');
-    const copies = files.filter((file) => /\[1-9\](?:\[0-9\]|\\d)\{0,1\d\}|\[0-9\]\{1,1\d\}/.test(readFileSync(file, 'utf8')));
+    const copies = files.filter((file) =>
+      /\[1-9\](?:\[0-9\]|\\d)\{0,1\d\}|\[0-9\]\{1,1\d\}/.test(readFileSync(file, 'utf8')),
+    );
     expect(copies).toEqual([]);
   });
 });

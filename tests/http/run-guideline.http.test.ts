@@ -19,15 +19,38 @@ describeOnBothDatabases('pipeline: show_processing_info names the run’s guidel
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'run-guideline-'));
     clip = path.join(dir, 'tone.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=duration=2', '-shortest', '-pix_fmt', 'yuv420p', clip]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=160x120:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2',
+      '-shortest',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('answers the guidelineId of the latest run, null without one', async () => {
     const member = await newMember(ctx);
-    const guideline = await member.client.post(GUIDELINES_PATHS.guidelines, { workspaceId: member.workspaceId, name: 'Children', parameters: { maxCharsPerSecond: 12 } });
+    const guideline = await member.client.post(GUIDELINES_PATHS.guidelines, {
+      workspaceId: member.workspaceId,
+      name: 'Children',
+      parameters: { maxCharsPerSecond: 12 },
+    });
     const guidelineId: string = guideline.body.data.id;
-    for (const [title, chosen] of [['With a guideline', guidelineId], ['Without', null]] as const) {
+    for (const [title, chosen] of [
+      ['With a guideline', guidelineId],
+      ['Without', null],
+    ] as const) {
       const { versionId } = await seedVersionWithVideo(ctx.db, ctx.app.storage, member.workspaceId, clip, title);
       const setup = await member.client.put(PIPELINE_PATHS.setup, {
         projectVersionIds: [versionId],

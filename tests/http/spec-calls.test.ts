@@ -105,7 +105,8 @@ const SPEC_CALLS = [
 ];
 
 /** `GET /a/{x}/b/` and `GET /a/:id/b` compare equal: parameters unnamed, no trailing slash. */
-const shape = (method: string, url: string) => `${method.toUpperCase()} ${url.replace(/\{[^}]+\}|:[A-Za-z_]+/g, ':').replace(/(.)\/$/, '$1')}`;
+const shape = (method: string, url: string) =>
+  `${method.toUpperCase()} ${url.replace(/\{[^}]+\}|:[A-Za-z_]+/g, ':').replace(/(.)\/$/, '$1')}`;
 
 let app: TestApp;
 beforeAll(async () => {
@@ -119,7 +120,9 @@ it('lists the 81 calls of the spec once each', () => {
 });
 
 it('answers every call of the spec with a route of its own', () => {
-  const served = new Set(app.app.routeCatalog.flatMap((route) => [route.method].flat().map((method) => shape(method, route.url))));
+  const served = new Set(
+    app.app.routeCatalog.flatMap((route) => [route.method].flat().map((method) => shape(method, route.url))),
+  );
   const missing = SPEC_CALLS.filter((call) => !served.has(shape(...(call.split(' ') as [string, string]))));
   expect(missing).toEqual([]);
 });

@@ -28,20 +28,32 @@ describe('the app on S3-compatible storage', () => {
   it('keeps an avatar in the bucket, serves it through /files, and removes the one it replaces', async () => {
     const { client } = await confirmedUser(app);
     const png = tinyPng();
-    const res = await client.postMultipart('/api/v1/users/change_avatar', { files: [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', content: png }] });
+    const res = await client.postMultipart('/api/v1/users/change_avatar', {
+      files: [{ field: 'avatar', filename: 'me.png', contentType: 'image/png', content: png }],
+    });
     expect(res.status).toBe(200);
     const avatarUrl: string = res.body.data.attributes.avatarUrl;
     expect(avatarUrl).toMatch(/^\/files\/avatars\/[^/]+\.png$/);
     const key = decodeURIComponent(avatarUrl.slice('/files/'.length));
 
     const served = await app.app.inject({ method: 'GET', url: avatarUrl });
-    expect([served.statusCode, served.headers['content-type'], served.rawPayload.equals(png)]).toEqual([200, 'image/png', true]);
+    expect([served.statusCode, served.headers['content-type'], served.rawPayload.equals(png)]).toEqual([
+      200,
+      'image/png',
+      true,
+    ]);
     const bucket = new S3Storage(s3.settings);
     expect((await bucket.get(key))?.size).toBe(png.length);
     expect(await readdir(path.join(app.config.dataDir, 'files')).catch(() => [])).toEqual([]);
 
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]);
-    expect((await client.postMultipart('/api/v1/users/change_avatar', { files: [{ field: 'avatar', filename: 'me.gif', contentType: 'image/gif', content: gif }] })).status).toBe(200);
+    expect(
+      (
+        await client.postMultipart('/api/v1/users/change_avatar', {
+          files: [{ field: 'avatar', filename: 'me.gif', contentType: 'image/gif', content: gif }],
+        })
+      ).status,
+    ).toBe(200);
     expect(await bucket.get(key)).toBeNull();
     expect((await app.app.inject({ method: 'GET', url: avatarUrl })).statusCode).toBe(404);
   });

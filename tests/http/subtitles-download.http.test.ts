@@ -17,14 +17,26 @@ describeOnBothDatabases('GET /api/v1/project_versions/download_subtitles (zip)',
     const french = await newSubtitle(member.client, first, 'fr');
     const twinEnglish = await newSubtitle(member.client, twin, 'en');
     await importFile(member.client, first, english, srtOf(4));
-    await importFile(member.client, first, french, srtOf(2, (i) => `Réplique ${i}`));
+    await importFile(
+      member.client,
+      first,
+      french,
+      srtOf(2, (i) => `Réplique ${i}`),
+    );
     await importFile(member.client, twin, twinEnglish, srtOf(1));
     await newSubtitle(member.client, twin, 'de'); // no cues: nothing to put in the archive
 
-    const res = await getBinary(ctx, member.client, download(`workspaceId=${member.workspaceId}&projectVersionIds=${first},${twin}&formats=srt&formats=vtt,ttml`));
+    const res = await getBinary(
+      ctx,
+      member.client,
+      download(`workspaceId=${member.workspaceId}&projectVersionIds=${first},${twin}&formats=srt&formats=vtt,ttml`),
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(parseDisposition(res.headers['content-disposition'] ?? '')).toMatchObject({ type: 'attachment', parameters: { filename: 'download.zip' } });
+    expect(parseDisposition(res.headers['content-disposition'] ?? '')).toMatchObject({
+      type: 'attachment',
+      parameters: { filename: 'download.zip' },
+    });
     const entries = await unzip(res.body);
     expect([...entries.keys()]).toEqual([
       'Launch part 1 2 - en.srt',
@@ -39,9 +51,15 @@ describeOnBothDatabases('GET /api/v1/project_versions/download_subtitles (zip)',
     ]);
     const stored = await cuesOf(member.client, first, english);
     for (const name of ['Launch part 1 2 - en.srt', 'Launch part 1 2 - en.vtt', 'Launch part 1 2 - en.ttml']) {
-      expect(readSubtitles(entries.get(name)!).map(({ start, end, text }) => ({ start, end, text })), name).toEqual(stored);
+      expect(
+        readSubtitles(entries.get(name)!).map(({ start, end, text }) => ({ start, end, text })),
+        name,
+      ).toEqual(stored);
     }
-    expect(readSubtitles(entries.get('Launch part 1 2 - fr.srt')!).map((c) => c.text)).toEqual(['Réplique 1', 'Réplique 2']);
+    expect(readSubtitles(entries.get('Launch part 1 2 - fr.srt')!).map((c) => c.text)).toEqual([
+      'Réplique 1',
+      'Réplique 2',
+    ]);
   });
 
   it('one version: the archive is named after its title; languages filter; every format the writers know', async () => {
@@ -50,15 +68,25 @@ describeOnBothDatabases('GET /api/v1/project_versions/download_subtitles (zip)',
     await importFile(member.client, version, await newSubtitle(member.client, version, 'en'), srtOf(3));
     await importFile(member.client, version, await newSubtitle(member.client, version, 'es'), srtOf(3));
 
-    const res = await getBinary(ctx, member.client, download(`workspaceId=${member.workspaceId}&projectVersionIds=${version}&languages=es&formats=srt,vtt,ass,ttml,sbv,txt`));
+    const res = await getBinary(
+      ctx,
+      member.client,
+      download(
+        `workspaceId=${member.workspaceId}&projectVersionIds=${version}&languages=es&formats=srt,vtt,ass,ttml,sbv,txt`,
+      ),
+    );
     expect(res.status).toBe(200);
     // What a browser saves: the exact UTF-8 name (filename*), an ASCII fallback for the rest.
     const disposition = parseDisposition(res.headers['content-disposition'] ?? '');
     expect(disposition.type).toBe('attachment');
     expect(disposition.parameters.filename).toBe('Café tour.zip');
-    expect(res.headers['content-disposition']).toMatch(/; filename="[\x20-\x7e]+"; filename\*=UTF-8''Caf%C3%A9%20tour\.zip$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /; filename="[\x20-\x7e]+"; filename\*=UTF-8''Caf%C3%A9%20tour\.zip$/,
+    );
     const entries = await unzip(res.body);
-    expect([...entries.keys()]).toEqual(['srt', 'vtt', 'ass', 'ttml', 'sbv', 'txt'].map((ext) => `Café tour - es.${ext}`));
+    expect([...entries.keys()]).toEqual(
+      ['srt', 'vtt', 'ass', 'ttml', 'sbv', 'txt'].map((ext) => `Café tour - es.${ext}`),
+    );
     expect(entries.get('Café tour - es.txt')!.toString()).toContain('Cue 2');
     expect(readSubtitles(entries.get('Café tour - es.sbv')!)).toHaveLength(3);
     expect(readSubtitles(entries.get('Café tour - es.ass')!)).toHaveLength(3);
@@ -74,9 +102,14 @@ describeOnBothDatabases('GET /api/v1/project_versions/download_subtitles (zip)',
     const nothing = await owner.client.get(download(`workspaceId=${owner.workspaceId}&projectVersionIds=${empty}`));
     expect(nothing.status).toBe(404);
     expect(nothing.body.message).toBe('There are no subtitles to download');
-    expect((await owner.client.get(download(`workspaceId=${owner.workspaceId}&projectVersionIds=${version}&formats=docx`))).status).toBe(400);
+    expect(
+      (await owner.client.get(download(`workspaceId=${owner.workspaceId}&projectVersionIds=${version}&formats=docx`)))
+        .status,
+    ).toBe(400);
     // Another tenant's workspace: refused; their own workspace naming the owner's version: nothing in it.
-    expect((await stranger.client.get(download(`workspaceId=${owner.workspaceId}&projectVersionIds=${version}`))).status).toBe(404);
+    expect(
+      (await stranger.client.get(download(`workspaceId=${owner.workspaceId}&projectVersionIds=${version}`))).status,
+    ).toBe(404);
     const own = await stranger.client.get(download(`workspaceId=${stranger.workspaceId}&projectVersionIds=${version}`));
     expect(own.status).toBe(404);
     expect(own.text).not.toContain('Cue 1');

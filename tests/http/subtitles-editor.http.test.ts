@@ -39,16 +39,28 @@ describeOnBothDatabases('subtitle editor: save with a revision, conflicts, media
     await importFile(member.client, version, subtitleId, srtOf(2));
     // Someone else saves first.
     const theirs = [{ start: 0, end: 1000, text: 'Theirs' }];
-    expect((await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 1, cues: theirs })).status).toBe(200);
+    expect(
+      (await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 1, cues: theirs })).status,
+    ).toBe(200);
 
-    const mine = await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 1, cues: [{ start: 0, end: 900, text: 'Mine' }] });
+    const mine = await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), {
+      revision: 1,
+      cues: [{ start: 0, end: 900, text: 'Mine' }],
+    });
     expect(mine.status).toBe(409);
-    expect(mine.body).toMatchObject({ statusCode: 409, code: 'revision_conflict', theirs: { revision: 2, cues: theirs } });
+    expect(mine.body).toMatchObject({
+      statusCode: 409,
+      code: 'revision_conflict',
+      theirs: { revision: 2, cues: theirs },
+    });
     expect(mine.body.message).toMatch(/changed elsewhere/);
     expect(await cuesOf(member.client, version, subtitleId)).toEqual(theirs);
 
     // "Keep mine": the same cues saved again against their revision.
-    const kept = await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 2, cues: [{ start: 0, end: 900, text: 'Mine' }] });
+    const kept = await member.client.put(SUBTITLES_PATHS.cues(version, subtitleId), {
+      revision: 2,
+      cues: [{ start: 0, end: 900, text: 'Mine' }],
+    });
     expect(kept.status).toBe(200);
     expect(kept.body.data.attributes.revision).toBe(3);
   });
@@ -59,9 +71,14 @@ describeOnBothDatabases('subtitle editor: save with a revision, conflicts, media
     const other = await newVersion(ctx, member, 'Other');
     const subtitleId = await newSubtitle(member.client, version, 'en');
     const put = (path: string, body: unknown) => member.client.put(path, body);
-    expect((await put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 0, cues: [{ start: -1, end: 10, text: 'x' }] })).status).toBe(400);
+    expect(
+      (await put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 0, cues: [{ start: -1, end: 10, text: 'x' }] }))
+        .status,
+    ).toBe(400);
     expect((await put(SUBTITLES_PATHS.cues(version, subtitleId), { cues: [] })).status).toBe(400);
-    expect((await put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 0, cues: [{ start: 0, end: 10 }] })).status).toBe(400);
+    expect(
+      (await put(SUBTITLES_PATHS.cues(version, subtitleId), { revision: 0, cues: [{ start: 0, end: 10 }] })).status,
+    ).toBe(400);
     expect((await put(SUBTITLES_PATHS.cues(other, subtitleId), { revision: 0, cues: [] })).status).toBe(404);
   });
 
@@ -94,6 +111,8 @@ describeOnBothDatabases('subtitle editor: save with a revision, conflicts, media
     expect(part.body.equals(clip.subarray(10, 20))).toBe(true);
     expect(opened).toEqual([{ start: 10, end: 19 }]);
     // Not for a visitor.
-    expect((await getBinary(ctx, ctx.client({ visit: false }), SUBTITLES_PATHS.video(version, subtitleId))).status).toBe(401);
+    expect(
+      (await getBinary(ctx, ctx.client({ visit: false }), SUBTITLES_PATHS.video(version, subtitleId))).status,
+    ).toBe(401);
   });
 });

@@ -15,9 +15,18 @@ describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for imp
     const subtitleId = await newSubtitle(member.client, versionId);
     await importFile(member.client, versionId, subtitleId, srtOf(2));
 
-    const res = await importFile(member.client, versionId, subtitleId, srtOf(MAX_CUES + 1, (i) => `L${i}`));
+    const res = await importFile(
+      member.client,
+      versionId,
+      subtitleId,
+      srtOf(MAX_CUES + 1, (i) => `L${i}`),
+    );
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'too_many_cues', field: 'srt_content', message: 'The file has 100,001 cues; a subtitle holds at most 100,000' });
+    expect(res.body).toMatchObject({
+      code: 'too_many_cues',
+      field: 'srt_content',
+      message: 'The file has 100,001 cues; a subtitle holds at most 100,000',
+    });
     expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual(['Cue 1', 'Cue 2']);
   }, 120_000);
 
@@ -26,16 +35,32 @@ describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for imp
     const versionId = await newVersion(ctx, member);
     const subtitleId = await newSubtitle(member.client, versionId);
 
-    const tooLong = await importFile(member.client, versionId, subtitleId, srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH + 1) : `Cue ${i}`)));
+    const tooLong = await importFile(
+      member.client,
+      versionId,
+      subtitleId,
+      srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH + 1) : `Cue ${i}`)),
+    );
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body).toMatchObject({ code: 'cue_text_too_long', message: 'Cue 2 (at 00:00:02) has 10,001 characters; a cue holds at most 10,000' });
+    expect(tooLong.body).toMatchObject({
+      code: 'cue_text_too_long',
+      message: 'Cue 2 (at 00:00:02) has 10,001 characters; a cue holds at most 10,000',
+    });
 
-    const atLimit = await importFile(member.client, versionId, subtitleId, srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH) : `Cue ${i}`)));
+    const atLimit = await importFile(
+      member.client,
+      versionId,
+      subtitleId,
+      srtOf(3, (i) => (i === 2 ? 'é'.repeat(MAX_CUE_TEXT_LENGTH) : `Cue ${i}`)),
+    );
     expect(atLimit.status).toBe(200);
     const cues = await cuesOf(member.client, versionId, subtitleId);
     expect(cues[1].text).toHaveLength(MAX_CUE_TEXT_LENGTH);
     // What an import makes, the editor can save again.
-    const saved = await member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), { revision: atLimit.body.data.attributes.revision, cues });
+    const saved = await member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), {
+      revision: atLimit.body.data.attributes.revision,
+      cues,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.cues).toEqual(cues);
   });
@@ -44,7 +69,8 @@ describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for imp
     const member = await newMember(ctx);
     const versionId = await newVersion(ctx, member);
     const subtitleId = await newSubtitle(member.client, versionId);
-    const put = (cues: unknown[]) => member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), { revision: 0, cues });
+    const put = (cues: unknown[]) =>
+      member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), { revision: 0, cues });
     const long = await put([{ start: 0, end: 1, text: 'x'.repeat(MAX_CUE_TEXT_LENGTH + 1) }]);
     expect(long.status).toBe(400);
     expect(long.body.field).toBe('cues.0.text');

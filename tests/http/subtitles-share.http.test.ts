@@ -23,7 +23,9 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     const token = tokenOf(url);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only its hash is stored.
-    const stored = await ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM external_tokens WHERE id = $1', [created.body.data.id]);
+    const stored = await ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM external_tokens WHERE id = $1', [
+      created.body.data.id,
+    ]);
     expect(stored.rows[0].token_hash).not.toContain(token);
 
     const visitor = ctx.client({ visit: false });
@@ -48,7 +50,9 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     const tail = await getBinary(ctx, visitor, SUBTITLES_PATHS.sharedVideo(token), { range: 'bytes=-10' });
     expect(tail.status).toBe(206);
     expect(tail.body.equals(clip.subarray(clip.length - 10))).toBe(true);
-    const beyond = await getBinary(ctx, visitor, SUBTITLES_PATHS.sharedVideo(token), { range: `bytes=${clip.length}-` });
+    const beyond = await getBinary(ctx, visitor, SUBTITLES_PATHS.sharedVideo(token), {
+      range: `bytes=${clip.length}-`,
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${clip.length}`);
 
@@ -57,7 +61,11 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     expect((await member.client.delete(SUBTITLES_PATHS.externalToken(created.body.data.id))).status).toBe(200);
     expect((await member.client.get(SUBTITLES_PATHS.externalTokens(subtitleId))).body.data).toEqual([]);
 
-    for (const path of [SUBTITLES_PATHS.shared(token), SUBTITLES_PATHS.sharedVtt(token), SUBTITLES_PATHS.sharedVideo(token)]) {
+    for (const path of [
+      SUBTITLES_PATHS.shared(token),
+      SUBTITLES_PATHS.sharedVtt(token),
+      SUBTITLES_PATHS.sharedVideo(token),
+    ]) {
       const res = await visitor.get(path);
       expect(res.status, path).toBe(404);
       expect(res.text).not.toContain('Shared clip');
@@ -96,7 +104,10 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     const visitor = ctx.client({ visit: false });
     expect((await visitor.get(SUBTITLES_PATHS.shared(token))).status).toBe(200);
 
-    const deleted = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, { projectVersionIds: [version], workspaceId: member.workspaceId });
+    const deleted = await member.client.delete(PROJECTS_PATHS.deleteProjectVersions, {
+      projectVersionIds: [version],
+      workspaceId: member.workspaceId,
+    });
     expect(deleted.status).toBe(200);
     expect((await visitor.get(SUBTITLES_PATHS.shared(token))).status).toBe(404);
     expect((await member.client.post(SUBTITLES_PATHS.externalTokens(subtitleId))).status).toBe(404);
@@ -113,6 +124,8 @@ describeOnBothDatabases('share links (external tokens) and the public share call
     expect((await stranger.client.delete(SUBTITLES_PATHS.externalToken(link.body.data.id))).status).toBe(404);
     expect((await ctx.client().post(SUBTITLES_PATHS.externalTokens(subtitleId))).status).toBe(401);
     expect((await owner.client.get(SUBTITLES_PATHS.externalTokens(subtitleId))).body.data).toHaveLength(1);
-    expect((await ctx.client({ visit: false }).get(SUBTITLES_PATHS.shared(tokenOf(link.body.externalTokenUrl)))).status).toBe(200);
+    expect(
+      (await ctx.client({ visit: false }).get(SUBTITLES_PATHS.shared(tokenOf(link.body.externalTokenUrl)))).status,
+    ).toBe(200);
   });
 });

@@ -40,7 +40,16 @@ export function importFile(
   if (options.asText) fields.srt_content = String(content);
   return client.postMultipart(SUBTITLES_PATHS.importSrt(projectVersionId, subtitleId), {
     fields,
-    files: options.asText ? [] : [{ field: 'srt_content', filename: options.filename ?? 'subtitles.srt', contentType: 'application/octet-stream', content }],
+    files: options.asText
+      ? []
+      : [
+          {
+            field: 'srt_content',
+            filename: options.filename ?? 'subtitles.srt',
+            contentType: 'application/octet-stream',
+            content,
+          },
+        ],
   });
 }
 
@@ -53,7 +62,8 @@ export function srtOf(n: number, text = (i: number) => (i % 3 === 0 ? `Cue ${i}\
     return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
   };
   const blocks: string[] = [];
-  for (let i = 1; i <= n; i++) blocks.push(`${i}\n${stamp((i - 1) * 2000)} --> ${stamp((i - 1) * 2000 + 1500)}\n${text(i)}\n`);
+  for (let i = 1; i <= n; i++)
+    blocks.push(`${i}\n${stamp((i - 1) * 2000)} --> ${stamp((i - 1) * 2000 + 1500)}\n${text(i)}\n`);
   return blocks.join('\n');
 }
 
@@ -64,7 +74,12 @@ export async function cuesOf(client: TestClient, projectVersionId: string, subti
 }
 
 /** A GET whose body is binary (app.inject keeps it as a Buffer through rawPayload). */
-export async function getBinary(ctx: TestAppContext, client: TestClient, url: string, headers: Record<string, string> = {}) {
+export async function getBinary(
+  ctx: TestAppContext,
+  client: TestClient,
+  url: string,
+  headers: Record<string, string> = {},
+) {
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const res = await ctx.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return { status: res.statusCode, headers: res.headers, body: res.rawPayload, text: res.body };
@@ -95,7 +110,12 @@ export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** A short test-pattern clip stored as the version's ready element, like an upload (elements/<ws>/<id>/<name>). */
-export async function attachClip(ctx: TestAppContext, db: Queryable, workspaceId: string, projectVersionId: string): Promise<Buffer> {
+export async function attachClip(
+  ctx: TestAppContext,
+  db: Queryable,
+  workspaceId: string,
+  projectVersionId: string,
+): Promise<Buffer> {
   const file = path.join(tmpdir(), `polycue-clip-${randomBytes(4).toString('hex')}.mp4`);
   await makeClip(file, 1);
   const bytes = await readFile(file);
@@ -104,7 +124,14 @@ export async function attachClip(ctx: TestAppContext, db: Queryable, workspaceId
 }
 
 /** Media bytes stored as the version's ready element, like an upload (elements/<ws>/<id>/<name>). */
-export async function attachMedia(ctx: TestAppContext, db: Queryable, workspaceId: string, projectVersionId: string, bytes: Buffer, durationMs: number): Promise<void> {
+export async function attachMedia(
+  ctx: TestAppContext,
+  db: Queryable,
+  workspaceId: string,
+  projectVersionId: string,
+  bytes: Buffer,
+  durationMs: number,
+): Promise<void> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms, project_id)
      SELECT $1, 'clip', 'ready', $2, $4, project_id FROM project_versions WHERE id = $3 RETURNING id::text AS id`,
@@ -113,5 +140,9 @@ export async function attachMedia(ctx: TestAppContext, db: Queryable, workspaceI
   const key = `elements/${workspaceId}/${rows[0].id}/clip.mp4`;
   await ctx.app.storage.put(key, bytes, 'video/mp4');
   await db.query('UPDATE elements SET storage_key = $2 WHERE id = $1', [rows[0].id, key]);
-  await db.query('UPDATE project_versions SET element_id = $2, duration_ms = $3 WHERE id = $1', [projectVersionId, rows[0].id, durationMs]);
+  await db.query('UPDATE project_versions SET element_id = $2, duration_ms = $3 WHERE id = $1', [
+    projectVersionId,
+    rows[0].id,
+    durationMs,
+  ]);
 }

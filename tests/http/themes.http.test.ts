@@ -8,13 +8,30 @@ import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { attachClip, getBinary, newVersion } from './subtitles-test-kit';
 
-const create = (member: Member, name: string, style: Record<string, unknown> = {}) => member.client.post(THEMES_PATHS.themes, { workspaceId: member.workspaceId, name, ...style });
-const list = (member: Member, query = '') => member.client.get(`${THEMES_PATHS.themes}?workspaceId=${member.workspaceId}${query}`);
+const create = (member: Member, name: string, style: Record<string, unknown> = {}) =>
+  member.client.post(THEMES_PATHS.themes, { workspaceId: member.workspaceId, name, ...style });
+const list = (member: Member, query = '') =>
+  member.client.get(`${THEMES_PATHS.themes}?workspaceId=${member.workspaceId}${query}`);
 const names = async (member: Member) => (await list(member)).body.data.map((t: any) => t.attributes.name);
 
 /** A region of a JPEG as 8-bit grey pixels, decoded by ffmpeg: `part` is the crop (`iw:ih/4:0:ih*3/4` = bottom quarter). */
 function grey(jpeg: Buffer, part: string): Buffer {
-  const out = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-vf', `crop=${part},format=gray`, '-f', 'rawvideo', 'pipe:1'], { input: jpeg });
+  const out = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      'pipe:0',
+      '-vf',
+      `crop=${part},format=gray`,
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    { input: jpeg },
+  );
   if (out.status !== 0) throw new Error(String(out.stderr));
   return out.stdout;
 }
@@ -27,11 +44,20 @@ function difference(a: Buffer, b: Buffer): number {
 }
 const BOTTOM = 'iw:ih/4:0:ih*3/4';
 const TOP = 'iw:ih/4:0:0';
-const SIZE = (jpeg: Buffer) => spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', '-i', 'pipe:0'], { input: jpeg }).stdout.toString().trim();
+const SIZE = (jpeg: Buffer) =>
+  spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', '-i', 'pipe:0'], {
+    input: jpeg,
+  })
+    .stdout.toString()
+    .trim();
 
 describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, …/{id}/duplicate, previews', (ctx) => {
   const preview = async (member: Member, query: Record<string, string>) => {
-    const res = await getBinary(ctx, member.client, `${THEMES_PATHS.preview}?${new URLSearchParams({ workspaceId: member.workspaceId, ...query })}`);
+    const res = await getBinary(
+      ctx,
+      member.client,
+      `${THEMES_PATHS.preview}?${new URLSearchParams({ workspaceId: member.workspaceId, ...query })}`,
+    );
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     return { jpeg: res.body, background: res.headers['x-preview-background'] };
@@ -43,7 +69,17 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       type: 'theme',
-      attributes: { name: 'Broadcast', fontFamily: 'DejaVu Sans', fontSize: 60, textColor: '#ffcc00', box: true, boxOpacity: 60, position: 'bottom', alignment: 'center', workspaceId: member.workspaceId },
+      attributes: {
+        name: 'Broadcast',
+        fontFamily: 'DejaVu Sans',
+        fontSize: 60,
+        textColor: '#ffcc00',
+        box: true,
+        boxOpacity: 60,
+        position: 'bottom',
+        alignment: 'center',
+        workspaceId: member.workspaceId,
+      },
     });
     const id = created.body.data.id;
     await create(member, 'Karaoke');
@@ -52,12 +88,25 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     expect((await list(member)).body.meta).toEqual({ page: 1, perPage: 50, hasMore: false });
 
     const edited = await member.client.put(THEMES_PATHS.theme(id), { position: 'top', lineSpacing: 12 });
-    expect(edited.body.data.attributes).toMatchObject({ name: 'Broadcast', fontSize: 60, textColor: '#ffcc00', position: 'top', lineSpacing: 12 });
+    expect(edited.body.data.attributes).toMatchObject({
+      name: 'Broadcast',
+      fontSize: 60,
+      textColor: '#ffcc00',
+      position: 'top',
+      lineSpacing: 12,
+    });
 
     const copy = await member.client.post(THEMES_PATHS.duplicate(id));
     expect(copy.status).toBe(201);
-    expect(copy.body.data.attributes).toMatchObject({ name: 'Broadcast (copy)', fontSize: 60, position: 'top', lineSpacing: 12 });
-    expect((await member.client.post(THEMES_PATHS.duplicate(id), {})).body.data.attributes.name).toBe('Broadcast (copy 2)');
+    expect(copy.body.data.attributes).toMatchObject({
+      name: 'Broadcast (copy)',
+      fontSize: 60,
+      position: 'top',
+      lineSpacing: 12,
+    });
+    expect((await member.client.post(THEMES_PATHS.duplicate(id), {})).body.data.attributes.name).toBe(
+      'Broadcast (copy 2)',
+    );
 
     expect((await member.client.delete(THEMES_PATHS.theme(id))).body).toEqual({ data: { id } });
     expect((await member.client.delete(THEMES_PATHS.theme(id))).status).toBe(404);
@@ -79,12 +128,25 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     for (const [style, field, message] of cases) {
       expect((await create(member, 'Bad', style)).body).toMatchObject({ statusCode: 422, field, message });
     }
-    expect((await create(member, '   ')).body).toMatchObject({ statusCode: 422, field: 'name', message: "Name can't be blank" });
-    expect((await create(member, 'x'.repeat(81))).body).toMatchObject({ statusCode: 422, message: 'Name is too long (maximum is 80 characters)' });
+    expect((await create(member, '   ')).body).toMatchObject({
+      statusCode: 422,
+      field: 'name',
+      message: "Name can't be blank",
+    });
+    expect((await create(member, 'x'.repeat(81))).body).toMatchObject({
+      statusCode: 422,
+      message: 'Name is too long (maximum is 80 characters)',
+    });
     expect((await create(member, 'Typed', { fontSize: 'big' })).status).toBe(400);
     const id = (await create(member, 'Good')).body.data.id;
-    expect((await member.client.put(THEMES_PATHS.theme(id), { marginVertical: 9999 })).body).toMatchObject({ statusCode: 422, field: 'marginVertical' });
-    expect((await getBinary(ctx, member.client, `${THEMES_PATHS.preview}?workspaceId=${member.workspaceId}&fontSize=4`)).status).toBe(422);
+    expect((await member.client.put(THEMES_PATHS.theme(id), { marginVertical: 9999 })).body).toMatchObject({
+      statusCode: 422,
+      field: 'marginVertical',
+    });
+    expect(
+      (await getBinary(ctx, member.client, `${THEMES_PATHS.preview}?workspaceId=${member.workspaceId}&fontSize=4`))
+        .status,
+    ).toBe(422);
     expect(await names(member)).toEqual(['Good']);
     expect((await list(member)).body.data[0].attributes.marginVertical).toBe(60);
   });
@@ -98,7 +160,9 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
       await stranger.client.put(THEMES_PATHS.theme(secret), { name: 'Mine' }),
       await stranger.client.post(THEMES_PATHS.duplicate(secret)),
       await stranger.client.get(THEMES_PATHS.themePreview(secret)),
-      await stranger.client.get(`${THEMES_PATHS.preview}?workspaceId=${stranger.workspaceId}&projectVersionId=${secretVersion}`),
+      await stranger.client.get(
+        `${THEMES_PATHS.preview}?workspaceId=${stranger.workspaceId}&projectVersionId=${secretVersion}`,
+      ),
       await stranger.client.delete(THEMES_PATHS.theme(secret)),
     ]) {
       expect(res.status).toBe(404);
@@ -112,14 +176,24 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
   it('gives other plugins a theme as an ASS style for the frame size, only inside its workspace', async () => {
     const member = await newMember(ctx);
     const other = await newMember(ctx);
-    const id = (await create(member, 'Lookup', { box: true, position: 'top', alignment: 'left', lineSpacing: 23 })).body.data.id;
+    const id = (await create(member, 'Lookup', { box: true, position: 'top', alignment: 'left', lineSpacing: 23 })).body
+      .data.id;
     const lookup = ctx.app.services.get(THEME_LOOKUP as ServiceToken<any>);
     const theme = await lookup.find(ctx.db, member.workspaceId, id);
     expect(theme).toMatchObject({ id, name: 'Lookup', attributes: { name: 'Lookup', box: true, fontSize: 54 } });
-    expect(theme.assStyle({ width: 1280, height: 720 })).toMatch(/^Style: Default,DejaVu Sans,36,&H00FFFFFF,&H000000FF,&H66000000,&H80000000,0,0,0,0,100,100,0,0,3,2,1\.3,7,128,128,40,1$/);
+    expect(theme.assStyle({ width: 1280, height: 720 })).toMatch(
+      /^Style: Default,DejaVu Sans,36,&H00FFFFFF,&H000000FF,&H66000000,&H80000000,0,0,0,0,100,100,0,0,3,2,1\.3,7,128,128,40,1$/,
+    );
     expect(theme.lineBreak({ width: 1920, height: 1080 })).toBe('\\N{\\fs20}\\h\\N{\\r}');
     // The exports plugin's burn-in script joins a cue's lines with that break, at the video's size.
-    const dialogue = burnInScript([{ start: 0, end: 2000, text: 'Upper line\nLower line' }], theme, { width: 1280, height: 720 }, 'T').split('\n').find((line) => line.startsWith('Dialogue:'));
+    const dialogue = burnInScript(
+      [{ start: 0, end: 2000, text: 'Upper line\nLower line' }],
+      theme,
+      { width: 1280, height: 720 },
+      'T',
+    )
+      .split('\n')
+      .find((line) => line.startsWith('Dialogue:'));
     expect(dialogue).toContain(`Upper line${theme.lineBreak({ width: 1280, height: 720 })}Lower line`);
     expect(await lookup.find(ctx.db, other.workspaceId, id)).toBeNull();
   });
@@ -140,7 +214,15 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     expect(difference(grey(bottom.jpeg, BOTTOM), grey(boxed.jpeg, BOTTOM))).toBeGreaterThan(2);
     const large = await preview(member, { fontSize: '100' });
     expect(difference(grey(bottom.jpeg, BOTTOM), grey(large.jpeg, BOTTOM))).toBeGreaterThan(2);
-    expect((await getBinary(ctx, member.client, `${THEMES_PATHS.preview}?workspaceId=${member.workspaceId}&text=${'x'.repeat(201)}`)).status).toBe(422);
+    expect(
+      (
+        await getBinary(
+          ctx,
+          member.client,
+          `${THEMES_PATHS.preview}?workspaceId=${member.workspaceId}&text=${'x'.repeat(201)}`,
+        )
+      ).status,
+    ).toBe(422);
   });
 
   it('previews a saved theme on a frame of the workspace’s video, and on the gradient when the version has none ready', async () => {
@@ -150,7 +232,11 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     const noVideo = await getBinary(ctx, member.client, `${THEMES_PATHS.themePreview(id)}?projectVersionId=${version}`);
     expect(noVideo.headers['x-preview-background']).toBe('pattern');
     await attachClip(ctx, ctx.db, member.workspaceId, version);
-    const withText = await getBinary(ctx, member.client, `${THEMES_PATHS.themePreview(id)}?projectVersionId=${version}`);
+    const withText = await getBinary(
+      ctx,
+      member.client,
+      `${THEMES_PATHS.themePreview(id)}?projectVersionId=${version}`,
+    );
     expect(withText.status).toBe(200);
     expect(withText.headers['x-preview-background']).toBe('video');
     // The 160×120 clip fitted into 960×540 keeps its 4:3 shape.

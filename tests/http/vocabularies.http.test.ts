@@ -5,21 +5,32 @@ import { describeOnBothDatabases, type TestAppContext } from '../support/test-ap
 import { newMember, type Member } from './projects-test-kit';
 
 const create = (member: Member, name: string, utterances?: string[]) =>
-  member.client.post(VOCABULARIES_PATHS.vocabularies, { workspaceId: member.workspaceId, name, ...(utterances ? { utterances } : {}) });
-const list = (member: Member, query = '') => member.client.get(`${VOCABULARIES_PATHS.vocabularies}?workspaceId=${member.workspaceId}${query}`);
+  member.client.post(VOCABULARIES_PATHS.vocabularies, {
+    workspaceId: member.workspaceId,
+    name,
+    ...(utterances ? { utterances } : {}),
+  });
+const list = (member: Member, query = '') =>
+  member.client.get(`${VOCABULARIES_PATHS.vocabularies}?workspaceId=${member.workspaceId}${query}`);
 
 /** A version whose element has a stored file, so a set-up is accepted (the run itself fails on a file that is not media). */
 async function versionToSetUp(ctx: TestAppContext, member: Member): Promise<string> {
-  const q = async (sql: string, params: unknown[]) => (await ctx.db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+  const q = async (sql: string, params: unknown[]) =>
+    (await ctx.db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
   const key = `elements/${member.workspaceId}/vocabularies-test/video.mp4`;
   await ctx.app.storage.put(key, Buffer.from('not really a video'), 'video/mp4');
-  const projectId = await q('INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [member.workspaceId, 'Brand video']);
-  const elementId = await q(`INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms, storage_key) VALUES ($1, $2, 'v', 'ready', 18, 2000, $3)`, [
+  const projectId = await q('INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [
     member.workspaceId,
-    projectId,
-    key,
+    'Brand video',
   ]);
-  return q('INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms) VALUES ($1, $2, $3, $4, 2000)', [projectId, member.workspaceId, elementId, 'Brand video']);
+  const elementId = await q(
+    `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms, storage_key) VALUES ($1, $2, 'v', 'ready', 18, 2000, $3)`,
+    [member.workspaceId, projectId, key],
+  );
+  return q(
+    'INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms) VALUES ($1, $2, $3, $4, 2000)',
+    [projectId, member.workspaceId, elementId, 'Brand video'],
+  );
 }
 
 describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELETE /api/v1/vocabularies/{id}', (ctx) => {
@@ -27,7 +38,10 @@ describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELET
     const member = await newMember(ctx);
     const created = await create(member, '  Brands ', [' Polycue ', 'polycue', '', 'Zorbatron  Prime']);
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ type: 'vocabulary', attributes: { name: 'Brands', utterances: ['Polycue', 'Zorbatron Prime'], workspaceId: member.workspaceId } });
+    expect(created.body.data).toMatchObject({
+      type: 'vocabulary',
+      attributes: { name: 'Brands', utterances: ['Polycue', 'Zorbatron Prime'], workspaceId: member.workspaceId },
+    });
     await create(member, 'anatomy', ['humerus']);
     expect((await list(member)).body.data.map((v: any) => v.attributes.name)).toEqual(['anatomy', 'Brands']);
     // Search finds a name or an entry, ignoring case.
@@ -35,7 +49,10 @@ describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELET
 
     const id = created.body.data.id;
     const renamed = await member.client.put(VOCABULARIES_PATHS.vocabulary(id), { name: 'Brand names' });
-    expect(renamed.body.data.attributes).toMatchObject({ name: 'Brand names', utterances: ['Polycue', 'Zorbatron Prime'] });
+    expect(renamed.body.data.attributes).toMatchObject({
+      name: 'Brand names',
+      utterances: ['Polycue', 'Zorbatron Prime'],
+    });
     const edited = await member.client.put(VOCABULARIES_PATHS.vocabulary(id), { utterances: ['Quibbleflux'] });
     expect(edited.body.data.attributes).toMatchObject({ name: 'Brand names', utterances: ['Quibbleflux'] });
     expect((await member.client.delete(VOCABULARIES_PATHS.vocabulary(id))).body).toEqual({ data: { id } });
@@ -45,18 +62,41 @@ describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELET
 
   it('refuses a blank or too long name and too many or too long entries with a clear 422, changing nothing', async () => {
     const member = await newMember(ctx);
-    expect((await create(member, '   ')).body).toMatchObject({ statusCode: 422, message: "Name can't be blank", field: 'name' });
-    expect((await create(member, 'x'.repeat(81))).body).toMatchObject({ statusCode: 422, message: 'Name is too long (maximum is 80 characters)' });
-    expect((await create(member, 'Big', Array.from({ length: 1001 }, (_, i) => `word${i}`))).body).toMatchObject({ statusCode: 422, field: 'utterances' });
-    expect((await create(member, 'Long', ['y'.repeat(101)])).body).toMatchObject({ message: 'An entry is too long (maximum is 100 characters)' });
+    expect((await create(member, '   ')).body).toMatchObject({
+      statusCode: 422,
+      message: "Name can't be blank",
+      field: 'name',
+    });
+    expect((await create(member, 'x'.repeat(81))).body).toMatchObject({
+      statusCode: 422,
+      message: 'Name is too long (maximum is 80 characters)',
+    });
+    expect(
+      (
+        await create(
+          member,
+          'Big',
+          Array.from({ length: 1001 }, (_, i) => `word${i}`),
+        )
+      ).body,
+    ).toMatchObject({ statusCode: 422, field: 'utterances' });
+    expect((await create(member, 'Long', ['y'.repeat(101)])).body).toMatchObject({
+      message: 'An entry is too long (maximum is 100 characters)',
+    });
     const ok = await create(member, 'Kept', ['alpha']);
     expect((await member.client.put(VOCABULARIES_PATHS.vocabulary(ok.body.data.id), { name: ' ' })).status).toBe(422);
-    expect((await list(member)).body.data.map((v: any) => v.attributes)).toEqual([expect.objectContaining({ name: 'Kept', utterances: ['alpha'] })]);
+    expect((await list(member)).body.data.map((v: any) => v.attributes)).toEqual([
+      expect.objectContaining({ name: 'Kept', utterances: ['alpha'] }),
+    ]);
   });
 
   it('pages the lists of a busy workspace', async () => {
     const member = await newMember(ctx);
-    for (let i = 0; i < 52; i += 1) await ctx.db.query('INSERT INTO vocabulary_lists (workspace_id, name) VALUES ($1, $2)', [member.workspaceId, `List ${String(i).padStart(2, '0')}`]);
+    for (let i = 0; i < 52; i += 1)
+      await ctx.db.query('INSERT INTO vocabulary_lists (workspace_id, name) VALUES ($1, $2)', [
+        member.workspaceId,
+        `List ${String(i).padStart(2, '0')}`,
+      ]);
     const first = await list(member);
     expect(first.body.data).toHaveLength(50);
     expect(first.body.meta).toEqual({ page: 1, perPage: 50, hasMore: true });
@@ -69,7 +109,9 @@ describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELET
     const owner = await newMember(ctx);
     const stranger = await newMember(ctx);
     const secret = await create(owner, 'Secret brands', ['Hushword']);
-    expect((await stranger.client.put(VOCABULARIES_PATHS.vocabulary(secret.body.data.id), { name: 'Mine' })).status).toBe(404);
+    expect(
+      (await stranger.client.put(VOCABULARIES_PATHS.vocabulary(secret.body.data.id), { name: 'Mine' })).status,
+    ).toBe(404);
     expect((await stranger.client.delete(VOCABULARIES_PATHS.vocabulary(secret.body.data.id))).status).toBe(404);
     const foreign = await stranger.client.get(`${VOCABULARIES_PATHS.vocabularies}?workspaceId=${owner.workspaceId}`);
     expect(foreign.status).toBe(404);

@@ -22,7 +22,11 @@ export class AlternatingBrowser {
 
   constructor(readonly baseUrls: string[]) {}
 
-  async request(method: string, path: string, options: { json?: unknown; body?: Buffer; headers?: Record<string, string> } = {}): Promise<BrowserResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
+  ): Promise<BrowserResponse> {
     const baseUrl = this.baseUrls[this.turn++ % this.baseUrls.length]!;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -33,7 +37,12 @@ export class AlternatingBrowser {
       body = JSON.stringify(options.json);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      redirect: 'manual',
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const [name = '', ...value] = pair.split('=');
@@ -43,7 +52,14 @@ export class AlternatingBrowser {
     }
     const bytes = Buffer.from(await res.arrayBuffer());
     this.served.push(baseUrl);
-    return { status: res.status, headers: res.headers, body: bytes, servedBy: baseUrl, json: () => JSON.parse(bytes.toString('utf8')), text: () => bytes.toString('utf8') };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: bytes,
+      servedBy: baseUrl,
+      json: () => JSON.parse(bytes.toString('utf8')),
+      text: () => bytes.toString('utf8'),
+    };
   }
 
   get(path: string, headers?: Record<string, string>) {

@@ -23,7 +23,8 @@ export interface Probed<T> {
   gcMaxMs: number;
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))] ?? 0;
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))] ?? 0;
 
 export async function probeWhile<T>(app: FastifyInstance, work: () => Promise<T>): Promise<Probed<T>> {
   const latencies: number[] = [];
@@ -76,24 +77,42 @@ export interface Caller {
 }
 
 /** One request with a prepared body; the answer's text is left unparsed. */
-export async function rawRequest(app: FastifyInstance, caller: Caller, method: 'GET' | 'PUT' | 'POST', url: string, payload?: string | Buffer, headers: Record<string, string> = {}) {
+export async function rawRequest(
+  app: FastifyInstance,
+  caller: Caller,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
     method,
     url,
     payload,
-    headers: { cookie: caller.cookie, ...(method !== 'GET' && caller.csrf ? { [CSRF_HEADER.toLowerCase()]: caller.csrf } : {}), ...headers },
+    headers: {
+      cookie: caller.cookie,
+      ...(method !== 'GET' && caller.csrf ? { [CSRF_HEADER.toLowerCase()]: caller.csrf } : {}),
+      ...headers,
+    },
   });
   return { status: res.statusCode, bytes: res.rawPayload.length, text: res.body };
 }
 
 /** The 1 MB TBX of 255,000 empty elements that froze the server for 2.2 s (issue 22). */
-export const emptyElementsTbx = () => `<martif type="TBX-Basic"><text><body>${'<e/>'.repeat(255_000)}</body></text></martif>`;
+export const emptyElementsTbx = () =>
+  `<martif type="TBX-Basic"><text><body>${'<e/>'.repeat(255_000)}</body></text></martif>`;
 
 /** A multipart body with one file field, as a browser sends an import. */
-export function multipartFile(field: string, filename: string, content: Buffer | string): { body: Buffer; contentType: string } {
+export function multipartFile(
+  field: string,
+  filename: string,
+  content: Buffer | string,
+): { body: Buffer; contentType: string } {
   const boundary = `----probe${Date.now().toString(16)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -16,7 +16,9 @@ export function postgresBinDir(): string {
         .sort((a, b) => Number(b) - Number(a))
     : [];
   if (versions.length === 0) {
-    throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): apt-get install postgresql');
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb): apt-get install postgresql',
+    );
   }
   return path.join(base, versions[0], 'bin');
 }

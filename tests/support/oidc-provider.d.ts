@@ -23,7 +23,10 @@ declare module 'oidc-provider' {
     pkce?: { required?: () => boolean };
     cookies?: { keys?: string[] };
     ttl?: Record<string, number | (() => number)>;
-    findAccount?(ctx: OidcContext, id: string): Promise<{ accountId: string; claims(): Promise<Record<string, unknown>> }>;
+    findAccount?(
+      ctx: OidcContext,
+      id: string,
+    ): Promise<{ accountId: string; claims(): Promise<Record<string, unknown>> }>;
     loadExistingGrant?(ctx: OidcContext): Promise<GrantInstance | undefined>;
   }
   export default class Provider {

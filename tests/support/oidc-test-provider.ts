@@ -40,7 +40,12 @@ export interface OidcTestProviderOptions {
 
 function defaultClaims(login: string): Record<string, unknown> {
   const local = login.split('@')[0] ?? login;
-  return { email: login, email_verified: true, given_name: local.charAt(0).toUpperCase() + local.slice(1), family_name: 'Tester' };
+  return {
+    email: login,
+    email_verified: true,
+    given_name: local.charAt(0).toUpperCase() + local.slice(1),
+    family_name: 'Tester',
+  };
 }
 
 export async function startOidcTestProvider(options: OidcTestProviderOptions): Promise<OidcTestProvider> {
@@ -52,7 +57,12 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
   const claims = new Map<string, Record<string, unknown>>();
 
   const configuration: Configuration = {
-    clients: options.clients.map((client) => ({ ...client, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
+    clients: options.clients.map((client) => ({
+      ...client,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },

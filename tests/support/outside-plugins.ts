@@ -40,7 +40,15 @@ export interface HandWrittenPlugin {
 export function writePlugin(pluginsDir: string, plugin: HandWrittenPlugin): string {
   const folder = path.join(pluginsDir, plugin.folder);
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: `polycue-plugin-${plugin.folder}`, version: '0.1.0', type: 'module', polycue: plugin.manifest }));
+  writeFileSync(
+    path.join(folder, 'package.json'),
+    JSON.stringify({
+      name: `polycue-plugin-${plugin.folder}`,
+      version: '0.1.0',
+      type: 'module',
+      polycue: plugin.manifest,
+    }),
+  );
   for (const [file, text] of Object.entries(plugin.files ?? {})) {
     mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
     writeFileSync(path.join(folder, file), text);

@@ -16,7 +16,11 @@ export interface ServerProcess {
 
 /** Starts server/main.ts with `env` and waits for its start-up line (a minute at most). */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 60_000);
@@ -26,7 +30,12 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
       const web = /running at http:\/\/localhost:(\d+)/.exec(text);
       if (web || /worker is running/.test(text)) {
         clearTimeout(timer);
-        resolve({ child, output, worker: `${hostname()}:${child.pid}`, baseUrl: web ? `http://127.0.0.1:${web[1]}` : null });
+        resolve({
+          child,
+          output,
+          worker: `${hostname()}:${child.pid}`,
+          baseUrl: web ? `http://127.0.0.1:${web[1]}` : null,
+        });
       }
     };
     child.stdout!.on('data', onData);

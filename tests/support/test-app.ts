@@ -179,7 +179,11 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
 
 /** Runs the suite on in-memory PGlite and on a fresh PostgreSQL database. */
 export function describeOnBothDatabases(title: string, body: (ctx: TestAppContext) => void): void;
-export function describeOnBothDatabases(title: string, options: TestAppOptions, body: (ctx: TestAppContext) => void): void;
+export function describeOnBothDatabases(
+  title: string,
+  options: TestAppOptions,
+  body: (ctx: TestAppContext) => void,
+): void;
 export function describeOnBothDatabases(
   title: string,
   optionsOrBody: TestAppOptions | ((ctx: TestAppContext) => void),

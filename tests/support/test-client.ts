@@ -77,7 +77,11 @@ export class TestClient {
     });
   }
 
-  postMultipart(path: string, parts: { fields?: Record<string, string>; files?: MultipartFile[] }, options?: RequestOptions) {
+  postMultipart(
+    path: string,
+    parts: { fields?: Record<string, string>; files?: MultipartFile[] },
+    options?: RequestOptions,
+  ) {
     const boundary = `----polycue${randomBytes(8).toString('hex')}`;
     const chunks: Buffer[] = [];
     for (const [name, value] of Object.entries(parts.fields ?? {})) {
@@ -99,7 +103,12 @@ export class TestClient {
     });
   }
 
-  async request<T = any>(method: Method, path: string, payload?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: Method,
+    path: string,
+    payload?: unknown,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     if (!this.visited) await this.visit();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -1,4 +1,10 @@
-import { createColumnHelper, rowSelectionFeature, tableFeatures, type ColumnDef, type RowData } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  rowSelectionFeature,
+  tableFeatures,
+  type ColumnDef,
+  type RowData,
+} from '@tanstack/react-table';
 
 /** The TanStack features every data table registers; columns are typed against them. */
 export const dataTableFeatures = tableFeatures({ rowSelectionFeature });

@@ -5,23 +5,45 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
 import { dataTableColumnHelper } from './data-table-columns';
 
-interface Video { id: string; title: string }
+interface Video {
+  id: string;
+  title: string;
+}
 const col = dataTableColumnHelper<Video>();
 const columns = [col.accessor('title', { header: 'Title' })];
 const rows: Video[] = ['Intro', 'Interview', 'Outro', 'Trailer'].map((title, i) => ({ id: `v${i + 1}`, title }));
 
-function Harness({ onOpen = () => {}, initial = new Set<string>() }: { onOpen?: (v: Video) => void; initial?: Set<string> }) {
+function Harness({
+  onOpen = () => {},
+  initial = new Set<string>(),
+}: {
+  onOpen?: (v: Video) => void;
+  initial?: Set<string>;
+}) {
   const [selection, setSelection] = useState<ReadonlySet<string>>(initial);
   return (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 30 }}>
-      <DataTable label="Videos" rows={rows} columns={columns} getRowId={(r) => r.id} getRowLabel={(r) => r.title} selection={selection} onSelectionChange={setSelection} onRowOpen={onOpen} height={600} />
+      <DataTable
+        label="Videos"
+        rows={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        getRowLabel={(r) => r.title}
+        selection={selection}
+        onSelectionChange={setSelection}
+        onRowOpen={onOpen}
+        height={600}
+      />
     </VirtuosoMockContext.Provider>
   );
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Videos' });
 const selectedTitles = () =>
-  screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => within(r).getAllByRole('gridcell')[1].textContent);
+  screen
+    .getAllByRole('row')
+    .filter((r) => r.getAttribute('aria-selected') === 'true')
+    .map((r) => within(r).getAllByRole('gridcell')[1].textContent);
 
 afterEach(cleanup);
 
@@ -36,7 +58,10 @@ describe('DataTable', () => {
   it('toggles with the checkbox and selects a range with shift-click', () => {
     render(<Harness />);
     const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
-    expect(boxes.map((box) => box.getAttribute('aria-label')).slice(0, 2)).toEqual(['Select Intro', 'Select Interview']);
+    expect(boxes.map((box) => box.getAttribute('aria-label')).slice(0, 2)).toEqual([
+      'Select Intro',
+      'Select Interview',
+    ]);
     fireEvent.click(boxes[0]);
     fireEvent.click(boxes[2], { shiftKey: true });
     expect(selectedTitles()).toEqual(['Intro', 'Interview', 'Outro']);
@@ -68,7 +93,13 @@ describe('DataTable', () => {
   it('shows the empty state when there are no rows', () => {
     render(
       <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 30 }}>
-        <DataTable label="Videos" rows={[]} columns={columns} getRowId={(r: Video) => r.id} emptyState="No videos yet" />
+        <DataTable
+          label="Videos"
+          rows={[]}
+          columns={columns}
+          getRowId={(r: Video) => r.id}
+          emptyState="No videos yet"
+        />
       </VirtuosoMockContext.Provider>,
     );
     expect(screen.getByText('No videos yet')).toBeTruthy();

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { TableVirtuoso, type TableVirtuosoHandle } from 'react-virtuoso';
 import { useTable, type RowData } from '@tanstack/react-table';
 import { dataTableFeatures, type DataTableColumn } from './data-table-columns';
@@ -66,7 +76,15 @@ function rowSlots(viewportHeight: number, rowHeight: number | undefined): number
  * owner (usually an Effector store) decides what bulk actions see.
  */
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
-  const { rows, columns, getRowId, selection = NO_SELECTION, onSelectionChange, loading = false, hasMore = true } = props;
+  const {
+    rows,
+    columns,
+    getRowId,
+    selection = NO_SELECTION,
+    onSelectionChange,
+    loading = false,
+    hasMore = true,
+  } = props;
   const selectable = onSelectionChange !== undefined;
   const gridId = useId().replace(/:/g, '');
   const virtuoso = useRef<TableVirtuosoHandle>(null);
@@ -115,10 +133,10 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         event.preventDefault();
         event.stopPropagation();
       };
-      if (event.key === 'ArrowDown') return handled(), moveActive(current + 1, event.shiftKey);
-      if (event.key === 'ArrowUp') return handled(), moveActive(current < 0 ? 0 : current - 1, event.shiftKey);
-      if (event.key === 'Home') return handled(), moveActive(0, event.shiftKey);
-      if (event.key === 'End') return handled(), moveActive(order.length - 1, event.shiftKey);
+      if (event.key === 'ArrowDown') return (handled(), moveActive(current + 1, event.shiftKey));
+      if (event.key === 'ArrowUp') return (handled(), moveActive(current < 0 ? 0 : current - 1, event.shiftKey));
+      if (event.key === 'Home') return (handled(), moveActive(0, event.shiftKey));
+      if (event.key === 'End') return (handled(), moveActive(order.length - 1, event.shiftKey));
       if (event.key === ' ' && selectable && activeId) {
         handled();
         const step = applyRowClick(order, selection, anchor.current, activeId, false);
@@ -127,17 +145,30 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       }
       if (event.key === 'Enter' && activeId) {
         const row = rowById(activeId);
-        if (row && props.onRowOpen) return handled(), props.onRowOpen(row.original as TData);
+        if (row && props.onRowOpen) return (handled(), props.onRowOpen(row.original as TData));
       }
       if ((event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) && activeId && props.onRowMenu) {
         const row = rowById(activeId);
         const box = document.getElementById(rowElementId(gridId, activeId))?.getBoundingClientRect();
-        if (row) return handled(), props.onRowMenu(row.original as TData, { x: (box?.left ?? 0) + 48, y: box?.bottom ?? 0 });
+        if (row)
+          return (handled(), props.onRowMenu(row.original as TData, { x: (box?.left ?? 0) + 48, y: box?.bottom ?? 0 }));
       }
-      if (mod && event.key.toLowerCase() === 'a' && selectable) return handled(), setSelection(new Set([...selection, ...order]));
-      if (event.key === 'Escape' && selectable && selection.size > 0) return handled(), setSelection(new Set());
+      if (mod && event.key.toLowerCase() === 'a' && selectable)
+        return (handled(), setSelection(new Set([...selection, ...order])));
+      if (event.key === 'Escape' && selectable && selection.size > 0) return (handled(), setSelection(new Set()));
     },
-    [activeId, order, selection, selectable, moveActive, setSelection, rowById, props.onRowOpen, props.onRowMenu, gridId],
+    [
+      activeId,
+      order,
+      selection,
+      selectable,
+      moveActive,
+      setSelection,
+      rowById,
+      props.onRowOpen,
+      props.onRowMenu,
+      gridId,
+    ],
   );
 
   const onCheckboxClick = useCallback(
@@ -279,7 +310,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 </th>
               )}
               {group.headers.map((header) => (
-                <th key={header.id} role="columnheader" scope="col" colSpan={header.colSpan} data-column={header.column.id}>
+                <th
+                  key={header.id}
+                  role="columnheader"
+                  scope="col"
+                  colSpan={header.colSpan}
+                  data-column={header.column.id}
+                >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}

@@ -17,7 +17,11 @@ describe('applyRowClick', () => {
     const first = applyRowClick(order, new Set(), null, 'b', false);
     expect(ids(applyRowClick(order, first.selection, first.anchorId, 'd', true).selection)).toEqual(['b', 'c', 'd']);
     const fromBottom = applyRowClick(order, new Set(), null, 'e', false);
-    expect(ids(applyRowClick(order, fromBottom.selection, fromBottom.anchorId, 'c', true).selection)).toEqual(['c', 'd', 'e']);
+    expect(ids(applyRowClick(order, fromBottom.selection, fromBottom.anchorId, 'c', true).selection)).toEqual([
+      'c',
+      'd',
+      'e',
+    ]);
   });
 
   it('keeps rows outside the range as they were', () => {

@@ -39,7 +39,11 @@ export async function greetingRoutes(app: FastifyInstance, sdk: ServerSdk): Prom
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
       schema: {
-        querystring: { type: 'object', required: ['workspaceId'], properties: { workspaceId: { type: 'string', pattern: sdk.idPattern } } },
+        querystring: {
+          type: 'object',
+          required: ['workspaceId'],
+          properties: { workspaceId: { type: 'string', pattern: sdk.idPattern } },
+        },
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: greetingSchema } } } },
       },
     },
@@ -61,7 +65,10 @@ export async function greetingRoutes(app: FastifyInstance, sdk: ServerSdk): Prom
         body: {
           type: 'object',
           required: ['workspaceId', 'text'],
-          properties: { workspaceId: { type: 'string', pattern: sdk.idPattern }, text: { type: 'string', maxLength: 200 } },
+          properties: {
+            workspaceId: { type: 'string', pattern: sdk.idPattern },
+            text: { type: 'string', maxLength: 200 },
+          },
         },
         response: { 201: { type: 'object', properties: { data: greetingSchema } } },
       },
@@ -82,10 +89,18 @@ export async function greetingRoutes(app: FastifyInstance, sdk: ServerSdk): Prom
     '/api/v1/hello/greetings/:greetingId',
     {
       config: { access: 'member', tenant: { resource: 'hello-greeting', id: 'params.greetingId' } },
-      schema: { params: { type: 'object', required: ['greetingId'], properties: { greetingId: { type: 'string', pattern: sdk.idPattern } } } },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['greetingId'],
+          properties: { greetingId: { type: 'string', pattern: sdk.idPattern } },
+        },
+      },
     },
     async (request, reply) => {
-      await app.db.query('DELETE FROM hello_greetings WHERE id = $1', [(request.params as { greetingId: string }).greetingId]);
+      await app.db.query('DELETE FROM hello_greetings WHERE id = $1', [
+        (request.params as { greetingId: string }).greetingId,
+      ]);
       return reply.code(204).send();
     },
   );

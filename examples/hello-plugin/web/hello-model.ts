@@ -7,18 +7,33 @@ import type { Greeting, GreetingsApi } from './greetings-api';
  * app's ApiClient, which carries the session and CSRF token) -> store -> view. Failures become
  * toasts with the server's message.
  */
-export function createHelloModel({ greetings, app, toast }: { greetings: GreetingsApi; app: AppModel; toast: ToastService }) {
+export function createHelloModel({
+  greetings,
+  app,
+  toast,
+}: {
+  greetings: GreetingsApi;
+  app: AppModel;
+  toast: ToastService;
+}) {
   const pageOpened = createEvent();
   const greetingSubmitted = createEvent<string>();
 
   const fetchGreetingsFx = apiEffect((workspaceId: string) => greetings.list(workspaceId));
-  const addGreetingFx = apiEffect(({ workspaceId, text }: { workspaceId: string; text: string }) => greetings.add(workspaceId, text));
+  const addGreetingFx = apiEffect(({ workspaceId, text }: { workspaceId: string; text: string }) =>
+    greetings.add(workspaceId, text),
+  );
 
   const $greetings = createStore<Greeting[]>([])
     .on(fetchGreetingsFx.doneData, (_, greetings) => greetings)
     .on(addGreetingFx.doneData, (list, greeting) => [greeting, ...list]);
 
-  sample({ clock: [pageOpened, app.$currentWorkspaceId], source: app.$currentWorkspaceId, filter: Boolean, target: fetchGreetingsFx });
+  sample({
+    clock: [pageOpened, app.$currentWorkspaceId],
+    source: app.$currentWorkspaceId,
+    filter: Boolean,
+    target: fetchGreetingsFx,
+  });
   sample({
     clock: greetingSubmitted,
     source: app.$currentWorkspaceId,
@@ -31,7 +46,14 @@ export function createHelloModel({ greetings, app, toast }: { greetings: Greetin
   announceEffect(deps, 'hello', fetchGreetingsFx, { fail: 'Greetings could not be loaded' });
   announceEffect(deps, 'hello', addGreetingFx, { done: 'Greeting saved', fail: 'Greeting could not be saved' });
 
-  return { pageOpened, greetingSubmitted, $greetings, $loading: fetchGreetingsFx.pending, $saving: addGreetingFx.pending, addGreetingFx };
+  return {
+    pageOpened,
+    greetingSubmitted,
+    $greetings,
+    $loading: fetchGreetingsFx.pending,
+    $saving: addGreetingFx.pending,
+    addGreetingFx,
+  };
 }
 
 export type HelloModel = ReturnType<typeof createHelloModel>;

@@ -5,8 +5,14 @@ import { createHelloModel } from './hello-model';
 import { GREETINGS_API } from './greetings-api';
 
 /** The page's model: built once per app from the services bound in the container, kept while the app runs. */
-const helloModel = defineLazyModel('hello', async () => (container: Container) =>
-  createHelloModel({ greetings: container.get(GREETINGS_API), app: container.get(TOKENS.AppModel), toast: container.get(TOKENS.ToastService) }),
+const helloModel = defineLazyModel(
+  'hello',
+  async () => (container: Container) =>
+    createHelloModel({
+      greetings: container.get(GREETINGS_API),
+      app: container.get(TOKENS.AppModel),
+      toast: container.get(TOKENS.ToastService),
+    }),
 );
 
 /** The plugin's page: the workspace's greetings, newest first, and a form to add one. */
@@ -29,7 +35,13 @@ export default function HelloPage() {
       <p className="muted">An example plugin, installed from its own folder.</p>
       <form onSubmit={submit} className="form-row">
         <label htmlFor="hello-text">Greeting</label>
-        <input id="hello-text" value={text} maxLength={200} onChange={(event) => setText(event.target.value)} placeholder="Say hello to your team" />
+        <input
+          id="hello-text"
+          value={text}
+          maxLength={200}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Say hello to your team"
+        />
         <button type="submit" className="button button-primary" disabled={saving}>
           Add greeting
         </button>

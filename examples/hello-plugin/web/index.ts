@@ -33,6 +33,10 @@ export default definePlugin({
       id: 'hello',
       load: async () => ({ columns: [(await import('./greeting-column')).greetingColumn] }),
     }),
-    contribute(accountSettingsSections, { id: 'hello', title: 'Hello greetings', load: () => import('./hello-settings-section') }),
+    contribute(accountSettingsSections, {
+      id: 'hello',
+      title: 'Hello greetings',
+      load: () => import('./hello-settings-section'),
+    }),
   ],
 });

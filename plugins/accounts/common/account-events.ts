@@ -6,7 +6,14 @@ import { defineDomainEvent } from '../../../core/common/domain-event';
  */
 
 /** Someone became a member of the account: added by e-mail, by accepting an invitation at sign-up, or through single sign-on. */
-export const ACCOUNT_MEMBER_ADDED = defineDomainEvent<{ accountUserId: string; userId: string; role: 'admin' | 'member' }>('accounts.memberAdded', 1);
+export const ACCOUNT_MEMBER_ADDED = defineDomainEvent<{
+  accountUserId: string;
+  userId: string;
+  role: 'admin' | 'member';
+}>('accounts.memberAdded', 1);
 
 /** An admin removed a member from the account (with their workspace access). */
-export const ACCOUNT_MEMBER_REMOVED = defineDomainEvent<{ accountUserId: string; userId: string }>('accounts.memberRemoved', 1);
+export const ACCOUNT_MEMBER_REMOVED = defineDomainEvent<{ accountUserId: string; userId: string }>(
+  'accounts.memberRemoved',
+  1,
+);

@@ -8,7 +8,6 @@ import type { AccountResource, AccountRole, Resource, WorkspaceResource } from '
 export type { AccountRole, AccountResource, WorkspaceResource };
 export type WorkspaceAccessType = 'account_admin' | 'member';
 
-
 export const ACCOUNTS_PATHS = {
   showWorkspaces: (accountId: string) => `/api/v1/accounts/${accountId}/show_workspaces`,
   renameAccount: (accountId: string) => `/api/v1/accounts/${accountId}/rename`,

@@ -22,7 +22,10 @@ export class AccountAdministration {
   /** Stores the new avatar's key and returns the previous one (the caller deletes its file). */
   async replaceAvatarKey(accountId: string, key: string): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ key: string | null }>('SELECT avatar_key AS key FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+      const { rows } = await tx.query<{ key: string | null }>(
+        'SELECT avatar_key AS key FROM accounts WHERE id = $1 FOR UPDATE',
+        [accountId],
+      );
       await tx.query('UPDATE accounts SET avatar_key = $2, updated_at = now() WHERE id = $1', [accountId, key]);
       return rows[0]?.key ?? null;
     });
@@ -32,13 +35,17 @@ export class AccountAdministration {
    * Promoting gives `account_admin` access to every workspace; demoting removes those rows (the
    * admin then grants what the member should keep). Null when the account user is not the account's.
    */
-  async changeRole(accountId: string, accountUserId: string, role: AccountRole): Promise<{ id: string; role: AccountRole } | null> {
+  async changeRole(
+    accountId: string,
+    accountUserId: string,
+    role: AccountRole,
+  ): Promise<{ id: string; role: AccountRole } | null> {
     return this.db.transaction(async (tx) => {
       await tx.query(LOCK_ACCOUNT, [accountId]);
-      const { rows } = await tx.query<{ role: AccountRole }>('SELECT role FROM account_users WHERE id = $1 AND account_id = $2', [
-        accountUserId,
-        accountId,
-      ]);
+      const { rows } = await tx.query<{ role: AccountRole }>(
+        'SELECT role FROM account_users WHERE id = $1 AND account_id = $2',
+        [accountUserId, accountId],
+      );
       if (!rows[0]) return null;
       if (rows[0].role === role) return { id: accountUserId, role };
       if (role === 'member') {
@@ -48,9 +55,16 @@ export class AccountAdministration {
         );
         if (admins[0].n <= 1) throw tenancyRuleBroken('lastAdminDemoted');
       }
-      await tx.query('UPDATE account_users SET role = $3 WHERE id = $1 AND account_id = $2', [accountUserId, accountId, role]);
+      await tx.query('UPDATE account_users SET role = $3 WHERE id = $1 AND account_id = $2', [
+        accountUserId,
+        accountId,
+        role,
+      ]);
       if (role === 'admin') await grantAdminsAccess(tx, accountId, { accountUserId });
-      else await tx.query(`DELETE FROM workspace_users WHERE account_user_id = $1 AND access_type = 'account_admin'`, [accountUserId]);
+      else
+        await tx.query(`DELETE FROM workspace_users WHERE account_user_id = $1 AND access_type = 'account_admin'`, [
+          accountUserId,
+        ]);
       return { id: accountUserId, role };
     });
   }
@@ -69,14 +83,23 @@ export class AccountAdministration {
         'DELETE FROM account_users WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id, user_id::text AS "userId"',
         [accountId, ids],
       );
-      for (const row of rows) await this.events?.publish(tx, ACCOUNT_MEMBER_REMOVED, { accountUserId: row.id, userId: row.userId }, { accountId });
+      for (const row of rows)
+        await this.events?.publish(
+          tx,
+          ACCOUNT_MEMBER_REMOVED,
+          { accountUserId: row.id, userId: row.userId },
+          { accountId },
+        );
       return rows.map((r) => r.id);
     });
   }
 
   /** Owner of an account_users row, for the `accountUser` tenant resource. */
   async ownerOfAccountUser(accountUserId: string): Promise<TenantOwner | null> {
-    const { rows } = await this.db.query<TenantOwner>('SELECT account_id::text AS "accountId" FROM account_users WHERE id = $1', [accountUserId]);
+    const { rows } = await this.db.query<TenantOwner>(
+      'SELECT account_id::text AS "accountId" FROM account_users WHERE id = $1',
+      [accountUserId],
+    );
     return rows[0] ?? null;
   }
 }

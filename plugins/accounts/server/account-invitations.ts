@@ -1,4 +1,11 @@
-import { httpError, type AccountLimitsService, type AccountRole, type Database, type EventPublisher, type Queryable } from '../../../server/plugin-api';
+import {
+  httpError,
+  type AccountLimitsService,
+  type AccountRole,
+  type Database,
+  type EventPublisher,
+  type Queryable,
+} from '../../../server/plugin-api';
 import { ACCOUNT_MEMBER_ADDED } from '../common/account-events';
 import type { AccountInvitationsService } from '../common/account-invitations-service';
 import { grantAdminsAccess } from './workspace-administration';
@@ -40,7 +47,12 @@ export class AccountInvitations implements AccountInvitationsService {
     if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
   }
 
-  async addByEmail(accountId: string, emails: string[], role: AccountRole, invitedBy: string): Promise<AddByEmailResult> {
+  async addByEmail(
+    accountId: string,
+    emails: string[],
+    role: AccountRole,
+    invitedBy: string,
+  ): Promise<AddByEmailResult> {
     const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
     return this.db.transaction(async (tx) => {
       await this.admitSeats(tx, accountId, wanted);
@@ -126,7 +138,13 @@ async function seatsOf(tx: Queryable, accountId: string, wanted: string[]): Prom
   return { now: rows[0].now, after: rows[0].now + rows[0].newcomers };
 }
 
-async function addMember(tx: Queryable, accountId: string, userId: string, role: AccountRole, events: EventPublisher | null): Promise<string | null> {
+async function addMember(
+  tx: Queryable,
+  accountId: string,
+  userId: string,
+  role: AccountRole,
+  events: EventPublisher | null,
+): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO account_users (account_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (account_id, user_id) DO NOTHING RETURNING id::text AS id`,

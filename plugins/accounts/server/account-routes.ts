@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tenantOf, deleteReplacedImage, readImageUpload, storeImage, UserRepository } from '../../../server/plugin-api';
 import type { ShowWorkspacesResponse } from '../../../core/common/session-types';
-import { ACCOUNTS_PATHS, type CreateAccountUsersRequest, type CreateAccountUsersResponse, type NameRequest } from '../common/accounts-contract';
+import {
+  ACCOUNTS_PATHS,
+  type CreateAccountUsersRequest,
+  type CreateAccountUsersResponse,
+  type NameRequest,
+} from '../common/accounts-contract';
 import {
   accountResource,
   accountUserResource,
@@ -102,7 +107,11 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
       for (const invited of result.invited) {
         await app.mailer.enqueue(invitationMail(app.config.publicUrl, invited.email, membership!.name, inviterName));
       }
-      const added = await services.directory.byIds(accountId, viewerOf(request), result.added.map((a) => a.accountUserId));
+      const added = await services.directory.byIds(
+        accountId,
+        viewerOf(request),
+        result.added.map((a) => a.accountUserId),
+      );
       return {
         data: added.map((record) => presenter.accountUser(record)),
         included: result.invited.map((invited) => presenter.invitation({ ...invited, role: request.body.role })),

@@ -45,7 +45,12 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
               included: { type: 'array', items: invitationResource },
               meta: {
                 type: 'object',
-                properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' }, hasMore: { type: 'boolean' } },
+                properties: {
+                  page: { type: 'integer' },
+                  perPage: { type: 'integer' },
+                  total: { type: 'integer' },
+                  hasMore: { type: 'boolean' },
+                },
               },
             },
           },
@@ -56,7 +61,11 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
       const { accountId } = tenantOf(request);
       const search = request.query.search.trim();
       const page = request.query.page;
-      const { rows, total } = await directory.list(accountId, viewerOf(request), { search, page, perPage: ACCOUNT_USERS_PER_PAGE });
+      const { rows, total } = await directory.list(accountId, viewerOf(request), {
+        search,
+        page,
+        perPage: ACCOUNT_USERS_PER_PAGE,
+      });
       const pending = page === 1 ? await directory.invitations(accountId, search) : [];
       return {
         data: rows.map((row) => presenter.accountUser(row)),
@@ -75,7 +84,8 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     async (request) => {
       const { accountId } = tenantOf(request);
       const { ids, invitationIds = [] } = request.body;
-      if (ids.length === 0 && invitationIds.length === 0) throw httpError(400, 'invalid', 'ids must have at least 1 items', 'ids');
+      if (ids.length === 0 && invitationIds.length === 0)
+        throw httpError(400, 'invalid', 'ids must have at least 1 items', 'ids');
       const removed = ids.length > 0 ? await accounts.removeAccountUsers(accountId, ids) : [];
       const cancelled = invitationIds.length > 0 ? await invitations.cancel(accountId, invitationIds) : [];
       return { data: { ids: removed, invitationIds: cancelled } };
@@ -86,7 +96,11 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     ACCOUNTS_PATHS.changeRole(':accountUserId'),
     {
       config: { access: 'member', tenant: { resource: 'accountUser', id: 'params.accountUserId', role: 'admin' } },
-      schema: { params: paramsWith('accountUserId'), body: changeRoleBody, response: { 200: dataOf(accountUserResource) } },
+      schema: {
+        params: paramsWith('accountUserId'),
+        body: changeRoleBody,
+        response: { 200: dataOf(accountUserResource) },
+      },
     },
     async (request) => {
       const { accountId } = tenantOf(request);

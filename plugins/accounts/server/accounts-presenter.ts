@@ -35,7 +35,11 @@ export class AccountsPresenter {
     return {
       id: workspace.id,
       type: 'workspace',
-      attributes: { name: workspace.name, numberOfProjects: workspace.numberOfProjects, accountId: workspace.accountId },
+      attributes: {
+        name: workspace.name,
+        numberOfProjects: workspace.numberOfProjects,
+        accountId: workspace.accountId,
+      },
     };
   }
 
@@ -59,6 +63,10 @@ export class AccountsPresenter {
   }
 
   invitation(record: Pick<InvitationRecord, 'id' | 'email' | 'role'>): InvitationResource {
-    return { id: record.id, type: 'account_invitation', attributes: { email: record.email, role: record.role, pending: true } };
+    return {
+      id: record.id,
+      type: 'account_invitation',
+      attributes: { email: record.email, role: record.role, pending: true },
+    };
   }
 }

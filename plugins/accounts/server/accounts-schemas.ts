@@ -9,7 +9,8 @@ export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const idList = { type: 'array', minItems: 1, maxItems: MAX_IDS_PER_CALL, items: idString } as const;
 const role = { type: 'string', enum: ['admin', 'member'] } as const;
 
-export const paramsWith = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idString } }) as const;
+export const paramsWith = (name: string) =>
+  ({ type: 'object', required: [name], properties: { [name]: idString } }) as const;
 
 export const nameBody = {
   type: 'object',
@@ -23,7 +24,12 @@ export const createAccountUsersBody = {
   required: ['emails', 'role'],
   additionalProperties: false,
   properties: {
-    emails: { type: 'array', minItems: 1, maxItems: MAX_EMAILS_PER_INVITE, items: { type: 'string', format: 'email', maxLength: 254 } },
+    emails: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_EMAILS_PER_INVITE,
+      items: { type: 'string', format: 'email', maxLength: 254 },
+    },
     role,
   },
 } as const;
@@ -45,7 +51,12 @@ export const deleteAccountUsersBody = {
   properties: { accountId: idString, ids: { ...idList, minItems: 0 }, invitationIds: { ...idList, minItems: 0 } },
 } as const;
 
-export const changeRoleBody = { type: 'object', required: ['role'], additionalProperties: false, properties: { role } } as const;
+export const changeRoleBody = {
+  type: 'object',
+  required: ['role'],
+  additionalProperties: false,
+  properties: { role },
+} as const;
 
 export const createWorkspaceUsersBody = {
   type: 'object',
@@ -70,7 +81,11 @@ const workspaceUserAttributes = {
   workspaceName: { type: 'string' },
 } as const;
 
-export const workspaceResource = resourceSchema('workspace', { name: { type: 'string' }, numberOfProjects: { type: 'integer' }, accountId: { type: 'string' } });
+export const workspaceResource = resourceSchema('workspace', {
+  name: { type: 'string' },
+  numberOfProjects: { type: 'integer' },
+  accountId: { type: 'string' },
+});
 
 export const accountResource = accountResourceSchema;
 
@@ -82,14 +97,24 @@ export const accountUserResource = resourceSchema('account_user', {
   name: { type: 'string' },
   email: { type: 'string' },
   avatarUrl: { type: ['string', 'null'] },
-  workspaceUsers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, ...workspaceUserAttributes } } },
+  workspaceUsers: {
+    type: 'array',
+    items: { type: 'object', properties: { id: { type: 'string' }, ...workspaceUserAttributes } },
+  },
 });
 
-export const invitationResource = resourceSchema('account_invitation', { email: { type: 'string' }, role: { type: 'string' }, pending: { type: 'boolean' } });
+export const invitationResource = resourceSchema('account_invitation', {
+  email: { type: 'string' },
+  role: { type: 'string' },
+  pending: { type: 'boolean' },
+});
 
 export const dataOf = (data: object) => ({ type: 'object', required: ['data'], properties: { data } }) as const;
 export const listOf = (item: object) => dataOf({ type: 'array', items: item });
 export const deletedIds = dataOf({
   type: 'object',
-  properties: { ids: { type: 'array', items: { type: 'string' } }, invitationIds: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    ids: { type: 'array', items: { type: 'string' } },
+    invitationIds: { type: 'array', items: { type: 'string' } },
+  },
 });

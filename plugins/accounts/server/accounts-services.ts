@@ -15,7 +15,11 @@ export function createAccountsServices(app: FastifyInstance) {
     workspaces: new WorkspaceAdministration(app.db),
     directory: new AccountUserDirectory(app.db),
     // The plan's seats: the billing plugin's limits when it is installed (provided after this plugin's routes may run, so read per use).
-    invitations: new AccountInvitations(app.db, () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null), app.events),
+    invitations: new AccountInvitations(
+      app.db,
+      () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null),
+      app.events,
+    ),
     presenter: new AccountsPresenter(app.storage),
   };
 }

@@ -22,8 +22,18 @@ export default defineServerPlugin({
     const services = createAccountsServices(app);
     // Sign-up (the auth plugin) accepts pending invitations through this service.
     app.services.provide(ACCOUNT_INVITATIONS, services.invitations);
-    registerTenantResource(app, 'accountUser', (id) => services.accounts.ownerOfAccountUser(id), ACCOUNTS_SERVER_MESSAGES.accountUserNotFound);
-    registerTenantResource(app, 'workspaceUser', (id) => services.workspaces.ownerOfWorkspaceUser(id), ACCOUNTS_SERVER_MESSAGES.workspaceUserNotFound);
+    registerTenantResource(
+      app,
+      'accountUser',
+      (id) => services.accounts.ownerOfAccountUser(id),
+      ACCOUNTS_SERVER_MESSAGES.accountUserNotFound,
+    );
+    registerTenantResource(
+      app,
+      'workspaceUser',
+      (id) => services.workspaces.ownerOfWorkspaceUser(id),
+      ACCOUNTS_SERVER_MESSAGES.workspaceUserNotFound,
+    );
     registerAccountRoutes(app, services);
     registerAccountUserRoutes(app, services);
     registerWorkspaceRoutes(app, services);

@@ -8,8 +8,14 @@ import { httpError, type HttpError } from '../../../server/plugin-api';
 export const TENANCY_RULES = {
   lastAdminDemoted: { code: 'last_admin', message: 'The last admin of an account cannot be demoted' },
   lastAdminRemoved: { code: 'last_admin', message: 'The last admin of an account cannot be removed' },
-  lastWorkspaceDeleted: { code: 'last_workspace', message: 'An account keeps at least one workspace: the last one cannot be deleted' },
-  adminAccessFixed: { code: 'admin_access', message: 'Admins have access to every workspace: change their role to remove it' },
+  lastWorkspaceDeleted: {
+    code: 'last_workspace',
+    message: 'An account keeps at least one workspace: the last one cannot be deleted',
+  },
+  adminAccessFixed: {
+    code: 'admin_access',
+    message: 'Admins have access to every workspace: change their role to remove it',
+  },
 } as const;
 
 export type TenancyRule = keyof typeof TENANCY_RULES;

@@ -1,4 +1,11 @@
-import { WORKSPACE_COLUMNS, type Database, type Queryable, type TenantOwner, type WorkspaceAccessType, type WorkspaceRecord } from '../../../server/plugin-api';
+import {
+  WORKSPACE_COLUMNS,
+  type Database,
+  type Queryable,
+  type TenantOwner,
+  type WorkspaceAccessType,
+  type WorkspaceRecord,
+} from '../../../server/plugin-api';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
 
 export interface WorkspaceUserRecord {
@@ -13,7 +20,11 @@ export const WORKSPACE_USER_COLUMNS = `wu.id::text AS id, wu.access_type AS "acc
   w.id::text AS "workspaceId", w.name AS "workspaceName"`;
 
 /** Every admin of the account gets `account_admin` access to the given workspaces (spec 4). */
-export async function grantAdminsAccess(tx: Queryable, accountId: string, filter: { workspaceId?: string; accountUserId?: string } = {}) {
+export async function grantAdminsAccess(
+  tx: Queryable,
+  accountId: string,
+  filter: { workspaceId?: string; accountUserId?: string } = {},
+) {
   await tx.query(
     `INSERT INTO workspace_users (workspace_id, account_user_id, access_type)
      SELECT w.id, au.id, 'account_admin' FROM workspaces w JOIN account_users au ON au.account_id = w.account_id
@@ -34,25 +45,33 @@ export class WorkspaceAdministration {
   /** New workspaces come first in lists (newest first) and every admin gets access to them. */
   async createWorkspace(accountId: string, name: string): Promise<WorkspaceRecord> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>('INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text AS id', [
-        accountId,
-        name,
-      ]);
+      const { rows } = await tx.query<{ id: string }>(
+        'INSERT INTO workspaces (account_id, name) VALUES ($1, $2) RETURNING id::text AS id',
+        [accountId, name],
+      );
       await grantAdminsAccess(tx, accountId, { workspaceId: rows[0].id });
       return (await this.findWorkspace(accountId, rows[0].id, tx))!;
     });
   }
 
-  async findWorkspace(accountId: string, workspaceId: string, tx: Queryable = this.db): Promise<WorkspaceRecord | null> {
-    const { rows } = await tx.query<WorkspaceRecord>(`SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.id = $1 AND w.account_id = $2`, [
-      workspaceId,
-      accountId,
-    ]);
+  async findWorkspace(
+    accountId: string,
+    workspaceId: string,
+    tx: Queryable = this.db,
+  ): Promise<WorkspaceRecord | null> {
+    const { rows } = await tx.query<WorkspaceRecord>(
+      `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.id = $1 AND w.account_id = $2`,
+      [workspaceId, accountId],
+    );
     return rows[0] ?? null;
   }
 
   async renameWorkspace(accountId: string, workspaceId: string, name: string): Promise<WorkspaceRecord | null> {
-    await this.db.query('UPDATE workspaces SET name = $3, updated_at = now() WHERE id = $1 AND account_id = $2', [workspaceId, accountId, name]);
+    await this.db.query('UPDATE workspaces SET name = $3, updated_at = now() WHERE id = $1 AND account_id = $2', [
+      workspaceId,
+      accountId,
+      name,
+    ]);
     return this.findWorkspace(accountId, workspaceId);
   }
 
@@ -74,7 +93,11 @@ export class WorkspaceAdministration {
   }
 
   /** Grants `member` access for every pair of the account's users and workspaces; existing access is kept. */
-  async grantAccess(accountId: string, accountUserIds: string[], workspaceIds: string[]): Promise<WorkspaceUserRecord[]> {
+  async grantAccess(
+    accountId: string,
+    accountUserIds: string[],
+    workspaceIds: string[],
+  ): Promise<WorkspaceUserRecord[]> {
     return this.db.transaction(async (tx) => {
       const pairs = `FROM account_users au JOIN workspaces w ON w.account_id = au.account_id
         WHERE au.account_id = $1 AND au.id = ANY($2::bigint[]) AND w.id = ANY($3::bigint[])`;

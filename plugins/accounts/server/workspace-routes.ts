@@ -6,7 +6,15 @@ import {
   type DeleteWorkspacesRequest,
   type NameRequest,
 } from '../common/accounts-contract';
-import { dataOf, deletedIds, deleteWorkspacesBody, nameBody, paramsWith, workspaceResource, workspaceUserResource } from './accounts-schemas';
+import {
+  dataOf,
+  deletedIds,
+  deleteWorkspacesBody,
+  nameBody,
+  paramsWith,
+  workspaceResource,
+  workspaceUserResource,
+} from './accounts-schemas';
 import { cleanName, type AccountsServices } from './accounts-services';
 
 /** `/api/v1/workspaces…` and `/api/v1/workspace_users/{id}`: admin actions on workspaces and access. */
@@ -33,7 +41,9 @@ export function registerWorkspaceRoutes(app: FastifyInstance, services: Accounts
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
       schema: { body: deleteWorkspacesBody, response: { 200: deletedIds } },
     },
-    async (request) => ({ data: { ids: await workspaces.deleteWorkspaces(tenantOf(request).accountId, request.body.ids) } }),
+    async (request) => ({
+      data: { ids: await workspaces.deleteWorkspaces(tenantOf(request).accountId, request.body.ids) },
+    }),
   );
 
   app.delete<{ Params: { workspaceUserId: string } }>(

@@ -23,7 +23,9 @@ export async function switchAccountChoices(ctx: CommandContext): Promise<Command
   return (await ctx.app.readAccountsFx()).map((account) => ({
     id: account.id,
     title: account.attributes.name,
-    subtitle: [account.attributes.role === 'admin' ? 'Admin' : 'Member', account.id === currentId ? 'current' : null].filter(Boolean).join(' · '),
+    subtitle: [account.attributes.role === 'admin' ? 'Admin' : 'Member', account.id === currentId ? 'current' : null]
+      .filter(Boolean)
+      .join(' · '),
     run: (c) => void c.app.accountSelected(account.id),
   }));
 }
@@ -51,7 +53,8 @@ export async function deleteWorkspaceChoices(ctx: CommandContext): Promise<Comma
   return (await ctx.app.readWorkspacesFx()).map((workspace) => ({
     id: workspace.id,
     title: workspace.attributes.name,
-    subtitle: workspace.attributes.numberOfProjects === 1 ? '1 project' : `${workspace.attributes.numberOfProjects} projects`,
+    subtitle:
+      workspace.attributes.numberOfProjects === 1 ? '1 project' : `${workspace.attributes.numberOfProjects} projects`,
     run: async (c) => {
       c.navigate(ACCOUNTS_PAGES.workspaces);
       const model = await loadAccountsModel(c.container);
@@ -70,7 +73,9 @@ export async function roleChoices(ctx: CommandContext, search: string, to: Accou
   const accountId = ctx.when.accountId;
   if (!accountId) return [];
   const params: Record<string, unknown> = { accountId, page: 1, ...(search.trim() ? { search: search.trim() } : {}) };
-  const { data } = await ctx.container.get(TOKENS.ApiClient).get<AccountUsersResponse>(ACCOUNTS_PATHS.accountUsers, { params });
+  const { data } = await ctx.container
+    .get(TOKENS.ApiClient)
+    .get<AccountUsersResponse>(ACCOUNTS_PATHS.accountUsers, { params });
   return data.data
     .filter((person) => person.attributes.role !== to)
     .map((person) => ({
@@ -78,6 +83,7 @@ export async function roleChoices(ctx: CommandContext, search: string, to: Accou
       title: person.attributes.name || person.attributes.email,
       subtitle: person.attributes.email,
       keywords: [person.attributes.email],
-      run: async (c) => void (await loadAccountsModel(c.container)).members.roleChanged({ accountUserId: person.id, role: to }),
+      run: async (c) =>
+        void (await loadAccountsModel(c.container)).members.roleChanged({ accountUserId: person.id, role: to }),
     }));
 }

@@ -3,7 +3,8 @@ import { ACCOUNTS_PAGES } from '../common/accounts-pages';
 import type { AccountsDialog } from './model/dialogs-model';
 
 const actions = () => import('./accounts-command-actions');
-const openOn = async (ctx: CommandContext, path: string, dialog: AccountsDialog) => (await actions()).openOn(ctx, path, dialog);
+const openOn = async (ctx: CommandContext, path: string, dialog: AccountsDialog) =>
+  (await actions()).openOn(ctx, path, dialog);
 const member = (ctx: WhenContext) => ctx.isMember;
 const admin = (ctx: WhenContext) => ctx.isMember && ctx.isAccountAdmin;
 

@@ -48,7 +48,12 @@ describe('the lazily loaded accounts model', () => {
     const kit = createAccountsTestKit();
     const container = containerFor(kit);
     const visits: string[] = [];
-    await accountsCommands.find((c) => c.id === 'accounts.createWorkspace')!.run!({ container, app: kit.app, navigate: (path) => void visits.push(path), when: testWhenContext() });
+    await accountsCommands.find((c) => c.id === 'accounts.createWorkspace')!.run!({
+      container,
+      app: kit.app,
+      navigate: (path) => void visits.push(path),
+      when: testWhenContext(),
+    });
     expect(visits).toEqual(['/account/workspaces']);
     expect(container.get(ACCOUNTS_MODEL).dialogs.$dialog.getState()).toEqual({ kind: 'createWorkspace' });
   });

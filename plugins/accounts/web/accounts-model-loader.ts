@@ -9,6 +9,9 @@ export type { AccountsModel };
  * Its app wiring (clearing on account change, closing popups) starts then: before, there is
  * nothing of it to clear.
  */
-export const accountsModel = defineLazyModel<AccountsModel>('accounts', async () => (await import('./accounts-model')).buildAccountsModel);
+export const accountsModel = defineLazyModel<AccountsModel>(
+  'accounts',
+  async () => (await import('./accounts-model')).buildAccountsModel,
+);
 export const ACCOUNTS_MODEL = accountsModel.token;
 export const loadAccountsModel = accountsModel.load;

@@ -15,4 +15,5 @@ export interface AccountSettingsSectionProps {
  * Sections of `/account` below the name and the avatar: plans and billing, single sign-on,
  * connected channels. Each is lazily loaded under its own heading, in `order`.
  */
-export const accountSettingsSections = defineExtensionPoint<PageSectionContribution<AccountSettingsSectionProps>>('accounts.settingsSections');
+export const accountSettingsSections =
+  defineExtensionPoint<PageSectionContribution<AccountSettingsSectionProps>>('accounts.settingsSections');

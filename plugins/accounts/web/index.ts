@@ -17,17 +17,45 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   order: 60,
   routes: [
-    { path: ACCOUNTS_PAGES.settings, access: 'member', layout: 'app', title: 'Account settings', load: () => import('./pages/account-settings-page') },
-    { path: ACCOUNTS_PAGES.members, access: 'member', layout: 'app', title: 'Members', load: () => import('./pages/members-page') },
-    { path: ACCOUNTS_PAGES.workspaces, access: 'member', layout: 'app', title: 'Workspaces', load: () => import('./pages/workspaces-page') },
+    {
+      path: ACCOUNTS_PAGES.settings,
+      access: 'member',
+      layout: 'app',
+      title: 'Account settings',
+      load: () => import('./pages/account-settings-page'),
+    },
+    {
+      path: ACCOUNTS_PAGES.members,
+      access: 'member',
+      layout: 'app',
+      title: 'Members',
+      load: () => import('./pages/members-page'),
+    },
+    {
+      path: ACCOUNTS_PAGES.workspaces,
+      access: 'member',
+      layout: 'app',
+      title: 'Workspaces',
+      load: () => import('./pages/workspaces-page'),
+    },
   ],
-  nav: [{ id: 'accounts.settings', label: 'Account', path: ACCOUNTS_PAGES.settings, order: 80, icon: '⚙', when: (ctx) => ctx.isMember }],
+  nav: [
+    {
+      id: 'accounts.settings',
+      label: 'Account',
+      path: ACCOUNTS_PAGES.settings,
+      order: 80,
+      icon: '⚙',
+      when: (ctx) => ctx.isMember,
+    },
+  ],
   commands: accountsCommands,
   commandProviders: [
     {
       id: 'accounts.switchToWorkspace',
       group: 'Workspaces',
-      provide: async (ctx, search) => (await import('./switch-workspace-provider')).switchWorkspaceCommands(ctx, search),
+      provide: async (ctx, search) =>
+        (await import('./switch-workspace-provider')).switchWorkspaceCommands(ctx, search),
     },
   ],
   extensionPoints: [accountSettingsSections],

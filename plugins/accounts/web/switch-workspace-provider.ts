@@ -8,7 +8,9 @@ export async function switchWorkspaceCommands(ctx: CommandContext, search: strin
   const text = search.trim().toLowerCase();
   if (text.length < 2 || !ctx.when.isMember) return [];
   return (await ctx.app.readWorkspacesFx())
-    .filter((workspace) => workspace.id !== ctx.when.workspaceId && workspace.attributes.name.toLowerCase().includes(text))
+    .filter(
+      (workspace) => workspace.id !== ctx.when.workspaceId && workspace.attributes.name.toLowerCase().includes(text),
+    )
     .map((workspace) => ({
       id: `accounts.switchTo:${workspace.id}`,
       title: `Switch to workspace “${workspace.attributes.name}”`,

@@ -14,7 +14,10 @@ const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
 const password = { type: 'string', maxLength: 1024 } as const;
 const personName = { type: 'string', maxLength: 100 } as const;
 /** Devise forms send these along; accepted and ignored. */
-const deviseFormFields = { utf8: { type: 'string', maxLength: 8 }, commit: { type: 'string', maxLength: 100 } } as const;
+const deviseFormFields = {
+  utf8: { type: 'string', maxLength: 8 },
+  commit: { type: 'string', maxLength: 100 },
+} as const;
 
 export const signUpBody = {
   type: 'object',
@@ -68,7 +71,11 @@ export const setPasswordBody = {
       type: 'object',
       required: ['reset_password_token', 'password', 'password_confirmation'],
       additionalProperties: false,
-      properties: { reset_password_token: { type: 'string', minLength: 1, maxLength: 200 }, password, password_confirmation: password },
+      properties: {
+        reset_password_token: { type: 'string', minLength: 1, maxLength: 200 },
+        password,
+        password_confirmation: password,
+      },
     },
   },
 } as const;
@@ -96,15 +103,35 @@ export const surveyBody = {
       required: ['answers'],
       additionalProperties: false,
       properties: {
-        answers: { type: 'object', maxProperties: 50, propertyNames: { maxLength: 100 }, additionalProperties: surveyAnswer },
+        answers: {
+          type: 'object',
+          maxProperties: 50,
+          propertyNames: { maxLength: 100 },
+          additionalProperties: surveyAnswer,
+        },
       },
     },
   },
 } as const;
 
-export const alertIdBody = { type: 'object', required: ['alertId'], additionalProperties: false, properties: { alertId: idString } } as const;
-export const accountIdBody = { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } } as const;
-export const workspaceIdBody = { type: 'object', required: ['workspaceId'], additionalProperties: false, properties: { workspaceId: idString } } as const;
+export const alertIdBody = {
+  type: 'object',
+  required: ['alertId'],
+  additionalProperties: false,
+  properties: { alertId: idString },
+} as const;
+export const accountIdBody = {
+  type: 'object',
+  required: ['accountId'],
+  additionalProperties: false,
+  properties: { accountId: idString },
+} as const;
+export const workspaceIdBody = {
+  type: 'object',
+  required: ['workspaceId'],
+  additionalProperties: false,
+  properties: { workspaceId: idString },
+} as const;
 
 export const newsletterBody = {
   type: 'object',
@@ -120,7 +147,14 @@ export const updateProfileBody = {
     user: {
       type: 'object',
       additionalProperties: false,
-      properties: { name: personName, lastName: personName, email, password, passwordConfirmation: password, currentPassword: password },
+      properties: {
+        name: personName,
+        lastName: personName,
+        email,
+        password,
+        passwordConfirmation: password,
+        currentPassword: password,
+      },
     },
   },
 } as const;
@@ -138,7 +172,12 @@ export const userResource = resourceSchema('user', {
   confirmedEmail: { type: 'boolean' },
   relevantAlert: {
     type: ['object', 'null'],
-    properties: { id: { type: 'string' }, message: { type: 'string' }, linkLabel: { type: ['string', 'null'] }, linkUrl: { type: ['string', 'null'] } },
+    properties: {
+      id: { type: 'string' },
+      message: { type: 'string' },
+      linkLabel: { type: ['string', 'null'] },
+      linkUrl: { type: ['string', 'null'] },
+    },
   },
   shouldSeeNewsletterPopup: { type: 'boolean' },
   numberOfProjectsSuccessfullyCreated: { type: 'integer' },

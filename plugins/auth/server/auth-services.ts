@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError, UNAUTHENTICATED_MESSAGE, AlertRepository, TenancyRepository, type UserRecord, UserRepository } from '../../../server/plugin-api';
+import {
+  httpError,
+  UNAUTHENTICATED_MESSAGE,
+  AlertRepository,
+  TenancyRepository,
+  type UserRecord,
+  UserRepository,
+} from '../../../server/plugin-api';
 import { UserPresenter } from './user-presenter';
 
 /** What the auth routes share: repositories over the app's database and the resource presenter. */

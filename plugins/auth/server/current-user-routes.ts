@@ -11,7 +11,15 @@ import {
   type SetLastViewedAlertRequest,
   type SurveyRequest,
 } from '../common/auth-contract';
-import { accountIdBody, alertIdBody, currentUserResponse, newsletterBody, surveyBody, userResponse, workspaceIdBody } from './auth-schemas';
+import {
+  accountIdBody,
+  alertIdBody,
+  currentUserResponse,
+  newsletterBody,
+  surveyBody,
+  userResponse,
+  workspaceIdBody,
+} from './auth-schemas';
 import type { AuthServices } from './auth-services';
 
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'Account not found';
@@ -27,8 +35,10 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
     return { data: await presenter.user((await users.findById(userId))!) };
   }
 
-  app.get(AUTH_PATHS.currentUser, { config: access, schema: { response: { 200: currentUserResponse } } }, async (request) =>
-    presenter.currentUser(await services.currentUserRecord(request)),
+  app.get(
+    AUTH_PATHS.currentUser,
+    { config: access, schema: { response: { 200: currentUserResponse } } },
+    async (request) => presenter.currentUser(await services.currentUserRecord(request)),
   );
 
   app.put<{ Body: SurveyRequest }>(

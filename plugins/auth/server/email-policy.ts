@@ -19,7 +19,10 @@ let disposableDomains: Set<string> | null = null;
  */
 export function isDisposableEmail(email: string): boolean {
   disposableDomains ??= mailchecker.blacklist();
-  const labels = email.slice(email.lastIndexOf('@') + 1).toLowerCase().split('.');
+  const labels = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .split('.');
   for (let i = 0; i < labels.length - 1; i++) {
     if (disposableDomains.has(labels.slice(i).join('.'))) return true;
   }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../../../server/plugin-api';
-import { AUTH_MESSAGES, AUTH_PATHS, RESET_TOKEN_TTL_HOURS, type ResetRequest, type SetPasswordRequest } from '../common/auth-contract';
+import {
+  AUTH_MESSAGES,
+  AUTH_PATHS,
+  RESET_TOKEN_TTL_HOURS,
+  type ResetRequest,
+  type SetPasswordRequest,
+} from '../common/auth-contract';
 import { resetPasswordMail } from './auth-mails';
 import { currentUserResponse, emailOnlyBody, emptyResponse, setPasswordBody } from './auth-schemas';
 import type { AuthServices } from './auth-services';
@@ -17,7 +23,10 @@ export function registerPasswordRoutes(app: FastifyInstance, services: AuthServi
 
   app.post<{ Body: ResetRequest }>(
     AUTH_PATHS.password,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: emailOnlyBody, response: { 200: emptyResponse } } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: emailOnlyBody, response: { 200: emptyResponse } },
+    },
     async (request) => {
       const user = await users.findByEmail(normaliseEmail(request.body.user.email));
       // Same answer whether or not the address has an account.
@@ -32,7 +41,10 @@ export function registerPasswordRoutes(app: FastifyInstance, services: AuthServi
 
   app.put<{ Body: SetPasswordRequest }>(
     AUTH_PATHS.password,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: setPasswordBody, response: { 200: currentUserResponse } } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: setPasswordBody, response: { 200: currentUserResponse } },
+    },
     async (request, reply) => {
       const { reset_password_token: token, password, password_confirmation: confirmation } = request.body.user;
       const user = await users.findByResetTokenHash(hashSecretToken(token));
@@ -42,7 +54,13 @@ export function registerPasswordRoutes(app: FastifyInstance, services: AuthServi
         throw httpError(422, 'token_expired', AUTH_MESSAGES.resetTokenExpired, 'reset_password_token');
       }
       const problem = passwordProblem(password, confirmation);
-      if (problem) throw httpError(422, 'invalid', problem.message, problem.field === 'password' ? 'password' : 'password_confirmation');
+      if (problem)
+        throw httpError(
+          422,
+          'invalid',
+          problem.message,
+          problem.field === 'password' ? 'password' : 'password_confirmation',
+        );
 
       await users.setPasswordHash(user.id, await hashPassword(password));
       // Whoever knew the old password is logged out everywhere; this browser gets a fresh session.

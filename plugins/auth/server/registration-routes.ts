@@ -14,12 +14,18 @@ export const CONFIRMED_REDIRECT = '/users/sign_in?confirmed=1';
 export const INVALID_CONFIRMATION_REDIRECT = '/users/sign_in?confirmation=invalid';
 
 /** The checks a new address passes, at sign-up and at a profile e-mail change. */
-export async function assertEmailAcceptable(services: AuthServices, email: string, exceptUserId: string | null = null): Promise<void> {
+export async function assertEmailAcceptable(
+  services: AuthServices,
+  email: string,
+  exceptUserId: string | null = null,
+): Promise<void> {
   if (!looksLikeEmail(email)) throw httpError(422, 'invalid', 'Email is invalid', 'email');
-  if (isDisposableEmail(email)) throw httpError(422, 'email_domain_not_permitted', AUTH_MESSAGES.emailDomainNotPermitted, 'email');
+  if (isDisposableEmail(email))
+    throw httpError(422, 'email_domain_not_permitted', AUTH_MESSAGES.emailDomainNotPermitted, 'email');
   // This tells anyone whether an address has an account: kept, see docs/decisions.md (sign-up
   // logs the new user in at once, so a taken address cannot be answered like a new one).
-  if (await services.users.emailTaken(email, exceptUserId)) throw httpError(422, 'email_taken', EMAIL_TAKEN_MESSAGE, 'email');
+  if (await services.users.emailTaken(email, exceptUserId))
+    throw httpError(422, 'email_taken', EMAIL_TAKEN_MESSAGE, 'email');
 }
 
 /** Sign-up and e-mail confirmation (Devise's registrations and confirmations). */
@@ -28,7 +34,10 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
 
   app.post<{ Body: SignUpRequest }>(
     AUTH_PATHS.signUp,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: signUpBody, response: { 201: userResponse } } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: signUpBody, response: { 201: userResponse } },
+    },
     async (request, reply) => {
       const { user: fields, anonymousId } = request.body;
       const email = normaliseEmail(fields.email);
@@ -82,7 +91,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
           // user in with the invited role (a sign-up or an e-mail change alike). At sign-up an
           // impostor typing an invited address joined at once: the admin saw them as a member,
           // they saw the account. Only when the accounts plugin is installed: it provides the service.
-          if (user && app.services.has(ACCOUNT_INVITATIONS)) await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, user);
+          if (user && app.services.has(ACCOUNT_INVITATIONS))
+            await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, user);
           return user;
         });
       } catch (error) {
@@ -97,7 +107,10 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
 
   app.post<{ Body: ResendConfirmationRequest }>(
     AUTH_PATHS.confirmation,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: emailOnlyBody, response: { 200: emptyResponse } } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: emailOnlyBody, response: { 200: emptyResponse } },
+    },
     async (request) => {
       const user = await users.findByEmail(normaliseEmail(request.body.user.email));
       // Unknown address: same answer as a sent mail.
@@ -112,7 +125,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
         // Spec 5 sends the user home with "already confirmed": said only to the account's own
         // session (the check-e-mail page), since to anyone else it would tell that the address
         // has an account. Anyone else gets the usual answer, and the address a mail saying so.
-        if (request.currentUser?.id === user.id) throw httpError(422, 'already_confirmed', AUTH_MESSAGES.alreadyConfirmed);
+        if (request.currentUser?.id === user.id)
+          throw httpError(422, 'already_confirmed', AUTH_MESSAGES.alreadyConfirmed);
         await app.mailer.enqueue(alreadyConfirmedMail(app.config.publicUrl, user.email));
         return {};
       }

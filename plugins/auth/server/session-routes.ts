@@ -15,7 +15,10 @@ export function registerSessionRoutes(app: FastifyInstance, services: AuthServic
 
   app.post<{ Body: SignInRequest }>(
     AUTH_PATHS.signIn,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: signInBody, response: { 200: currentUserResponse } } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: signInBody, response: { 200: currentUserResponse } },
+    },
     async (request, reply) => {
       const { email, password } = request.body.user;
       for (const guard of app.extensions.contributions(passwordLogInGuards)) {
@@ -36,7 +39,9 @@ export function registerSessionRoutes(app: FastifyInstance, services: AuthServic
     AUTH_PATHS.signOut,
     {
       config: { access: 'public' },
-      schema: { response: { 200: { type: 'object', required: ['redirectTo'], properties: { redirectTo: { type: 'string' } } } } },
+      schema: {
+        response: { 200: { type: 'object', required: ['redirectTo'], properties: { redirectTo: { type: 'string' } } } },
+      },
     },
     async (request, reply): Promise<SignOutResponse> => {
       await app.replaceSession(request, reply, null);

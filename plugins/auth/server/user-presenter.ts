@@ -1,5 +1,12 @@
 import type { AccountResource, CurrentUserResponse, UserResource } from '../../../core/common/session-types';
-import { isOperator, type Storage, type AlertRepository, type AccountMembership, type TenancyRepository, type UserRecord } from '../../../server/plugin-api';
+import {
+  isOperator,
+  type Storage,
+  type AlertRepository,
+  type AccountMembership,
+  type TenancyRepository,
+  type UserRecord,
+} from '../../../server/plugin-api';
 
 /** Rows to the `{ data: { id, type, attributes } }` resources the browser reads (core/model/session-types.ts). */
 export class UserPresenter {

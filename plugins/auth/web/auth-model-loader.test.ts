@@ -42,7 +42,12 @@ describe('the lazily loaded auth model', () => {
   it('a failed log-out from the palette still shows "Logout is failed"', async () => {
     const kit = createAuthTestKit();
     kit.api.reply('DELETE', '/users/sign_out', new ApiError('Request failed', 500));
-    await authCommands.find((c) => c.id === 'auth.logOut')!.run!({ container: containerFor(kit), app: kit.app, navigate: () => {}, when: testWhenContext() });
+    await authCommands.find((c) => c.id === 'auth.logOut')!.run!({
+      container: containerFor(kit),
+      app: kit.app,
+      navigate: () => {},
+      when: testWhenContext(),
+    });
     await expect.poll(() => kit.toast.$toasts.getState().map((t) => t.title)).toEqual(['Logout is failed']);
   });
 });

@@ -15,7 +15,8 @@ async function fill<T extends Record<string, unknown>>(
   form: { fieldChanged: effector.EventCallable<any> },
   values: T,
 ) {
-  for (const [field, value] of Object.entries(values)) await allSettled(form.fieldChanged, { scope: kit.scope, params: { field, value } });
+  for (const [field, value] of Object.entries(values))
+    await allSettled(form.fieldChanged, { scope: kit.scope, params: { field, value } });
 }
 
 describe('sign-up', () => {
@@ -23,18 +24,38 @@ describe('sign-up', () => {
     vi.useFakeTimers();
     const kit = createAuthTestKit();
     const { signUp } = kit.model;
-    kit.api.reply('POST', '/users', new ApiError(AUTH_MESSAGES.emailDomainNotPermitted, 422, 'email_domain_not_permitted', 'email'));
+    kit.api.reply(
+      'POST',
+      '/users',
+      new ApiError(AUTH_MESSAGES.emailDomainNotPermitted, 422, 'email_domain_not_permitted', 'email'),
+    );
 
     await allSettled(signUp.pageOpened, { scope: kit.scope, params: '?anonymous_id=anon-42' });
-    await fill(kit, signUp.form, { name: 'Ada', lastName: 'Lovelace', email: 'ada@mailinator.com', password: 'correct horse', passwordConfirmation: 'correct horse' });
+    await fill(kit, signUp.form, {
+      name: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@mailinator.com',
+      password: 'correct horse',
+      passwordConfirmation: 'correct horse',
+    });
     const settled = allSettled(signUp.submitted, { scope: kit.scope });
 
     await vi.advanceTimersByTimeAsync(SIGN_UP_FAILURE_REDIRECT_MS - 1);
     expect(kit.api.callsTo('POST', '/users')[0].body).toEqual({
-      user: { name: 'Ada', lastName: 'Lovelace', email: 'ada@mailinator.com', password: 'correct horse', passwordConfirmation: 'correct horse' },
+      user: {
+        name: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@mailinator.com',
+        password: 'correct horse',
+        passwordConfirmation: 'correct horse',
+      },
       anonymousId: 'anon-42',
     });
-    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Email domain is not permitted', description: undefined });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'error',
+      title: 'Email domain is not permitted',
+      description: undefined,
+    });
     expect(kit.navigator.visits).toEqual([]);
     expect(kit.scope.getState(signUp.$returning)).toBe(true);
 
@@ -52,7 +73,11 @@ describe('sign-up', () => {
     const kit = createAuthTestKit();
     const { signUp } = kit.model;
     kit.api.reply('POST', '/users', new ApiError('Email has already been taken', 422, 'email_taken', 'email'));
-    await fill(kit, signUp.form, { email: 'ada@example.com', password: 'secret123', passwordConfirmation: 'secret123' });
+    await fill(kit, signUp.form, {
+      email: 'ada@example.com',
+      password: 'secret123',
+      passwordConfirmation: 'secret123',
+    });
     const settled = allSettled(signUp.submitted, { scope: kit.scope });
     await vi.advanceTimersByTimeAsync(SIGN_UP_FAILURE_REDIRECT_MS);
     await settled;
@@ -64,11 +89,17 @@ describe('sign-up', () => {
     vi.useFakeTimers();
     const kit = createAuthTestKit();
     kit.api.reply('POST', '/users', new ApiError('The server could not be reached', 0, 'network_error'));
-    await fill(kit, kit.model.signUp.form, { email: 'ada@example.com', password: 'secret123', passwordConfirmation: 'secret123' });
+    await fill(kit, kit.model.signUp.form, {
+      email: 'ada@example.com',
+      password: 'secret123',
+      passwordConfirmation: 'secret123',
+    });
     const settled = allSettled(kit.model.signUp.submitted, { scope: kit.scope });
     await vi.advanceTimersByTimeAsync(SIGN_UP_FAILURE_REDIRECT_MS);
     await settled;
-    expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Sign-up failed', description: 'The server could not be reached' }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'error', title: 'Sign-up failed', description: 'The server could not be reached' },
+    ]);
     expect(kit.scope.getState(kit.model.signUp.form.$errors)).toEqual({});
   });
 
@@ -76,8 +107,16 @@ describe('sign-up', () => {
     const kit = createAuthTestKit();
     const { signUp } = kit.model;
     kit.cookies.set(ONBOARDING_COOKIE, 'processed'); // left by someone else on this browser
-    kit.api.reply('POST', '/users', { data: makeUser() }).reply('GET', '/api/v1/users/', { data: makeUser(), included: [] });
-    await fill(kit, signUp.form, { name: 'Ada', lastName: 'L', email: 'ada@example.com', password: 'secret123', passwordConfirmation: 'secret123' });
+    kit.api
+      .reply('POST', '/users', { data: makeUser() })
+      .reply('GET', '/api/v1/users/', { data: makeUser(), included: [] });
+    await fill(kit, signUp.form, {
+      name: 'Ada',
+      lastName: 'L',
+      email: 'ada@example.com',
+      password: 'secret123',
+      passwordConfirmation: 'secret123',
+    });
     await allSettled(signUp.submitted, { scope: kit.scope });
     // AuthService.sessionReplaced reloaded the user; only then does the page change.
     expect(kit.api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /users', 'GET /api/v1/users/']);
@@ -89,7 +128,11 @@ describe('sign-up', () => {
   it('stays on sign-up when the user cannot be reloaded after signing up', async () => {
     const kit = createAuthTestKit();
     kit.api.reply('POST', '/users', { data: makeUser() }).reply('GET', '/api/v1/users/', new ApiError('Boom', 500));
-    await fill(kit, kit.model.signUp.form, { email: 'ada@example.com', password: 'secret123', passwordConfirmation: 'secret123' });
+    await fill(kit, kit.model.signUp.form, {
+      email: 'ada@example.com',
+      password: 'secret123',
+      passwordConfirmation: 'secret123',
+    });
     await allSettled(kit.model.signUp.submitted, { scope: kit.scope });
     expect(kit.navigator.visits).toEqual([]);
     expect(kit.toasts().map((t) => t.title)).toEqual(['User details cannot be loaded']);
@@ -98,7 +141,11 @@ describe('sign-up', () => {
   it('does not send when the confirmation differs from the password', async () => {
     const kit = createAuthTestKit();
     const { signUp } = kit.model;
-    await fill(kit, signUp.form, { email: 'ada@example.com', password: 'secret123', passwordConfirmation: 'secret124' });
+    await fill(kit, signUp.form, {
+      email: 'ada@example.com',
+      password: 'secret123',
+      passwordConfirmation: 'secret124',
+    });
     await allSettled(signUp.submitted, { scope: kit.scope });
     expect(kit.api.calls).toEqual([]);
     expect(kit.scope.getState(signUp.form.$errors).passwordConfirmation).toBeTruthy();
@@ -112,7 +159,9 @@ describe('sign-in', () => {
     kit.api.reply('POST', '/users/sign_in', new ApiError('Invalid Email or password.', 401, 'invalid_credentials'));
     await fill(kit, signIn.form, { email: 'ada@example.com', password: 'wrong' });
     await allSettled(signIn.submitted, { scope: kit.scope });
-    expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Log-in failed', description: 'Invalid Email or password.' }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'error', title: 'Log-in failed', description: 'Invalid Email or password.' },
+    ]);
     expect(kit.scope.getState(signIn.form.$values)).toMatchObject({ email: 'ada@example.com', password: '' });
     expect(kit.navigator.visits).toEqual([]);
   });
@@ -173,7 +222,10 @@ describe('password reset', () => {
     await allSettled(passwordReset.requestSubmitted, { scope: kit.scope });
     kit.api.reply('POST', '/users/password', {});
     await allSettled(passwordReset.requestSubmitted, { scope: kit.scope });
-    expect(kit.toasts().map((t) => t.title)).toEqual(['Reset password instructions could not be sent', 'Reset password instructions sent']);
+    expect(kit.toasts().map((t) => t.title)).toEqual([
+      'Reset password instructions could not be sent',
+      'Reset password instructions sent',
+    ]);
     expect(kit.scope.getState(passwordReset.$instructionsSentTo)).toBe('ada@example.com');
   });
 });
@@ -184,7 +236,10 @@ describe('onboarding', () => {
     const { onboarding } = kit.model;
     kit.api.reply('PUT', '/api/v1/users/survey', { data: makeUser({ onboardingState: 'processed' }) });
     await allSettled(onboarding.answerChanged, { scope: kit.scope, params: { questionId: 'role', value: 'educator' } });
-    await allSettled(onboarding.answerChanged, { scope: kit.scope, params: { questionId: 'firstOutput', value: ['subtitles', 'voice_over'] } });
+    await allSettled(onboarding.answerChanged, {
+      scope: kit.scope,
+      params: { questionId: 'firstOutput', value: ['subtitles', 'voice_over'] },
+    });
     await allSettled(onboarding.answerChanged, { scope: kit.scope, params: { questionId: 'teamSize', value: [] } });
     await allSettled(onboarding.surveySubmitted, { scope: kit.scope });
     expect(kit.api.callsTo('PUT', '/api/v1/users/survey')[0].body).toEqual({
@@ -200,7 +255,9 @@ describe('onboarding', () => {
     await allSettled(kit.app.userUpdated, { scope: kit.scope, params: makeUser({ onboardingState: 'processed' }) });
     await allSettled(kit.model.onboarding.surveyPageOpened, { scope: kit.scope });
     expect(kit.navigator.visits).toEqual([{ path: '/', replace: true }]);
-    expect(kit.toasts()).toEqual([{ kind: 'info', title: 'We have already stored your answers before', description: 'No need to answer again' }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'info', title: 'We have already stored your answers before', description: 'No need to answer again' },
+    ]);
   });
 
   it('the onboarding cookie alone also counts as a repeat visit', async () => {
@@ -225,7 +282,9 @@ describe('onboarding', () => {
       .reply('PUT', '/api/v1/users/survey', new ApiError('Survey already answered', 409, 'already_answered'))
       .reply('GET', '/api/v1/users/', { data: makeUser({ onboardingState: 'processed' }), included: [] });
     await allSettled(kit.model.onboarding.surveySubmitted, { scope: kit.scope });
-    expect(kit.toasts()).toEqual([{ kind: 'info', title: 'We have already stored your answers before', description: 'No need to answer again' }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'info', title: 'We have already stored your answers before', description: 'No need to answer again' },
+    ]);
     expect(kit.api.callsTo('GET', '/api/v1/users/')).toHaveLength(1);
     expect(kit.navigator.visits).toEqual([{ path: '/', replace: true }]);
   });
@@ -238,7 +297,9 @@ describe('onboarding', () => {
     await allSettled(kit.app.userUpdated, { scope: kit.scope, params: makeUser() });
     await allSettled(kit.model.onboarding.resendRequested, { scope: kit.scope });
     expect(kit.api.callsTo('POST', '/users/confirmation')[0].body).toEqual({ user: { email: 'ada@example.com' } });
-    expect(kit.toasts()).toEqual([{ kind: 'info', title: 'You already confirmed this email. Please log in.', description: undefined }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'info', title: 'You already confirmed this email. Please log in.', description: undefined },
+    ]);
     expect(kit.navigator.visits).toEqual([{ path: '/', replace: true }]);
   });
 
@@ -259,7 +320,11 @@ describe('profile', () => {
     const kit = createAuthTestKit();
     const { profile } = kit.model;
     kit.api.reply('PUT', '/api/v1/users/update_profile', incorrect);
-    await fill(kit, profile.passwordForm, { password: 'new-secret-1', passwordConfirmation: 'new-secret-1', currentPassword: 'nope' });
+    await fill(kit, profile.passwordForm, {
+      password: 'new-secret-1',
+      passwordConfirmation: 'new-secret-1',
+      currentPassword: 'nope',
+    });
     await allSettled(profile.passwordSubmitted, { scope: kit.scope });
     expect(kit.api.callsTo('PUT', '/api/v1/users/update_profile')[0].body).toEqual({
       user: { password: 'new-secret-1', passwordConfirmation: 'new-secret-1', currentPassword: 'nope' },
@@ -333,7 +398,10 @@ describe('log-out and newsletter', () => {
 
   it('the newsletter popup is not offered before onboarding is done', async () => {
     const kit = createAuthTestKit();
-    await allSettled(kit.app.userUpdated, { scope: kit.scope, params: makeUser({ shouldSeeNewsletterPopup: true, confirmedEmail: true }) });
+    await allSettled(kit.app.userUpdated, {
+      scope: kit.scope,
+      params: makeUser({ shouldSeeNewsletterPopup: true, confirmedEmail: true }),
+    });
     expect(kit.scope.getState(kit.newsletter.$visible)).toBe(false);
   });
 
@@ -341,7 +409,12 @@ describe('log-out and newsletter', () => {
     const kit = createAuthTestKit();
     const { newsletter } = kit;
     kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', ({ body }: { body: unknown }) => ({
-      data: makeUser({ shouldSeeNewsletterPopup: false, confirmedEmail: true, onboardingState: 'processed', name: JSON.stringify(body) }),
+      data: makeUser({
+        shouldSeeNewsletterPopup: false,
+        confirmedEmail: true,
+        onboardingState: 'processed',
+        name: JSON.stringify(body),
+      }),
     }));
     await allSettled(kit.app.userUpdated, {
       scope: kit.scope,
@@ -350,6 +423,8 @@ describe('log-out and newsletter', () => {
     expect(kit.scope.getState(newsletter.$visible)).toBe(true);
     await allSettled(newsletter.answered, { scope: kit.scope, params: true });
     expect(kit.scope.getState(newsletter.$visible)).toBe(false);
-    expect(kit.api.callsTo('PUT', '/api/v1/users/reset_should_see_newsletter_popup')[0].body).toEqual({ subscribe: true });
+    expect(kit.api.callsTo('PUT', '/api/v1/users/reset_should_see_newsletter_popup')[0].body).toEqual({
+      subscribe: true,
+    });
   });
 });

@@ -9,7 +9,8 @@ import { containerFor } from './testing/auth-container';
 
 afterEach(cleanup);
 
-const flaggedMember = () => makeUser({ shouldSeeNewsletterPopup: true, confirmedEmail: true, onboardingState: 'processed' });
+const flaggedMember = () =>
+  makeUser({ shouldSeeNewsletterPopup: true, confirmedEmail: true, onboardingState: 'processed' });
 
 /**
  * The popup as the shell's overlay host mounts it: in a Suspense, with only core services bound.
@@ -18,7 +19,12 @@ const flaggedMember = () => makeUser({ shouldSeeNewsletterPopup: true, confirmed
 async function renderPopup() {
   const kit = createAuthTestKit();
   kit.api.reply('PUT', '/api/v1/users/reset_should_see_newsletter_popup', ({ body }: { body: unknown }) => ({
-    data: makeUser({ shouldSeeNewsletterPopup: false, confirmedEmail: true, onboardingState: 'processed', name: JSON.stringify(body) }),
+    data: makeUser({
+      shouldSeeNewsletterPopup: false,
+      confirmedEmail: true,
+      onboardingState: 'processed',
+      name: JSON.stringify(body),
+    }),
   }));
   const container = containerFor(kit);
   await act(async () => {
@@ -32,7 +38,11 @@ async function renderPopup() {
     );
   });
   expect(container.isBound(NEWSLETTER_MODEL)).toBe(true);
-  return { kit, container, puts: () => kit.api.callsTo('PUT', '/api/v1/users/reset_should_see_newsletter_popup').map((c) => c.body) };
+  return {
+    kit,
+    container,
+    puts: () => kit.api.callsTo('PUT', '/api/v1/users/reset_should_see_newsletter_popup').map((c) => c.body),
+  };
 }
 
 describe('newsletter popup', () => {

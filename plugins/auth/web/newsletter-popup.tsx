@@ -15,14 +15,22 @@ const newsletterModel = defineLazyModel('newsletter', async () => buildNewslette
  */
 export default function NewsletterPopup() {
   const newsletter = useLazyModel(newsletterModel);
-  const [visible, pending, answered] = effectorReact.useUnit([newsletter.$visible, newsletter.$pending, newsletter.answered]);
+  const [visible, pending, answered] = effectorReact.useUnit([
+    newsletter.$visible,
+    newsletter.$pending,
+    newsletter.answered,
+  ]);
   return visible ? <NewsletterDialog pending={pending} answered={answered} /> : null;
 }
 
 /** Focus in a text field or another dialog (the palette): its next key belongs there. */
 function isTypingSomewhere(active: Element | null): boolean {
   if (!(active instanceof HTMLElement)) return false;
-  return active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) || active.closest('[role="dialog"]') !== null;
+  return (
+    active.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) ||
+    active.closest('[role="dialog"]') !== null
+  );
 }
 
 /**
@@ -41,7 +49,8 @@ function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (
     if (!isTypingSomewhere(document.activeElement)) dialog.current?.focus();
     return () => {
       const previous = returnFocusTo.current;
-      const focusLost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+      const focusLost =
+        !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
       if (focusLost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
   }, []);
@@ -64,9 +73,16 @@ function NewsletterDialog({ pending, answered }: { pending: boolean; answered: (
       onKeyDown={onKeyDown}
     >
       <h2 id="newsletter-popup-title">Stay in the loop</h2>
-      <p id="newsletter-popup-text">Get product news and tips on subtitles, translation and voice-over, about once a month.</p>
+      <p id="newsletter-popup-text">
+        Get product news and tips on subtitles, translation and voice-over, about once a month.
+      </p>
       <div className="auth-row">
-        <button type="button" className="auth-button auth-button-primary" disabled={pending} onClick={() => answered(true)}>
+        <button
+          type="button"
+          className="auth-button auth-button-primary"
+          disabled={pending}
+          onClick={() => answered(true)}
+        >
           Subscribe
         </button>
         <button type="button" className="auth-button" disabled={pending} onClick={() => answered(false)}>

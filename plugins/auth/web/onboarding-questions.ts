@@ -62,5 +62,7 @@ export type SurveyAnswers = Record<string, string | string[]>;
 
 /** Unanswered questions are left out rather than sent empty. */
 export function answeredOnly(answers: SurveyAnswers): SurveyAnswers {
-  return Object.fromEntries(Object.entries(answers).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== '')));
+  return Object.fromEntries(
+    Object.entries(answers).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== '')),
+  );
 }

@@ -27,7 +27,8 @@ export const BILLING_PATHS = {
   /** GET (ours): a local checkout session, for its page. */
   localCheckout: (checkoutSessionId: string) => `/api/v1/subscriptions/local_checkouts/${checkoutSessionId}`,
   /** POST (ours): the local provider's "pay" button: completes the checkout -> SubscriptionResponse. */
-  completeLocalCheckout: (checkoutSessionId: string) => `/api/v1/subscriptions/local_checkouts/${checkoutSessionId}/complete`,
+  completeLocalCheckout: (checkoutSessionId: string) =>
+    `/api/v1/subscriptions/local_checkouts/${checkoutSessionId}/complete`,
   /** POST (ours): Stripe's signed events. */
   stripeWebhook: '/api/v1/subscriptions/stripe_webhook',
 } as const;

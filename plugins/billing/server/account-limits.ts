@@ -1,4 +1,11 @@
-import type { AccountLimitsService, PlanRefusal, PlanLimitReason, Queryable, ServiceRegistry, SetupDemand } from '../../../server/plugin-api';
+import type {
+  AccountLimitsService,
+  PlanRefusal,
+  PlanLimitReason,
+  Queryable,
+  ServiceRegistry,
+  SetupDemand,
+} from '../../../server/plugin-api';
 import { PLAN_LIMIT_CODE } from '../../../server/plugin-api';
 import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { PIPELINE_USAGE } from '../../pipeline/common/pipeline-usage';
@@ -36,13 +43,17 @@ export class AccountLimits implements AccountLimitsService {
     return {
       plan: planById(subscription?.plan ?? 'free'),
       subscription,
-      period: subscription ? periodContaining(new Date(subscription.currentPeriodStart), new Date(subscription.currentPeriodEnd), now) : calendarMonth(now),
+      period: subscription
+        ? periodContaining(new Date(subscription.currentPeriodStart), new Date(subscription.currentPeriodEnd), now)
+        : calendarMonth(now),
     };
   }
 
   /** Seconds and voice-overs of the account's runs this period, as the pipeline counts them (none without it). */
   private processed(accountId: string, period: Period): Promise<{ seconds: number; voiceOvers: number }> {
-    return this.services.has(PIPELINE_USAGE) ? this.services.get(PIPELINE_USAGE).processed(this.db, accountId, period.start, period.end) : Promise.resolve({ seconds: 0, voiceOvers: 0 });
+    return this.services.has(PIPELINE_USAGE)
+      ? this.services.get(PIPELINE_USAGE).processed(this.db, accountId, period.start, period.end)
+      : Promise.resolve({ seconds: 0, voiceOvers: 0 });
   }
 
   async usage(accountId: string, period: Period): Promise<Usage> {
@@ -53,7 +64,9 @@ export class AccountLimits implements AccountLimitsService {
       minutesProcessed: minutes(processed.seconds),
       voiceOvers: processed.voiceOvers,
       // As refuseSeats counts them: members and pending invitations (the accounts plugin's), so the bar and the refusal agree.
-      seatsUsed: this.services.has(ACCOUNT_INVITATIONS) ? await this.services.get(ACCOUNT_INVITATIONS).seatsTaken(accountId) : await this.subscriptions.seatsUsed(accountId),
+      seatsUsed: this.services.has(ACCOUNT_INVITATIONS)
+        ? await this.services.get(ACCOUNT_INVITATIONS).seatsTaken(accountId)
+        : await this.subscriptions.seatsUsed(accountId),
     };
   }
 
@@ -75,14 +88,24 @@ export class AccountLimits implements AccountLimitsService {
     if (!accountId) return null;
     const { plan, period } = await this.planOf(accountId);
     const { limits } = plan;
-    const refuse = (reason: PlanLimitReason, field: string, text: string, fits: (l: PlanLimits) => boolean): PlanRefusal => {
+    const refuse = (
+      reason: PlanLimitReason,
+      field: string,
+      text: string,
+      fits: (l: PlanLimits) => boolean,
+    ): PlanRefusal => {
       const better = cheapestPlanWhere(fits);
       const upgrade = better && better.id !== plan.id ? ` Upgrade to ${better.name} for more.` : '';
       return { code: PLAN_LIMIT_CODE, reason, field, message: `${text}${upgrade}` };
     };
 
     if (demand.voiceCloning && !limits.voiceCloning) {
-      return refuse('voice_cloning', 'settings.voiceCloning', `Voice cloning is not in the ${plan.name} plan.`, (l) => l.voiceCloning);
+      return refuse(
+        'voice_cloning',
+        'settings.voiceCloning',
+        `Voice cloning is not in the ${plan.name} plan.`,
+        (l) => l.voiceCloning,
+      );
     }
     if (demand.targetLanguages > limits.targetLanguagesPerRun) {
       return refuse(
@@ -98,7 +121,12 @@ export class AccountLimits implements AccountLimitsService {
         limits.voiceOversPerMonth === 0
           ? `Voice-overs are not in the ${plan.name} plan.`
           : `The ${plan.name} plan makes ${plural(limits.voiceOversPerMonth, 'voice-over')} a month; ${used.voiceOvers} are made and this set-up asks for ${demand.voiceOvers}.`;
-      return refuse('voice_overs', 'settings.dubbingLanguages', text, (l) => l.voiceOversPerMonth >= used.voiceOvers + demand.voiceOvers);
+      return refuse(
+        'voice_overs',
+        'settings.dubbingLanguages',
+        text,
+        (l) => l.voiceOversPerMonth >= used.voiceOvers + demand.voiceOvers,
+      );
     }
     if (used.seconds + demand.mediaSeconds > limits.minutesPerMonth * 60) {
       const left = Math.max(0, Math.floor((limits.minutesPerMonth * 60 - used.seconds) / 60));

@@ -27,18 +27,26 @@ export interface BillingDeps {
 }
 
 const plan = { type: 'string', enum: [...PAID_PLAN_IDS] } as const;
-const redirectSchema = { 200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } } } as const;
+const redirectSchema = {
+  200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } },
+} as const;
 /** Account-level admin routes: the account in the query or body, else the caller's last used one. */
-const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, optional: true, role: 'admin' } }) as const;
+const adminOf = (location: 'query.accountId' | 'body.accountId') =>
+  ({ access: 'member', tenant: { account: location, optional: true, role: 'admin' } }) as const;
 const accountQuery = { type: 'object', additionalProperties: false, properties: { accountId: idString } } as const;
-const checkoutParams = { type: 'object', required: ['checkoutSessionId'], properties: { checkoutSessionId: { type: 'string', pattern: '^lcs_[A-Za-z0-9_-]{10,64}$' } } } as const;
+const checkoutParams = {
+  type: 'object',
+  required: ['checkoutSessionId'],
+  properties: { checkoutSessionId: { type: 'string', pattern: '^lcs_[A-Za-z0-9_-]{10,64}$' } },
+} as const;
 
 /** A provider's failure in words for people (502), anything else as it was. */
 async function throughProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof BillingProviderError) throw httpError(error.message === MESSAGES.noCustomer ? 409 : 502, 'provider_failed', error.message);
+    if (error instanceof BillingProviderError)
+      throw httpError(error.message === MESSAGES.noCustomer ? 409 : 502, 'provider_failed', error.message);
     throw error;
   }
 }
@@ -51,7 +59,8 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
   const record = (state: SubscriptionState, invoice = false) =>
     app.db.transaction(async (tx) => {
       await subscriptions.apply(tx, state);
-      if (invoice && state.provider === 'local' && state.status !== 'canceled') await local.invoice(tx, state.accountId, state.plan);
+      if (invoice && state.provider === 'local' && state.status !== 'canceled')
+        await local.invoice(tx, state.accountId, state.plan);
     });
 
   app.get<{ Querystring: { accountId?: string } }>(
@@ -83,13 +92,30 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     BILLING_PATHS.startCheckout,
     {
       config: adminOf('body.accountId'),
-      schema: { body: { type: 'object', required: ['plan'], additionalProperties: false, properties: { accountId: idString, plan } }, response: redirectSchema },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['plan'],
+          additionalProperties: false,
+          properties: { accountId: idString, plan },
+        },
+        response: redirectSchema,
+      },
     },
     async (request): Promise<RedirectResponse> => {
       const { accountId } = tenantOf(request);
       const user = request.currentUser!;
       const customerId = await subscriptions.customerOf(accountId, provider.id);
-      const redirect = await throughProvider(() => provider.startCheckout({ accountId, userId: user.id, email: user.email, plan: request.body.plan, customerId, returnUrl }));
+      const redirect = await throughProvider(() =>
+        provider.startCheckout({
+          accountId,
+          userId: user.id,
+          email: user.email,
+          plan: request.body.plan,
+          customerId,
+          returnUrl,
+        }),
+      );
       return { redirect_uri: redirect };
     },
   );
@@ -106,7 +132,10 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
 
   app.delete<{ Querystring: { accountId?: string } }>(
     BILLING_PATHS.cancel,
-    { config: adminOf('query.accountId'), schema: { querystring: accountQuery, response: { 200: subscriptionResponseSchema } } },
+    {
+      config: adminOf('query.accountId'),
+      schema: { querystring: accountQuery, response: { 200: subscriptionResponseSchema } },
+    },
     async (request): Promise<SubscriptionResponse> => {
       const { accountId } = tenantOf(request);
       const current = await subscriptions.current(accountId);
@@ -141,11 +170,27 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
   app.get<{ Params: { checkoutSessionId: string } }>(
     BILLING_PATHS.localCheckout(':checkoutSessionId'),
     {
-      config: { access: 'member', tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' } },
+      config: {
+        access: 'member',
+        tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' },
+      },
       schema: {
         params: checkoutParams,
         response: {
-          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' }, accountId: { type: 'string' }, plan: { type: 'string' }, state: { type: 'string' } } } } },
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  accountId: { type: 'string' },
+                  plan: { type: 'string' },
+                  state: { type: 'string' },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -164,8 +209,15 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
   app.post<{ Params: { checkoutSessionId: string } }>(
     BILLING_PATHS.completeLocalCheckout(':checkoutSessionId'),
     {
-      config: { access: 'member', tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' } },
-      schema: { params: checkoutParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 200: subscriptionResponseSchema } },
+      config: {
+        access: 'member',
+        tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' },
+      },
+      schema: {
+        params: checkoutParams,
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: { 200: subscriptionResponseSchema },
+      },
     },
     async (request): Promise<SubscriptionResponse> => {
       const id = await app.db.transaction(async (tx) => {
@@ -181,7 +233,10 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
         await subscriptions.apply(tx, state);
         await local.invoice(tx, accountId, chosen);
         // Another provider's subscription (an installation that moved to local) is ended here, not charged twice.
-        if (current && current.provider !== 'local') await tx.query(`UPDATE billing_subscriptions SET status = 'canceled', updated_at = now() WHERE id = $1`, [current.id]);
+        if (current && current.provider !== 'local')
+          await tx.query(`UPDATE billing_subscriptions SET status = 'canceled', updated_at = now() WHERE id = $1`, [
+            current.id,
+          ]);
         return (await subscriptions.byExternalId('local', state.externalId, tx))!.id;
       });
       if (!id) throw httpError(409, 'checkout_used', MESSAGES.checkoutUsed);

@@ -13,7 +13,10 @@ const subscriptionSchema = resourceSchema('subscription', {
   isCurrent: { type: 'boolean' },
 });
 
-export const subscriptionResponseSchema = { type: 'object', properties: { data: { anyOf: [subscriptionSchema, { type: 'null' }] } } } as const;
+export const subscriptionResponseSchema = {
+  type: 'object',
+  properties: { data: { anyOf: [subscriptionSchema, { type: 'null' }] } },
+} as const;
 
 export const overviewSchema = {
   type: 'object',

@@ -1,4 +1,9 @@
-import { ACCOUNT_LIMITS, defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import {
+  ACCOUNT_LIMITS,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+} from '../../../server/plugin-api';
 import { BILLING_SERVER_MESSAGES } from '../common/billing-contract';
 import { AccountLimits } from './account-limits';
 import { billingMigrations } from './billing-migrations';
@@ -29,7 +34,13 @@ export default defineServerPlugin({
     registerTenantResource(
       app,
       'localCheckout',
-      async (id) => (await app.db.query<{ accountId: string }>('SELECT account_id::text AS "accountId" FROM billing_local_checkouts WHERE id = $1', [id])).rows[0] ?? null,
+      async (id) =>
+        (
+          await app.db.query<{ accountId: string }>(
+            'SELECT account_id::text AS "accountId" FROM billing_local_checkouts WHERE id = $1',
+            [id],
+          )
+        ).rows[0] ?? null,
       BILLING_SERVER_MESSAGES.checkoutNotFound,
     );
     const local = new LocalProvider(app.db);

@@ -11,8 +11,14 @@ export default defineIsolationFixtures({
        VALUES ($1, 'local', $2, 'pro', 'active', now(), now() + interval '1 month', now()) RETURNING id::text AS id`,
       [accountId, `lsub_${tag}`],
     );
-    const checkoutSessionId = `lcs_${tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60).padEnd(10, 'x')}`;
-    await db.query(`INSERT INTO billing_local_checkouts (id, account_id, plan, expires_at) VALUES ($1, $2, 'starter', now() + interval '1 day')`, [checkoutSessionId, accountId]);
+    const checkoutSessionId = `lcs_${tag
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 60)
+      .padEnd(10, 'x')}`;
+    await db.query(
+      `INSERT INTO billing_local_checkouts (id, account_id, plan, expires_at) VALUES ($1, $2, 'starter', now() + interval '1 day')`,
+      [checkoutSessionId, accountId],
+    );
     return { subscriptionId: rows[0].id, checkoutSessionId };
   },
 });

@@ -63,17 +63,29 @@ export class SubscriptionRepository {
   }
 
   async find(id: string, db: Queryable = this.db): Promise<SubscriptionRecord | null> {
-    const { rows } = await db.query<SubscriptionRecord>(`SELECT ${COLUMNS} FROM billing_subscriptions WHERE id = $1`, [id]);
+    const { rows } = await db.query<SubscriptionRecord>(`SELECT ${COLUMNS} FROM billing_subscriptions WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
-  async byExternalId(provider: ProviderId, externalId: string, db: Queryable = this.db): Promise<SubscriptionRecord | null> {
-    const { rows } = await db.query<SubscriptionRecord>(`SELECT ${COLUMNS} FROM billing_subscriptions WHERE provider = $1 AND external_id = $2`, [provider, externalId]);
+  async byExternalId(
+    provider: ProviderId,
+    externalId: string,
+    db: Queryable = this.db,
+  ): Promise<SubscriptionRecord | null> {
+    const { rows } = await db.query<SubscriptionRecord>(
+      `SELECT ${COLUMNS} FROM billing_subscriptions WHERE provider = $1 AND external_id = $2`,
+      [provider, externalId],
+    );
     return rows[0] ?? null;
   }
 
   async ownerOf(id: string): Promise<{ accountId: string } | null> {
-    const { rows } = await this.db.query<{ accountId: string }>('SELECT account_id::text AS "accountId" FROM billing_subscriptions WHERE id = $1', [id]);
+    const { rows } = await this.db.query<{ accountId: string }>(
+      'SELECT account_id::text AS "accountId" FROM billing_subscriptions WHERE id = $1',
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -95,11 +107,27 @@ export class SubscriptionRepository {
          AND (billing_subscriptions.provider_version < EXCLUDED.provider_version
           OR (billing_subscriptions.provider_version = EXCLUDED.provider_version AND billing_subscriptions.status <> 'canceled'))
        RETURNING id`,
-      [state.accountId, state.provider, state.externalId, state.plan, state.status, state.currentPeriodStart, state.currentPeriodEnd, state.version, state.ended ?? false],
+      [
+        state.accountId,
+        state.provider,
+        state.externalId,
+        state.plan,
+        state.status,
+        state.currentPeriodStart,
+        state.currentPeriodEnd,
+        state.version,
+        state.ended ?? false,
+      ],
     );
     await this.syncAccountFlag(tx, state.accountId);
     const { accountId, provider, plan, status, currentPeriodEnd } = state;
-    if (rows.length > 0) await this.events?.publish(tx, SUBSCRIPTION_CHANGED, { provider, plan, status, currentPeriodEnd: new Date(currentPeriodEnd).toISOString() }, { accountId });
+    if (rows.length > 0)
+      await this.events?.publish(
+        tx,
+        SUBSCRIPTION_CHANGED,
+        { provider, plan, status, currentPeriodEnd: new Date(currentPeriodEnd).toISOString() },
+        { accountId },
+      );
     return rows.length > 0;
   }
 
@@ -113,12 +141,18 @@ export class SubscriptionRepository {
 
   /** Records an event id; false when it was recorded before (a second delivery). */
   async recordEvent(tx: Queryable, provider: ProviderId, eventId: string, type: string): Promise<boolean> {
-    const { rows } = await tx.query('INSERT INTO billing_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id', [provider, eventId, type]);
+    const { rows } = await tx.query(
+      'INSERT INTO billing_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
+      [provider, eventId, type],
+    );
     return rows.length > 0;
   }
 
   async customerOf(accountId: string, provider: ProviderId): Promise<string | null> {
-    const { rows } = await this.db.query<{ id: string }>('SELECT customer_id AS id FROM billing_customers WHERE account_id = $1 AND provider = $2', [accountId, provider]);
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT customer_id AS id FROM billing_customers WHERE account_id = $1 AND provider = $2',
+      [accountId, provider],
+    );
     return rows[0]?.id ?? null;
   }
 
@@ -129,7 +163,10 @@ export class SubscriptionRepository {
   }
 
   async accountOfCustomer(provider: ProviderId, customerId: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ id: string }>('SELECT account_id::text AS id FROM billing_customers WHERE provider = $1 AND customer_id = $2 ORDER BY account_id LIMIT 1', [provider, customerId]);
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT account_id::text AS id FROM billing_customers WHERE provider = $1 AND customer_id = $2 ORDER BY account_id LIMIT 1',
+      [provider, customerId],
+    );
     return rows[0]?.id ?? null;
   }
 
@@ -143,13 +180,19 @@ export class SubscriptionRepository {
 
   /** The account a workspace belongs to (limits are the account's). */
   async accountOfWorkspace(workspaceId: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ id: string }>('SELECT account_id::text AS id FROM workspaces WHERE id = $1', [workspaceId]);
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT account_id::text AS id FROM workspaces WHERE id = $1',
+      [workspaceId],
+    );
     return rows[0]?.id ?? null;
   }
 
   /** Members of the account (without the accounts plugin there are no invitations to count). */
   async seatsUsed(accountId: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_users WHERE account_id = $1', [accountId]);
+    const { rows } = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM account_users WHERE account_id = $1',
+      [accountId],
+    );
     return rows[0].n;
   }
 }

@@ -10,7 +10,13 @@ import { billingModel } from './billing-model-loader';
 export function planChoices(): CommandChoice[] {
   return PAID_PLAN_IDS.map((id) => {
     const plan = planById(id);
-    return { id: `billing.plan.${id}`, title: plan.name, subtitle: plan.priceLabel, keywords: ['plan', 'upgrade', 'subscribe'], run: (ctx) => choosePlan(ctx, id) };
+    return {
+      id: `billing.plan.${id}`,
+      title: plan.name,
+      subtitle: plan.priceLabel,
+      keywords: ['plan', 'upgrade', 'subscribe'],
+      run: (ctx) => choosePlan(ctx, id),
+    };
   });
 }
 

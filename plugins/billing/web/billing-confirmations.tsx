@@ -25,7 +25,17 @@ export function CancelSubscriptionDialog({ onKeep, onCancel }: { onKeep(): void;
  * the upgrade popup of a subscribed account): what the new plan allows and costs, side by side
  * with the current one, before anything is charged or taken away. Focus starts on the change.
  */
-export function ChangePlanDialog({ current, next, onKeep, onConfirm }: { current: Plan; next: PlanId; onKeep(): void; onConfirm(): void }) {
+export function ChangePlanDialog({
+  current,
+  next,
+  onKeep,
+  onConfirm,
+}: {
+  current: Plan;
+  next: PlanId;
+  onKeep(): void;
+  onConfirm(): void;
+}) {
   const plan = planById(next);
   const downgrade = plan.monthlyCents < current.monthlyCents;
   return (

@@ -1,5 +1,12 @@
 import * as effector from 'effector';
-import { announceEffect, apiEffect, type ApiClient, type AppModel, type Navigator, type ToastService } from '../../../core';
+import {
+  announceEffect,
+  apiEffect,
+  type ApiClient,
+  type AppModel,
+  type Navigator,
+  type ToastService,
+} from '../../../core';
 import {
   BILLING_MESSAGES as MESSAGES,
   BILLING_PAGE,
@@ -44,28 +51,58 @@ export function createBillingModel(deps: BillingModelDeps) {
   const checkoutConfirmed = createEvent<string>();
 
   const accountParams = (accountId: string | null) => (accountId ? { accountId } : {});
-  const fetchOverviewFx = apiEffect(async (accountId: string | null) => (await api.get<BillingOverviewResponse>(BILLING_PATHS.overview, { params: accountParams(accountId) })).data.data);
+  const fetchOverviewFx = apiEffect(
+    async (accountId: string | null) =>
+      (await api.get<BillingOverviewResponse>(BILLING_PATHS.overview, { params: accountParams(accountId) })).data.data,
+  );
   const go = (target: string) => (target.startsWith('/') ? deps.navigator.navigate(target) : deps.leave(target));
   const startCheckoutFx = apiEffect(async ({ accountId, plan }: { accountId: string | null; plan: PlanId }) => {
-    go((await api.post<RedirectResponse>(BILLING_PATHS.startCheckout, { ...accountParams(accountId), plan })).data.redirect_uri);
+    go(
+      (await api.post<RedirectResponse>(BILLING_PATHS.startCheckout, { ...accountParams(accountId), plan })).data
+        .redirect_uri,
+    );
   });
   const portalFx = apiEffect(async (accountId: string | null) => {
     go((await api.get<RedirectResponse>(BILLING_PATHS.portal, { params: accountParams(accountId) })).data.redirect_uri);
   });
-  const changePlanFx = apiEffect(async ({ subscriptionId, plan }: { subscriptionId: string; plan: PlanId }) => (await api.put<SubscriptionResponse>(BILLING_PATHS.change(subscriptionId), { plan })).data.data);
-  const cancelFx = apiEffect(async (accountId: string | null) => (await api.delete<SubscriptionResponse>(BILLING_PATHS.cancel, { params: accountParams(accountId) })).data.data);
-  const fetchCheckoutFx = apiEffect(async (session: string) => (await api.get<LocalCheckoutResponse>(BILLING_PATHS.localCheckout(session))).data.data);
-  const completeCheckoutFx = apiEffect(async (session: string) => (await api.post<SubscriptionResponse>(BILLING_PATHS.completeLocalCheckout(session), {})).data.data);
+  const changePlanFx = apiEffect(
+    async ({ subscriptionId, plan }: { subscriptionId: string; plan: PlanId }) =>
+      (await api.put<SubscriptionResponse>(BILLING_PATHS.change(subscriptionId), { plan })).data.data,
+  );
+  const cancelFx = apiEffect(
+    async (accountId: string | null) =>
+      (await api.delete<SubscriptionResponse>(BILLING_PATHS.cancel, { params: accountParams(accountId) })).data.data,
+  );
+  const fetchCheckoutFx = apiEffect(
+    async (session: string) => (await api.get<LocalCheckoutResponse>(BILLING_PATHS.localCheckout(session))).data.data,
+  );
+  const completeCheckoutFx = apiEffect(
+    async (session: string) =>
+      (await api.post<SubscriptionResponse>(BILLING_PATHS.completeLocalCheckout(session), {})).data.data,
+  );
 
-  const $overview = createStore<BillingOverview | null>(null).on(fetchOverviewFx.doneData, (_, overview) => overview).reset(app.accountChanged, app.loggedOut);
-  const $checkout = createStore<LocalCheckout | null>(null).on(fetchCheckoutFx.doneData, (_, checkout) => checkout).reset(checkoutOpened);
+  const $overview = createStore<BillingOverview | null>(null)
+    .on(fetchOverviewFx.doneData, (_, overview) => overview)
+    .reset(app.accountChanged, app.loggedOut);
+  const $checkout = createStore<LocalCheckout | null>(null)
+    .on(fetchCheckoutFx.doneData, (_, checkout) => checkout)
+    .reset(checkoutOpened);
   const $checkoutProblem = createStore<string | null>(null)
     .on(fetchCheckoutFx.failData, (_, error) => error.message)
     .on(completeCheckoutFx.failData, (_, error) => error.message)
     .reset(checkoutOpened);
-  const $busy = effector.combine(startCheckoutFx.pending, portalFx.pending, changePlanFx.pending, cancelFx.pending, completeCheckoutFx.pending, (...pending) => pending.some(Boolean));
+  const $busy = effector.combine(
+    startCheckoutFx.pending,
+    portalFx.pending,
+    changePlanFx.pending,
+    cancelFx.pending,
+    completeCheckoutFx.pending,
+    (...pending) => pending.some(Boolean),
+  );
 
-  const $opened = createStore(false).on(pageOpened, () => true).reset(app.loggedOut);
+  const $opened = createStore(false)
+    .on(pageOpened, () => true)
+    .reset(app.loggedOut);
   // Once the page has been opened: an account change (or a change here) reloads it.
   sample({
     clock: [pageOpened, app.accountChanged, changePlanFx.done, cancelFx.done],
@@ -74,7 +111,12 @@ export function createBillingModel(deps: BillingModelDeps) {
     fn: ({ accountId }) => accountId,
     target: fetchOverviewFx,
   });
-  sample({ clock: subscribeRequested, source: app.$currentAccountId, fn: (accountId, plan) => ({ accountId, plan }), target: startCheckoutFx });
+  sample({
+    clock: subscribeRequested,
+    source: app.$currentAccountId,
+    fn: (accountId, plan) => ({ accountId, plan }),
+    target: startCheckoutFx,
+  });
   sample({ clock: portalRequested, source: app.$currentAccountId, target: portalFx });
   sample({
     clock: planChangeRequested,

@@ -2,14 +2,23 @@ import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLazyModel } from '../../../core';
-import { PLANS, planById, type BillingOverview, type Invoice, type Plan, type PlanId } from '../common/billing-contract';
+import {
+  PLANS,
+  planById,
+  type BillingOverview,
+  type Invoice,
+  type Plan,
+  type PlanId,
+} from '../common/billing-contract';
 import { CancelSubscriptionDialog, ChangePlanDialog } from './billing-confirmations';
 import { billingModel } from './billing-model-loader';
 import { limitsOf } from './plan-limits';
 import './billing.css';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 /** One "used of allowed" line with a bar (a native progress element: its value is read out). */
 function UsageBar({ label, used, allowed, unit }: { label: string; used: number; allowed: number; unit: string }) {
@@ -17,7 +26,12 @@ function UsageBar({ label, used, allowed, unit }: { label: string; used: number;
   return (
     <div className="billing-usage-row">
       <label htmlFor={id}>{label}</label>
-      <progress id={id} max={Math.max(allowed, 1)} value={Math.min(used, Math.max(allowed, 1))} className={used >= allowed ? 'billing-full' : undefined} />
+      <progress
+        id={id}
+        max={Math.max(allowed, 1)}
+        value={Math.min(used, Math.max(allowed, 1))}
+        className={used >= allowed ? 'billing-full' : undefined}
+      />
       <span>
         {used} of {allowed} {unit}
       </span>
@@ -40,7 +54,15 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.id}>
-            <td>{invoice.url ? <a href={invoice.url} target="_blank" rel="noreferrer">{invoice.number}</a> : invoice.number}</td>
+            <td>
+              {invoice.url ? (
+                <a href={invoice.url} target="_blank" rel="noreferrer">
+                  {invoice.number}
+                </a>
+              ) : (
+                invoice.number
+              )}
+            </td>
             <td>{dateText(invoice.date)}</td>
             <td>{money(invoice.amount, invoice.currency)}</td>
             <td>{invoice.status}</td>
@@ -60,7 +82,13 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
 export default function BillingPage() {
   const model = useLazyModel(billingModel);
   const [overview, loading, busy] = useUnit([model.$overview, model.$loading, model.$busy]);
-  const [pageOpened, subscribe, change, cancel, portal] = useUnit([model.pageOpened, model.subscribeRequested, model.planChangeRequested, model.cancelRequested, model.portalRequested]);
+  const [pageOpened, subscribe, change, cancel, portal] = useUnit([
+    model.pageOpened,
+    model.subscribeRequested,
+    model.planChangeRequested,
+    model.cancelRequested,
+    model.portalRequested,
+  ]);
   const [params, setParams] = useSearchParams();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [confirmingPlan, setConfirmingPlan] = useState<PlanId | null>(null);
@@ -73,7 +101,10 @@ export default function BillingPage() {
     if (params.size > 0) setParams({}, { replace: true });
   }, [params, setParams]);
   // Asked only of a subscribed account, for another plan (without one, the checkout asks).
-  const planToConfirm = overview?.subscription && confirmingPlan && confirmingPlan !== overview.plan && confirmingPlan !== 'free' ? confirmingPlan : null;
+  const planToConfirm =
+    overview?.subscription && confirmingPlan && confirmingPlan !== overview.plan && confirmingPlan !== 'free'
+      ? confirmingPlan
+      : null;
 
   return (
     <section className="page billing-page" aria-labelledby="billing-title" aria-busy={loading}>
@@ -88,7 +119,13 @@ export default function BillingPage() {
       {!overview ? (
         <p>{loading ? 'Loading…' : ''}</p>
       ) : (
-        <BillingContent overview={overview} busy={busy} onSubscribe={subscribe} onChange={setConfirmingPlan} onCancel={() => setConfirmingCancel(true)} />
+        <BillingContent
+          overview={overview}
+          busy={busy}
+          onSubscribe={subscribe}
+          onChange={setConfirmingPlan}
+          onCancel={() => setConfirmingCancel(true)}
+        />
       )}
       {confirmingCancel && overview?.subscription && (
         <CancelSubscriptionDialog
@@ -114,21 +151,36 @@ export default function BillingPage() {
   );
 }
 
-function BillingContent(props: { overview: BillingOverview; busy: boolean; onSubscribe(plan: Plan['id']): void; onChange(plan: Plan['id']): void; onCancel(): void }) {
+function BillingContent(props: {
+  overview: BillingOverview;
+  busy: boolean;
+  onSubscribe(plan: Plan['id']): void;
+  onChange(plan: Plan['id']): void;
+  onCancel(): void;
+}) {
   const { overview, busy } = props;
   const current = planById(overview.plan);
   const { usage } = overview;
   return (
     <>
       <section className="billing-current" aria-labelledby="billing-plan-title">
-        <h2 id="billing-plan-title">
-          {current.name} plan
-        </h2>
+        <h2 id="billing-plan-title">{current.name} plan</h2>
         <p className="billing-period">
-          {overview.subscription ? 'Paid period' : 'This month'}: {dateText(usage.periodStart)} – {dateText(usage.periodEnd)}
+          {overview.subscription ? 'Paid period' : 'This month'}: {dateText(usage.periodStart)} –{' '}
+          {dateText(usage.periodEnd)}
         </p>
-        <UsageBar label="Minutes processed" used={usage.minutesProcessed} allowed={current.limits.minutesPerMonth} unit="minutes" />
-        <UsageBar label="Voice-overs" used={usage.voiceOvers} allowed={current.limits.voiceOversPerMonth} unit="voice-overs" />
+        <UsageBar
+          label="Minutes processed"
+          used={usage.minutesProcessed}
+          allowed={current.limits.minutesPerMonth}
+          unit="minutes"
+        />
+        <UsageBar
+          label="Voice-overs"
+          used={usage.voiceOvers}
+          allowed={current.limits.voiceOversPerMonth}
+          unit="voice-overs"
+        />
         <UsageBar label="People" used={usage.seatsUsed} allowed={current.limits.seats} unit="seats" />
         {overview.subscription && (
           <button type="button" className="button button-danger" disabled={busy} onClick={props.onCancel}>
@@ -151,11 +203,21 @@ function BillingContent(props: { overview: BillingOverview; busy: boolean; onSub
               {plan.id === current.id ? (
                 <p className="billing-current-mark">Your plan</p>
               ) : plan.id === 'free' ? null : overview.subscription ? (
-                <button type="button" className="button button-primary" disabled={busy} onClick={() => props.onChange(plan.id)}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  onClick={() => props.onChange(plan.id)}
+                >
                   Change to {plan.name}
                 </button>
               ) : (
-                <button type="button" className="button button-primary" disabled={busy} onClick={() => props.onSubscribe(plan.id)}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  onClick={() => props.onSubscribe(plan.id)}
+                >
                   Subscribe to {plan.name}
                 </button>
               )}

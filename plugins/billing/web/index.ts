@@ -25,7 +25,14 @@ export default definePlugin({
   ],
   nav: [{ id: 'billing.nav', label: 'Billing', path: PAGE, order: 90, icon: '$', when: admin }],
   commands: [
-    { id: 'billing.open', title: 'Open billing', group: 'Billing', keywords: ['plan', 'subscription', 'invoices', 'usage'], when: admin, run: (ctx) => ctx.navigate(PAGE) },
+    {
+      id: 'billing.open',
+      title: 'Open billing',
+      group: 'Billing',
+      keywords: ['plan', 'subscription', 'invoices', 'usage'],
+      when: admin,
+      run: (ctx) => ctx.navigate(PAGE),
+    },
     {
       id: 'billing.changePlan',
       title: 'Change plan…',
@@ -34,9 +41,23 @@ export default definePlugin({
       when: admin,
       choices: async () => (await commands()).planChoices(),
     },
-    { id: 'billing.portal', title: 'Open the billing portal', group: 'Billing', keywords: ['payment', 'card', 'invoices'], when: admin, run: async (ctx) => (await commands()).openPortal(ctx) },
+    {
+      id: 'billing.portal',
+      title: 'Open the billing portal',
+      group: 'Billing',
+      keywords: ['payment', 'card', 'invoices'],
+      when: admin,
+      run: async (ctx) => (await commands()).openPortal(ctx),
+    },
     // Not offered on the Free plan: there is nothing to cancel.
-    { id: 'billing.cancel', title: 'Cancel the subscription', group: 'Billing', keywords: ['downgrade', 'free'], when: subscribed, run: (ctx) => ctx.navigate(`${PAGE}?cancel=1`) },
+    {
+      id: 'billing.cancel',
+      title: 'Cancel the subscription',
+      group: 'Billing',
+      keywords: ['downgrade', 'free'],
+      when: subscribed,
+      run: (ctx) => ctx.navigate(`${PAGE}?cancel=1`),
+    },
   ],
   // Built at start-up (not lazily): the palette must know before any billing page was opened.
   // The account list, and so the flag, reloads with the user after every plan change.

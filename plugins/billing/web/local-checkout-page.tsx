@@ -33,13 +33,23 @@ export default function LocalCheckoutPage() {
           <p>
             <strong>{plan.name} plan</strong> · {plan.priceLabel}
           </p>
-          <p className="billing-note">This installation takes no payment: subscribing changes the plan at once, and a local invoice is kept.</p>
+          <p className="billing-note">
+            This installation takes no payment: subscribing changes the plan at once, and a local invoice is kept.
+          </p>
           {checkout.state === 'open' ? (
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => confirmed(checkout.id)} autoFocus>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => confirmed(checkout.id)}
+              autoFocus
+            >
               Subscribe to {plan.name}
             </button>
           ) : (
-            <p role="alert">{checkout.state === 'completed' ? 'This checkout was already completed.' : 'This checkout has expired.'}</p>
+            <p role="alert">
+              {checkout.state === 'completed' ? 'This checkout was already completed.' : 'This checkout has expired.'}
+            </p>
           )}
         </>
       )}

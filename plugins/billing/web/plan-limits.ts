@@ -1,6 +1,7 @@
 import type { Plan } from '../common/billing-contract';
 
-const gigabytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${Math.round(bytes / 1024 ** 3)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
+const gigabytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${Math.round(bytes / 1024 ** 3)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 
 /** A plan's limits as people read them, from the plan catalogue (common/plans.ts) the server enforces. */
 export function limitsOf(plan: Plan): string[] {

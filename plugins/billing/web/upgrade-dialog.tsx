@@ -60,5 +60,7 @@ function UpgradeDialog({ onClose, container, message, voiceCloning }: UpgradePro
 /** Opens the popup through the shell (its code is this chunk, loaded when a set-up is refused). */
 export function openUpgrade(container: Container, error: ApiError): void {
   const props = { container, message: error.message, voiceCloning: error.field === 'settings.voiceCloning' };
-  container.get(SHELL_CHROME).openDialog(async () => ({ default: ({ onClose }: { onClose: () => void }) => <UpgradeDialog {...props} onClose={onClose} /> }));
+  container.get(SHELL_CHROME).openDialog(async () => ({
+    default: ({ onClose }: { onClose: () => void }) => <UpgradeDialog {...props} onClose={onClose} />,
+  }));
 }

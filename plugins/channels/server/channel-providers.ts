@@ -9,7 +9,10 @@ import { youtubeConfigFromEnv, youtubeProvider } from './providers/youtube-provi
  * configured (YOUTUBE_CLIENT_ID / YOUTUBE_CLIENT_SECRET). Read when called, so a test can set the
  * environment before it builds the app.
  */
-export function channelProviders(config: AppConfig, env: Record<string, string | undefined> = process.env): ChannelProviders {
+export function channelProviders(
+  config: AppConfig,
+  env: Record<string, string | undefined> = process.env,
+): ChannelProviders {
   const allow = config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(config.linkImportAllowCidrs) : undefined;
   const providers = new Map<ChannelProviderId, ChannelProvider>([['feed', feedProvider(allow)]]);
   const youtube = youtubeConfigFromEnv(env);

@@ -36,12 +36,18 @@ export class ChannelRepository {
   constructor(private readonly db: Database) {}
 
   async list(workspaceId: string): Promise<ChannelRecord[]> {
-    const { rows } = await this.db.query<ChannelRecord>(`SELECT ${COLUMNS} FROM external_channels c WHERE c.workspace_id = $1 ORDER BY lower(c.name), c.id`, [workspaceId]);
+    const { rows } = await this.db.query<ChannelRecord>(
+      `SELECT ${COLUMNS} FROM external_channels c WHERE c.workspace_id = $1 ORDER BY lower(c.name), c.id`,
+      [workspaceId],
+    );
     return rows;
   }
 
   async find(id: string, workspaceId?: string): Promise<ChannelRecord | null> {
-    const { rows } = await this.db.query<ChannelRecord>(`SELECT ${COLUMNS} FROM external_channels c WHERE c.id = $1 AND ($2::bigint IS NULL OR c.workspace_id = $2)`, [id, workspaceId ?? null]);
+    const { rows } = await this.db.query<ChannelRecord>(
+      `SELECT ${COLUMNS} FROM external_channels c WHERE c.id = $1 AND ($2::bigint IS NULL OR c.workspace_id = $2)`,
+      [id, workspaceId ?? null],
+    );
     return rows[0] ?? null;
   }
 
@@ -49,7 +55,14 @@ export class ChannelRepository {
   async upsert(
     workspaceId: string,
     userId: string,
-    channel: { provider: ChannelProviderId; externalId: string; name: string; sourceUrl: string; credentials: ProviderCredentials; videos: ProviderVideo[] },
+    channel: {
+      provider: ChannelProviderId;
+      externalId: string;
+      name: string;
+      sourceUrl: string;
+      credentials: ProviderCredentials;
+      videos: ProviderVideo[];
+    },
   ): Promise<string> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
@@ -58,7 +71,15 @@ export class ChannelRepository {
          ON CONFLICT (workspace_id, provider, external_id)
          DO UPDATE SET name = EXCLUDED.name, source_url = EXCLUDED.source_url, credentials = EXCLUDED.credentials, state = 'ready', last_error = NULL, reloaded_at = now()
          RETURNING id::text AS id`,
-        [workspaceId, channel.provider, channel.externalId, channel.name, channel.sourceUrl, JSON.stringify(channel.credentials), userId],
+        [
+          workspaceId,
+          channel.provider,
+          channel.externalId,
+          channel.name,
+          channel.sourceUrl,
+          JSON.stringify(channel.credentials),
+          userId,
+        ],
       );
       await replaceVideos(tx, rows[0].id, channel.videos);
       return rows[0].id;
@@ -67,7 +88,14 @@ export class ChannelRepository {
 
   /** Marks a reload under way; false when one already is (the job then is not sent twice). */
   async markReloading(id: string): Promise<boolean> {
-    return ((await this.db.query(`UPDATE external_channels SET state = 'reloading', last_error = NULL WHERE id = $1 AND state <> 'reloading'`, [id])).rowCount ?? 0) > 0;
+    return (
+      ((
+        await this.db.query(
+          `UPDATE external_channels SET state = 'reloading', last_error = NULL WHERE id = $1 AND state <> 'reloading'`,
+          [id],
+        )
+      ).rowCount ?? 0) > 0
+    );
   }
 
   async reloaded(id: string, videos: ProviderVideo[], credentials?: ProviderCredentials): Promise<void> {
@@ -82,11 +110,19 @@ export class ChannelRepository {
   }
 
   async reloadFailed(id: string, reason: string): Promise<void> {
-    await this.db.query(`UPDATE external_channels SET state = 'failed', last_error = $2 WHERE id = $1`, [id, reason.slice(0, 500)]);
+    await this.db.query(`UPDATE external_channels SET state = 'failed', last_error = $2 WHERE id = $1`, [
+      id,
+      reason.slice(0, 500),
+    ]);
   }
 
   /** A page of the workspace's videos (one channel's, or all of them channel by channel), and how many there are. */
-  async videos(workspaceId: string, channelId: string | null, page: number, perPage: number): Promise<{ rows: VideoRecord[]; count: number }> {
+  async videos(
+    workspaceId: string,
+    channelId: string | null,
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: VideoRecord[]; count: number }> {
     const where = 'c.workspace_id = $1 AND ($2::bigint IS NULL OR c.id = $2)';
     const { rows } = await this.db.query<VideoRecord>(
       `SELECT v.channel_id::text AS "channelId", v.position, v.title, v.url, v.published_at AS "publishedAt", v.duration_ms AS "durationMs"
@@ -94,7 +130,10 @@ export class ChannelRepository {
        WHERE ${where} ORDER BY lower(c.name), c.id, v.position LIMIT $3 OFFSET $4`,
       [workspaceId, channelId, perPage, (page - 1) * perPage],
     );
-    const counted = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_videos v JOIN external_channels c ON c.id = v.channel_id WHERE ${where}`, [workspaceId, channelId]);
+    const counted = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM external_videos v JOIN external_channels c ON c.id = v.channel_id WHERE ${where}`,
+      [workspaceId, channelId],
+    );
     return { rows, count: counted.rows[0].n };
   }
 

@@ -40,9 +40,17 @@ const videoSchema = resourceSchema('externalVideo', {
   durationMs: { type: ['integer', 'null'] },
 });
 const oneChannel = { type: 'object', properties: { data: channelSchema } } as const;
-const channelParams = { type: 'object', required: ['externalChannelId'], properties: { externalChannelId: idString } } as const;
-const ownChannel = { access: 'member', tenant: { resource: 'externalChannel', id: 'params.externalChannelId' } } as const;
-const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') => ({ access: 'member', tenant: { workspace: location } }) as const;
+const channelParams = {
+  type: 'object',
+  required: ['externalChannelId'],
+  properties: { externalChannelId: idString },
+} as const;
+const ownChannel = {
+  access: 'member',
+  tenant: { resource: 'externalChannel', id: 'params.externalChannelId' },
+} as const;
+const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') =>
+  ({ access: 'member', tenant: { workspace: location } }) as const;
 // A state or code is opaque text from a provider; bounded, nothing more.
 const opaque = { type: 'string', minLength: 1, maxLength: 4000 } as const;
 
@@ -70,7 +78,13 @@ function videoResource(row: VideoRecord): VideoResource {
   return {
     id: `${row.channelId}-${row.position}`,
     type: 'externalVideo',
-    attributes: { externalChannelId: row.channelId, title: row.title, url: row.url, publishedAt: iso(row.publishedAt), durationMs: row.durationMs },
+    attributes: {
+      externalChannelId: row.channelId,
+      title: row.title,
+      url: row.url,
+      publishedAt: iso(row.publishedAt),
+      durationMs: row.durationMs,
+    },
   };
 }
 
@@ -78,17 +92,30 @@ function videoResource(row: VideoRecord): VideoResource {
  * Spec section 7 "External channels": connect (redirect_uri), the callback a provider sends the
  * browser back to, the workspace's channels, its videos 10 a page, delete; and reload (ours).
  */
-export function registerChannelRoutes(app: FastifyInstance, deps: { channels: ChannelRepository; states: ConnectStates; providers: ChannelProviders }): void {
+export function registerChannelRoutes(
+  app: FastifyInstance,
+  deps: { channels: ChannelRepository; states: ConnectStates; providers: ChannelProviders },
+): void {
   const { channels, states, providers } = deps;
   const tenancy = new TenancyRepository(app.db);
   const redirectUri = `${app.config.publicUrl.replace(/\/+$/, '')}${CHANNELS_PATHS.callback}`;
 
   /** The state's checks, then the provider's code made a channel. Answers what happened, in the caller's terms. */
-  async function complete(state: string, code: string | undefined, sessionId: string, userId: string): Promise<{ channelId: string } | { error: ConnectErrorCode; message: string }> {
+  async function complete(
+    state: string,
+    code: string | undefined,
+    sessionId: string,
+    userId: string,
+  ): Promise<{ channelId: string } | { error: ConnectErrorCode; message: string }> {
     const claimed = await states.claim(state, sessionId);
     const provider = claimed && providers.get(claimed.provider);
     // Access is read again: it may have been withdrawn while the person was at the provider.
-    if (!claimed || !provider || claimed.userId !== userId || !(await tenancy.findWorkspaceAccess(userId, claimed.workspaceId))) {
+    if (
+      !claimed ||
+      !provider ||
+      claimed.userId !== userId ||
+      !(await tenancy.findWorkspaceAccess(userId, claimed.workspaceId))
+    ) {
       if (claimed) await states.consume(claimed.hash);
       return { error: 'state', message: MESSAGES.stateInvalid };
     }
@@ -114,7 +141,12 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
     {
       config: inWorkspace('body.workspaceId'),
       schema: {
-        body: { type: 'object', required: ['workspaceId', 'provider'], additionalProperties: false, properties: { workspaceId: idString, provider: { type: 'string', enum: ['feed', 'youtube'] } } },
+        body: {
+          type: 'object',
+          required: ['workspaceId', 'provider'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, provider: { type: 'string', enum: ['feed', 'youtube'] } },
+        },
         response: { 200: { type: 'object', properties: { redirect_uri: { type: 'string' } } } },
       },
     },
@@ -138,12 +170,22 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
     CHANNELS_PATHS.callback,
     {
       config: { access: 'member', tenant: 'none' },
-      schema: { querystring: { type: 'object', properties: { state: opaque, code: opaque, error: { type: 'string', maxLength: 200 } } } },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { state: opaque, code: opaque, error: { type: 'string', maxLength: 200 } },
+        },
+      },
     },
     async (request, reply: FastifyReply) => {
       const { state, code, error } = request.query;
-      const outcome = state ? await complete(state, error ? undefined : code, request.session!.id, request.currentUser!.id) : { error: 'state' as const, message: '' };
-      const target = 'channelId' in outcome ? `${CHANNELS_PAGE}?connected=${outcome.channelId}` : `${CHANNELS_PAGE}?connectError=${outcome.error}`;
+      const outcome = state
+        ? await complete(state, error ? undefined : code, request.session!.id, request.currentUser!.id)
+        : { error: 'state' as const, message: '' };
+      const target =
+        'channelId' in outcome
+          ? `${CHANNELS_PAGE}?connected=${outcome.channelId}`
+          : `${CHANNELS_PAGE}?connectError=${outcome.error}`;
       return reply.redirect(target, 303);
     },
   );
@@ -155,12 +197,22 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
     {
       config: { access: 'member', tenant: 'none' },
       schema: {
-        body: { type: 'object', required: ['state', 'code'], additionalProperties: false, properties: { state: opaque, code: opaque } },
+        body: {
+          type: 'object',
+          required: ['state', 'code'],
+          additionalProperties: false,
+          properties: { state: opaque, code: opaque },
+        },
         response: { 201: oneChannel },
       },
     },
     async (request, reply): Promise<ChannelResponse> => {
-      const outcome = await complete(request.body.state, request.body.code, request.session!.id, request.currentUser!.id);
+      const outcome = await complete(
+        request.body.state,
+        request.body.code,
+        request.session!.id,
+        request.currentUser!.id,
+      );
       if ('error' in outcome) {
         if (outcome.error === 'failed') throw httpError(422, 'channel_unreadable', outcome.message, 'code');
         throw httpError(403, 'state_invalid', outcome.message, 'state');
@@ -176,7 +228,15 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
       config: inWorkspace('query.workspaceId'),
       schema: {
         querystring: { type: 'object', required: ['workspaceId'], properties: { workspaceId: idString } },
-        response: { 200: { type: 'object', properties: { data: { type: 'array', items: channelSchema }, meta: { type: 'object', additionalProperties: true } } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: channelSchema },
+              meta: { type: 'object', additionalProperties: true },
+            },
+          },
+        },
       },
     },
     async (request): Promise<ChannelsResponse> => ({
@@ -193,28 +253,52 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
         querystring: {
           type: 'object',
           required: ['workspaceId'],
-          properties: { workspaceId: idString, externalChannelId: idString, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+          properties: {
+            workspaceId: idString,
+            externalChannelId: idString,
+            page: { type: 'integer', minimum: 1, maximum: 100_000 },
+          },
         },
-        response: { 200: { type: 'object', properties: { data: { type: 'array', items: videoSchema }, meta: { type: 'object', additionalProperties: true } } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: videoSchema },
+              meta: { type: 'object', additionalProperties: true },
+            },
+          },
+        },
       },
     },
     async (request): Promise<VideosResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const channelId = request.query.externalChannelId ?? null;
       // Another workspace's channel looks like none.
-      if (channelId && !(await channels.find(channelId, workspaceId))) throw httpError(404, 'not_found', MESSAGES.notFound);
+      if (channelId && !(await channels.find(channelId, workspaceId)))
+        throw httpError(404, 'not_found', MESSAGES.notFound);
       const page = request.query.page ?? 1;
       const { rows, count } = await channels.videos(workspaceId, channelId, page, VIDEOS_PER_PAGE);
-      return { data: rows.map(videoResource), meta: { page, videosPerPage: VIDEOS_PER_PAGE, count, pages: pagesFor(count) } };
+      return {
+        data: rows.map(videoResource),
+        meta: { page, videosPerPage: VIDEOS_PER_PAGE, count, pages: pagesFor(count) },
+      };
     },
   );
 
   app.post<{ Params: { externalChannelId: string } }>(
     CHANNELS_PATHS.reload(':externalChannelId'),
-    { config: ownChannel, schema: { params: channelParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 202: oneChannel } } },
+    {
+      config: ownChannel,
+      schema: {
+        params: channelParams,
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: { 202: oneChannel },
+      },
+    },
     async (request, reply): Promise<ChannelResponse> => {
       const id = request.params.externalChannelId;
-      if (await channels.markReloading(id)) await app.jobs.send(RELOAD_CHANNEL_JOB, { channelId: id }, { singletonKey: `channel-${id}` });
+      if (await channels.markReloading(id))
+        await app.jobs.send(RELOAD_CHANNEL_JOB, { channelId: id }, { singletonKey: `channel-${id}` });
       const row = await channels.find(id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
       reply.code(202);
@@ -224,13 +308,22 @@ export function registerChannelRoutes(app: FastifyInstance, deps: { channels: Ch
 
   app.delete<{ Params: { externalChannelId: string } }>(
     CHANNELS_PATHS.remove(':externalChannelId'),
-    { config: ownChannel, schema: { params: channelParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
+    {
+      config: ownChannel,
+      schema: {
+        params: channelParams,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+      },
+    },
     async (request) => {
       const id = request.params.externalChannelId;
       const row = await channels.find(id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
       // A colleague's connection (their YouTube grant) is theirs or an admin's to remove.
-      if (tenantOf(request).accountRole !== 'admin' && row.createdBy !== request.currentUser!.id) throw httpError(403, 'forbidden', MESSAGES.onlyOwnerRemoves);
+      if (tenantOf(request).accountRole !== 'admin' && row.createdBy !== request.currentUser!.id)
+        throw httpError(403, 'forbidden', MESSAGES.onlyOwnerRemoves);
       await channels.delete(id);
       return { data: { id } };
     },

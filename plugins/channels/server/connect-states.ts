@@ -23,7 +23,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export class ConnectStates {
   constructor(private readonly db: Database) {}
 
-  async issue(input: { sessionId: string; userId: string; workspaceId: string; provider: ChannelProviderId }): Promise<{ state: string; codeChallenge: string }> {
+  async issue(input: {
+    sessionId: string;
+    userId: string;
+    workspaceId: string;
+    provider: ChannelProviderId;
+  }): Promise<{ state: string; codeChallenge: string }> {
     const state = randomBytes(32).toString('base64url');
     const codeVerifier = randomBytes(32).toString('base64url');
     // Expired states of anyone go now: the table holds only live ones.
@@ -31,7 +36,15 @@ export class ConnectStates {
     await this.db.query(
       `INSERT INTO external_channel_states (state_hash, session_id, user_id, workspace_id, provider, code_verifier, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-      [sha256(state), input.sessionId, input.userId, input.workspaceId, input.provider, codeVerifier, STATE_TTL_MINUTES],
+      [
+        sha256(state),
+        input.sessionId,
+        input.userId,
+        input.workspaceId,
+        input.provider,
+        codeVerifier,
+        STATE_TTL_MINUTES,
+      ],
     );
     return { state, codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url') };
   }

@@ -1,4 +1,9 @@
-import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import {
+  contributeToServer,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+} from '../../../server/plugin-api';
 import { linkDetailsExtensions } from '../../projects/server/extension-points';
 import { CHANNELS_SERVER_MESSAGES } from '../common/channels-contract';
 import { channelLinkDetails } from './channel-link-details';
@@ -30,6 +35,10 @@ export default defineServerPlugin({
   async routes(app) {
     const channels = new ChannelRepository(app.db);
     registerTenantResource(app, 'externalChannel', (id) => channels.ownerOf(id), CHANNELS_SERVER_MESSAGES.notFound);
-    registerChannelRoutes(app, { channels, states: new ConnectStates(app.db), providers: channelProviders(app.config) });
+    registerChannelRoutes(app, {
+      channels,
+      states: new ConnectStates(app.db),
+      providers: channelProviders(app.config),
+    });
   },
 });

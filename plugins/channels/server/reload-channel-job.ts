@@ -28,7 +28,10 @@ export const reloadChannelJob: JobDefinition<{ channelId: string }> = {
       await channels.reloaded(channelId, videos, credentials);
     } catch (error) {
       if (!(error instanceof ChannelSourceError)) ctx.log.error({ channelId, err: error }, 'channel reload failed');
-      await channels.reloadFailed(channelId, error instanceof ChannelSourceError ? error.message : 'The channel could not be read');
+      await channels.reloadFailed(
+        channelId,
+        error instanceof ChannelSourceError ? error.message : 'The channel could not be read',
+      );
     }
   },
 };

@@ -11,14 +11,33 @@ const duration = (ms: number | null) => (ms === null ? '' : formatDuration(ms / 
  * are imported.
  */
 export function ChannelVideos({ model, channelName }: { model: ChannelsModel; channelName: string }) {
-  const [videos, checked, page, pages, count, loading, importing] = useUnit([model.$videos, model.$checked, model.$page, model.$pages, model.$count, model.$loadingVideos, model.$importing]);
-  const [videoToggled, pageVideosToggled, pageChanged, importSubmitted] = useUnit([model.videoToggled, model.pageVideosToggled, model.pageChanged, model.importSubmitted]);
+  const [videos, checked, page, pages, count, loading, importing] = useUnit([
+    model.$videos,
+    model.$checked,
+    model.$page,
+    model.$pages,
+    model.$count,
+    model.$loadingVideos,
+    model.$importing,
+  ]);
+  const [videoToggled, pageVideosToggled, pageChanged, importSubmitted] = useUnit([
+    model.videoToggled,
+    model.pageVideosToggled,
+    model.pageChanged,
+    model.importSubmitted,
+  ]);
   const allOnPage = videos.length > 0 && videos.every((v) => checked.includes(v.attributes.url));
   return (
     <section className="channel-videos" aria-labelledby="channel-videos-title" aria-busy={loading}>
       <div className="channel-videos-header">
         <h2 id="channel-videos-title">{channelName}</h2>
-        <button type="button" className="button button-primary" disabled={checked.length === 0 || importing} aria-busy={importing} onClick={() => importSubmitted()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={checked.length === 0 || importing}
+          aria-busy={importing}
+          onClick={() => importSubmitted()}
+        >
           Import selected{checked.length > 0 ? ` (${checked.length})` : ''}
         </button>
       </div>
@@ -29,7 +48,12 @@ export function ChannelVideos({ model, channelName }: { model: ChannelsModel; ch
           <thead>
             <tr>
               <th scope="col" className="channel-check">
-                <input type="checkbox" aria-label="Select the videos of this page" checked={allOnPage} onChange={() => pageVideosToggled()} />
+                <input
+                  type="checkbox"
+                  aria-label="Select the videos of this page"
+                  checked={allOnPage}
+                  onChange={() => pageVideosToggled()}
+                />
               </th>
               <th scope="col">Title</th>
               <th scope="col">Published</th>
@@ -40,7 +64,12 @@ export function ChannelVideos({ model, channelName }: { model: ChannelsModel; ch
             {videos.map((video) => (
               <tr key={video.id}>
                 <td className="channel-check">
-                  <input type="checkbox" aria-label={video.attributes.title} checked={checked.includes(video.attributes.url)} onChange={() => videoToggled(video.attributes.url)} />
+                  <input
+                    type="checkbox"
+                    aria-label={video.attributes.title}
+                    checked={checked.includes(video.attributes.url)}
+                    onChange={() => videoToggled(video.attributes.url)}
+                  />
                 </td>
                 <td>{video.attributes.title}</td>
                 <td>{video.attributes.publishedAt ? dateFormat.format(new Date(video.attributes.publishedAt)) : ''}</td>
@@ -57,7 +86,12 @@ export function ChannelVideos({ model, channelName }: { model: ChannelsModel; ch
         <span aria-live="polite">
           Page {page} of {pages} · {count} {count === 1 ? 'video' : 'videos'}
         </span>
-        <button type="button" className="button" disabled={page >= pages || loading} onClick={() => pageChanged(page + 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={page >= pages || loading}
+          onClick={() => pageChanged(page + 1)}
+        >
           Next
         </button>
       </nav>

@@ -1,5 +1,13 @@
 import * as effector from 'effector';
-import { announceEffect, apiEffect, type ApiClient, type AppModel, type Navigator, type PollingService, type ToastService } from '../../../core';
+import {
+  announceEffect,
+  apiEffect,
+  type ApiClient,
+  type AppModel,
+  type Navigator,
+  type PollingService,
+  type ToastService,
+} from '../../../core';
 import { PROJECTS_MESSAGES, PROJECTS_PATHS } from '../../projects/common/projects-contract';
 import {
   CHANNELS_MESSAGES as MESSAGES,
@@ -55,36 +63,69 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
   /** Back on the channels page from a provider: `?connected=<id>` or `?connectError=<code>`. */
   const returnedFromProvider = createEvent<{ connected: string | null; error: string | null }>();
 
-  const fetchChannelsFx = apiEffect(async (workspaceId: string) => (await api.get<ChannelsResponse>(CHANNELS_PATHS.channels, { params: { workspaceId } })).data);
-  const fetchVideosFx = apiEffect(async ({ workspaceId, channelId, page }: { workspaceId: string; channelId: string | null; page: number }) => {
-    const params = { workspaceId, page, ...(channelId ? { externalChannelId: channelId } : {}) };
-    return (await api.get<VideosResponse>(CHANNELS_PATHS.videos, { params })).data;
-  });
-  const reloadFx = apiEffect(async (id: string) => (await api.post<ChannelResponse>(CHANNELS_PATHS.reload(id), {})).data.data);
+  const fetchChannelsFx = apiEffect(
+    async (workspaceId: string) =>
+      (await api.get<ChannelsResponse>(CHANNELS_PATHS.channels, { params: { workspaceId } })).data,
+  );
+  const fetchVideosFx = apiEffect(
+    async ({ workspaceId, channelId, page }: { workspaceId: string; channelId: string | null; page: number }) => {
+      const params = { workspaceId, page, ...(channelId ? { externalChannelId: channelId } : {}) };
+      return (await api.get<VideosResponse>(CHANNELS_PATHS.videos, { params })).data;
+    },
+  );
+  const reloadFx = apiEffect(
+    async (id: string) => (await api.post<ChannelResponse>(CHANNELS_PATHS.reload(id), {})).data.data,
+  );
   const removeFx = apiEffect(async (id: string) => {
     await api.delete(CHANNELS_PATHS.remove(id));
     return id;
   });
-  const connectFx = apiEffect(async ({ workspaceId, provider }: { workspaceId: string; provider: ChannelProviderId }) => {
-    const { redirect_uri: target } = (await api.post<ConnectResponse>(CHANNELS_PATHS.connect, { workspaceId, provider })).data;
-    // The no-account provider's page is one of ours: stay in the app.
-    if (target.startsWith('/')) deps.navigator.navigate(target);
-    else deps.leave(target);
-  });
-  const finishFeedFx = apiEffect(async (body: { state: string; code: string }) => (await api.post<ChannelResponse>(CHANNELS_PATHS.callback, body)).data.data);
+  const connectFx = apiEffect(
+    async ({ workspaceId, provider }: { workspaceId: string; provider: ChannelProviderId }) => {
+      const { redirect_uri: target } = (
+        await api.post<ConnectResponse>(CHANNELS_PATHS.connect, { workspaceId, provider })
+      ).data;
+      // The no-account provider's page is one of ours: stay in the app.
+      if (target.startsWith('/')) deps.navigator.navigate(target);
+      else deps.leave(target);
+    },
+  );
+  const finishFeedFx = apiEffect(
+    async (body: { state: string; code: string }) =>
+      (await api.post<ChannelResponse>(CHANNELS_PATHS.callback, body)).data.data,
+  );
   const importFx = apiEffect(async ({ workspaceId, urls }: { workspaceId: string; urls: string[] }) => {
     await api.post(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId, urls, submitUrlIdentifier: deps.newId() });
   });
 
-  const $channels = createStore<ChannelResource[]>([]).on(fetchChannelsFx.doneData, (_, { data }) => data).reset(app.workspaceChanged, app.loggedOut);
-  const $providers = createStore<ChannelsResponse['meta']['providers']>([]).on(fetchChannelsFx.doneData, (_, { meta }) => meta.providers);
-  const $channelsLoaded = createStore(false).on(fetchChannelsFx.done, () => true).reset(app.workspaceChanged, app.loggedOut);
-  const $channelId = createStore<string | null>(null).on(channelChosen, (_, id) => id).reset(app.workspaceChanged, app.loggedOut);
-  const $page = createStore(1).on(pageChanged, (_, page) => page).reset(channelChosen, app.workspaceChanged);
-  const $videos = createStore<VideoResource[]>([]).on(fetchVideosFx.doneData, (_, { data }) => data).reset(app.workspaceChanged, app.loggedOut);
-  const $pages = createStore(1).on(fetchVideosFx.doneData, (_, { meta }) => meta.pages).reset(app.workspaceChanged);
-  const $count = createStore(0).on(fetchVideosFx.doneData, (_, { meta }) => meta.count).reset(app.workspaceChanged);
-  const $feedProblem = createStore<string | null>(null).on(finishFeedFx.failData, (_, error) => error.message).reset(feedSubmitted, finishFeedFx.done);
+  const $channels = createStore<ChannelResource[]>([])
+    .on(fetchChannelsFx.doneData, (_, { data }) => data)
+    .reset(app.workspaceChanged, app.loggedOut);
+  const $providers = createStore<ChannelsResponse['meta']['providers']>([]).on(
+    fetchChannelsFx.doneData,
+    (_, { meta }) => meta.providers,
+  );
+  const $channelsLoaded = createStore(false)
+    .on(fetchChannelsFx.done, () => true)
+    .reset(app.workspaceChanged, app.loggedOut);
+  const $channelId = createStore<string | null>(null)
+    .on(channelChosen, (_, id) => id)
+    .reset(app.workspaceChanged, app.loggedOut);
+  const $page = createStore(1)
+    .on(pageChanged, (_, page) => page)
+    .reset(channelChosen, app.workspaceChanged);
+  const $videos = createStore<VideoResource[]>([])
+    .on(fetchVideosFx.doneData, (_, { data }) => data)
+    .reset(app.workspaceChanged, app.loggedOut);
+  const $pages = createStore(1)
+    .on(fetchVideosFx.doneData, (_, { meta }) => meta.pages)
+    .reset(app.workspaceChanged);
+  const $count = createStore(0)
+    .on(fetchVideosFx.doneData, (_, { meta }) => meta.count)
+    .reset(app.workspaceChanged);
+  const $feedProblem = createStore<string | null>(null)
+    .on(finishFeedFx.failData, (_, error) => error.message)
+    .reset(feedSubmitted, finishFeedFx.done);
   const $checked = createStore<string[]>([])
     .on(videoToggled, (urls, url) => (urls.includes(url) ? urls.filter((u) => u !== url) : [...urls, url]))
     .reset(app.workspaceChanged, importFx.done);
@@ -93,27 +134,60 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
     source: { checked: $checked, videos: $videos },
     fn: ({ checked, videos }) => {
       const onPage = videos.map((v) => v.attributes.url);
-      return onPage.every((url) => checked.includes(url)) ? checked.filter((url) => !onPage.includes(url)) : [...new Set([...checked, ...onPage])];
+      return onPage.every((url) => checked.includes(url))
+        ? checked.filter((url) => !onPage.includes(url))
+        : [...new Set([...checked, ...onPage])];
     },
     target: $checked,
   });
   // A removed channel's videos can no longer be imported.
-  sample({ clock: removeFx.doneData, source: $channelId, filter: (current, removed) => current === removed, fn: () => null, target: channelChosen });
+  sample({
+    clock: removeFx.doneData,
+    source: $channelId,
+    filter: (current, removed) => current === removed,
+    fn: () => null,
+    target: channelChosen,
+  });
 
   const inWorkspace = { source: app.$currentWorkspaceId, filter: (id: string | null): id is string => id !== null };
-  const loadChannels = attach({ source: app.$currentWorkspaceId, mapParams: (_: void, workspaceId) => workspaceId ?? '', effect: fetchChannelsFx });
+  const loadChannels = attach({
+    source: app.$currentWorkspaceId,
+    mapParams: (_: void, workspaceId) => workspaceId ?? '',
+    effect: fetchChannelsFx,
+  });
   const loadVideos = attach({
     source: { workspaceId: app.$currentWorkspaceId, channelId: $channelId, page: $page },
     mapParams: (_: void, { workspaceId, channelId, page }) => ({ workspaceId: workspaceId ?? '', channelId, page }),
     effect: fetchVideosFx,
   });
-  sample({ clock: [pageOpened, removeFx.done], ...inWorkspace, fn: () => undefined, target: [loadChannels, loadVideos] });
-  sample({ clock: [channelChosen, pageChanged, finishFeedFx.done], ...inWorkspace, fn: () => undefined, target: loadVideos });
+  sample({
+    clock: [pageOpened, removeFx.done],
+    ...inWorkspace,
+    fn: () => undefined,
+    target: [loadChannels, loadVideos],
+  });
+  sample({
+    clock: [channelChosen, pageChanged, finishFeedFx.done],
+    ...inWorkspace,
+    fn: () => undefined,
+    target: loadVideos,
+  });
   sample({ clock: reloadRequested, target: reloadFx });
   sample({ clock: removeRequested, target: removeFx });
-  sample({ clock: connectRequested, ...inWorkspace, fn: (workspaceId, provider) => ({ workspaceId, provider }), target: connectFx });
+  sample({
+    clock: connectRequested,
+    ...inWorkspace,
+    fn: (workspaceId, provider) => ({ workspaceId, provider }),
+    target: connectFx,
+  });
   sample({ clock: feedSubmitted, filter: ({ code }) => code.trim().length > 0, target: finishFeedFx });
-  sample({ clock: importSubmitted, source: { workspaceId: app.$currentWorkspaceId, urls: $checked }, filter: ({ workspaceId, urls }) => workspaceId !== null && urls.length > 0, fn: ({ workspaceId, urls }) => ({ workspaceId: workspaceId!, urls }), target: importFx });
+  sample({
+    clock: importSubmitted,
+    source: { workspaceId: app.$currentWorkspaceId, urls: $checked },
+    filter: ({ workspaceId, urls }) => workspaceId !== null && urls.length > 0,
+    fn: ({ workspaceId, urls }) => ({ workspaceId: workspaceId!, urls }),
+    target: importFx,
+  });
 
   // Spec 2: home after a link submission from the channels page; the feed's channel opens once connected.
   const goFx = createEffect((path: string) => deps.navigator.navigate(path));
@@ -125,7 +199,11 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
   const $reloading = $channels.map((list) => list.some((c) => c.attributes.state === 'reloading'));
   const startPollingFx = createEffect(() => {
     const poll = scopeBind(loadChannels, { safe: true });
-    deps.polling.start({ id: RELOAD_POLL_TASK, intervalMs: RELOAD_POLL_INTERVAL_MS, run: () => poll().then(() => undefined) });
+    deps.polling.start({
+      id: RELOAD_POLL_TASK,
+      intervalMs: RELOAD_POLL_INTERVAL_MS,
+      run: () => poll().then(() => undefined),
+    });
   });
   const stopPollingFx = createEffect(() => deps.polling.stop(RELOAD_POLL_TASK));
   sample({ clock: $reloading.updates, filter: Boolean, target: startPollingFx });
@@ -138,7 +216,8 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
   const finished = sample({
     clock: fetchChannelsFx.doneData,
     source: $asked,
-    fn: (asked, { data }) => data.filter((channel) => asked.includes(channel.id) && channel.attributes.state !== 'reloading'),
+    fn: (asked, { data }) =>
+      data.filter((channel) => asked.includes(channel.id) && channel.attributes.state !== 'reloading'),
   });
   $asked.on(finished, (ids, done) => ids.filter((id) => !done.some((channel) => channel.id === id)));
   sample({
@@ -162,17 +241,29 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
   announceEffect(announce, 'channels', connectFx, { fail: MESSAGES.notConnected });
   // Its success is said on the channels page it leads to, like a provider's.
   announceEffect(announce, 'channels', finishFeedFx, { fail: MESSAGES.notConnected });
-  sample({ clock: returnedFromProvider, filter: ({ connected }) => connected !== null, fn: ({ connected }) => connected, target: channelChosen });
+  sample({
+    clock: returnedFromProvider,
+    filter: ({ connected }) => connected !== null,
+    fn: ({ connected }) => connected,
+    target: channelChosen,
+  });
   sample({
     clock: returnedFromProvider,
     filter: ({ connected, error }) => connected !== null || error !== null,
     fn: ({ connected, error }) =>
       connected !== null
         ? { kind: 'success' as const, title: MESSAGES.connected }
-        : { kind: 'error' as const, title: MESSAGES.notConnected, description: CONNECT_ERRORS[error as keyof typeof CONNECT_ERRORS] ?? CONNECT_ERRORS.failed },
+        : {
+            kind: 'error' as const,
+            title: MESSAGES.notConnected,
+            description: CONNECT_ERRORS[error as keyof typeof CONNECT_ERRORS] ?? CONNECT_ERRORS.failed,
+          },
     target: toast.shown,
   });
-  announceEffect(announce, 'channels', importFx, { done: PROJECTS_MESSAGES.requestSubmitted, fail: PROJECTS_MESSAGES.urlsNotSubmitted });
+  announceEffect(announce, 'channels', importFx, {
+    done: PROJECTS_MESSAGES.requestSubmitted,
+    fail: PROJECTS_MESSAGES.urlsNotSubmitted,
+  });
 
   return {
     pageOpened,

@@ -9,7 +9,11 @@ import { ConnectChannelDialog, RemoveChannelDialog } from './connect-channel-dia
 import './channels.css';
 
 const stateText = (channel: ChannelResource) =>
-  channel.attributes.state === 'reloading' ? 'Reloading…' : channel.attributes.state === 'failed' ? `Last reload failed: ${channel.attributes.lastError ?? ''}` : '';
+  channel.attributes.state === 'reloading'
+    ? 'Reloading…'
+    : channel.attributes.state === 'failed'
+      ? `Last reload failed: ${channel.attributes.lastError ?? ''}`
+      : '';
 
 /**
  * `/external_channels`: the workspace's channels (all, or one chosen), their videos with paging
@@ -61,24 +65,46 @@ export default function ChannelsPage() {
           <nav aria-label="Channels">
             <ul className="channels-list">
               <li>
-                <button type="button" className="channel-choice" aria-current={channelId === null ? 'true' : undefined} onClick={() => channelChosen(null)}>
+                <button
+                  type="button"
+                  className="channel-choice"
+                  aria-current={channelId === null ? 'true' : undefined}
+                  onClick={() => channelChosen(null)}
+                >
                   All channels
                 </button>
               </li>
               {channels.map((channel) => (
                 <li key={channel.id} className="channel-item">
-                  <button type="button" className="channel-choice" aria-current={channel.id === channelId ? 'true' : undefined} onClick={() => channelChosen(channel.id)}>
+                  <button
+                    type="button"
+                    className="channel-choice"
+                    aria-current={channel.id === channelId ? 'true' : undefined}
+                    onClick={() => channelChosen(channel.id)}
+                  >
                     <span className="channel-name">{channel.attributes.name}</span>
                     <span className="channel-meta">
-                      {channel.attributes.provider === 'youtube' ? 'YouTube' : 'Feed'} · {channel.attributes.videosCount} videos
+                      {channel.attributes.provider === 'youtube' ? 'YouTube' : 'Feed'} ·{' '}
+                      {channel.attributes.videosCount} videos
                     </span>
                     {stateText(channel) && <span className="channel-state">{stateText(channel)}</span>}
                   </button>
                   <div className="channel-actions">
-                    <button type="button" className="button" aria-label={`Reload ${channel.attributes.name}`} disabled={channel.attributes.state === 'reloading'} onClick={() => reloadRequested(channel.id)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Reload ${channel.attributes.name}`}
+                      disabled={channel.attributes.state === 'reloading'}
+                      onClick={() => reloadRequested(channel.id)}
+                    >
                       Reload
                     </button>
-                    <button type="button" className="button" aria-label={`Remove ${channel.attributes.name}`} onClick={() => setRemoving(channel)}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${channel.attributes.name}`}
+                      onClick={() => setRemoving(channel)}
+                    >
                       Remove
                     </button>
                   </div>

@@ -42,7 +42,8 @@ export function FeedConnectPage() {
             onChange={(event) => setAddress(event.target.value)}
           />
           <p id="feed-address-hint" role={problem ? 'alert' : undefined}>
-            {problem ?? 'A podcast or media RSS / Atom feed, such as a YouTube channel’s feed (youtube.com/feeds/videos.xml?channel_id=…).'}
+            {problem ??
+              'A podcast or media RSS / Atom feed, such as a YouTube channel’s feed (youtube.com/feeds/videos.xml?channel_id=…).'}
           </p>
           <div className="dialog-actions">
             <Link className="button" to={CHANNELS_PAGE}>

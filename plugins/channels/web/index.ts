@@ -16,11 +16,29 @@ export default definePlugin({
   order: 47,
   routes: [
     { path: PAGE, load: page, title: 'External channels' },
-    { path: `${PAGE}/connect/feed`, load: async () => ({ default: (await page()).FeedConnectPage }), title: 'Connect a feed' },
+    {
+      path: `${PAGE}/connect/feed`,
+      load: async () => ({ default: (await page()).FeedConnectPage }),
+      title: 'Connect a feed',
+    },
   ],
   nav: [{ id: 'channels.nav', label: 'External channels', path: PAGE, order: 43, icon: 'C', when: inWorkspace }],
   commands: [
-    { id: 'channels.open', title: 'Open external channels', group: 'External channels', keywords: ['youtube', 'feed', 'podcast', 'rss'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
-    { id: 'channels.connect', title: 'Connect a channel', group: 'External channels', keywords: ['youtube', 'feed', 'podcast', 'rss', 'import videos'], when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?connect=1`) },
+    {
+      id: 'channels.open',
+      title: 'Open external channels',
+      group: 'External channels',
+      keywords: ['youtube', 'feed', 'podcast', 'rss'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(PAGE),
+    },
+    {
+      id: 'channels.connect',
+      title: 'Connect a channel',
+      group: 'External channels',
+      keywords: ['youtube', 'feed', 'podcast', 'rss', 'import videos'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(`${PAGE}?connect=1`),
+    },
   ],
 });

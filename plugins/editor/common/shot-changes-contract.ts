@@ -12,7 +12,8 @@
  * - 404 when the subtitle is not the caller's to open, or its version has no media.
  */
 
-export const SHOT_CHANGES_PATH = (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/shot_changes`;
+export const SHOT_CHANGES_PATH = (projectVersionId: string, subtitleId: string) =>
+  `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/shot_changes`;
 
 export interface ShotChangesResponse {
   data: { times: number[] };

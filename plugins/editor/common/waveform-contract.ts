@@ -13,7 +13,8 @@
  * - 404 when the subtitle is not the caller's to open, or its version has no media.
  */
 
-export const WAVEFORM_PATH = (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/waveform`;
+export const WAVEFORM_PATH = (projectVersionId: string, subtitleId: string) =>
+  `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/waveform`;
 
 /** The most buckets one request may ask for (a 4K screen's width). */
 export const WAVEFORM_MAX_BUCKETS = 4096;

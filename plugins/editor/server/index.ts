@@ -20,7 +20,8 @@ export default defineServerPlugin({
   contributions: [
     contributeToServer(derivedMediaFiles, {
       id: 'editor',
-      keysOf: (mediaKey) => [WAVEFORM_DERIVATIVE, SHOT_CHANGES_DERIVATIVE].map((derivative) => derivativeKey(derivative, mediaKey)),
+      keysOf: (mediaKey) =>
+        [WAVEFORM_DERIVATIVE, SHOT_CHANGES_DERIVATIVE].map((derivative) => derivativeKey(derivative, mediaKey)),
     }),
   ],
   async routes(app) {

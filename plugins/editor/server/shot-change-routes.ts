@@ -26,4 +26,5 @@ export function registerShotChangeRoutes(app: FastifyInstance, shots: MediaDeriv
 }
 
 /** The cuts of stored media, found once per media key (MediaDerivatives). */
-export const shotChangeStore = (app: FastifyInstance) => new MediaDerivatives(app.storage, SHOT_CHANGES_DERIVATIVE, MEMORY_BYTES);
+export const shotChangeStore = (app: FastifyInstance) =>
+  new MediaDerivatives(app.storage, SHOT_CHANGES_DERIVATIVE, MEMORY_BYTES);

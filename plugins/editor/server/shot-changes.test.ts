@@ -21,8 +21,28 @@ describe('shot changes: the cuts of a video found by ffmpeg scene detection', ()
     const file = path.join(dir, 'cuts.mp4');
     await runProcess('ffmpeg', [
       ...FFMPEG,
-      ...['-f', 'lavfi', '-i', 'testsrc=s=320x240:d=2:r=25', '-f', 'lavfi', '-i', 'color=c=red:s=320x240:d=1.6:r=25', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25'],
-      ...['-filter_complex', '[2]trim=duration=2,setpts=PTS-STARTPTS[m];[0][1][m]concat=n=3:v=1[v]', '-map', '[v]', ...H264, file],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=s=320x240:d=2:r=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=red:s=320x240:d=1.6:r=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'mandelbrot=s=320x240:r=25',
+      ],
+      ...[
+        '-filter_complex',
+        '[2]trim=duration=2,setpts=PTS-STARTPTS[m];[0][1][m]concat=n=3:v=1[v]',
+        '-map',
+        '[v]',
+        ...H264,
+        file,
+      ],
     ]);
     expect(await shotChangesOfFile(file)).toEqual([2000, 3600]);
   });
@@ -40,7 +60,11 @@ describe('shot changes: the cuts of a video found by ffmpeg scene detection', ()
   });
 
   it('reads the printed times as whole ms, ascending, once each, never the first frame', () => {
-    expect(cutTimesOf('frame:1 pts:45056 pts_time:3.52\nlavfi.scene_score=0.88\nframe:0 pts:25600 pts_time:2\nframe:2 pts_time:3.52\nframe:3 pts_time:0')).toEqual([2000, 3520]);
+    expect(
+      cutTimesOf(
+        'frame:1 pts:45056 pts_time:3.52\nlavfi.scene_score=0.88\nframe:0 pts:25600 pts_time:2\nframe:2 pts_time:3.52\nframe:3 pts_time:0',
+      ),
+    ).toEqual([2000, 3520]);
     expect(cutTimesOf('')).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ const DETECT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 
 /** `pts_time:12.48` lines of ffmpeg's metadata=print, as ms. */
 export function cutTimesOf(printed: string): number[] {
-  const times = [...printed.matchAll(/pts_time:(-?\d+(?:\.\d+)?)/g)].map((match) => Math.round(Number(match[1]) * 1000)).filter((ms) => ms > 0);
+  const times = [...printed.matchAll(/pts_time:(-?\d+(?:\.\d+)?)/g)]
+    .map((match) => Math.round(Number(match[1]) * 1000))
+    .filter((ms) => ms > 0);
   return [...new Set(times)].sort((a, b) => a - b);
 }
 
@@ -27,7 +29,24 @@ export async function shotChangesOfFile(file: string): Promise<number[]> {
   const info = await probe(file).catch(() => null);
   if (!info?.hasVideo) return [];
   const filter = `scale=${ANALYSIS_WIDTH}:-2:flags=fast_bilinear,select='gt(scene,${SCENE_THRESHOLD})',metadata=print:file=-`;
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-an', '-sn', '-dn', '-vf', filter, '-f', 'null', '-'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    filter,
+    '-f',
+    'null',
+    '-',
+  ];
   const result = await runProcess('ffmpeg', args, { timeoutMs: DETECT_TIMEOUT_MS }).catch(() => null);
   return result ? cutTimesOf(result.stdout) : [];
 }
@@ -45,7 +64,9 @@ export const SHOT_CHANGES_DERIVATIVE: MediaDerivative = {
 export function decodeShotChanges(bytes: Buffer): number[] | null {
   try {
     const parsed = JSON.parse(bytes.toString('utf8')) as { times?: unknown };
-    return Array.isArray(parsed.times) && parsed.times.every((t) => Number.isInteger(t) && t >= 0) ? (parsed.times as number[]) : null;
+    return Array.isArray(parsed.times) && parsed.times.every((t) => Number.isInteger(t) && t >= 0)
+      ? (parsed.times as number[])
+      : null;
   } catch {
     return null;
   }

@@ -76,7 +76,11 @@ export class PeakAccumulator {
 }
 
 /** Stacks halved levels on a level 0. */
-export function pyramidOf(base: Int8Array, durationMs: number, baseBucketMs = WAVEFORM_BASE_BUCKET_MS): WaveformPyramid {
+export function pyramidOf(
+  base: Int8Array,
+  durationMs: number,
+  baseBucketMs = WAVEFORM_BASE_BUCKET_MS,
+): WaveformPyramid {
   const levels = [base];
   while (levels[levels.length - 1].length / 2 > TOP_LEVEL_MAX) {
     const below = levels[levels.length - 1];
@@ -100,7 +104,10 @@ export function encodePyramid(pyramid: WaveformPyramid): Buffer {
   header.writeUInt32LE(pyramid.baseBucketMs, 8);
   header.writeUInt32LE(pyramid.levels.length, 12);
   pyramid.levels.forEach((level, i) => header.writeUInt32LE(level.length / 2, 16 + 4 * i));
-  return Buffer.concat([header, ...pyramid.levels.map((level) => Buffer.from(level.buffer, level.byteOffset, level.byteLength))]);
+  return Buffer.concat([
+    header,
+    ...pyramid.levels.map((level) => Buffer.from(level.buffer, level.byteOffset, level.byteLength)),
+  ]);
 }
 
 /** Null when the bytes are not a pyramid this code wrote (then it is made again). */

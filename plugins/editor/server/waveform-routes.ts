@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../../../server/plugin-api';
-import { WAVEFORM_HEADERS, WAVEFORM_MAX_BUCKETS, WAVEFORM_MESSAGES, WAVEFORM_PATH, type WaveformComputing, type WaveformQuery } from '../common/waveform-contract';
+import {
+  WAVEFORM_HEADERS,
+  WAVEFORM_MAX_BUCKETS,
+  WAVEFORM_MESSAGES,
+  WAVEFORM_PATH,
+  type WaveformComputing,
+  type WaveformQuery,
+} from '../common/waveform-contract';
 import { loudestOf, peaksOf } from './waveform-pyramid';
 import { mediaKeyOf, SUBTITLE_MEDIA_ACCESS, subtitleMediaParams, type SubtitleMediaParams } from './subtitle-media';
 import type { WaveformStore } from './waveform-store';
@@ -33,7 +40,8 @@ export function registerWaveformRoutes(app: FastifyInstance, waveforms: Waveform
     async (request, reply) => {
       const mediaKey = await mediaKeyOf(app, request, WAVEFORM_MESSAGES.mediaMissing);
       const from = request.query.from ?? 0;
-      if (request.query.to !== undefined && request.query.to <= from) throw httpError(422, 'invalid', WAVEFORM_MESSAGES.badWindow, 'to');
+      if (request.query.to !== undefined && request.query.to <= from)
+        throw httpError(422, 'invalid', WAVEFORM_MESSAGES.badWindow, 'to');
       const pyramid = await waveforms.peaks(mediaKey);
       if (!pyramid) {
         const computing: WaveformComputing = { status: 'computing' };
@@ -43,16 +51,18 @@ export function registerWaveformRoutes(app: FastifyInstance, waveforms: Waveform
       const to = request.query.to ?? Math.max(from + 1000, pyramid.durationMs);
       const buckets = request.query.buckets ?? DEFAULT_BUCKETS;
       const peaks = peaksOf(pyramid, from, to, buckets);
-      return reply
-        .type('application/octet-stream')
-        // The media under a key never changes; a new upload is a new key, and the editor asks again when it opens.
-        .header('cache-control', 'private, max-age=300')
-        .header(WAVEFORM_HEADERS.duration, String(pyramid.durationMs))
-        .header(WAVEFORM_HEADERS.from, String(from))
-        .header(WAVEFORM_HEADERS.to, String(to))
-        .header(WAVEFORM_HEADERS.buckets, String(buckets))
-        .header(WAVEFORM_HEADERS.peak, String(loudestOf(pyramid)))
-        .send(Buffer.from(peaks.buffer, peaks.byteOffset, peaks.byteLength));
+      return (
+        reply
+          .type('application/octet-stream')
+          // The media under a key never changes; a new upload is a new key, and the editor asks again when it opens.
+          .header('cache-control', 'private, max-age=300')
+          .header(WAVEFORM_HEADERS.duration, String(pyramid.durationMs))
+          .header(WAVEFORM_HEADERS.from, String(from))
+          .header(WAVEFORM_HEADERS.to, String(to))
+          .header(WAVEFORM_HEADERS.buckets, String(buckets))
+          .header(WAVEFORM_HEADERS.peak, String(loudestOf(pyramid)))
+          .send(Buffer.from(peaks.buffer, peaks.byteOffset, peaks.byteLength))
+      );
     },
   );
 }

@@ -49,9 +49,34 @@ export async function peaksOfFile(file: string): Promise<WaveformPyramid> {
   // video's clock: silence first when the sound starts late, as in the pipeline's audio.
   const track = await soundingAudioStream(file, { info }).catch(() => 0);
   const ok = await new Promise<boolean>((resolve) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', `0:a:${track}`, '-af', 'aresample=async=1:first_pts=0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', '-c:a', 'pcm_s16le', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-i',
+        file,
+        '-map',
+        `0:a:${track}`,
+        '-af',
+        'aresample=async=1:first_pts=0',
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        String(SAMPLE_RATE),
+        '-f',
+        's16le',
+        '-c:a',
+        'pcm_s16le',
+        'pipe:1',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => accumulator.push(chunk));
     child.on('error', () => resolve(false));

@@ -4,7 +4,6 @@ import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
 import { formatTime, type TimeFormat } from './model/timecode';
 
-
 export interface CueRowProps {
   index: number;
   cue: EditorCue;
@@ -26,7 +25,18 @@ export interface CueRowProps {
  * page stays light with thousands of cues), the source beside a translation, and what it breaks
  * of the reading rules. Memoised: a keystroke repaints the cue typed in, not its neighbours.
  */
-export const CueRow = memo(function CueRow({ index, cue, editing, problems, source, matches, currentFrom, timeFormat, onText, onPick }: CueRowProps) {
+export const CueRow = memo(function CueRow({
+  index,
+  cue,
+  editing,
+  problems,
+  source,
+  matches,
+  currentFrom,
+  timeFormat,
+  onText,
+  onPick,
+}: CueRowProps) {
   const text = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (editing && text.current && document.activeElement !== text.current) text.current.focus();
@@ -47,7 +57,12 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
           {source}
         </div>
       )}
-      <div role="gridcell" className="cue-text-cell" onClick={() => onPick(index, false)} onDoubleClick={() => onPick(index, true)}>
+      <div
+        role="gridcell"
+        className="cue-text-cell"
+        onClick={() => onPick(index, false)}
+        onDoubleClick={() => onPick(index, true)}
+      >
         {cue.speaker && <span className="cue-speaker">{cue.speaker}</span>}
         {editing ? (
           <textarea
@@ -59,7 +74,9 @@ export const CueRow = memo(function CueRow({ index, cue, editing, problems, sour
             onChange={(event) => onText(index, event.target.value)}
           />
         ) : (
-          <div className="cue-text">{cue.text ? marked(cue.text, matches, currentFrom) : <span className="muted">(empty)</span>}</div>
+          <div className="cue-text">
+            {cue.text ? marked(cue.text, matches, currentFrom) : <span className="muted">(empty)</span>}
+          </div>
         )}
       </div>
       <div role="gridcell" className="cue-problems">
@@ -87,7 +104,11 @@ function marked(text: string, matches: CueMatch[] | undefined, currentFrom: numb
     parts.push(text.slice(at, match.from));
     const current = match.from === currentFrom;
     parts.push(
-      <mark key={match.from} className={current ? 'cue-match cue-match-current' : 'cue-match'} aria-current={current ? 'true' : undefined}>
+      <mark
+        key={match.from}
+        className={current ? 'cue-match cue-match-current' : 'cue-match'}
+        aria-current={current ? 'true' : undefined}
+      >
         {text.slice(match.from, match.to)}
       </mark>,
     );

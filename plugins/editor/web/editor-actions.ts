@@ -57,7 +57,8 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return;
     case 'back':
     case 'forward':
-      if (video) video.currentTime = Math.max(0, video.currentTime + (action === 'back' ? -SEEK_SECONDS : SEEK_SECONDS));
+      if (video)
+        video.currentTime = Math.max(0, video.currentTime + (action === 'back' ? -SEEK_SECONDS : SEEK_SECONDS));
       return;
     case 'previousShot':
     case 'nextShot': {
@@ -73,13 +74,20 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
     case 'selectUp':
     case 'selectDown':
       model.selectionExtended(action === 'selectUp' ? -1 : 1);
-      ctx.list?.scrollIntoView({ index: Math.max(0, Math.min(ctx.count - 1, active + (action === 'selectUp' ? -1 : 1))) });
+      ctx.list?.scrollIntoView({
+        index: Math.max(0, Math.min(ctx.count - 1, active + (action === 'selectUp' ? -1 : 1))),
+      });
       return;
     case 'selectAll':
       return void model.allSelected();
     case 'shiftEarlier':
     case 'shiftLater':
-      return void model.edited({ kind: 'shift', index: ctx.range.from, to: ctx.range.to, ms: action === 'shiftEarlier' ? -FRAME_MS : FRAME_MS });
+      return void model.edited({
+        kind: 'shift',
+        index: ctx.range.from,
+        to: ctx.range.to,
+        ms: action === 'shiftEarlier' ? -FRAME_MS : FRAME_MS,
+      });
     case 'shiftTimes':
       if (ctx.count > 0) ctx.openPanel('shift');
       return;
@@ -111,7 +119,11 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return;
     case 'split':
       // In the text: at the caret, the time cut by characters. In the list: at the playhead.
-      model.edited(ctx.textBox ? { kind: 'split', index: active, caret: ctx.textBox.selectionStart } : { kind: 'split', index: active, at: playhead() });
+      model.edited(
+        ctx.textBox
+          ? { kind: 'split', index: active, caret: ctx.textBox.selectionStart }
+          : { kind: 'split', index: active, at: playhead() },
+      );
       ctx.list?.scrollIntoView({ index: active + 1 });
       return;
     case 'merge':

@@ -34,13 +34,28 @@ interface EditorBarProps {
 }
 
 /** The editor's bar beside the video: save state, the rules checked, the problems count, the buttons and the times' format. */
-export function EditorBar({ saveState, rules, count, flagged, onNextProblem, onHelp, onExport, timeFormat, onTimeFormat }: EditorBarProps) {
+export function EditorBar({
+  saveState,
+  rules,
+  count,
+  flagged,
+  onNextProblem,
+  onHelp,
+  onExport,
+  timeFormat,
+  onTimeFormat,
+}: EditorBarProps) {
   return (
     <div className="editor-bar">
       <SaveStatus state={saveState} />
       <RulesPicker rules={rules} />
       <p data-testid="editor-problems">
-        {count} cues · {flagged === 0 ? 'no reading problems' : flagged === 1 ? '1 cue with reading problems' : `${flagged} cues with reading problems`}
+        {count} cues ·{' '}
+        {flagged === 0
+          ? 'no reading problems'
+          : flagged === 1
+            ? '1 cue with reading problems'
+            : `${flagged} cues with reading problems`}
       </p>
       <button type="button" className="button" onClick={onNextProblem} disabled={flagged === 0}>
         Next problem (F8)

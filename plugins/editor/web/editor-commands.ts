@@ -5,7 +5,8 @@ import { EDITOR_KEYS, keyLabels, type EditorAction } from './editor-keys';
 export const EDITOR_COMMAND_GROUP = 'Subtitle editor';
 
 /** Whether the page shown is this subtitle's (the editor's) page: its commands are the page's own. */
-export const onSubtitlePage = (subtitleId: string) => (ctx: WhenContext) => new RegExp(`/subtitles/${subtitleId}/?$`).test(ctx.path);
+export const onSubtitlePage = (subtitleId: string) => (ctx: WhenContext) =>
+  new RegExp(`/subtitles/${subtitleId}/?$`).test(ctx.path);
 
 /**
  * The editor's actions as palette commands, one per row of the key table (so keys, help overlay

@@ -56,11 +56,13 @@ export function KeyHelp({ onClose }: { onClose(): void }) {
 /** Cues that differ at the same position, for showing both versions side by side (first 50). */
 function differences(mine: readonly EditorCue[], theirs: Theirs['cues'], format: TimeFormat) {
   const out: { index: number; mine?: string; theirs?: string }[] = [];
-  const show = (cue?: { start: number; end: number; text: string }) => cue && `${formatTime(cue.start, format)} ${cue.text}`;
+  const show = (cue?: { start: number; end: number; text: string }) =>
+    cue && `${formatTime(cue.start, format)} ${cue.text}`;
   for (let i = 0; i < Math.max(mine.length, theirs.length) && out.length < 50; i++) {
     const a = mine[i];
     const b = theirs[i];
-    if (!a || !b || a.text !== b.text || a.start !== b.start || a.end !== b.end) out.push({ index: i, mine: show(a), theirs: show(b) });
+    if (!a || !b || a.text !== b.text || a.start !== b.start || a.end !== b.end)
+      out.push({ index: i, mine: show(a), theirs: show(b) });
   }
   return out;
 }
@@ -86,8 +88,9 @@ export function ConflictBanner({
   return (
     <section className="editor-conflict" role="alert" aria-label="Conflict">
       <p>
-        <strong>This subtitle was changed elsewhere while you edited it.</strong> Your version ({mine.length} cues) and theirs ({theirs.cues.length} cues) differ
-        in {rows.length === 50 ? 'at least 50' : rows.length} {rows.length === 1 ? 'cue' : 'cues'}:
+        <strong>This subtitle was changed elsewhere while you edited it.</strong> Your version ({mine.length} cues) and
+        theirs ({theirs.cues.length} cues) differ in {rows.length === 50 ? 'at least 50' : rows.length}{' '}
+        {rows.length === 1 ? 'cue' : 'cues'}:
       </p>
       <table className="editor-conflict-table">
         <thead>

@@ -41,7 +41,12 @@ export function EditorSplitter({ value, onChange }: { value: number; onChange(va
   // Where a drag started (pointer y, value): the video grows by what the pointer moves, as a share of the window.
   const drag = useRef<{ y: number; value: number } | null>(null);
   const onKeyDown = (event: KeyboardEvent) => {
-    const next = { ArrowUp: value - VIDEO_HEIGHT.step, ArrowDown: value + VIDEO_HEIGHT.step, Home: VIDEO_HEIGHT.min, End: VIDEO_HEIGHT.max }[event.key];
+    const next = {
+      ArrowUp: value - VIDEO_HEIGHT.step,
+      ArrowDown: value + VIDEO_HEIGHT.step,
+      Home: VIDEO_HEIGHT.min,
+      End: VIDEO_HEIGHT.max,
+    }[event.key];
     if (next === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     event.stopPropagation();

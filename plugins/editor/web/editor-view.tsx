@@ -49,8 +49,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           window.addEventListener('online', listener);
           return () => window.removeEventListener('online', listener);
         },
-        save: async ({ subtitleId: id, revision, cues }) =>
-          ({ revision: (await api.put<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, id), { revision, cues })).data.data.attributes.revision }),
+        save: async ({ subtitleId: id, revision, cues }) => ({
+          revision: (await api.put<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, id), { revision, cues })).data
+            .data.attributes.revision,
+        }),
       }),
     // One model per subtitle opened (the page remounts this view for another one).
     [api, projectVersionId, subtitleId],
@@ -83,7 +85,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           const [guidelines, run] = await Promise.all([
             api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } }),
             // The guideline of the run that made the version's subtitles (none for an import, or without the pipeline).
-            api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(projectVersionId)).then((res) => res.data.data?.guidelineId ?? null, () => null),
+            api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(projectVersionId)).then(
+              (res) => res.data.data?.guidelineId ?? null,
+              () => null,
+            ),
           ]);
           return guidelineChoices(guidelines.data.data, READING_RULES.maxCharsPerSecond, run);
         },
@@ -111,20 +116,30 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   // "Export…" opens what a plugin offers for it (the exports plugin's popup), if any.
   const container = useContainer();
   const registry = useService(TOKENS.PluginRegistry);
-  const exporter = useMemo(() => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0], [registry]);
-  const exportSubtitle = useMemo(() => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null), [exporter, container, projectVersionId, subtitleId]);
+  const exporter = useMemo(
+    () => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0],
+    [registry],
+  );
+  const exportSubtitle = useMemo(
+    () => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null),
+    [exporter, container, projectVersionId, subtitleId],
+  );
   const [playhead, setPlayhead] = useState(0);
   const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
   const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
   const [videoMissing, setVideoMissing] = useState(false);
 
   // A translation opens beside its source: the transcript's cues, matched by time.
-  const sourceSubtitle = attributes.kind === 'translation' ? siblings.find((s) => s.attributes.kind === 'transcript') : undefined;
+  const sourceSubtitle =
+    attributes.kind === 'translation' ? siblings.find((s) => s.attributes.kind === 'transcript') : undefined;
   const [sourceCues, setSourceCues] = useState<CueData[] | null>(null);
   useEffect(() => {
     if (!sourceSubtitle) return;
     let live = true;
-    void api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, sourceSubtitle.id)).then((res) => live && setSourceCues(res.data.cues), () => {});
+    void api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, sourceSubtitle.id)).then(
+      (res) => live && setSourceCues(res.data.cues),
+      () => {},
+    );
     return () => {
       live = false;
     };
@@ -159,9 +174,12 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     toggleTimeFormat: () => chooseTimeFormat(timeFormat === 'ms' ? 'frames' : 'ms'),
     resizeVideo: (by) => setVideoHeight(videoHeight + by * VIDEO_HEIGHT.step),
   };
-  const run = useCallback((action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
-    runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
-  }, []);
+  const run = useCallback(
+    (action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
+      runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
+    },
+    [],
+  );
   // The palette's editor commands, there before the first paint (./editor-commands.ts).
   useLayoutEffect(() => {
     const disposers = editorCommands(subtitleId, run).map((command) => registry.registerCommand(command));
@@ -222,7 +240,11 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const flagged = problems.flagged.length;
 
   return (
-    <div className="subtitle-editor" onKeyDown={onKeyDown} style={{ '--editor-video-height': `${videoHeight}vh` } as React.CSSProperties}>
+    <div
+      className="subtitle-editor"
+      onKeyDown={onKeyDown}
+      style={{ '--editor-video-height': `${videoHeight}vh` } as React.CSSProperties}
+    >
       <div className="editor-top">
         <div className="editor-player">
           {videoMissing ? (
@@ -259,22 +281,44 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             onTimeFormat={chooseTimeFormat}
           />
           <p className="muted" data-testid="editor-playhead">
-            Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the cue list for the keys
+            Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the
+            cue list for the keys
           </p>
           <p className="editor-refusal" role="status">
             {refusal}
           </p>
           <FindPanel find={find} onLeave={() => grid.current?.focus()} />
-          {conflict && <ConflictBanner mine={cues} theirs={conflict} timeFormat={timeFormat} onKeepMine={() => model.keepMine()} onTakeTheirs={() => model.takeTheirs()} />}
-          {ready && cues.length === 0 && <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>}
+          {conflict && (
+            <ConflictBanner
+              mine={cues}
+              theirs={conflict}
+              timeFormat={timeFormat}
+              onKeepMine={() => model.keepMine()}
+              onTakeTheirs={() => model.takeTheirs()}
+            />
+          )}
+          {ready && cues.length === 0 && (
+            <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>
+          )}
           {sourceSubtitle && (
             <p className="editor-source-heading">
-              Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation: {languageName(attributes.language)}
+              Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation:{' '}
+              {languageName(attributes.language)}
             </p>
           )}
         </div>
       </div>
-      <Timeline timeline={timeline} cues={cues} active={active} playhead={playhead} durationMs={durationMs} onEdit={model.edited} onPick={onTimelinePick} onSeek={onSeek} video={video} />
+      <Timeline
+        timeline={timeline}
+        cues={cues}
+        active={active}
+        playhead={playhead}
+        durationMs={durationMs}
+        onEdit={model.edited}
+        onPick={onTimelinePick}
+        onSeek={onSeek}
+        video={video}
+      />
       <EditorSplitter value={videoHeight} onChange={setVideoHeight} />
       <div className="editor-list">
         <Virtuoso
@@ -309,7 +353,12 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
       </p>
       {help && <KeyHelp onClose={() => setHelp(false)} />}
       {panel === 'shift' && (
-        <ShiftPanel cues={cues} range={range} onShift={(from, to, ms) => model.edited({ kind: 'shift', index: from, to, ms })} onClose={() => setPanel(null)} />
+        <ShiftPanel
+          cues={cues}
+          range={range}
+          onShift={(from, to, ms) => model.edited({ kind: 'shift', index: from, to, ms })}
+          onClose={() => setPanel(null)}
+        />
       )}
       {panel === 'speaker' && (
         <SpeakerPicker

@@ -8,7 +8,15 @@ import type { FindModel } from './model/find-model';
  * Escape back to the list; replace one or all (all is one undo step).
  */
 export function FindPanel({ find, onLeave }: { find: FindModel; onLeave(): void }) {
-  const [mode, query, replacement, options, matches, current, openCount] = useUnit([find.$mode, find.$query, find.$replacement, find.$options, find.$matches, find.$current, find.$openCount]);
+  const [mode, query, replacement, options, matches, current, openCount] = useUnit([
+    find.$mode,
+    find.$query,
+    find.$replacement,
+    find.$options,
+    find.$matches,
+    find.$current,
+    find.$openCount,
+  ]);
   const queryBox = useRef<HTMLInputElement>(null);
   const replaceBox = useRef<HTMLInputElement>(null);
   // Each Ctrl+F / Ctrl+H puts the caret back in the box it names, with the query selected.
@@ -32,13 +40,27 @@ export function FindPanel({ find, onLeave }: { find: FindModel; onLeave(): void 
       else find.stepped(event.shiftKey ? 'previous' : 'next');
     }
   };
-  const status = query === '' ? '' : matches.length === 0 ? 'No matches' : current >= 0 ? `${current + 1} of ${matches.length}` : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}`;
+  const status =
+    query === ''
+      ? ''
+      : matches.length === 0
+        ? 'No matches'
+        : current >= 0
+          ? `${current + 1} of ${matches.length}`
+          : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}`;
 
   return (
     <section className="editor-find" role="search" aria-label="Find and replace">
       <label>
         Find
-        <input ref={queryBox} type="search" value={query} onChange={(e) => find.queryChanged(e.target.value)} onKeyDown={onKeyDown} aria-describedby="editor-find-status" />
+        <input
+          ref={queryBox}
+          type="search"
+          value={query}
+          onChange={(e) => find.queryChanged(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby="editor-find-status"
+        />
       </label>
       <p id="editor-find-status" className="editor-find-status" role="status">
         {status}
@@ -62,7 +84,13 @@ export function FindPanel({ find, onLeave }: { find: FindModel; onLeave(): void 
         <>
           <label>
             Replace with
-            <input ref={replaceBox} type="text" value={replacement} onChange={(e) => find.replacementChanged(e.target.value)} onKeyDown={onKeyDown} />
+            <input
+              ref={replaceBox}
+              type="text"
+              value={replacement}
+              onChange={(e) => find.replacementChanged(e.target.value)}
+              onKeyDown={onKeyDown}
+            />
           </label>
           <button type="button" className="button" onClick={() => find.replaceOne()} disabled={query === ''}>
             Replace

@@ -10,7 +10,17 @@ type Scope = 'selection' | 'toEnd' | 'all';
  * milliseconds (negative is earlier). What will really move is shown before applying: a shift
  * is cut short rather than run into a neighbour or below zero.
  */
-export function ShiftPanel({ cues, range, onShift, onClose }: { cues: readonly EditorCue[]; range: { from: number; to: number }; onShift(from: number, to: number, ms: number): void; onClose(): void }) {
+export function ShiftPanel({
+  cues,
+  range,
+  onShift,
+  onClose,
+}: {
+  cues: readonly EditorCue[];
+  range: { from: number; to: number };
+  onShift(from: number, to: number, ms: number): void;
+  onClose(): void;
+}) {
   const [ms, setMs] = useState('');
   const [scope, setScope] = useState<Scope>(range.from === range.to ? 'toEnd' : 'selection');
   const last = cues.length - 1;
@@ -40,13 +50,27 @@ export function ShiftPanel({ cues, range, onShift, onClose }: { cues: readonly E
       >
         <label>
           Shift by (milliseconds)
-          <input type="number" step={FRAME_MS} value={ms} onChange={(e) => setMs(e.target.value)} data-autofocus aria-describedby="editor-shift-preview" />
+          <input
+            type="number"
+            step={FRAME_MS}
+            value={ms}
+            onChange={(e) => setMs(e.target.value)}
+            data-autofocus
+            aria-describedby="editor-shift-preview"
+          />
         </label>
         <fieldset>
           <legend>Cues</legend>
           <label>
-            <input type="radio" name="shift-scope" checked={scope === 'selection'} onChange={() => setScope('selection')} />
-            {range.from === range.to ? `This cue (${range.from + 1})` : `Selected cues (${range.from + 1}–${range.to + 1})`}
+            <input
+              type="radio"
+              name="shift-scope"
+              checked={scope === 'selection'}
+              onChange={() => setScope('selection')}
+            />
+            {range.from === range.to
+              ? `This cue (${range.from + 1})`
+              : `Selected cues (${range.from + 1}–${range.to + 1})`}
           </label>
           <label>
             <input type="radio" name="shift-scope" checked={scope === 'toEnd'} onChange={() => setScope('toEnd')} />

@@ -6,7 +6,19 @@ import { Dialog } from '../../../core/ui';
  * used first. Type to filter or to name a new one, ↑/↓ to choose, Enter to set it on the
  * selected cues; Enter on an empty box clears their speaker.
  */
-export function SpeakerPicker({ known, current, count, onPick, onClose }: { known: string[]; current: string; count: number; onPick(speaker: string): void; onClose(): void }) {
+export function SpeakerPicker({
+  known,
+  current,
+  count,
+  onPick,
+  onClose,
+}: {
+  known: string[];
+  current: string;
+  count: number;
+  onPick(speaker: string): void;
+  onClose(): void;
+}) {
   const [typed, setTyped] = useState('');
   const [highlight, setHighlight] = useState(-1);
   const id = useId();
@@ -50,18 +62,31 @@ export function SpeakerPicker({ known, current, count, onPick, onClose }: { know
         onKeyDown={onKeyDown}
       />
       <p id={`${id}-hint`} className="muted">
-        ↑/↓ choose a speaker of this subtitle, Enter sets it; a new name typed is a new speaker; Enter on an empty box clears the speaker.
+        ↑/↓ choose a speaker of this subtitle, Enter sets it; a new name typed is a new speaker; Enter on an empty box
+        clears the speaker.
       </p>
       {shown.length > 0 ? (
         <ul id={`${id}-list`} role="listbox" aria-label="Speakers of this subtitle" className="editor-speaker-list">
           {shown.map((name, index) => (
-            <li key={name} id={`${id}-${index}`} role="option" aria-selected={index === highlight} className={index === highlight ? 'is-highlighted' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(name)}>
+            <li
+              key={name}
+              id={`${id}-${index}`}
+              role="option"
+              aria-selected={index === highlight}
+              className={index === highlight ? 'is-highlighted' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(name)}
+            >
               {name}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">{known.length === 0 ? 'No speakers named yet in this subtitle.' : 'No speaker of this subtitle matches: Enter names a new one.'}</p>
+        <p className="muted">
+          {known.length === 0
+            ? 'No speakers named yet in this subtitle.'
+            : 'No speaker of this subtitle matches: Enter names a new one.'}
+        </p>
       )}
     </Dialog>
   );

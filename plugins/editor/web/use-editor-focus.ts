@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { actionFor, type EditorAction } from './editor-keys';
 
 const inDialog = (element: Element | null) => !!element?.closest('[role="dialog"]');
-const nowhere = (target: EventTarget | null) => target === null || target === document.body || target === document.documentElement;
+const nowhere = (target: EventTarget | null) =>
+  target === null || target === document.body || target === document.documentElement;
 const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"]');
 
 /**
@@ -17,7 +18,10 @@ const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="tr
  * - A key the list knows, typed while focus is on the page body anyway, goes to the list, with the
  *   focus: no Tab hunting.
  */
-export function useEditorFocus(grid: RefObject<HTMLDivElement | null>, run: (action: EditorAction) => void): (element: HTMLDivElement) => void {
+export function useEditorFocus(
+  grid: RefObject<HTMLDivElement | null>,
+  run: (action: EditorAction) => void,
+): (element: HTMLDivElement) => void {
   // The list gets focus the moment its element exists (Virtuoso hands it over after mounting):
   // a key pressed as the editor appears already finds the list. Once: later, focus is the user's.
   const opened = useRef(false);

@@ -7,7 +7,10 @@ import type { ExportKind } from './exports-contract';
  */
 
 /** An export's file is made and can be downloaded (once per export, however often its job ran). */
-export const EXPORT_READY = defineDomainEvent<{ exportationId: string; projectVersionId: string; kind: ExportKind; fileName: string; sizeBytes: number }>(
-  'exports.ready',
-  1,
-);
+export const EXPORT_READY = defineDomainEvent<{
+  exportationId: string;
+  projectVersionId: string;
+  kind: ExportKind;
+  fileName: string;
+  sizeBytes: number;
+}>('exports.ready', 1);

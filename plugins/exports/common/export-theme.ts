@@ -42,7 +42,14 @@ export type ExportTheme = ExportThemeAttributes & {
 };
 
 export interface ExportThemeLookup {
-  find(db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, workspaceId: string, id: string): Promise<ExportTheme | null>;
+  find(
+    db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> },
+    workspaceId: string,
+    id: string,
+  ): Promise<ExportTheme | null>;
 }
 
-export const EXPORT_THEME_LOOKUP = { name: 'themes.lookup' } as { readonly name: string; readonly __service?: ExportThemeLookup };
+export const EXPORT_THEME_LOOKUP = { name: 'themes.lookup' } as {
+  readonly name: string;
+  readonly __service?: ExportThemeLookup;
+};

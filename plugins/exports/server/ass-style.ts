@@ -7,7 +7,12 @@ import type { ExportTheme, ExportThemeAttributes } from '../common/export-theme'
  * the writer's own style stays: white text, black outline and shadow, bottom centre, sized for
  * 1080 lines and scaled by libass to the video.
  */
-export function burnInScript(cues: readonly Cue[], theme: ExportTheme | null, frame: { width: number; height: number }, title: string): string {
+export function burnInScript(
+  cues: readonly Cue[],
+  theme: ExportTheme | null,
+  frame: { width: number; height: number },
+  title: string,
+): string {
   const script = writeAss(cues, { title });
   if (!theme) return script;
   const own = typeof theme.assStyle === 'function' ? theme.assStyle(frame) : theme.assStyle;
@@ -45,7 +50,13 @@ const COLUMN = { left: 1, center: 2, right: 3 } as const;
 const number = (value: unknown, fallback: number, min: number, max: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(Math.min(max, Math.max(min, value))) : fallback;
 // A font name ends at the first comma in ASS; keep names plain.
-const fontName = (value: unknown) => (typeof value === 'string' && value.trim() ? value.replace(/[,\r\n]/g, ' ').trim().slice(0, 80) : 'Arial');
+const fontName = (value: unknown) =>
+  typeof value === 'string' && value.trim()
+    ? value
+        .replace(/[,\r\n]/g, ' ')
+        .trim()
+        .slice(0, 80)
+    : 'Arial';
 
 /** A `Style:` line from theme attributes, at 1080 lines (the writer's PlayRes). */
 export function attributeStyle(theme: ExportThemeAttributes): string {

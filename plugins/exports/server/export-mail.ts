@@ -9,7 +9,10 @@ import type { ExportationRecord } from './exportation-repository';
  */
 export async function mailExportReady(ctx: JobContext, row: ExportationRecord): Promise<void> {
   if (!row.userId) return;
-  const { rows } = await ctx.db.query<{ email: string; name: string | null }>('SELECT email, name FROM users WHERE id = $1', [row.userId]);
+  const { rows } = await ctx.db.query<{ email: string; name: string | null }>(
+    'SELECT email, name FROM users WHERE id = $1',
+    [row.userId],
+  );
   if (!rows[0]) return;
   await ctx.mailer.enqueue({
     to: rows[0].email,

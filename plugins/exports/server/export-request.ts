@@ -15,8 +15,10 @@ export function optionalService<T>(services: ServiceRegistry, token: { name: str
 
 export const subtitleStoreOf = (services: ServiceRegistry) => optionalService<SubtitleStore>(services, SUBTITLE_STORE);
 export const dubbedMediaOf = (services: ServiceRegistry) => optionalService<DubbedMediaService>(services, DUBBED_MEDIA);
-export const themeLookupOf = (services: ServiceRegistry) => optionalService<ExportThemeLookup>(services, EXPORT_THEME_LOOKUP);
-export const versionsOf = (services: ServiceRegistry) => optionalService<ProjectVersionsService>(services, PROJECT_VERSIONS);
+export const themeLookupOf = (services: ServiceRegistry) =>
+  optionalService<ExportThemeLookup>(services, EXPORT_THEME_LOOKUP);
+export const versionsOf = (services: ServiceRegistry) =>
+  optionalService<ProjectVersionsService>(services, PROJECT_VERSIONS);
 
 /**
  * Checks a create request against what exists in the caller's workspace, before anything is
@@ -33,20 +35,27 @@ export async function checkExportRequest(
   const [version] = (await versions?.mediaInWorkspace(db, workspaceId, [body.projectVersionId])) ?? [];
   // The route's tenant check already found the version in this workspace; a purged one lands here.
   if (!version) throw httpError(404, 'not_found', 'Project version not found');
-  if (body.format && body.kind !== 'subtitles') throw httpError(400, 'invalid', MESSAGES.formatOnlyForSubtitles, 'format');
+  if (body.format && body.kind !== 'subtitles')
+    throw httpError(400, 'invalid', MESSAGES.formatOnlyForSubtitles, 'format');
 
   if (body.kind === 'subtitles' || body.kind === 'burned_video') {
     if (!body.subtitleId) throw httpError(400, 'invalid', MESSAGES.subtitleRequired, 'subtitleId');
     const store = subtitleStoreOf(services);
-    const subtitle = (await store?.listForProjectVersion(db, body.projectVersionId))?.find((s) => s.id === body.subtitleId);
+    const subtitle = (await store?.listForProjectVersion(db, body.projectVersionId))?.find(
+      (s) => s.id === body.subtitleId,
+    );
     if (!subtitle) throw httpError(404, 'subtitle_not_found', MESSAGES.subtitleNotFound, 'subtitleId');
     if (subtitle.cuesCount === 0) throw httpError(422, 'no_cues', MESSAGES.noCues, 'subtitleId');
     const language = languageName(subtitle.language);
     if (body.kind === 'subtitles') {
       const format = body.format ?? 'srt';
-      return { options: { subtitleId: subtitle.id, format }, title: `${version.title} · ${language} subtitles (${format.toUpperCase()})` };
+      return {
+        options: { subtitleId: subtitle.id, format },
+        title: `${version.title} · ${language} subtitles (${format.toUpperCase()})`,
+      };
     }
-    if (version.elementState !== 'ready' || !version.storageKey) throw httpError(422, 'no_video', MESSAGES.noVideo, 'projectVersionId');
+    if (version.elementState !== 'ready' || !version.storageKey)
+      throw httpError(422, 'no_video', MESSAGES.noVideo, 'projectVersionId');
     let themeName = 'default style';
     if (body.themeId) {
       const themes = themeLookupOf(services);
@@ -55,13 +64,17 @@ export async function checkExportRequest(
       if (!theme) throw httpError(404, 'theme_not_found', MESSAGES.themeNotFound, 'themeId');
       themeName = theme.name ?? theme.attributes?.name ?? 'theme';
     }
-    return { options: { subtitleId: subtitle.id, themeId: body.themeId ?? null }, title: `${version.title} · ${language} burned in (${themeName})` };
+    return {
+      options: { subtitleId: subtitle.id, themeId: body.themeId ?? null },
+      title: `${version.title} · ${language} burned in (${themeName})`,
+    };
   }
 
   if (!body.language) throw httpError(400, 'invalid', MESSAGES.languageRequired, 'language');
   const dubbed = await dubbedMediaOf(services)?.latest(db, body.projectVersionId, body.language);
   if (!dubbed) throw httpError(404, 'no_dubbed_media', MESSAGES.noDubbedMedia, 'language');
-  if (body.kind === 'dubbed_video' && !dubbed.videoKey) throw httpError(422, 'no_dubbed_video', MESSAGES.noDubbedVideo, 'language');
+  if (body.kind === 'dubbed_video' && !dubbed.videoKey)
+    throw httpError(422, 'no_dubbed_video', MESSAGES.noDubbedVideo, 'language');
   const what = body.kind === 'dubbed_video' ? 'voice-over video' : 'voice-over audio';
   return { options: { language: body.language }, title: `${version.title} · ${languageName(body.language)} ${what}` };
 }

@@ -1,5 +1,11 @@
 import type { Queryable, TenantOwner } from '../../../server/plugin-api';
-import { EXPORTS_PATHS, type ExportationResource, type ExportFormat, type ExportKind, type ExportState } from '../common/exports-contract';
+import {
+  EXPORTS_PATHS,
+  type ExportationResource,
+  type ExportFormat,
+  type ExportKind,
+  type ExportState,
+} from '../common/exports-contract';
 
 /** What was asked, kept with the row so a retried job does the same work. */
 export interface ExportOptions {
@@ -55,7 +61,14 @@ export function exportationResource(row: ExportationRecord): ExportationResource
 export class ExportationRepository {
   constructor(private readonly db: Queryable) {}
 
-  async create(input: { workspaceId: string; projectVersionId: string; userId: string; kind: ExportKind; options: ExportOptions; title: string }): Promise<ExportationRecord> {
+  async create(input: {
+    workspaceId: string;
+    projectVersionId: string;
+    userId: string;
+    kind: ExportKind;
+    options: ExportOptions;
+    title: string;
+  }): Promise<ExportationRecord> {
     const { rows } = await this.db.query<ExportationRecord>(
       `INSERT INTO exportations (workspace_id, project_version_id, user_id, kind, options, title) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [input.workspaceId, input.projectVersionId, input.userId, input.kind, JSON.stringify(input.options), input.title],
@@ -81,14 +94,20 @@ export class ExportationRepository {
 
   /** Rows among `ids`, in the order asked (unknown ids left out); the caller filters by workspace access. */
   async findMany(ids: string[]): Promise<ExportationRecord[]> {
-    const { rows } = await this.db.query<ExportationRecord>(`SELECT ${COLUMNS} FROM exportations WHERE id = ANY($1::bigint[])`, [ids]);
+    const { rows } = await this.db.query<ExportationRecord>(
+      `SELECT ${COLUMNS} FROM exportations WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Starts (or restarts, after a lost worker) an unfinished export; false when it is already finished. */
   async start(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(`UPDATE exportations SET state = 'running', progress = 0, updated_at = now() WHERE id = $1 AND state IN ('queued', 'running')`, [id]);
+    const { rowCount } = await this.db.query(
+      `UPDATE exportations SET state = 'running', progress = 0, updated_at = now() WHERE id = $1 AND state IN ('queued', 'running')`,
+      [id],
+    );
     return rowCount > 0;
   }
 
@@ -107,7 +126,10 @@ export class ExportationRepository {
   }
 
   async setProgress(id: string, progress: number): Promise<void> {
-    await this.db.query(`UPDATE exportations SET progress = $2, updated_at = now() WHERE id = $1 AND state = 'running'`, [id, progress]);
+    await this.db.query(
+      `UPDATE exportations SET progress = $2, updated_at = now() WHERE id = $1 AND state = 'running'`,
+      [id, progress],
+    );
   }
 
   /** The file is in storage; true only for the invocation that finished it (so one mail is sent). */

@@ -67,8 +67,17 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
     async (request, reply): Promise<ExportationResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const { options, title } = await checkExportRequest(app.services, app.db, workspaceId, request.body);
-      const row = await exportations.create({ workspaceId, projectVersionId: request.body.projectVersionId, userId: request.currentUser!.id, kind: request.body.kind, options, title });
-      await app.jobs.send(EXPORT_JOB, { exportationId: row.id } satisfies ExportJobData, { singletonKey: `export-${row.id}` });
+      const row = await exportations.create({
+        workspaceId,
+        projectVersionId: request.body.projectVersionId,
+        userId: request.currentUser!.id,
+        kind: request.body.kind,
+        options,
+        title,
+      });
+      await app.jobs.send(EXPORT_JOB, { exportationId: row.id } satisfies ExportJobData, {
+        singletonKey: `export-${row.id}`,
+      });
       reply.code(202);
       return { data: exportationResource(row) };
     },
@@ -76,7 +85,13 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
 
   app.post<{ Body: { exportationIds: string[] } }>(
     EXPORTS_PATHS.getByIds,
-    { config: { access: 'member', tenant: 'none' }, schema: { body: byIdsBody, response: { 200: { type: 'object', properties: { data: { type: 'array', items: exportationSchema } } } } } },
+    {
+      config: { access: 'member', tenant: 'none' },
+      schema: {
+        body: byIdsBody,
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: exportationSchema } } } },
+      },
+    },
     async (request): Promise<ExportationsResponse> => {
       const rows = await exportations.findMany([...new Set(request.body.exportationIds)]);
       const userId = request.currentUser!.id;

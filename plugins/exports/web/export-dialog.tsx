@@ -14,7 +14,14 @@ const CHOICES: { value: ExportChoice; label: string; hint: string }[] = [
   { value: 'burned_video', label: 'Video with subtitles burned in', hint: 'MP4, styled by a theme' },
   { value: 'voice_over', label: 'Voice-over', hint: 'The dubbed video or its audio' },
 ];
-const FORMAT_NAMES: Record<ExportFormat, string> = { srt: 'SRT', vtt: 'WebVTT', ass: 'ASS', ttml: 'TTML', sbv: 'SBV (YouTube)', txt: 'Plain text' };
+const FORMAT_NAMES: Record<ExportFormat, string> = {
+  srt: 'SRT',
+  vtt: 'WebVTT',
+  ass: 'ASS',
+  ttml: 'TTML',
+  sbv: 'SBV (YouTube)',
+  txt: 'Plain text',
+};
 
 /** A labelled select: the label names the control alone (a wrapping label would add its options' text). */
 function Field({ label, children }: { label: string; children: ReactElement<{ id?: string }> }) {
@@ -36,18 +43,40 @@ function Field({ label, children }: { label: string; children: ReactElement<{ id
 export default function ExportDialog({ onClose }: { onClose: () => void }) {
   const model: ExportModel = React.use(exportModel.load(useContainer()));
   const [target, options, themes, loading, pending, submit, closed] = useUnit([
-    model.$target, model.$options, model.$themes, model.optionsFx.pending, model.submitFx.pending, model.submitted, model.closed,
+    model.$target,
+    model.$options,
+    model.$themes,
+    model.optionsFx.pending,
+    model.submitFx.pending,
+    model.submitted,
+    model.closed,
   ]);
-  const [form, setForm] = useState<ExportForm>({ kind: target?.kind ?? 'subtitles', language: '', format: 'srt', themeId: null, voiceOver: 'video' });
+  const [form, setForm] = useState<ExportForm>({
+    kind: target?.kind ?? 'subtitles',
+    language: '',
+    format: 'srt',
+    themeId: null,
+    voiceOver: 'video',
+  });
   const set = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
   useEffect(() => {
     if (target === null) onClose();
   }, [target, onClose]);
 
-  const languages = useMemo(() => (options ? languagesOf(form.kind === 'voice_over' ? options.voiceOvers : options.subtitles) : []), [options, form.kind]);
+  const languages = useMemo(
+    () => (options ? languagesOf(form.kind === 'voice_over' ? options.voiceOvers : options.subtitles) : []),
+    [options, form.kind],
+  );
   // The subtitle a page was opened on decides the first language; otherwise the first one there is.
-  const preferred = target?.subtitleId && options ? Object.values(options.subtitles).flat().find((s) => s.id === target.subtitleId)?.language : undefined;
-  const language = languages.some((l) => l.language === form.language) ? form.language : (languages.find((l) => l.language === preferred) ?? languages[0])?.language ?? '';
+  const preferred =
+    target?.subtitleId && options
+      ? Object.values(options.subtitles)
+          .flat()
+          .find((s) => s.id === target.subtitleId)?.language
+      : undefined;
+  const language = languages.some((l) => l.language === form.language)
+    ? form.language
+    : ((languages.find((l) => l.language === preferred) ?? languages[0])?.language ?? '');
   if (!target) return null;
   const count = Math.min(target.projectVersionIds.length, 50);
   const close = () => {
@@ -68,13 +97,23 @@ export default function ExportDialog({ onClose }: { onClose: () => void }) {
           <legend>What</legend>
           {CHOICES.map((choice) => (
             <label key={choice.value} className="exports-choice">
-              <input type="radio" name="export-kind" value={choice.value} checked={form.kind === choice.value} onChange={() => set({ kind: choice.value })} />
+              <input
+                type="radio"
+                name="export-kind"
+                value={choice.value}
+                checked={form.kind === choice.value}
+                onChange={() => set({ kind: choice.value })}
+              />
               {choice.label} <span className="exports-note">— {choice.hint}</span>
             </label>
           ))}
         </fieldset>
         <Field label="Language">
-          <select value={language} onChange={(e) => set({ language: e.target.value })} disabled={languages.length === 0}>
+          <select
+            value={language}
+            onChange={(e) => set({ language: e.target.value })}
+            disabled={languages.length === 0}
+          >
             {languages.map((l) => (
               <option key={l.language} value={l.language}>
                 {languageName(l.language)}
@@ -85,7 +124,9 @@ export default function ExportDialog({ onClose }: { onClose: () => void }) {
         </Field>
         {!loading && languages.length === 0 && (
           <p className="exports-note" role="status">
-            {form.kind === 'voice_over' ? 'No voice-over has been made for this yet.' : 'There are no subtitles with cues to export yet.'}
+            {form.kind === 'voice_over'
+              ? 'No voice-over has been made for this yet.'
+              : 'There are no subtitles with cues to export yet.'}
           </p>
         )}
         {form.kind === 'subtitles' && (
@@ -123,7 +164,12 @@ export default function ExportDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={!language || pending || loading} aria-busy={pending || loading}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!language || pending || loading}
+            aria-busy={pending || loading}
+          >
             Export
           </button>
         </div>

@@ -1,6 +1,19 @@
 import { createEffect, createEvent, createStore, restore, sample, type Store } from 'effector';
-import { announceEffect, announceFailure, apiEffect, languageName, type ApiClient, type ShellChrome, type ToastService } from '../../../core';
-import { EXPORTS_PATHS, type CreateExportationRequest, type ExportationResponse, type ExportFormat } from '../common/exports-contract';
+import {
+  announceEffect,
+  announceFailure,
+  apiEffect,
+  languageName,
+  type ApiClient,
+  type ShellChrome,
+  type ToastService,
+} from '../../../core';
+import {
+  EXPORTS_PATHS,
+  type CreateExportationRequest,
+  type ExportationResponse,
+  type ExportFormat,
+} from '../common/exports-contract';
 import { loadExportOptions, loadThemes, MAX_EXPORT_VERSIONS, type ExportOptionsData } from './export-options';
 
 /** The popup's three choices; a voice-over is then its video or its audio. */
@@ -30,14 +43,22 @@ export const EXPORT_TOASTS = {
 } as const;
 
 /** One request per version that has what the form asks for; the others are counted as skipped. */
-export function exportRequests(target: ExportTarget, options: Omit<ExportOptionsData, 'themes'>, form: ExportForm): { requests: CreateExportationRequest[]; skipped: number } {
+export function exportRequests(
+  target: ExportTarget,
+  options: Omit<ExportOptionsData, 'themes'>,
+  form: ExportForm,
+): { requests: CreateExportationRequest[]; skipped: number } {
   const requests: CreateExportationRequest[] = [];
   const ids = target.projectVersionIds.slice(0, MAX_EXPORT_VERSIONS);
   for (const projectVersionId of ids) {
     if (form.kind === 'voice_over') {
       const dubbed = options.voiceOvers[projectVersionId]?.find((d) => d.language === form.language);
       if (dubbed && (form.voiceOver === 'audio' || dubbed.hasVideo)) {
-        requests.push({ projectVersionId, kind: form.voiceOver === 'audio' ? 'dubbed_audio' : 'dubbed_video', language: form.language });
+        requests.push({
+          projectVersionId,
+          kind: form.voiceOver === 'audio' ? 'dubbed_audio' : 'dubbed_video',
+          language: form.language,
+        });
       }
       continue;
     }
@@ -56,7 +77,13 @@ export function exportRequests(target: ExportTarget, options: Omit<ExportOptions
  * The export popup's model: what it acts on, what it can offer (loaded when it opens), and the
  * submission, after which each export is followed in the shell's progress panel and the popup closes.
  */
-export function createExportModel(deps: { api: ApiClient; toast: ToastService; chrome: Pick<ShellChrome, 'followProgress'>; $workspaceId: Store<string | null>; logger?: Pick<Console, 'error'> }) {
+export function createExportModel(deps: {
+  api: ApiClient;
+  toast: ToastService;
+  chrome: Pick<ShellChrome, 'followProgress'>;
+  $workspaceId: Store<string | null>;
+  logger?: Pick<Console, 'error'>;
+}) {
   const announce = { toast: deps.toast, logger: deps.logger ?? console };
   const opened = createEvent<ExportTarget>();
   const closed = createEvent();
@@ -68,12 +95,24 @@ export function createExportModel(deps: { api: ApiClient; toast: ToastService; c
   const $options = restore(optionsFx.doneData, null).reset(opened);
   const $themes = restore(themesFx.doneData, []);
 
-  const submitFx = apiEffect(async ({ target, options, form }: { target: ExportTarget; options: Omit<ExportOptionsData, 'themes'>; form: ExportForm }) => {
-    const { requests, skipped } = exportRequests(target, options, form);
-    if (requests.length === 0) throw new Error(`Nothing to export in ${languageName(form.language)}`);
-    const created = await Promise.all(requests.map((body) => deps.api.post<ExportationResponse>(EXPORTS_PATHS.exportations, body)));
-    return { ids: created.map((res) => res.data.data.id), skipped };
-  });
+  const submitFx = apiEffect(
+    async ({
+      target,
+      options,
+      form,
+    }: {
+      target: ExportTarget;
+      options: Omit<ExportOptionsData, 'themes'>;
+      form: ExportForm;
+    }) => {
+      const { requests, skipped } = exportRequests(target, options, form);
+      if (requests.length === 0) throw new Error(`Nothing to export in ${languageName(form.language)}`);
+      const created = await Promise.all(
+        requests.map((body) => deps.api.post<ExportationResponse>(EXPORTS_PATHS.exportations, body)),
+      );
+      return { ids: created.map((res) => res.data.data.id), skipped };
+    },
+  );
   const followFx = createEffect(({ ids, skipped }: { ids: string[]; skipped: number }) => {
     for (const id of ids) deps.chrome.followProgress({ sourceId: 'exports', id });
     const note = skipped > 0 ? ` (${skipped} version${skipped === 1 ? '' : 's'} had nothing to export)` : '';

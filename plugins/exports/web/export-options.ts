@@ -14,7 +14,10 @@ export interface ExportOptionsData {
 /** The popup loads at most this many versions' details; a larger selection exports the first ones. */
 export const MAX_EXPORT_VERSIONS = 50;
 
-export async function loadExportOptions(api: ApiClient, projectVersionIds: string[]): Promise<Omit<ExportOptionsData, 'themes'>> {
+export async function loadExportOptions(
+  api: ApiClient,
+  projectVersionIds: string[],
+): Promise<Omit<ExportOptionsData, 'themes'>> {
   const ids = projectVersionIds.slice(0, MAX_EXPORT_VERSIONS);
   const subtitles: ExportOptionsData['subtitles'] = {};
   const voiceOvers: ExportOptionsData['voiceOvers'] = {};
@@ -25,8 +28,13 @@ export async function loadExportOptions(api: ApiClient, projectVersionIds: strin
         // A version never set up has no processing info (data: null); one the pipeline cannot read has none either.
         api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(id)).catch(() => null),
       ]);
-      subtitles[id] = subs.data.data.filter((s) => s.attributes.cuesCount > 0).map((s) => ({ id: s.id, language: s.attributes.language }));
-      voiceOvers[id] = (info?.data.data?.dubbedMedia ?? []).map((d) => ({ language: d.language, hasVideo: d.videoUrl !== null }));
+      subtitles[id] = subs.data.data
+        .filter((s) => s.attributes.cuesCount > 0)
+        .map((s) => ({ id: s.id, language: s.attributes.language }));
+      voiceOvers[id] = (info?.data.data?.dubbedMedia ?? []).map((d) => ({
+        language: d.language,
+        hasVideo: d.videoUrl !== null,
+      }));
     }),
   );
   return { subtitles, voiceOvers };
@@ -53,8 +61,11 @@ export async function loadThemes(api: ApiClient, workspaceId: string | null): Pr
 }
 
 /** Languages offered, in the order first met, with how many of the versions have each. */
-export function languagesOf(perVersion: Record<string, { language: string }[]>): { language: string; versions: number }[] {
+export function languagesOf(
+  perVersion: Record<string, { language: string }[]>,
+): { language: string; versions: number }[] {
   const counts = new Map<string, number>();
-  for (const list of Object.values(perVersion)) for (const language of new Set(list.map((l) => l.language))) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const list of Object.values(perVersion))
+    for (const language of new Set(list.map((l) => l.language))) counts.set(language, (counts.get(language) ?? 0) + 1);
   return [...counts].map(([language, versions]) => ({ language, versions }));
 }

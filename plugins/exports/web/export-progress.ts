@@ -8,7 +8,9 @@ import { EXPORTS_PATHS, type ExportationsResponse } from '../common/exports-cont
  * dismissed instead of spinning forever.
  */
 export async function exportProgress(container: Container, ids: string[]): Promise<ProgressItem[]> {
-  const { data } = await container.get(TOKENS.ApiClient).post<ExportationsResponse>(EXPORTS_PATHS.getByIds, { exportationIds: ids });
+  const { data } = await container
+    .get(TOKENS.ApiClient)
+    .post<ExportationsResponse>(EXPORTS_PATHS.getByIds, { exportationIds: ids });
   const found = new Map(data.data.map((e) => [e.id, e]));
   return ids.map((id): ProgressItem => {
     const e = found.get(id);

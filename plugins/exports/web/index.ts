@@ -1,19 +1,36 @@
-import { contribute, definePlugin, PLUGIN_API_VERSION, progressSources, type CommandContext, type Container, type WhenContext } from '../../../core';
+import {
+  contribute,
+  definePlugin,
+  PLUGIN_API_VERSION,
+  progressSources,
+  type CommandContext,
+  type Container,
+  type WhenContext,
+} from '../../../core';
 import { editorExporters } from '../../editor/web/extension-points';
-import { projectsTableExtensions, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
+import {
+  projectsTableExtensions,
+  selectedProjectVersionCount,
+  selectedProjectVersionIds,
+} from '../../projects/web/extension-points';
 import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** What the popup opens on (a subset of export-model's ExportChoice; the voice-over is a choice inside the popup). */
 type Kind = 'subtitles' | 'burned_video';
 
 // A version page or a subtitle page (the editor URL): what the export acts on, read from the path.
-const onPage = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null && (readProjectVersionPage(ctx.path) !== null || (ctx.path === '/' && selectedProjectVersionCount(ctx) > 0));
+const onPage = (ctx: WhenContext) =>
+  ctx.isMember &&
+  ctx.workspaceId !== null &&
+  (readProjectVersionPage(ctx.path) !== null || (ctx.path === '/' && selectedProjectVersionCount(ctx) > 0));
 
 // One lazy module behind every entry point: one dynamic import costs the initial JavaScript once.
 const entry = () => import('./open-export-dialog');
 const open = (kind: Kind) => async (ctx: CommandContext) => {
   const page = readProjectVersionPage(ctx.when.path);
-  const target = page ? { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId ?? undefined } : { projectVersionIds: selectedProjectVersionIds(ctx.when) };
+  const target = page
+    ? { projectVersionIds: [page.projectVersionId], subtitleId: page.subtitleId ?? undefined }
+    : { projectVersionIds: selectedProjectVersionIds(ctx.when) };
   (await entry()).openExportDialog(ctx.container, { ...target, kind });
 };
 
@@ -33,16 +50,30 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   commands: [
     { id: 'exports.subtitles', title: 'Export subtitles…', group: 'Exports', when: onPage, run: open('subtitles') },
-    { id: 'exports.burnedVideo', title: 'Export video with subtitles…', group: 'Exports', when: onPage, run: open('burned_video') },
+    {
+      id: 'exports.burnedVideo',
+      title: 'Export video with subtitles…',
+      group: 'Exports',
+      when: onPage,
+      run: open('burned_video'),
+    },
   ],
   model: { token: Symbol.for('polycue.exports.host'), create: ({ container }) => (host = container) },
   contributions: [
     contribute(progressSources, { id: 'exports', fetch: async (ids) => (await entry()).exportProgress(host!, ids) }),
-    contribute(projectsTableExtensions, { id: 'exports', load: async ({ container }) => (await entry()).exportTableParts(container) }),
+    contribute(projectsTableExtensions, {
+      id: 'exports',
+      load: async ({ container }) => (await entry()).exportTableParts(container),
+    }),
     // The editor's "Export…" (button, palette, Alt+X): the popup on the subtitle open there.
     contribute(editorExporters, {
       id: 'exports',
-      open: async ({ container, projectVersionId, subtitleId }) => (await entry()).openExportDialog(container, { projectVersionIds: [projectVersionId], subtitleId, kind: 'subtitles' }),
+      open: async ({ container, projectVersionId, subtitleId }) =>
+        (await entry()).openExportDialog(container, {
+          projectVersionIds: [projectVersionId],
+          subtitleId,
+          kind: 'subtitles',
+        }),
     }),
   ],
 });

@@ -28,12 +28,17 @@ export async function openExportDialog(container: Container, target: ExportTarge
 
 /** What exports add to the projects table: "Export…" on the selection and in each row's menu. */
 export function exportTableParts(container: Container): ProjectsTableParts {
-  const open = (projectVersionIds: string[], kind: ExportChoice = 'subtitles') => void openExportDialog(container, { projectVersionIds, kind });
+  const open = (projectVersionIds: string[], kind: ExportChoice = 'subtitles') =>
+    void openExportDialog(container, { projectVersionIds, kind });
   return {
     bulkActions: [{ id: 'exports.export', title: 'Export…', run: (ids) => open(ids) }],
     rowActions: [
       { id: 'exports.export', title: 'Export…', run: (row) => open([row.id]) },
-      { id: 'exports.burnedVideo', title: 'Export video with subtitles…', run: (row) => open([row.id], 'burned_video') },
+      {
+        id: 'exports.burnedVideo',
+        title: 'Export video with subtitles…',
+        run: (row) => open([row.id], 'burned_video'),
+      },
     ],
   };
 }

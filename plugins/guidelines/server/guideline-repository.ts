@@ -18,7 +18,10 @@ export class GuidelineRepository {
   constructor(private readonly db: Database) {}
 
   /** A page, the default first, then by name; `search` matches the name or the prompt, ignoring case. */
-  async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: GuidelineRecord[]; hasMore: boolean }> {
+  async list(
+    workspaceId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: GuidelineRecord[]; hasMore: boolean }> {
     const pattern = containsPattern(options.search);
     const { rows } = await this.db.query<GuidelineRecord>(
       `SELECT ${COLUMNS} FROM guidelines
@@ -30,11 +33,17 @@ export class GuidelineRepository {
   }
 
   async find(workspaceId: string, id: string): Promise<GuidelineRecord | null> {
-    const { rows } = await this.db.query<GuidelineRecord>(`SELECT ${COLUMNS} FROM guidelines WHERE workspace_id = $1 AND id = $2`, [workspaceId, id]);
+    const { rows } = await this.db.query<GuidelineRecord>(
+      `SELECT ${COLUMNS} FROM guidelines WHERE workspace_id = $1 AND id = $2`,
+      [workspaceId, id],
+    );
     return rows[0] ?? null;
   }
 
-  async create(workspaceId: string, fields: { name: string; prompt: string; parameters: GuidelineParameters }): Promise<GuidelineRecord> {
+  async create(
+    workspaceId: string,
+    fields: { name: string; prompt: string; parameters: GuidelineParameters },
+  ): Promise<GuidelineRecord> {
     const { rows } = await this.db.query<GuidelineRecord>(
       `INSERT INTO guidelines (workspace_id, name, prompt, parameters) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [workspaceId, fields.name, fields.prompt, JSON.stringify(fields.parameters)],
@@ -42,11 +51,19 @@ export class GuidelineRepository {
     return rows[0];
   }
 
-  async update(id: string, changes: { name?: string; prompt?: string; parameters?: GuidelineParameters }): Promise<GuidelineRecord | null> {
+  async update(
+    id: string,
+    changes: { name?: string; prompt?: string; parameters?: GuidelineParameters },
+  ): Promise<GuidelineRecord | null> {
     const { rows } = await this.db.query<GuidelineRecord>(
       `UPDATE guidelines SET name = coalesce($2, name), prompt = coalesce($3, prompt), parameters = coalesce($4::jsonb, parameters), updated_at = now()
        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, changes.name ?? null, changes.prompt ?? null, changes.parameters ? JSON.stringify(changes.parameters) : null],
+      [
+        id,
+        changes.name ?? null,
+        changes.prompt ?? null,
+        changes.parameters ? JSON.stringify(changes.parameters) : null,
+      ],
     );
     return rows[0] ?? null;
   }
@@ -54,16 +71,28 @@ export class GuidelineRepository {
   /** Makes this one the workspace's default, and no other (one statement each, in one transaction). */
   async makeDefault(id: string): Promise<GuidelineRecord | null> {
     return this.db.transaction(async (tx) => {
-      const { rows: found } = await tx.query<{ workspaceId: string }>('SELECT workspace_id::text AS "workspaceId" FROM guidelines WHERE id = $1 FOR UPDATE', [id]);
+      const { rows: found } = await tx.query<{ workspaceId: string }>(
+        'SELECT workspace_id::text AS "workspaceId" FROM guidelines WHERE id = $1 FOR UPDATE',
+        [id],
+      );
       if (!found[0]) return null;
-      await tx.query('UPDATE guidelines SET is_default = false, updated_at = now() WHERE workspace_id = $1 AND is_default AND id <> $2', [found[0].workspaceId, id]);
-      const { rows } = await tx.query<GuidelineRecord>(`UPDATE guidelines SET is_default = true, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+      await tx.query(
+        'UPDATE guidelines SET is_default = false, updated_at = now() WHERE workspace_id = $1 AND is_default AND id <> $2',
+        [found[0].workspaceId, id],
+      );
+      const { rows } = await tx.query<GuidelineRecord>(
+        `UPDATE guidelines SET is_default = true, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id],
+      );
       return rows[0] ?? null;
     });
   }
 
   async clearDefault(id: string): Promise<GuidelineRecord | null> {
-    const { rows } = await this.db.query<GuidelineRecord>(`UPDATE guidelines SET is_default = false, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+    const { rows } = await this.db.query<GuidelineRecord>(
+      `UPDATE guidelines SET is_default = false, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

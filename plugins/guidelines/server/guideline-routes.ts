@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  cleanResourceName,
+  httpError,
+  idParams,
+  idString,
+  ownResource,
+  registerWorkspaceResourceList,
+  resourceSchema,
+  tenantOf,
+} from '../../../server/plugin-api';
 import {
   GUIDELINES_PATHS,
   GUIDELINES_PER_PAGE,
@@ -38,7 +47,8 @@ const guidelineSchema = resourceSchema('guideline', {
 const oneGuideline = { type: 'object', properties: { data: guidelineSchema } } as const;
 const ownGuideline = ownResource('guideline');
 
-const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
+const cleanName = (raw: string) =>
+  cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 function cleanPrompt(raw: string): string {
   const text = raw.trim();
@@ -49,7 +59,9 @@ function cleanPrompt(raw: string): string {
 /** Words trimmed, blanks and repeats (ignoring case) dropped; empty fields left out. */
 function cleanParameters(raw: GuidelineParameters): GuidelineParameters {
   const seen = new Set<string>();
-  const words = (raw.doNotTranslate ?? []).map((word) => word.trim().replace(/\s+/g, ' ')).filter((word) => word && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
+  const words = (raw.doNotTranslate ?? [])
+    .map((word) => word.trim().replace(/\s+/g, ' '))
+    .filter((word) => word && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
   if (words.length > MAX_DO_NOT_TRANSLATE) throw httpError(422, 'invalid', MESSAGES.tooManyWords, 'parameters');
   const out: GuidelineParameters = {};
   if (raw.formality) out.formality = raw.formality;
@@ -63,7 +75,14 @@ export function guidelineResource(row: GuidelineRecord): GuidelineResource {
   return {
     id: row.id,
     type: 'guideline',
-    attributes: { name: row.name, prompt: row.prompt, parameters: row.parameters, isDefault: row.isDefault, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() },
+    attributes: {
+      name: row.name,
+      prompt: row.prompt,
+      parameters: row.parameters,
+      isDefault: row.isDefault,
+      workspaceId: row.workspaceId,
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    },
   };
 }
 
@@ -88,7 +107,12 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
-        body: { type: 'object', required: ['workspaceId', 'name'], additionalProperties: false, properties: { workspaceId: idString, name, prompt, parameters } },
+        body: {
+          type: 'object',
+          required: ['workspaceId', 'name'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, name, prompt, parameters },
+        },
         response: { 201: oneGuideline },
       },
     },
@@ -106,7 +130,11 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     '/api/v1/guidelines/:id',
     {
       config: ownGuideline,
-      schema: { params: idParams, body: { type: 'object', additionalProperties: false, properties: { name, prompt, parameters } }, response: { 200: oneGuideline } },
+      schema: {
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, properties: { name, prompt, parameters } },
+        response: { 200: oneGuideline },
+      },
     },
     async (request) => {
       const row = await guidelines.update(request.params.id, {
@@ -122,7 +150,14 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
   app.put<{ Params: { id: string } }>(
     '/api/v1/guidelines/:id/update_default',
     // Nothing to send: an empty object (or no body at all).
-    { config: ownGuideline, schema: { params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 200: oneGuideline } } },
+    {
+      config: ownGuideline,
+      schema: {
+        params: idParams,
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: { 200: oneGuideline },
+      },
+    },
     async (request) => {
       const row = await guidelines.makeDefault(request.params.id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);

@@ -1,5 +1,14 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource, type ServiceToken } from '../../../server/plugin-api';
-import { GUIDELINE_LOOKUP, type GuidelineForPipeline, type WorkspaceResourceLookup } from '../../pipeline/common/pipeline-contract';
+import {
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+  type ServiceToken,
+} from '../../../server/plugin-api';
+import {
+  GUIDELINE_LOOKUP,
+  type GuidelineForPipeline,
+  type WorkspaceResourceLookup,
+} from '../../pipeline/common/pipeline-contract';
 import { GUIDELINES_SERVER_MESSAGES, type GuidelineParameters } from '../common/guidelines-contract';
 import { GuidelineRepository } from './guideline-repository';
 import { registerGuidelineRoutes } from './guideline-routes';
@@ -23,10 +32,19 @@ export default defineServerPlugin({
     registerTenantResource(app, 'guideline', (id) => guidelines.ownerOf(id), GUIDELINES_SERVER_MESSAGES.notFound);
     const lookup: WorkspaceResourceLookup<GuidelineForPipeline> = {
       async find(db, workspaceId, id) {
-        const { rows } = await db.query('SELECT prompt, parameters FROM guidelines WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+        const { rows } = await db.query(
+          'SELECT prompt, parameters FROM guidelines WHERE workspace_id = $1 AND id = $2',
+          [workspaceId, id],
+        );
         if (!rows[0]) return null;
         const parameters = rows[0].parameters as GuidelineParameters;
-        return { prompt: rows[0].prompt as string, doNotTranslate: parameters.doNotTranslate ?? [], formality: parameters.formality ?? null, tone: parameters.tone ?? null, maxCharsPerSecond: parameters.maxCharsPerSecond ?? null };
+        return {
+          prompt: rows[0].prompt as string,
+          doNotTranslate: parameters.doNotTranslate ?? [],
+          formality: parameters.formality ?? null,
+          tone: parameters.tone ?? null,
+          maxCharsPerSecond: parameters.maxCharsPerSecond ?? null,
+        };
       },
     };
     app.services.provide(GUIDELINE_LOOKUP as ServiceToken<WorkspaceResourceLookup<GuidelineForPipeline>>, lookup);

@@ -6,7 +6,9 @@ import { guidelinesModel } from './guidelines-model-loader';
 export async function defaultGuidelineChoices(ctx: CommandContext): Promise<CommandChoice[]> {
   const workspaceId = ctx.when.workspaceId;
   if (!workspaceId) return [];
-  const { data } = await ctx.container.get(TOKENS.ApiClient).get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } });
+  const { data } = await ctx.container
+    .get(TOKENS.ApiClient)
+    .get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } });
   return data.data.map((guideline) => ({
     id: guideline.id,
     title: guideline.attributes.name,

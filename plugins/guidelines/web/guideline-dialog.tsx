@@ -1,9 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions } from '../../../core/ui';
-import { MAX_DO_NOT_TRANSLATE, NAME_MAX_LENGTH, PROMPT_MAX_LENGTH, type Formality, type GuidelineResource } from '../common/guidelines-contract';
+import {
+  MAX_DO_NOT_TRANSLATE,
+  NAME_MAX_LENGTH,
+  PROMPT_MAX_LENGTH,
+  type Formality,
+  type GuidelineResource,
+} from '../common/guidelines-contract';
 import type { GuidelineForm } from './guidelines-model';
 
-const words = (text: string) => [...new Set(text.split('\n').map((word) => word.trim()).filter(Boolean))];
+const words = (text: string) => [
+  ...new Set(
+    text
+      .split('\n')
+      .map((word) => word.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * Create or edit a guideline: its name, the prompt an instruction-following engine reads, and the
@@ -11,14 +24,26 @@ const words = (text: string) => [...new Set(text.split('\n').map((word) => word.
  * translate, and the translation is fitted to the reading speed with any engine; only an
  * instruction-following (OpenAI-compatible) engine follows the prompt, formality and tone. Ctrl/Cmd+Enter saves from any field.
  */
-export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guideline: GuidelineResource | null; saving: boolean; onSave(form: GuidelineForm): void; onClose(): void }) {
+export function GuidelineDialog({
+  guideline,
+  saving,
+  onSave,
+  onClose,
+}: {
+  guideline: GuidelineResource | null;
+  saving: boolean;
+  onSave(form: GuidelineForm): void;
+  onClose(): void;
+}) {
   const ids = useId();
   const initial = guideline?.attributes;
   const [name, setName] = useState(initial?.name ?? '');
   const [prompt, setPrompt] = useState(initial?.prompt ?? '');
   const [formality, setFormality] = useState<Formality | ''>(initial?.parameters.formality ?? '');
   const [tone, setTone] = useState(initial?.parameters.tone ?? '');
-  const [cps, setCps] = useState(initial?.parameters.maxCharsPerSecond ? String(initial.parameters.maxCharsPerSecond) : '');
+  const [cps, setCps] = useState(
+    initial?.parameters.maxCharsPerSecond ? String(initial.parameters.maxCharsPerSecond) : '',
+  );
   const [keep, setKeep] = useState((initial?.parameters.doNotTranslate ?? []).join('\n'));
   const kept = words(keep);
   const problem = !name.trim()
@@ -33,14 +58,36 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (problem || saving) return;
-    onSave({ name: name.trim(), prompt: prompt.trim(), parameters: { formality: formality || null, tone: tone.trim() || null, maxCharsPerSecond: cps === '' ? null : Number(cps), doNotTranslate: kept } });
+    onSave({
+      name: name.trim(),
+      prompt: prompt.trim(),
+      parameters: {
+        formality: formality || null,
+        tone: tone.trim() || null,
+        maxCharsPerSecond: cps === '' ? null : Number(cps),
+        doNotTranslate: kept,
+      },
+    });
   };
   return (
-    <Dialog label={guideline ? `Edit ${guideline.attributes.name}` : 'New guideline'} onClose={onClose} className="guideline-dialog">
-      <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
+    <Dialog
+      label={guideline ? `Edit ${guideline.attributes.name}` : 'New guideline'}
+      onClose={onClose}
+      className="guideline-dialog"
+    >
+      <form
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}
+      >
         <h2>{guideline ? 'Edit guideline' : 'New guideline'}</h2>
         <label htmlFor={`${ids}-name`}>Name</label>
-        <input id={`${ids}-name`} value={name} maxLength={NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <input
+          id={`${ids}-name`}
+          value={name}
+          maxLength={NAME_MAX_LENGTH}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="off"
+        />
         <label htmlFor={`${ids}-prompt`}>Prompt</label>
         <textarea
           id={`${ids}-prompt`}
@@ -51,7 +98,8 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
           aria-describedby={`${ids}-prompt-hint`}
         />
         <p className="muted" id={`${ids}-prompt-hint`}>
-          Followed by an instruction-following (OpenAI-compatible) translation engine, with the formality and tone; the rule-based engine (Apertium) cannot follow them.
+          Followed by an instruction-following (OpenAI-compatible) translation engine, with the formality and tone; the
+          rule-based engine (Apertium) cannot follow them.
         </p>
         <div className="guideline-row">
           <label>
@@ -64,20 +112,49 @@ export function GuidelineDialog({ guideline, saving, onSave, onClose }: { guidel
           </label>
           <label>
             Tone
-            <input value={tone} maxLength={40} onChange={(event) => setTone(event.target.value)} placeholder="friendly, neutral, technical…" />
+            <input
+              value={tone}
+              maxLength={40}
+              onChange={(event) => setTone(event.target.value)}
+              placeholder="friendly, neutral, technical…"
+            />
           </label>
         </div>
         <label htmlFor={`${ids}-cps`}>Maximum characters per second</label>
-        <input id={`${ids}-cps`} type="number" inputMode="decimal" min={5} max={40} step={0.5} value={cps} onChange={(event) => setCps(event.target.value)} placeholder="20" aria-describedby={`${ids}-cps-hint`} />
+        <input
+          id={`${ids}-cps`}
+          type="number"
+          inputMode="decimal"
+          min={5}
+          max={40}
+          step={0.5}
+          value={cps}
+          onChange={(event) => setCps(event.target.value)}
+          placeholder="20"
+          aria-describedby={`${ids}-cps-hint`}
+        />
         <p className="muted" id={`${ids}-cps-hint`}>
-          Honoured with every engine: translated subtitles are cut and timed to this reading speed (17 suits most European languages; empty keeps 20).
+          Honoured with every engine: translated subtitles are cut and timed to this reading speed (17 suits most
+          European languages; empty keeps 20).
         </p>
         <label htmlFor={`${ids}-keep`}>Never translate, one per line</label>
-        <textarea id={`${ids}-keep`} rows={4} value={keep} onChange={(event) => setKeep(event.target.value)} placeholder={'Polycue\nHarbour Line'} aria-describedby={`${ids}-keep-hint`} />
+        <textarea
+          id={`${ids}-keep`}
+          rows={4}
+          value={keep}
+          onChange={(event) => setKeep(event.target.value)}
+          placeholder={'Polycue\nHarbour Line'}
+          aria-describedby={`${ids}-keep-hint`}
+        />
         <p className="muted" id={`${ids}-keep-hint`} aria-live="polite">
           {problem ?? `${kept.length} ${kept.length === 1 ? 'word' : 'words'} kept as they are by every engine.`}
         </p>
-        <DialogActions onCancel={onClose} confirmLabel={guideline ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={guideline ? 'Save' : 'Create'}
+          disabled={problem !== null}
+          busy={saving}
+        />
       </form>
     </Dialog>
   );

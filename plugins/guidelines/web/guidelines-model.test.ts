@@ -26,14 +26,23 @@ describe('guidelines model', () => {
   it('makes one the default (the previous one no longer is), clears it again, each with its toast', async () => {
     const kit = setUp();
     kit.api
-      .reply('GET', '/api/v1/guidelines/', { data: [guideline('1', 'Alpha', true), guideline('2', 'Beta')], meta: { page: 1, perPage: 50, hasMore: false } })
+      .reply('GET', '/api/v1/guidelines/', {
+        data: [guideline('1', 'Alpha', true), guideline('2', 'Beta')],
+        meta: { page: 1, perPage: 50, hasMore: false },
+      })
       .reply('PUT', '/api/v1/guidelines/2/update_default', { data: guideline('2', 'Beta', true) })
       .reply('DELETE', '/api/v1/guidelines/2/destroy_default', { data: guideline('2', 'Beta', false) });
     await allSettled(kit.model.pageOpened, { scope: kit.scope });
     await allSettled(kit.model.defaultToggled, { scope: kit.scope, params: guideline('2', 'Beta') });
-    expect(kit.defaults()).toEqual([['Alpha', false], ['Beta', true]]);
+    expect(kit.defaults()).toEqual([
+      ['Alpha', false],
+      ['Beta', true],
+    ]);
     await allSettled(kit.model.defaultToggled, { scope: kit.scope, params: guideline('2', 'Beta', true) });
-    expect(kit.defaults()).toEqual([['Alpha', false], ['Beta', false]]);
+    expect(kit.defaults()).toEqual([
+      ['Alpha', false],
+      ['Beta', false],
+    ]);
     expect(kit.toasts()).toEqual([
       { kind: 'success', title: 'Default guideline set' },
       { kind: 'success', title: 'Default guideline cleared' },
@@ -43,7 +52,10 @@ describe('guidelines model', () => {
   it('says "Guideline could not be created" with the server’s reason, and keeps the list as it was', async () => {
     const kit = setUp();
     kit.api.reply('POST', '/api/v1/guidelines/', new ApiError("Name can't be blank", 422, 'invalid', 'name'));
-    await allSettled(kit.model.createSubmitted, { scope: kit.scope, params: { name: ' ', prompt: '', parameters: {} } });
+    await allSettled(kit.model.createSubmitted, {
+      scope: kit.scope,
+      params: { name: ' ', prompt: '', parameters: {} },
+    });
     expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Guideline could not be created' }]);
     expect(kit.defaults()).toEqual([]);
   });
@@ -56,13 +68,18 @@ describe('"Set default guideline…" from the palette', () => {
     const { defaultGuidelineChoices } = await import('./guideline-default-choices');
     const { guidelinesModel } = await import('./guidelines-model-loader');
     const api = new FakeApiClient()
-      .reply('GET', '/api/v1/guidelines/', { data: [guideline('1', 'Alpha', true), guideline('2', 'Beta')], meta: { page: 1, perPage: 50, hasMore: false } })
+      .reply('GET', '/api/v1/guidelines/', {
+        data: [guideline('1', 'Alpha', true), guideline('2', 'Beta')],
+        meta: { page: 1, perPage: 50, hasMore: false },
+      })
       .reply('PUT', '/api/v1/guidelines/2/update_default', { data: guideline('2', 'Beta', true) });
     const toast = createToastService();
     const app = createAppModel({ api, toast });
     const container = createContainer();
     container.bind(TOKENS.ApiClient).toConstantValue(api);
-    container.bind(guidelinesModel.token).toConstantValue(createGuidelinesModel({ api, app, toast, logger: { error: () => {} } }));
+    container
+      .bind(guidelinesModel.token)
+      .toConstantValue(createGuidelinesModel({ api, app, toast, logger: { error: () => {} } }));
     const ctx = { container, app, navigate: () => {}, when: testWhenContext() };
     const choices = await defaultGuidelineChoices(ctx);
     expect(choices.map((c) => [c.title, c.subtitle])).toEqual([

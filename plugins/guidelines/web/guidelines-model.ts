@@ -1,7 +1,13 @@
 import * as effector from 'effector';
 import { announceEffect, apiEffect } from '../../../core';
 import { createResourceListModel, type ResourceListDeps } from '../../../core/model/resource-list-model';
-import { GUIDELINES_MESSAGES as MESSAGES, GUIDELINES_PATHS, type GuidelineParameters, type GuidelineResource, type GuidelineResponse } from '../common/guidelines-contract';
+import {
+  GUIDELINES_MESSAGES as MESSAGES,
+  GUIDELINES_PATHS,
+  type GuidelineParameters,
+  type GuidelineResource,
+  type GuidelineResponse,
+} from '../common/guidelines-contract';
 
 export interface GuidelineForm {
   name: string;
@@ -27,15 +33,32 @@ export function createGuidelinesModel(deps: ResourceListDeps) {
       : deps.api.put<GuidelineResponse>(GUIDELINES_PATHS.updateDefault(guideline.id), {});
     return (await request).data.data;
   });
-  effector.sample({ clock: defaultToggled, source: toggleDefaultFx.pending, filter: (pending) => !pending, fn: (_, guideline) => guideline, target: toggleDefaultFx });
+  effector.sample({
+    clock: defaultToggled,
+    source: toggleDefaultFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, guideline) => guideline,
+    target: toggleDefaultFx,
+  });
   // One default at a time: the others are no longer it.
   list.$items.on(toggleDefaultFx.doneData, (items, changed) =>
-    items.map((item) => (item.id === changed.id ? changed : changed.attributes.isDefault && item.attributes.isDefault ? { ...item, attributes: { ...item.attributes, isDefault: false } } : item)),
+    items.map((item) =>
+      item.id === changed.id
+        ? changed
+        : changed.attributes.isDefault && item.attributes.isDefault
+          ? { ...item, attributes: { ...item.attributes, isDefault: false } }
+          : item,
+    ),
   );
-  announceEffect({ toast: deps.toast, logger: deps.logger }, 'guidelines', toggleDefaultFx, { fail: MESSAGES.defaultNotChanged });
+  announceEffect({ toast: deps.toast, logger: deps.logger }, 'guidelines', toggleDefaultFx, {
+    fail: MESSAGES.defaultNotChanged,
+  });
   effector.sample({
     clock: toggleDefaultFx.doneData,
-    fn: (changed) => ({ kind: 'success' as const, title: changed.attributes.isDefault ? MESSAGES.defaultSet : MESSAGES.defaultCleared }),
+    fn: (changed) => ({
+      kind: 'success' as const,
+      title: changed.attributes.isDefault ? MESSAGES.defaultSet : MESSAGES.defaultCleared,
+    }),
     target: deps.toast.shown,
   });
   return { ...list, defaultToggled, toggleDefaultFx };

@@ -16,7 +16,12 @@ const columns = [
 /** `/guidelines`: the workspace's guidelines, the default first; set or clear the default on the selected one. */
 export default function GuidelinesPage() {
   const model = useLazyModel(guidelinesModel);
-  const [saving, createSubmitted, changesSubmitted, defaultToggled] = useUnit([model.$saving, model.createSubmitted, model.changesSubmitted, model.defaultToggled]);
+  const [saving, createSubmitted, changesSubmitted, defaultToggled] = useUnit([
+    model.$saving,
+    model.createSubmitted,
+    model.changesSubmitted,
+    model.defaultToggled,
+  ]);
   return (
     <ResourceListPage
       model={model}

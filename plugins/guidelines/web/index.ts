@@ -4,7 +4,8 @@ import { setupResourcePickers } from '../../pipeline/web/extension-points';
 /** The page's path (the contract's GUIDELINES_PAGE, spelled here so the contract stays out of the initial JavaScript). */
 const PAGE = '/guidelines';
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
-const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) => (await import('./guidelines-page')).guidelineCommandChoices(ctx, search, action);
+const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) =>
+  (await import('./guidelines-page')).guidelineCommandChoices(ctx, search, action);
 
 /**
  * Guidelines: a page, a nav item, palette commands, and — through the pipeline's set-up picker
@@ -19,10 +20,36 @@ export default definePlugin({
   routes: [{ path: PAGE, load: () => import('./guidelines-page'), title: 'Guidelines' }],
   nav: [{ id: 'guidelines.nav', label: 'Guidelines', path: PAGE, order: 41, icon: 'G', when: inWorkspace }],
   commands: [
-    { id: 'guidelines.open', title: 'Open guidelines', group: 'Guidelines', keywords: ['translation prompt', 'style', 'tone'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
-    { id: 'guidelines.create', title: 'Create guideline', group: 'Guidelines', keywords: ['new guideline', 'translation style'], when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?new=1`) },
-    { id: 'guidelines.rename', title: 'Rename guideline…', group: 'Guidelines', when: inWorkspace, choices: pick('edit') },
-    { id: 'guidelines.delete', title: 'Delete guideline…', group: 'Guidelines', when: inWorkspace, choices: pick('delete') },
+    {
+      id: 'guidelines.open',
+      title: 'Open guidelines',
+      group: 'Guidelines',
+      keywords: ['translation prompt', 'style', 'tone'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(PAGE),
+    },
+    {
+      id: 'guidelines.create',
+      title: 'Create guideline',
+      group: 'Guidelines',
+      keywords: ['new guideline', 'translation style'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(`${PAGE}?new=1`),
+    },
+    {
+      id: 'guidelines.rename',
+      title: 'Rename guideline…',
+      group: 'Guidelines',
+      when: inWorkspace,
+      choices: pick('edit'),
+    },
+    {
+      id: 'guidelines.delete',
+      title: 'Delete guideline…',
+      group: 'Guidelines',
+      when: inWorkspace,
+      choices: pick('delete'),
+    },
     {
       id: 'guidelines.setDefault',
       title: 'Set default guideline…',

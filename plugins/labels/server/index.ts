@@ -1,4 +1,9 @@
-import { contributeToServer, registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import {
+  contributeToServer,
+  registerTenantResource,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+} from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
 import { labelsListContribution } from './labels-list-contribution';
 import { LABELS_SERVER_MESSAGES } from '../common/labels-contract';

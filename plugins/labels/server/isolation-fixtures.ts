@@ -4,11 +4,14 @@ import { defineIsolationFixtures } from '../../../server/plugin-api';
 export default defineIsolationFixtures({
   after: ['projects'],
   async seed({ db, workspaceId, tag, ids }) {
-    const { rows } = await db.query<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [
-      workspaceId,
-      `${tag} label`.slice(0, 60),
+    const { rows } = await db.query<{ id: string }>(
+      'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id',
+      [workspaceId, `${tag} label`.slice(0, 60)],
+    );
+    await db.query('INSERT INTO project_version_labels (project_version_id, label_id) VALUES ($1, $2)', [
+      ids.projectVersionId,
+      rows[0].id,
     ]);
-    await db.query('INSERT INTO project_version_labels (project_version_id, label_id) VALUES ($1, $2)', [ids.projectVersionId, rows[0].id]);
     return { labelId: rows[0].id };
   },
   // Its bulk routes name the versions to label `selectedProjectVersionIds`.

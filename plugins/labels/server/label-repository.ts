@@ -34,26 +34,35 @@ export class LabelRepository {
   }
 
   async list(workspaceId: string): Promise<LabelRecord[]> {
-    const { rows } = await this.db.query<LabelRecord>(`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.workspace_id = $1 ORDER BY lower(l.caption), l.id`, [
-      workspaceId,
-    ]);
+    const { rows } = await this.db.query<LabelRecord>(
+      `SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.workspace_id = $1 ORDER BY lower(l.caption), l.id`,
+      [workspaceId],
+    );
     return rows;
   }
 
   async find(workspaceId: string, labelId: string): Promise<LabelRecord | null> {
-    const { rows } = await this.db.query<LabelRecord>(`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.id = $1 AND l.workspace_id = $2`, [labelId, workspaceId]);
+    const { rows } = await this.db.query<LabelRecord>(
+      `SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.id = $1 AND l.workspace_id = $2`,
+      [labelId, workspaceId],
+    );
     return rows[0] ?? null;
   }
 
   /** A new label, optionally assigned at once to versions (spec: "Label created and assigned"), in one transaction. */
-  async create(workspaceId: string, caption: string, projectVersionIds: string[]): Promise<{ id: string; assigned: string[] }> {
+  async create(
+    workspaceId: string,
+    caption: string,
+    projectVersionIds: string[],
+  ): Promise<{ id: string; assigned: string[] }> {
     try {
       return await this.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string }>('INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id', [
-          workspaceId,
-          caption,
-        ]);
-        const assigned = projectVersionIds.length > 0 ? await this.assign(workspaceId, rows[0].id, projectVersionIds, tx) : [];
+        const { rows } = await tx.query<{ id: string }>(
+          'INSERT INTO labels (workspace_id, caption) VALUES ($1, $2) RETURNING id::text AS id',
+          [workspaceId, caption],
+        );
+        const assigned =
+          projectVersionIds.length > 0 ? await this.assign(workspaceId, rows[0].id, projectVersionIds, tx) : [];
         return { id: rows[0].id, assigned };
       });
     } catch (error) {
@@ -64,11 +73,10 @@ export class LabelRepository {
 
   async rename(workspaceId: string, labelId: string, caption: string): Promise<boolean> {
     try {
-      const { rowCount } = await this.db.query('UPDATE labels SET caption = $3, updated_at = now() WHERE id = $1 AND workspace_id = $2', [
-        labelId,
-        workspaceId,
-        caption,
-      ]);
+      const { rowCount } = await this.db.query(
+        'UPDATE labels SET caption = $3, updated_at = now() WHERE id = $1 AND workspace_id = $2',
+        [labelId, workspaceId, caption],
+      );
       return rowCount > 0;
     } catch (error) {
       if (isUniqueViolation(error)) throw new CaptionTakenError();
@@ -77,7 +85,10 @@ export class LabelRepository {
   }
 
   async delete(workspaceId: string, labelId: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM labels WHERE id = $1 AND workspace_id = $2', [labelId, workspaceId]);
+    const { rowCount } = await this.db.query('DELETE FROM labels WHERE id = $1 AND workspace_id = $2', [
+      labelId,
+      workspaceId,
+    ]);
     return rowCount > 0;
   }
 

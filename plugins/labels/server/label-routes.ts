@@ -42,7 +42,8 @@ const linksBody = {
 function cleanCaption(raw: string): string {
   const text = raw.trim();
   if (!text) throw httpError(422, 'invalid', LABELS_SERVER_MESSAGES.captionBlank, 'caption');
-  if ([...text].length > CAPTION_MAX_LENGTH) throw httpError(422, 'invalid', LABELS_SERVER_MESSAGES.captionTooLong, 'caption');
+  if ([...text].length > CAPTION_MAX_LENGTH)
+    throw httpError(422, 'invalid', LABELS_SERVER_MESSAGES.captionTooLong, 'caption');
   return text;
 }
 
@@ -55,11 +56,17 @@ function labelResource(row: LabelRecord, projectVersionIds: string[] = []): Labe
   return {
     id: row.id,
     type: 'label',
-    attributes: { caption: row.caption, workspaceId: row.workspaceId, projectVersionCount: row.projectVersionCount, projectVersionIds },
+    attributes: {
+      caption: row.caption,
+      workspaceId: row.workspaceId,
+      projectVersionCount: row.projectVersionCount,
+      projectVersionIds,
+    },
   };
 }
 
-const ownLabel = (location: 'params.labelId' | 'body.labelId') => ({ access: 'member', tenant: { resource: 'label', id: location } }) as const;
+const ownLabel = (location: 'params.labelId' | 'body.labelId') =>
+  ({ access: 'member', tenant: { resource: 'label', id: location } }) as const;
 
 /** `/api/v1/labels…` and `/api/v1/project_version_labels/` (spec section 7 "Labels"). */
 export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepository): void {
@@ -78,7 +85,9 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: labelSchema } } } },
       },
     },
-    async (request): Promise<LabelsResponse> => ({ data: (await labels.list(tenantOf(request).workspaceId!)).map((row) => labelResource(row)) }),
+    async (request): Promise<LabelsResponse> => ({
+      data: (await labels.list(tenantOf(request).workspaceId!)).map((row) => labelResource(row)),
+    }),
   );
 
   app.post<{ Body: CreateLabelRequest }>(
@@ -98,7 +107,9 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     },
     async (request, reply): Promise<LabelResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
-      const created = await labels.create(workspaceId, cleanCaption(request.body.caption), [...new Set(request.body.projectVersionIds ?? [])]).catch(taken);
+      const created = await labels
+        .create(workspaceId, cleanCaption(request.body.caption), [...new Set(request.body.projectVersionIds ?? [])])
+        .catch(taken);
       reply.code(201);
       return { data: labelResource(await found(workspaceId, created.id), created.assigned) };
     },
@@ -116,7 +127,9 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     },
     async (request): Promise<LabelResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
-      const renamed = await labels.rename(workspaceId, request.params.labelId, cleanCaption(request.body.caption)).catch(taken);
+      const renamed = await labels
+        .rename(workspaceId, request.params.labelId, cleanCaption(request.body.caption))
+        .catch(taken);
       if (!renamed) throw httpError(404, 'not_found', LABELS_SERVER_MESSAGES.labelNotFound);
       return { data: labelResource(await found(workspaceId, request.params.labelId)) };
     },
@@ -126,10 +139,16 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     LABELS_PATHS.label(':labelId'),
     {
       config: ownLabel('params.labelId'),
-      schema: { params: labelParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } },
+      schema: {
+        params: labelParams,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+      },
     },
     async (request): Promise<DeleteLabelResponse> => {
-      if (!(await labels.delete(tenantOf(request).workspaceId!, request.params.labelId))) throw httpError(404, 'not_found', LABELS_SERVER_MESSAGES.labelNotFound);
+      if (!(await labels.delete(tenantOf(request).workspaceId!, request.params.labelId)))
+        throw httpError(404, 'not_found', LABELS_SERVER_MESSAGES.labelNotFound);
       return { data: { id: request.params.labelId } };
     },
   );
@@ -145,7 +164,10 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
         const workspaceId = tenantOf(request).workspaceId!;
         const { labelId, selectedProjectVersionIds } = request.body;
         const ids = [...new Set(selectedProjectVersionIds)];
-        const changed = method === 'POST' ? await labels.assign(workspaceId, labelId, ids) : await labels.remove(workspaceId, labelId, ids);
+        const changed =
+          method === 'POST'
+            ? await labels.assign(workspaceId, labelId, ids)
+            : await labels.remove(workspaceId, labelId, ids);
         return { data: labelResource(await found(workspaceId, labelId), changed) };
       },
     });

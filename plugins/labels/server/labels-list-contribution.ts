@@ -2,7 +2,10 @@ import { namedStatement } from '../../../server/plugin-api';
 import type { ProjectVersionListContribution } from '../../projects/server/extension-points';
 
 /** Of the labels a list filters by, those the workspace still has (every filtered list request: prepared). */
-const LIVE_LABELS = namedStatement('labels_live_labels', 'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])');
+const LIVE_LABELS = namedStatement(
+  'labels_live_labels',
+  'SELECT array_agg(id::text) AS ids FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[])',
+);
 
 /**
  * What labels add to the projects list: each row's labels, and the spec's label filter. Both read

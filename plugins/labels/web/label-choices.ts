@@ -12,7 +12,10 @@ const selectedIds = (ctx: CommandContext): string[] => selectedProjectVersionIds
 const countOf = (n: number) => (n === 1 ? '1 project version' : `${n} project versions`);
 
 /** Labels as nested palette choices; the model (and its list) loads with the first such page. */
-async function labelChoices(ctx: CommandContext, run: (labelId: string, c: CommandContext) => void): Promise<CommandChoice[]> {
+async function labelChoices(
+  ctx: CommandContext,
+  run: (labelId: string, c: CommandContext) => void,
+): Promise<CommandChoice[]> {
   const model = await loadLabelsModel(ctx.container);
   const { labels } = await model.readChoicesFx();
   return labels.map((label) => ({
@@ -25,7 +28,11 @@ async function labelChoices(ctx: CommandContext, run: (labelId: string, c: Comma
 
 /** "Apply label…": every label, plus "Create label “…”" for a caption no label has. */
 export async function applyLabelChoices(ctx: CommandContext, search: string): Promise<CommandChoice[]> {
-  const choices = await labelChoices(ctx, async (labelId, c) => void (await loadLabelsModel(c.container)).assignRequested({ labelId, projectVersionIds: selectedIds(c) }));
+  const choices = await labelChoices(
+    ctx,
+    async (labelId, c) =>
+      void (await loadLabelsModel(c.container)).assignRequested({ labelId, projectVersionIds: selectedIds(c) }),
+  );
   const caption = search.trim();
   if (caption && !choices.some((choice) => choice.title.toLowerCase() === caption.toLowerCase())) {
     choices.push({
@@ -33,7 +40,8 @@ export async function applyLabelChoices(ctx: CommandContext, search: string): Pr
       title: `Create label “${caption}”`,
       subtitle: `and apply it to ${countOf(selectedIds(ctx).length)}`,
       keywords: [caption],
-      run: async (c) => void (await loadLabelsModel(c.container)).createSubmitted({ caption, projectVersionIds: selectedIds(c) }),
+      run: async (c) =>
+        void (await loadLabelsModel(c.container)).createSubmitted({ caption, projectVersionIds: selectedIds(c) }),
     });
   }
   return choices;
@@ -41,7 +49,11 @@ export async function applyLabelChoices(ctx: CommandContext, search: string): Pr
 
 /** "Remove label…". */
 export function removeLabelChoices(ctx: CommandContext): Promise<CommandChoice[]> {
-  return labelChoices(ctx, async (labelId, c) => void (await loadLabelsModel(c.container)).removeRequested({ labelId, projectVersionIds: selectedIds(c) }));
+  return labelChoices(
+    ctx,
+    async (labelId, c) =>
+      void (await loadLabelsModel(c.container)).removeRequested({ labelId, projectVersionIds: selectedIds(c) }),
+  );
 }
 
 /** "Filter by label…": shown labels say so; "Clear label filter" first while any is shown. */
@@ -54,6 +66,7 @@ export async function filterLabelChoices(ctx: CommandContext): Promise<CommandCh
     subtitle: selected.includes(label.id) ? 'Shown · choose to stop filtering by it' : undefined,
     run: () => void model.labelToggled(label.id),
   }));
-  if (selected.length) choices.unshift({ id: 'clear', title: 'Clear label filter', run: () => void model.filterCleared() });
+  if (selected.length)
+    choices.unshift({ id: 'clear', title: 'Clear label filter', run: () => void model.filterCleared() });
   return choices;
 }

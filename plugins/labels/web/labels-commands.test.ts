@@ -8,13 +8,19 @@ import { labelsCommands } from './labels-commands';
 import { LABELS_MODEL } from './labels-model-loader';
 import type { LabelsModel } from './model/labels-model';
 
-const label = (id: string, caption: string) => ({ id, type: 'label' as const, attributes: { caption, projectVersionCount: 0, projectVersionIds: [], workspaceId: 'w1' } });
+const label = (id: string, caption: string) => ({
+  id,
+  type: 'label' as const,
+  attributes: { caption, projectVersionCount: 0, projectVersionIds: [], workspaceId: 'w1' },
+});
 
 /** The bulk commands as the palette runs them: the projects table's selection must reach the label calls. */
 function setUp(selected: string[]) {
   const container = createContainer();
   const model = {
-    readChoicesFx: createStateReader(createStore({ labels: [label('l1', 'Urgent'), label('l2', 'Review')], selected: [] as string[] })),
+    readChoicesFx: createStateReader(
+      createStore({ labels: [label('l1', 'Urgent'), label('l2', 'Review')], selected: [] as string[] }),
+    ),
     assignRequested: vi.fn(),
     removeRequested: vi.fn(),
     createSubmitted: vi.fn(),
@@ -32,7 +38,9 @@ describe('labels bulk commands act on the projects table’s selection', () => {
     const { ctx, model, command } = setUp(['v1', 'v3']);
     const choices = await command(LABEL_COMMANDS.apply).choices!(ctx, '');
     await choices.find((c) => c.title === 'Review')!.run(ctx);
-    await vi.waitFor(() => expect(model.assignRequested).toHaveBeenCalledWith({ labelId: 'l2', projectVersionIds: ['v1', 'v3'] }));
+    await vi.waitFor(() =>
+      expect(model.assignRequested).toHaveBeenCalledWith({ labelId: 'l2', projectVersionIds: ['v1', 'v3'] }),
+    );
   });
 
   it('"Apply label…" with a new caption creates it for the selection, saying how many', async () => {
@@ -41,13 +49,17 @@ describe('labels bulk commands act on the projects table’s selection', () => {
     const create = choices.find((c) => c.title === 'Create label “Client”')!;
     expect(create.subtitle).toBe('and apply it to 2 project versions');
     await create.run(ctx);
-    await vi.waitFor(() => expect(model.createSubmitted).toHaveBeenCalledWith({ caption: 'Client', projectVersionIds: ['v1', 'v3'] }));
+    await vi.waitFor(() =>
+      expect(model.createSubmitted).toHaveBeenCalledWith({ caption: 'Client', projectVersionIds: ['v1', 'v3'] }),
+    );
   });
 
   it('"Remove label…" removes the chosen label from the selected versions', async () => {
     const { ctx, model, command } = setUp(['v2']);
     const choices = await command(LABEL_COMMANDS.remove).choices!(ctx, '');
     await choices.find((c) => c.title === 'Urgent')!.run(ctx);
-    await vi.waitFor(() => expect(model.removeRequested).toHaveBeenCalledWith({ labelId: 'l1', projectVersionIds: ['v2'] }));
+    await vi.waitFor(() =>
+      expect(model.removeRequested).toHaveBeenCalledWith({ labelId: 'l1', projectVersionIds: ['v2'] }),
+    );
   });
 });

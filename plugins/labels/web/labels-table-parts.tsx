@@ -16,15 +16,26 @@ export const labelFilterParams = (ids: string[]) => (ids.length ? { labels: ids 
 
 /** Keeps the table's loaded rows in step with label calls, without refetching them. */
 export function wireLabelsToTable(model: LabelsModel, host: ProjectsTableHost): void {
-  const caption = (label: { id: string; attributes: { caption: string } }) => ({ id: label.id, caption: label.attributes.caption });
+  const caption = (label: { id: string; attributes: { caption: string } }) => ({
+    id: label.id,
+    caption: label.attributes.caption,
+  });
   sample({
     clock: model.createLabelFx.doneData,
     filter: ({ assigned }) => assigned.length > 0,
     fn: ({ label, assigned }) => labelAdded(caption(label), assigned),
     target: host.rowsMapped,
   });
-  sample({ clock: model.assignFx.doneData, fn: (label) => labelAdded(caption(label), label.attributes.projectVersionIds), target: host.rowsMapped });
-  sample({ clock: model.unassignFx.doneData, fn: (label) => labelRemoved(label.id, label.attributes.projectVersionIds), target: host.rowsMapped });
+  sample({
+    clock: model.assignFx.doneData,
+    fn: (label) => labelAdded(caption(label), label.attributes.projectVersionIds),
+    target: host.rowsMapped,
+  });
+  sample({
+    clock: model.unassignFx.doneData,
+    fn: (label) => labelRemoved(label.id, label.attributes.projectVersionIds),
+    target: host.rowsMapped,
+  });
   sample({ clock: model.renameLabelFx.doneData, fn: (label) => labelRenamed(caption(label)), target: host.rowsMapped });
   sample({ clock: model.deleteLabelFx.doneData, fn: (id) => labelRemoved(id, null), target: host.rowsMapped });
   // Spec 4: after deleting a label the selection resets to empty.
@@ -32,7 +43,13 @@ export function wireLabelsToTable(model: LabelsModel, host: ProjectsTableHost): 
 }
 
 /** What labels add to the projects table: a column, the filter chips, "Manage labels" and two bulk actions. */
-export async function createLabelsTableParts({ container, host }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
+export async function createLabelsTableParts({
+  container,
+  host,
+}: {
+  container: Container;
+  host: ProjectsTableHost;
+}): Promise<ProjectsTableParts> {
   const model = await loadLabelsModel(container);
   wireLabelsToTable(model, host);
   const chrome = container.get(SHELL_CHROME);

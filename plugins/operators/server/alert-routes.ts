@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AlertRepository, httpError, isOperator, UNAUTHENTICATED_MESSAGE, UserRepository, type PublishedAlertRecord } from '../../../server/plugin-api';
+import {
+  AlertRepository,
+  httpError,
+  isOperator,
+  UNAUTHENTICATED_MESSAGE,
+  UserRepository,
+  type PublishedAlertRecord,
+} from '../../../server/plugin-api';
 import {
   ALERT_LINK_LABEL_MAX,
   ALERT_LINK_URL_MAX,
@@ -20,9 +27,17 @@ const alertFieldsBody = {
   type: 'object',
   required: ['message'],
   additionalProperties: false,
-  properties: { message: { type: 'string', maxLength: ALERT_MESSAGE_MAX }, linkLabel: nullableText(ALERT_LINK_LABEL_MAX), linkUrl: nullableText(ALERT_LINK_URL_MAX) },
+  properties: {
+    message: { type: 'string', maxLength: ALERT_MESSAGE_MAX },
+    linkLabel: nullableText(ALERT_LINK_LABEL_MAX),
+    linkUrl: nullableText(ALERT_LINK_URL_MAX),
+  },
 } as const;
-const alertIdParams = { type: 'object', required: ['alertId'], properties: { alertId: { type: 'string', pattern: ID_PATTERN } } } as const;
+const alertIdParams = {
+  type: 'object',
+  required: ['alertId'],
+  properties: { alertId: { type: 'string', pattern: ID_PATTERN } },
+} as const;
 const alertSchema = {
   type: 'object',
   properties: {
@@ -43,7 +58,15 @@ const alertSchema = {
 const relevantSchema = {
   anyOf: [
     { type: 'null' },
-    { type: 'object', properties: { id: { type: 'string' }, message: { type: 'string' }, linkLabel: { type: ['string', 'null'] }, linkUrl: { type: ['string', 'null'] } } },
+    {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        message: { type: 'string' },
+        linkLabel: { type: ['string', 'null'] },
+        linkUrl: { type: ['string', 'null'] },
+      },
+    },
   ],
 } as const;
 
@@ -55,8 +78,10 @@ function cleanFields(body: AlertFieldsRequest): AlertFieldsRequest {
   if (!message) throw httpError(422, 'invalid', MESSAGES.messageBlank, 'message');
   const linkLabel = body.linkLabel?.trim() || null;
   const linkUrl = body.linkUrl?.trim() || null;
-  if ((linkLabel === null) !== (linkUrl === null)) throw httpError(422, 'invalid', MESSAGES.linkTogether, linkLabel === null ? 'linkLabel' : 'linkUrl');
-  if (linkUrl !== null && !/^(https?:\/\/|\/)/i.test(linkUrl)) throw httpError(422, 'invalid', MESSAGES.linkUrl, 'linkUrl');
+  if ((linkLabel === null) !== (linkUrl === null))
+    throw httpError(422, 'invalid', MESSAGES.linkTogether, linkLabel === null ? 'linkLabel' : 'linkUrl');
+  if (linkUrl !== null && !/^(https?:\/\/|\/)/i.test(linkUrl))
+    throw httpError(422, 'invalid', MESSAGES.linkUrl, 'linkUrl');
   return { message, linkLabel, linkUrl };
 }
 
@@ -77,26 +102,41 @@ export function registerAlertRoutes(app: FastifyInstance): void {
   }
   /** A role above account admins: a plain 403 for everyone else, whatever accounts they administer. */
   async function requireOperator(request: FastifyRequest): Promise<void> {
-    if (!isOperator(await currentUser(request), app.config.operatorEmails)) throw httpError(403, 'forbidden', MESSAGES.operatorsOnly);
+    if (!isOperator(await currentUser(request), app.config.operatorEmails))
+      throw httpError(403, 'forbidden', MESSAGES.operatorsOnly);
   }
   const found = (alert: PublishedAlertRecord | null): AlertResponse => {
     if (!alert) throw httpError(404, 'not_found', MESSAGES.alertNotFound, 'alertId');
     return { data: resource(alert) };
   };
 
-  app.get(OPERATORS_PATHS.relevant, { config: access, schema: { response: { 200: { type: 'object', properties: { data: relevantSchema } } } } }, async (request): Promise<RelevantAlertResponse> => {
-    const user = await currentUser(request);
-    return { data: await alerts.relevantFor(user.lastViewedAlertId) };
-  });
+  app.get(
+    OPERATORS_PATHS.relevant,
+    { config: access, schema: { response: { 200: { type: 'object', properties: { data: relevantSchema } } } } },
+    async (request): Promise<RelevantAlertResponse> => {
+      const user = await currentUser(request);
+      return { data: await alerts.relevantFor(user.lastViewedAlertId) };
+    },
+  );
 
-  app.get(OPERATORS_PATHS.alerts, { config: access, schema: { response: { 200: { type: 'object', properties: { data: { type: 'array', items: alertSchema } } } } } }, async (request): Promise<AlertsResponse> => {
-    await requireOperator(request);
-    return { data: (await alerts.recent(ALERTS_LISTED)).map(resource) };
-  });
+  app.get(
+    OPERATORS_PATHS.alerts,
+    {
+      config: access,
+      schema: { response: { 200: { type: 'object', properties: { data: { type: 'array', items: alertSchema } } } } },
+    },
+    async (request): Promise<AlertsResponse> => {
+      await requireOperator(request);
+      return { data: (await alerts.recent(ALERTS_LISTED)).map(resource) };
+    },
+  );
 
   app.post<{ Body: AlertFieldsRequest }>(
     OPERATORS_PATHS.alerts,
-    { config: access, schema: { body: alertFieldsBody, response: { 201: { type: 'object', properties: { data: alertSchema } } } } },
+    {
+      config: access,
+      schema: { body: alertFieldsBody, response: { 201: { type: 'object', properties: { data: alertSchema } } } },
+    },
     async (request, reply): Promise<AlertResponse> => {
       await requireOperator(request);
       const published = await alerts.publish(cleanFields(request.body));
@@ -108,7 +148,14 @@ export function registerAlertRoutes(app: FastifyInstance): void {
 
   app.put<{ Params: { alertId: string }; Body: AlertFieldsRequest }>(
     OPERATORS_PATHS.alert(':alertId'),
-    { config: access, schema: { params: alertIdParams, body: alertFieldsBody, response: { 200: { type: 'object', properties: { data: alertSchema } } } } },
+    {
+      config: access,
+      schema: {
+        params: alertIdParams,
+        body: alertFieldsBody,
+        response: { 200: { type: 'object', properties: { data: alertSchema } } },
+      },
+    },
     async (request): Promise<AlertResponse> => {
       await requireOperator(request);
       return found(await alerts.edit(request.params.alertId, cleanFields(request.body)));
@@ -117,7 +164,10 @@ export function registerAlertRoutes(app: FastifyInstance): void {
 
   app.delete<{ Params: { alertId: string } }>(
     OPERATORS_PATHS.alert(':alertId'),
-    { config: access, schema: { params: alertIdParams, response: { 200: { type: 'object', properties: { data: alertSchema } } } } },
+    {
+      config: access,
+      schema: { params: alertIdParams, response: { 200: { type: 'object', properties: { data: alertSchema } } } },
+    },
     async (request): Promise<AlertResponse> => {
       await requireOperator(request);
       const withdrawn = await alerts.withdraw(request.params.alertId);

@@ -7,7 +7,9 @@ import { defineIsolationFixtures } from '../../../server/plugin-api';
  */
 export default defineIsolationFixtures({
   async seed({ db }) {
-    const { rows } = await db.query<{ id: string }>(`INSERT INTO alerts (message) VALUES ('Sweep notice') RETURNING id::text AS id`);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO alerts (message) VALUES ('Sweep notice') RETURNING id::text AS id`,
+    );
     return { alertId: rows[0].id };
   },
   exampleBodies: {

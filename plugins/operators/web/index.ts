@@ -3,7 +3,14 @@ import { definePlugin, PLUGIN_API_VERSION, type Command, type WhenContext } from
 /** Spelled here (the contract's OPERATORS_PAGE) so the contract stays out of the initial JavaScript. */
 const PAGE = '/operators';
 const operator = (ctx: WhenContext) => ctx.isMember && !!ctx.isOperator;
-const command = (id: string, title: string, run: Command['run']): Command => ({ id: `operators.${id}`, title, group: 'Operators', keywords: ['alert', 'banner', 'announcement'], when: operator, run });
+const command = (id: string, title: string, run: Command['run']): Command => ({
+  id: `operators.${id}`,
+  title,
+  group: 'Operators',
+  keywords: ['alert', 'banner', 'announcement'],
+  when: operator,
+  run,
+});
 
 /**
  * Instance operators' tools (a role above account admins: OPERATOR_EMAILS or the CLI): the
@@ -20,6 +27,8 @@ export default definePlugin({
     command('open', "Open the operators' page", (ctx) => ctx.navigate(PAGE)),
     command('publishAlert', 'Publish an alert banner', (ctx) => ctx.navigate(`${PAGE}#publish`)),
     command('editAlert', 'Edit the alert banner', (ctx) => ctx.navigate(`${PAGE}?edit=shown`)),
-    command('withdrawAlert', 'Withdraw the alert banner', async (ctx) => (await import('./operators-commands')).withdrawShownAlert(ctx)),
+    command('withdrawAlert', 'Withdraw the alert banner', async (ctx) =>
+      (await import('./operators-commands')).withdrawShownAlert(ctx),
+    ),
   ],
 });

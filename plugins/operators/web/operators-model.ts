@@ -18,7 +18,8 @@ export interface OperatorsModelDeps {
 }
 
 /** The alert every user is shown now, unless they dismissed it: the newest active one. */
-export const shownAlert = (alerts: AlertResource[]): AlertResource | null => alerts.find((alert) => alert.attributes.active) ?? null;
+export const shownAlert = (alerts: AlertResource[]): AlertResource | null =>
+  alerts.find((alert) => alert.attributes.active) ?? null;
 
 /**
  * The operators' page, one way: event -> sample -> effect (ApiClient) -> store. Publishing,
@@ -32,12 +33,22 @@ export function createOperatorsModel(deps: OperatorsModelDeps) {
   const editSubmitted = createEvent<{ id: string; fields: AlertFieldsRequest }>();
   const withdrawRequested = createEvent<string>();
 
-  const fetchAlertsFx = apiEffect<void, AlertResource[]>(async () => (await api.get<AlertsResponse>(OPERATORS_PATHS.alerts)).data.data);
-  const publishFx = apiEffect(async (fields: AlertFieldsRequest) => (await api.post<AlertResponse>(OPERATORS_PATHS.alerts, fields)).data.data);
-  const editFx = apiEffect(async ({ id, fields }: { id: string; fields: AlertFieldsRequest }) => (await api.put<AlertResponse>(OPERATORS_PATHS.alert(id), fields)).data.data);
-  const withdrawFx = apiEffect(async (id: string) => (await api.delete<AlertResponse>(OPERATORS_PATHS.alert(id))).data.data);
+  const fetchAlertsFx = apiEffect<void, AlertResource[]>(
+    async () => (await api.get<AlertsResponse>(OPERATORS_PATHS.alerts)).data.data,
+  );
+  const publishFx = apiEffect(
+    async (fields: AlertFieldsRequest) => (await api.post<AlertResponse>(OPERATORS_PATHS.alerts, fields)).data.data,
+  );
+  const editFx = apiEffect(
+    async ({ id, fields }: { id: string; fields: AlertFieldsRequest }) =>
+      (await api.put<AlertResponse>(OPERATORS_PATHS.alert(id), fields)).data.data,
+  );
+  const withdrawFx = apiEffect(
+    async (id: string) => (await api.delete<AlertResponse>(OPERATORS_PATHS.alert(id))).data.data,
+  );
 
-  const replaced = (alerts: AlertResource[], changed: AlertResource) => alerts.map((alert) => (alert.id === changed.id ? changed : alert));
+  const replaced = (alerts: AlertResource[], changed: AlertResource) =>
+    alerts.map((alert) => (alert.id === changed.id ? changed : alert));
   const $alerts = createStore<AlertResource[]>([])
     .on(fetchAlertsFx.doneData, (_, alerts) => alerts)
     .on(publishFx.doneData, (alerts, published) => [published, ...alerts])
@@ -49,14 +60,24 @@ export function createOperatorsModel(deps: OperatorsModelDeps) {
     .reset(fetchAlertsFx.done);
   /** The server's sentence on the field it names, after a refused publish or edit. */
   const $fieldError = createStore<{ field: string; message: string } | null>(null)
-    .on([publishFx.failData, editFx.failData], (_, error) => (error.field ? { field: error.field, message: error.message } : null))
+    .on([publishFx.failData, editFx.failData], (_, error) =>
+      error.field ? { field: error.field, message: error.message } : null,
+    )
     .reset([publishSubmitted, editSubmitted, publishFx.done, editFx.done]);
   /** Counts saves: the page empties its form when it grows. */
   const $saves = createStore(0).on([publishFx.done, editFx.done], (n) => n + 1);
-  const $busy = effector.combine(publishFx.pending, editFx.pending, withdrawFx.pending, (...pending) => pending.some(Boolean));
+  const $busy = effector.combine(publishFx.pending, editFx.pending, withdrawFx.pending, (...pending) =>
+    pending.some(Boolean),
+  );
 
   sample({ clock: pageOpened, target: fetchAlertsFx });
-  sample({ clock: publishSubmitted, source: $busy, filter: (busy) => !busy, fn: (_, fields) => fields, target: publishFx });
+  sample({
+    clock: publishSubmitted,
+    source: $busy,
+    filter: (busy) => !busy,
+    fn: (_, fields) => fields,
+    target: publishFx,
+  });
   sample({ clock: editSubmitted, source: $busy, filter: (busy) => !busy, fn: (_, change) => change, target: editFx });
   sample({ clock: withdrawRequested, source: $busy, filter: (busy) => !busy, fn: (_, id) => id, target: withdrawFx });
 

@@ -10,8 +10,16 @@ import './operators.css';
 const EMPTY = { message: '', linkLabel: '', linkUrl: '' };
 type Draft = typeof EMPTY;
 
-const draftOf = (alert: AlertResource): Draft => ({ message: alert.attributes.message, linkLabel: alert.attributes.linkLabel ?? '', linkUrl: alert.attributes.linkUrl ?? '' });
-const fieldsOf = (draft: Draft): AlertFieldsRequest => ({ message: draft.message, linkLabel: draft.linkLabel.trim() || null, linkUrl: draft.linkUrl.trim() || null });
+const draftOf = (alert: AlertResource): Draft => ({
+  message: alert.attributes.message,
+  linkLabel: alert.attributes.linkLabel ?? '',
+  linkUrl: alert.attributes.linkUrl ?? '',
+});
+const fieldsOf = (draft: Draft): AlertFieldsRequest => ({
+  message: draft.message,
+  linkLabel: draft.linkLabel.trim() || null,
+  linkUrl: draft.linkUrl.trim() || null,
+});
 
 /**
  * `/operators` (instance operators): the alert banner. The form publishes a new alert (shown again
@@ -22,8 +30,20 @@ const fieldsOf = (draft: Draft): AlertFieldsRequest => ({ message: draft.message
 export default function OperatorsPage() {
   const model = useLazyModel(operatorsModel);
   const toast = useService(TOKENS.ToastService);
-  const [alerts, loaded, loadError, fieldError, busy, saves] = useUnit([model.$alerts, model.$loaded, model.$loadError, model.$fieldError, model.$busy, model.$saves]);
-  const [opened, publish, edit, withdraw] = useUnit([model.pageOpened, model.publishSubmitted, model.editSubmitted, model.withdrawRequested]);
+  const [alerts, loaded, loadError, fieldError, busy, saves] = useUnit([
+    model.$alerts,
+    model.$loaded,
+    model.$loadError,
+    model.$fieldError,
+    model.$busy,
+    model.$saves,
+  ]);
+  const [opened, publish, edit, withdraw] = useUnit([
+    model.pageOpened,
+    model.publishSubmitted,
+    model.editSubmitted,
+    model.withdrawRequested,
+  ]);
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -53,7 +73,8 @@ export default function OperatorsPage() {
 
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const errorOf = (field: keyof Draft) => (fieldError?.field === field ? fieldError.message : null);
-  const described = (field: keyof Draft) => (errorOf(field) ? { 'aria-invalid': true, 'aria-describedby': `operators-${field}-error` } : {});
+  const described = (field: keyof Draft) =>
+    errorOf(field) ? { 'aria-invalid': true, 'aria-describedby': `operators-${field}-error` } : {};
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (editingId) edit({ id: editingId, fields: fieldsOf(draft) });
@@ -89,21 +110,50 @@ export default function OperatorsPage() {
   return (
     <section className="page" aria-labelledby="operators-title">
       {header}
-      <form className="operators-form" aria-label={editingId ? 'Edit the alert' : 'Publish an alert'} onSubmit={onSubmit}>
-        <p className="operators-hint">Shown above every page of every logged-in person until they dismiss it; open pages show a change within a minute.</p>
+      <form
+        className="operators-form"
+        aria-label={editingId ? 'Edit the alert' : 'Publish an alert'}
+        onSubmit={onSubmit}
+      >
+        <p className="operators-hint">
+          Shown above every page of every logged-in person until they dismiss it; open pages show a change within a
+          minute.
+        </p>
         <div className="operators-field">
           <label htmlFor="operators-message">Message</label>
-          <textarea id="operators-message" ref={message} rows={2} required value={draft.message} onChange={(e) => set('message', e.target.value)} {...described('message')} />
+          <textarea
+            id="operators-message"
+            ref={message}
+            rows={2}
+            required
+            value={draft.message}
+            onChange={(e) => set('message', e.target.value)}
+            {...described('message')}
+          />
           {error('message')}
         </div>
         <div className="operators-field">
           <label htmlFor="operators-linkLabel">Link label (optional)</label>
-          <input id="operators-linkLabel" type="text" value={draft.linkLabel} onChange={(e) => set('linkLabel', e.target.value)} {...described('linkLabel')} />
+          <input
+            id="operators-linkLabel"
+            type="text"
+            value={draft.linkLabel}
+            onChange={(e) => set('linkLabel', e.target.value)}
+            {...described('linkLabel')}
+          />
           {error('linkLabel')}
         </div>
         <div className="operators-field">
           <label htmlFor="operators-linkUrl">Link address (optional)</label>
-          <input id="operators-linkUrl" type="text" inputMode="url" placeholder="https://… or /path" value={draft.linkUrl} onChange={(e) => set('linkUrl', e.target.value)} {...described('linkUrl')} />
+          <input
+            id="operators-linkUrl"
+            type="text"
+            inputMode="url"
+            placeholder="https://… or /path"
+            value={draft.linkUrl}
+            onChange={(e) => set('linkUrl', e.target.value)}
+            {...described('linkUrl')}
+          />
           {error('linkUrl')}
         </div>
         <div className="operators-actions">
@@ -137,14 +187,35 @@ export default function OperatorsPage() {
             <li key={alert.id}>
               <span className="operators-alert-text">
                 {alert.attributes.message}
-                {alert.attributes.linkUrl && <span className="muted"> · {alert.attributes.linkLabel}: {alert.attributes.linkUrl}</span>}
+                {alert.attributes.linkUrl && (
+                  <span className="muted">
+                    {' '}
+                    · {alert.attributes.linkLabel}: {alert.attributes.linkUrl}
+                  </span>
+                )}
               </span>
-              {alert.attributes.active ? <span className="operators-shown">Shown</span> : <span className="muted">Withdrawn</span>}
-              <button type="button" className="button" disabled={busy} onClick={() => startEdit(alert)} aria-label={`Edit: ${alert.attributes.message}`}>
+              {alert.attributes.active ? (
+                <span className="operators-shown">Shown</span>
+              ) : (
+                <span className="muted">Withdrawn</span>
+              )}
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => startEdit(alert)}
+                aria-label={`Edit: ${alert.attributes.message}`}
+              >
                 Edit
               </button>
               {alert.attributes.active && (
-                <button type="button" className="button button-danger" disabled={busy} onClick={() => withdraw(alert.id)} aria-label={`Withdraw: ${alert.attributes.message}`}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  disabled={busy}
+                  onClick={() => withdraw(alert.id)}
+                  aria-label={`Withdraw: ${alert.attributes.message}`}
+                >
                   Withdraw
                 </button>
               )}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAppModel, createContainer, createToastService, TOKENS, type ApiClient, type CommandContext } from '../../../core';
+import {
+  createAppModel,
+  createContainer,
+  createToastService,
+  TOKENS,
+  type ApiClient,
+  type CommandContext,
+} from '../../../core';
 import { FakeApiClient } from '../../../core/testing/fake-api-client';
 import { testWhenContext } from '../../../core/testing/when-context';
 import builtins from './index';

@@ -22,7 +22,8 @@ export const PIPELINE_PATHS = {
   /** GET -> ProcessingInfoResponse. */
   showProcessingInfo: (projectVersionId: string) => `/api/v1/project_versions/${projectVersionId}/show_processing_info`,
   /** GET -> CurrentProcessingStepResponse (the light poll). */
-  showCurrentProcessingStep: (projectVersionId: string) => `/api/v1/project_versions/${projectVersionId}/show_current_processing_step`,
+  showCurrentProcessingStep: (projectVersionId: string) =>
+    `/api/v1/project_versions/${projectVersionId}/show_current_processing_step`,
   /** GET: the dubbed voice-over of a TTS run (`kind` audio: audio/wav mix; video: video/mp4 with it). 404 until mixed. */
   dubbedMedia: (projectVersionId: string, language: string, kind: 'audio' | 'video') =>
     `/api/v1/project_versions/${projectVersionId}/dubbed_media/${language}/${kind}`,
@@ -46,7 +47,8 @@ export interface ProcessingSummary {
 }
 
 /** Spec section 2: the processing page, reached after a single project with a transcript is submitted. */
-export const processingPage = (projectVersionId: string) => `/processing?projectVersionId=${encodeURIComponent(projectVersionId)}`;
+export const processingPage = (projectVersionId: string) =>
+  `/processing?projectVersionId=${encodeURIComponent(projectVersionId)}`;
 
 /**
  * The editor URL the server returns after a setup with a transcript (spec section 2). Until the
@@ -86,17 +88,29 @@ export const PIPELINE_ERRORS = {
   /** 422: the video language is not one speech to text (or alignment, with a transcript) handles here. */
   languageNotSupported: { code: 'language_not_supported', message: 'No engine here transcribes {language}' },
   /** 422: with a transcript, the language must be an alignment language. */
-  alignmentNotSupported: { code: 'alignment_not_supported', message: 'No engine here aligns a transcript in {language}' },
+  alignmentNotSupported: {
+    code: 'alignment_not_supported',
+    message: 'No engine here aligns a transcript in {language}',
+  },
   /** 422: a subtitle language not reachable from the video language. */
-  translationNotSupported: { code: 'translation_not_supported', message: 'No engine here translates from {from} to {to}' },
+  translationNotSupported: {
+    code: 'translation_not_supported',
+    message: 'No engine here translates from {from} to {to}',
+  },
   /** 422: voice cloning asked in a language no engine here clones (none does yet). */
-  voiceCloningNotSupported: { code: 'voice_cloning_not_supported', message: 'No engine here clones a voice in {language}' },
+  voiceCloningNotSupported: {
+    code: 'voice_cloning_not_supported',
+    message: 'No engine here clones a voice in {language}',
+  },
   /** 422: a dubbing language without a synthesis voice. */
   dubbingNotSupported: { code: 'dubbing_not_supported', message: 'No voice here speaks {language}' },
   /** 422: includesTranscript without settings.transcript text. */
   transcriptMissing: { code: 'transcript_missing', message: 'The transcript is empty' },
   /** 422: a transcript belongs to one video. */
-  transcriptNeedsOneVersion: { code: 'transcript_needs_one_version', message: 'A transcript can be given for one project version at a time' },
+  transcriptNeedsOneVersion: {
+    code: 'transcript_needs_one_version',
+    message: 'A transcript can be given for one project version at a time',
+  },
   /** 422: TTS setup without any dubbing language. */
   dubbingLanguagesMissing: { code: 'dubbing_languages_missing', message: 'Choose at least one dubbing language' },
   /** 409: a version whose element is still downloading or has no media. */
@@ -352,7 +366,11 @@ export interface CurrentProcessingStepResponse {
  * id is refused with 422 resource_not_found. Types only (common/ is shared with the browser).
  */
 export interface WorkspaceResourceLookup<T> {
-  find(db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, workspaceId: string, id: string): Promise<T | null>;
+  find(
+    db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> },
+    workspaceId: string,
+    id: string,
+  ): Promise<T | null>;
 }
 export interface VocabularyForPipeline {
   words: string[];
@@ -371,9 +389,18 @@ export interface TermBaseForPipeline {
   /** Entries for one language pair; `source` in the video language, `target` in the subtitle language. */
   entriesFor(from: string, to: string): { source: string; target: string }[];
 }
-export const VOCABULARY_LOOKUP = { name: 'vocabularies.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<VocabularyForPipeline> };
-export const GUIDELINE_LOOKUP = { name: 'guidelines.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<GuidelineForPipeline> };
-export const TERMBASE_LOOKUP = { name: 'termbases.lookup' } as { readonly name: string; readonly __service?: WorkspaceResourceLookup<TermBaseForPipeline> };
+export const VOCABULARY_LOOKUP = { name: 'vocabularies.lookup' } as {
+  readonly name: string;
+  readonly __service?: WorkspaceResourceLookup<VocabularyForPipeline>;
+};
+export const GUIDELINE_LOOKUP = { name: 'guidelines.lookup' } as {
+  readonly name: string;
+  readonly __service?: WorkspaceResourceLookup<GuidelineForPipeline>;
+};
+export const TERMBASE_LOOKUP = { name: 'termbases.lookup' } as {
+  readonly name: string;
+  readonly __service?: WorkspaceResourceLookup<TermBaseForPipeline>;
+};
 
 /**
  * The dubbed media of a version (the latest voice-over run that mixed that language), for other
@@ -381,6 +408,13 @@ export const TERMBASE_LOOKUP = { name: 'termbases.lookup' } as { readonly name: 
  * server under DUBBED_MEDIA; the pipeline_dubbed_media table stays the pipeline's own.
  */
 export interface DubbedMediaService {
-  latest(db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, projectVersionId: string, language: string): Promise<{ audioKey: string; videoKey: string | null } | null>;
+  latest(
+    db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> },
+    projectVersionId: string,
+    language: string,
+  ): Promise<{ audioKey: string; videoKey: string | null } | null>;
 }
-export const DUBBED_MEDIA = { name: 'pipeline.dubbedMedia' } as { readonly name: string; readonly __service?: DubbedMediaService };
+export const DUBBED_MEDIA = { name: 'pipeline.dubbedMedia' } as {
+  readonly name: string;
+  readonly __service?: DubbedMediaService;
+};

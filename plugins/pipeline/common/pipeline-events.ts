@@ -6,7 +6,15 @@ import { defineDomainEvent } from '../../../core/common/domain-event';
  */
 
 /** A processing run finished: its subtitles (and dubbing) are ready. */
-export const PROCESSING_FINISHED = defineDomainEvent<{ runId: string; projectVersionId: string; kind: string }>('pipeline.processingFinished', 1);
+export const PROCESSING_FINISHED = defineDomainEvent<{ runId: string; projectVersionId: string; kind: string }>(
+  'pipeline.processingFinished',
+  1,
+);
 
 /** A processing run failed at `step`; `message` is what people read on the processing page. */
-export const PROCESSING_FAILED = defineDomainEvent<{ runId: string; projectVersionId: string; step: string; message: string }>('pipeline.processingFailed', 1);
+export const PROCESSING_FAILED = defineDomainEvent<{
+  runId: string;
+  projectVersionId: string;
+  step: string;
+  message: string;
+}>('pipeline.processingFailed', 1);

@@ -1,4 +1,9 @@
-import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR, type ServiceToken } from '../../../server/plugin-api';
+import {
+  contributeToServer,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  type ServiceToken,
+} from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
 import { DUBBED_MEDIA, type DubbedMediaService } from '../common/pipeline-contract';
 import { PIPELINE_USAGE } from '../common/pipeline-usage';

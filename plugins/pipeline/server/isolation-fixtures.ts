@@ -16,11 +16,10 @@ export default defineIsolationFixtures({
     );
     const audioKey = `dubbed/${workspaceId}/${ids.projectVersionId}/${rows[0].id}-en.m4a`;
     await storage.put(audioKey, Buffer.from('sweep audio'), 'audio/mp4');
-    await db.query(`INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key, video_key) VALUES ($1, $2, 'en', $3, $3)`, [
-      rows[0].id,
-      ids.projectVersionId,
-      audioKey,
-    ]);
+    await db.query(
+      `INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key, video_key) VALUES ($1, $2, 'en', $3, $3)`,
+      [rows[0].id, ids.projectVersionId, audioKey],
+    );
     return {};
   },
   // Set-up languages this installation handles (en speech, en -> es translation, es voice).

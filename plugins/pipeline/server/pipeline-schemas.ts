@@ -1,4 +1,9 @@
-import { MAX_SETUP_VERSIONS, MAX_TARGET_LANGUAGES, PROCESSING_STEPS, TRANSCRIPT_MAX_LENGTH } from '../common/pipeline-contract';
+import {
+  MAX_SETUP_VERSIONS,
+  MAX_TARGET_LANGUAGES,
+  PROCESSING_STEPS,
+  TRANSCRIPT_MAX_LENGTH,
+} from '../common/pipeline-contract';
 import { ID_LIST_PATTERN, ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the pipeline calls: bad input is a 400 naming the field, before any SQL runs. */
@@ -18,7 +23,12 @@ export const settingsQuery = {
   additionalProperties: false,
   properties: {
     workspaceId: idString,
-    projectVersionIds: { type: 'array', minItems: 1, maxItems: MAX_SETUP_VERSIONS, items: { type: 'string', pattern: ID_LIST_PATTERN, maxLength: 20_000 } },
+    projectVersionIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_SETUP_VERSIONS,
+      items: { type: 'string', pattern: ID_LIST_PATTERN, maxLength: 20_000 },
+    },
   },
 } as const;
 
@@ -37,7 +47,13 @@ const setupBody = (settings: object) =>
     required: ['projectVersionIds', 'includesTranscript', 'workspaceId', 'settings'],
     additionalProperties: false,
     properties: {
-      projectVersionIds: { type: 'array', minItems: 1, maxItems: MAX_SETUP_VERSIONS, uniqueItems: true, items: idString },
+      projectVersionIds: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_SETUP_VERSIONS,
+        uniqueItems: true,
+        items: idString,
+      },
       includesTranscript: { type: 'boolean' },
       workspaceId: idString,
       settings,
@@ -65,7 +81,11 @@ export const setupResponse = {
   properties: {
     data: {
       type: 'array',
-      items: { type: 'object', required: ['projectVersionId', 'runId', 'subtitleId'], properties: { projectVersionId: idString, runId: idString, subtitleId: idString } },
+      items: {
+        type: 'object',
+        required: ['projectVersionId', 'runId', 'subtitleId'],
+        properties: { projectVersionId: idString, runId: idString, subtitleId: idString },
+      },
     },
     editorUrl: { type: 'string' },
   },
@@ -110,14 +130,23 @@ export const settingsResponse = {
         voiceCloningLanguages: strings,
         engines: {
           type: 'object',
-          additionalProperties: { type: 'object', properties: { name: { type: 'string' }, expect: { type: 'string' } } },
+          additionalProperties: {
+            type: 'object',
+            properties: { name: { type: 'string' }, expect: { type: 'string' } },
+          },
         },
         lastUsedSettings: lastUsed,
         elements: {
           type: 'array',
           items: {
             type: 'object',
-            properties: { elementId: idString, duration: { type: 'number' }, projectVersionId: idString, downloading: { type: 'boolean' }, size: { type: 'number' } },
+            properties: {
+              elementId: idString,
+              duration: { type: 'number' },
+              projectVersionId: idString,
+              downloading: { type: 'boolean' },
+              size: { type: 'number' },
+            },
           },
         },
       },
@@ -125,7 +154,11 @@ export const settingsResponse = {
   },
 } as const;
 
-export const versionParams = { type: 'object', required: ['projectVersionId'], properties: { projectVersionId: idString } } as const;
+export const versionParams = {
+  type: 'object',
+  required: ['projectVersionId'],
+  properties: { projectVersionId: idString },
+} as const;
 
 export const dubbedMediaParams = {
   type: 'object',
@@ -172,13 +205,20 @@ export const processingInfoResponse = {
             hasVoice: { type: 'boolean' },
             subtitles: {
               type: 'array',
-              items: { type: 'object', properties: { subtitleId: idString, language: { type: 'string' }, kind: { type: 'string' } } },
+              items: {
+                type: 'object',
+                properties: { subtitleId: idString, language: { type: 'string' }, kind: { type: 'string' } },
+              },
             },
             dubbedMedia: {
               type: 'array',
               items: {
                 type: 'object',
-                properties: { language: { type: 'string' }, audioUrl: { type: 'string' }, videoUrl: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+                properties: {
+                  language: { type: 'string' },
+                  audioUrl: { type: 'string' },
+                  videoUrl: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                },
               },
             },
             translations: {
@@ -189,10 +229,20 @@ export const processingInfoResponse = {
                   language: { type: 'string' },
                   cues: { type: 'integer' },
                   flaggedCues: { type: 'integer' },
-                  terms: { type: 'object', properties: { occurrences: { type: 'integer' }, honoured: { type: 'integer' } } },
+                  terms: {
+                    type: 'object',
+                    properties: { occurrences: { type: 'integer' }, honoured: { type: 'integer' } },
+                  },
                   termsFixed: {
                     type: 'array',
-                    items: { type: 'object', properties: { source: { type: 'string' }, target: { type: 'string' }, count: { type: 'integer' } } },
+                    items: {
+                      type: 'object',
+                      properties: {
+                        source: { type: 'string' },
+                        target: { type: 'string' },
+                        count: { type: 'integer' },
+                      },
+                    },
                   },
                 },
               },

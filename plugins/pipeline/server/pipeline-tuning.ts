@@ -26,7 +26,8 @@ export const pipelineTuning = {
   /** Attempts of one step before the run is marked failed. */
   maxAttempts: () => Math.round(seconds('PIPELINE_MAX_ATTEMPTS', 3)),
   /** Chunk jobs one worker process runs at once: one per core (the engines are child processes). */
-  chunkConcurrency: () => Math.round(seconds('PIPELINE_CHUNK_CONCURRENCY', Math.max(1, os.availableParallelism?.() ?? os.cpus().length))),
+  chunkConcurrency: () =>
+    Math.round(seconds('PIPELINE_CHUNK_CONCURRENCY', Math.max(1, os.availableParallelism?.() ?? os.cpus().length))),
 };
 
 /** Who is working: recorded on each step so a test (and an operator) sees which process did what. */

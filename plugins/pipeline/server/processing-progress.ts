@@ -21,7 +21,13 @@ function stepProgress(step: ProcessingStepName, rows: readonly StepRow[]): Proce
   if (rows.length === 0) return { step, state: 'pending', progress: 0 };
   const done = rows.filter((row) => row.state === 'done').length;
   const running = rows.filter((row) => row.state === 'running').length;
-  const state = rows.some((row) => row.state === 'failed') ? 'failed' : done === rows.length ? 'done' : done + running > 0 ? 'running' : 'pending';
+  const state = rows.some((row) => row.state === 'failed')
+    ? 'failed'
+    : done === rows.length
+      ? 'done'
+      : done + running > 0
+        ? 'running'
+        : 'pending';
   return { step, state, progress: (done + running * RUNNING_SHARE) / rows.length };
 }
 
@@ -36,7 +42,12 @@ export function heardNothing(rows: readonly StepRow[]): boolean {
 
 /** What the processing page shows, from the run and its step rows. */
 export function processingProgress(run: RunRecord, rows: readonly StepRow[]): CurrentProcessingStep {
-  const steps = run.steps.map((step) => stepProgress(step, rows.filter((row) => row.step === step)));
+  const steps = run.steps.map((step) =>
+    stepProgress(
+      step,
+      rows.filter((row) => row.step === step),
+    ),
+  );
   const totalWeight = run.steps.reduce((sum, step) => sum + STEP_WEIGHTS[step], 0);
   const weighted = steps.reduce((sum, step) => sum + STEP_WEIGHTS[step.step] * step.progress, 0);
   const current =
@@ -51,7 +62,10 @@ export function processingProgress(run: RunRecord, rows: readonly StepRow[]): Cu
     state: run.state,
     progress: run.state === 'done' ? 1 : Math.min(0.99, Math.round((weighted / totalWeight) * 1000) / 1000),
     steps: steps.map((step) => ({ ...step, progress: Math.round(step.progress * 1000) / 1000 })),
-    failure: run.state === 'failed' && run.failureStep ? { step: run.failureStep, message: run.failureMessage ?? 'Processing failed' } : null,
+    failure:
+      run.state === 'failed' && run.failureStep
+        ? { step: run.failureStep, message: run.failureMessage ?? 'Processing failed' }
+        : null,
     noSpeech: run.state === 'done' && heardNothing(rows),
   };
 }

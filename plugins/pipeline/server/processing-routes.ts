@@ -3,7 +3,11 @@ import { create as contentDisposition } from 'content-disposition';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
-import { PIPELINE_PATHS, type CurrentProcessingStepResponse, type ProcessingInfoResponse } from '../common/pipeline-contract';
+import {
+  PIPELINE_PATHS,
+  type CurrentProcessingStepResponse,
+  type ProcessingInfoResponse,
+} from '../common/pipeline-contract';
 import { currentStepResponse, dubbedMediaParams, processingInfoResponse, versionParams } from './pipeline-schemas';
 import { processingProgress } from './processing-progress';
 import { latestRunOfVersion, stepRows } from './run-repository';
@@ -34,9 +38,10 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
         stepRows(app.db, run.id),
         app.services.get(PROJECT_VERSIONS).summary(app.db, versionId),
         app.services.get(SUBTITLE_STORE).listForProjectVersion(app.db, versionId),
-        app.db.query<{ language: string; hasVideo: boolean }>('SELECT language, video_key IS NOT NULL AS "hasVideo" FROM pipeline_dubbed_media WHERE run_id = $1 ORDER BY language', [
-          run.id,
-        ]),
+        app.db.query<{ language: string; hasVideo: boolean }>(
+          'SELECT language, video_key IS NOT NULL AS "hasVideo" FROM pipeline_dubbed_media WHERE run_id = $1 ORDER BY language',
+          [run.id],
+        ),
       ]);
       const info = version;
       // A version deleted meanwhile: nothing to show (spec 5: a missing processing info is an empty case).
@@ -50,7 +55,11 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
           subtitleId: run.transcriptSubtitleId,
           guidelineId: run.settings.guidelineId ?? null,
           hasVoice: run.kind === 'tts',
-          subtitles: subtitles.map((subtitle) => ({ subtitleId: subtitle.id, language: subtitle.language, kind: subtitle.kind })),
+          subtitles: subtitles.map((subtitle) => ({
+            subtitleId: subtitle.id,
+            language: subtitle.language,
+            kind: subtitle.kind,
+          })),
           translations: rows
             .filter((row) => row.step === 'translation' && row.state === 'done' && row.output)
             .map((row) => ({
@@ -82,7 +91,10 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
       const stored = rows[0]?.key ? await app.storage.get(rows[0].key) : null;
       if (!stored) throw httpError(404, 'not_found', 'There is no dubbed media in this language yet');
       reply.header('content-type', stored.contentType).header('content-length', stored.size);
-      reply.header('content-disposition', contentDisposition(`voice-over-${language}.${kind === 'audio' ? 'm4a' : 'mp4'}`, { type: 'inline' }));
+      reply.header(
+        'content-disposition',
+        contentDisposition(`voice-over-${language}.${kind === 'audio' ? 'm4a' : 'mp4'}`, { type: 'inline' }),
+      );
       return reply.send(stored.stream);
     },
   );

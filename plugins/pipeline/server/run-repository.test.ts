@@ -9,7 +9,10 @@ import { latestRunOfVersion } from './run-repository';
  */
 describe('latestRunOfVersion', () => {
   const pglite = new PGlite();
-  const db = { query: async <T>(sql: string | { text: string }, params?: unknown[]) => pglite.query<T>(typeof sql === 'string' ? sql : sql.text, params) };
+  const db = {
+    query: async <T>(sql: string | { text: string }, params?: unknown[]) =>
+      pglite.query<T>(typeof sql === 'string' ? sql : sql.text, params),
+  };
   afterAll(() => pglite.close());
 
   it('is the newest run of the version, also once ids gain a digit', async () => {
@@ -18,9 +21,10 @@ describe('latestRunOfVersion', () => {
       steps jsonb, state text, transcript_subtitle_id bigint, media_duration_ms int, failure_step text, failure_message text)`);
     // Runs 1..12; the version's are 9 (first set-up) and 12 (set up again).
     for (let id = 1; id <= 12; id++) {
-      await pglite.query(`INSERT INTO pipeline_runs (project_version_id, kind, settings, steps, state) VALUES ($1, 'stt', '{}', '[]', 'done')`, [
-        id === 9 || id === 12 ? 7 : 100 + id,
-      ]);
+      await pglite.query(
+        `INSERT INTO pipeline_runs (project_version_id, kind, settings, steps, state) VALUES ($1, 'stt', '{}', '[]', 'done')`,
+        [id === 9 || id === 12 ? 7 : 100 + id],
+      );
     }
     const latest = await latestRunOfVersion(db as never, '7');
     expect(latest?.id).toBe('12');

@@ -46,7 +46,10 @@ const RUN_COLUMNS = `id::text AS id, project_version_id::text AS "projectVersion
   media_duration_ms AS "mediaDurationMs", failure_step AS "failureStep", failure_message AS "failureMessage"`;
 
 /** Steps a run of this shape goes through, in order (the contract's PROCESSING_STEPS subset). */
-export function stepsFor(kind: RunKind, settings: Pick<RunSettings, 'transcript' | 'subtitleLanguages'>): ProcessingStepName[] {
+export function stepsFor(
+  kind: RunKind,
+  settings: Pick<RunSettings, 'transcript' | 'subtitleLanguages'>,
+): ProcessingStepName[] {
   return [
     'fetch_media',
     'probe',
@@ -69,13 +72,28 @@ export function initialParts(step: ProcessingStepName, settings: RunSettings): s
 
 export async function insertRun(
   tx: Queryable,
-  input: { projectVersionId: string; workspaceId: string; userId: string; kind: RunKind; settings: RunSettings; transcriptSubtitleId: string },
+  input: {
+    projectVersionId: string;
+    workspaceId: string;
+    userId: string;
+    kind: RunKind;
+    settings: RunSettings;
+    transcriptSubtitleId: string;
+  },
 ): Promise<string> {
   const steps = stepsFor(input.kind, input.settings);
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO pipeline_runs (project_version_id, workspace_id, user_id, kind, settings, steps, transcript_subtitle_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
-    [input.projectVersionId, input.workspaceId, input.userId, input.kind, JSON.stringify(input.settings), steps, input.transcriptSubtitleId],
+    [
+      input.projectVersionId,
+      input.workspaceId,
+      input.userId,
+      input.kind,
+      JSON.stringify(input.settings),
+      steps,
+      input.transcriptSubtitleId,
+    ],
   );
   const runId = rows[0].id;
   const parts = steps.flatMap((step) => (initialParts(step, input.settings) ?? []).map((part) => ({ step, part })));
@@ -92,9 +110,10 @@ export async function findRun(db: Queryable, runId: string): Promise<RunRecord |
 }
 
 export async function latestRunOfVersion(db: Queryable, projectVersionId: string): Promise<RunRecord | null> {
-  const { rows } = await db.query<RunRecord>(`SELECT ${RUN_COLUMNS} FROM pipeline_runs WHERE project_version_id = $1 ORDER BY pipeline_runs.id DESC LIMIT 1`, [
-    projectVersionId,
-  ]);
+  const { rows } = await db.query<RunRecord>(
+    `SELECT ${RUN_COLUMNS} FROM pipeline_runs WHERE project_version_id = $1 ORDER BY pipeline_runs.id DESC LIMIT 1`,
+    [projectVersionId],
+  );
   return rows[0] ?? null;
 }
 
@@ -133,6 +152,11 @@ export async function failRun(
   );
   if (rows.length === 0) return false;
   await versions.setProcessing(db, rows[0].versionId, step, 'failed');
-  await events?.publish(db, PROCESSING_FAILED, { runId, projectVersionId: rows[0].versionId, step, message }, { workspaceId: rows[0].workspaceId });
+  await events?.publish(
+    db,
+    PROCESSING_FAILED,
+    { runId, projectVersionId: rows[0].versionId, step, message },
+    { workspaceId: rows[0].workspaceId },
+  );
   return true;
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_LIMITS, tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
-import { PIPELINE_ERRORS, PIPELINE_PATHS, type ProjectVersionSettingsResponse, type RunKind } from '../common/pipeline-contract';
+import {
+  PIPELINE_ERRORS,
+  PIPELINE_PATHS,
+  type ProjectVersionSettingsResponse,
+  type RunKind,
+} from '../common/pipeline-contract';
 import { settingsQuery, settingsResponse } from './pipeline-schemas';
 import { lastUsedSettings, latestSettingsOf, versionsInWorkspace } from './version-queries';
 
@@ -16,13 +21,21 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   const route = (path: string, kind: RunKind) =>
     app.get<{ Querystring: SettingsQuerystring }>(
       path,
-      { config: { access: 'member', tenant: { workspace: 'query.workspaceId' } }, schema: { querystring: settingsQuery, response: { 200: settingsResponse } } },
+      {
+        config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
+        schema: { querystring: settingsQuery, response: { 200: settingsResponse } },
+      },
       async (request): Promise<ProjectVersionSettingsResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;
         const ids = splitIds(request.query.projectVersionIds);
         const versions = await versionsInWorkspace(app.services, app.db, workspaceId, ids);
         if (versions.length !== ids.length) {
-          throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
+          throw httpError(
+            404,
+            PIPELINE_ERRORS.projectVersionNotFound.code,
+            PIPELINE_ERRORS.projectVersionNotFound.message,
+            'projectVersionIds',
+          );
         }
         const limits = app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null;
         const [capabilities, lastUsed, latest, secondsAllowed, targetsAllowed] = await Promise.all([

@@ -32,32 +32,54 @@ export function registerSetupRoutes(app: FastifyInstance): void {
   const route = (path: string, kind: RunKind, body: object) =>
     app.put<{ Body: SetupRequest | SetupTtsRequest }>(
       path,
-      { config: { access: 'member', tenant: { workspace: 'body.workspaceId' } }, schema: { body, response: { 202: setupResponse } } },
+      {
+        config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
+        schema: { body, response: { 202: setupResponse } },
+      },
       async (request, reply): Promise<SetupResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;
         const userId = request.currentUser!.id;
         const { projectVersionIds, includesTranscript } = request.body;
         const settings = normalizeSettings(kind, includesTranscript, request.body.settings);
-        const voiceCloning = kind === 'tts' && (request.body.settings as SetupTtsRequest['settings']).voiceCloning === true;
+        const voiceCloning =
+          kind === 'tts' && (request.body.settings as SetupTtsRequest['settings']).voiceCloning === true;
         const capabilities = await languageCapabilities();
         const problem = setupProblem(kind, projectVersionIds.length, settings, capabilities, voiceCloning);
         // A plan reason first for voice cloning: the upgrade is the way on, before "no engine here".
-        if (problem && problem.code !== PIPELINE_ERRORS.voiceCloningNotSupported.code) throw httpError(problem.status, problem.code, problem.message, problem.field);
+        if (problem && problem.code !== PIPELINE_ERRORS.voiceCloningNotSupported.code)
+          throw httpError(problem.status, problem.code, problem.message, problem.field);
         const missing = await missingResource(app.services, app.db, workspaceId, settings);
-        if (missing) throw httpError(422, PIPELINE_ERRORS.resourceNotFound.code, fillMessage(PIPELINE_ERRORS.resourceNotFound.message, { resource: missing }), 'settings');
+        if (missing)
+          throw httpError(
+            422,
+            PIPELINE_ERRORS.resourceNotFound.code,
+            fillMessage(PIPELINE_ERRORS.resourceNotFound.message, { resource: missing }),
+            'settings',
+          );
 
         const versions = await versionsInWorkspace(app.services, app.db, workspaceId, projectVersionIds);
         if (versions.length !== projectVersionIds.length) {
-          throw httpError(404, PIPELINE_ERRORS.projectVersionNotFound.code, PIPELINE_ERRORS.projectVersionNotFound.message, 'projectVersionIds');
+          throw httpError(
+            404,
+            PIPELINE_ERRORS.projectVersionNotFound.code,
+            PIPELINE_ERRORS.projectVersionNotFound.message,
+            'projectVersionIds',
+          );
         }
         const notReady = versions.find((version) => version.elementState !== 'ready' || !version.storageKey);
-        if (notReady) throw httpError(409, PIPELINE_ERRORS.mediaNotReady.code, fillMessage(PIPELINE_ERRORS.mediaNotReady.message, { title: notReady.title }));
+        if (notReady)
+          throw httpError(
+            409,
+            PIPELINE_ERRORS.mediaNotReady.code,
+            fillMessage(PIPELINE_ERRORS.mediaNotReady.message, { title: notReady.title }),
+          );
         // The account's plan (ACCOUNT_LIMITS, from the billing plugin when installed): refused before anything is written.
         if (app.services.has(ACCOUNT_LIMITS)) {
           const refusal = await app.services.get(ACCOUNT_LIMITS).refuseSetup({
             workspaceId,
             kind,
-            mediaSeconds: versions.reduce((sum, version) => sum + (version.elementDurationMs || version.durationMs), 0) / 1000,
+            mediaSeconds:
+              versions.reduce((sum, version) => sum + (version.elementDurationMs || version.durationMs), 0) / 1000,
             targetLanguages: settings.subtitleLanguages.length,
             voiceOvers: settings.dubbingLanguages.length * versions.length,
             voiceCloning,
@@ -67,7 +89,12 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
         const active = await activeRunVersions(app.db, projectVersionIds);
         const busy = versions.find((version) => active.has(version.id));
-        if (busy) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: busy.title }));
+        if (busy)
+          throw httpError(
+            409,
+            PIPELINE_ERRORS.alreadyProcessing.code,
+            fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: busy.title }),
+          );
 
         const store = app.services.get(SUBTITLE_STORE);
         const versionsOf = app.services.get(PROJECT_VERSIONS);
@@ -76,8 +103,20 @@ export function registerSetupRoutes(app: FastifyInstance): void {
           runs = await app.db.transaction(async (tx) => {
             const created: SetupRun[] = [];
             for (const version of versions) {
-              const subtitle = await store.ensureSubtitle(tx, { projectVersionId: version.id, workspaceId, language: settings.language, kind: 'transcript' });
-              const runId = await insertRun(tx, { projectVersionId: version.id, workspaceId, userId, kind, settings, transcriptSubtitleId: subtitle.id });
+              const subtitle = await store.ensureSubtitle(tx, {
+                projectVersionId: version.id,
+                workspaceId,
+                language: settings.language,
+                kind: 'transcript',
+              });
+              const runId = await insertRun(tx, {
+                projectVersionId: version.id,
+                workspaceId,
+                userId,
+                kind,
+                settings,
+                transcriptSubtitleId: subtitle.id,
+              });
               await versionsOf.setProcessing(tx, version.id, 'fetch_media', 'queued');
               created.push({ projectVersionId: version.id, runId, subtitleId: subtitle.id });
             }
@@ -86,7 +125,12 @@ export function registerSetupRoutes(app: FastifyInstance): void {
           });
         } catch (error) {
           // Two set-ups of the same version at once: the unique index on active runs lets one through.
-          if (isUniqueViolation(error)) throw httpError(409, PIPELINE_ERRORS.alreadyProcessing.code, fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: versions[0].title }));
+          if (isUniqueViolation(error))
+            throw httpError(
+              409,
+              PIPELINE_ERRORS.alreadyProcessing.code,
+              fillMessage(PIPELINE_ERRORS.alreadyProcessing.message, { title: versions[0].title }),
+            );
           throw error;
         }
         for (const run of runs) {
@@ -96,7 +140,12 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         reply.code(202);
         const first = runs[0];
         const firstVersion = versions.find((version) => version.id === first.projectVersionId)!;
-        return { data: runs, ...(includesTranscript ? { editorUrl: editorUrl(firstVersion.projectId, first.projectVersionId, first.subtitleId) } : {}) };
+        return {
+          data: runs,
+          ...(includesTranscript
+            ? { editorUrl: editorUrl(firstVersion.projectId, first.projectVersionId, first.subtitleId) }
+            : {}),
+        };
       },
     );
   route(PIPELINE_PATHS.setup, 'plain', setupRequestBody);

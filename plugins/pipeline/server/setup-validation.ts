@@ -9,7 +9,12 @@ export interface SetupProblem {
   field: string;
 }
 
-const problem = (error: { code: string; message: string }, field: string, values: Record<string, string> = {}, status = 422): SetupProblem => ({
+const problem = (
+  error: { code: string; message: string },
+  field: string,
+  values: Record<string, string> = {},
+  status = 422,
+): SetupProblem => ({
   status,
   code: error.code,
   message: fillMessage(error.message, values),
@@ -20,9 +25,15 @@ const problem = (error: { code: string; message: string }, field: string, values
  * The settings a run is made with: subtitle languages without the video language itself (that
  * is the transcript) and, for a voice-over, with each dubbing language that needs translating.
  */
-export function normalizeSettings(kind: RunKind, includesTranscript: boolean, settings: Partial<SetupTtsSettings> & { language: string; subtitleLanguages: string[] }): RunSettings {
+export function normalizeSettings(
+  kind: RunKind,
+  includesTranscript: boolean,
+  settings: Partial<SetupTtsSettings> & { language: string; subtitleLanguages: string[] },
+): RunSettings {
   const dubbingLanguages = kind === 'tts' ? [...new Set(settings.dubbingLanguages ?? [])] : [];
-  const subtitleLanguages = [...new Set([...settings.subtitleLanguages, ...dubbingLanguages])].filter((language) => language !== settings.language);
+  const subtitleLanguages = [...new Set([...settings.subtitleLanguages, ...dubbingLanguages])].filter(
+    (language) => language !== settings.language,
+  );
   return {
     language: settings.language,
     subtitleLanguages,
@@ -39,25 +50,35 @@ export function normalizeSettings(kind: RunKind, includesTranscript: boolean, se
  * Refuses what this installation cannot do, naming the language, before anything is queued:
  * the lists are the ones the set-up popups offer (server/engines/capabilities.ts).
  */
-export function setupProblem(kind: RunKind, versionCount: number, settings: RunSettings, capabilities: LanguageCapabilities, voiceCloning = false): SetupProblem | null {
+export function setupProblem(
+  kind: RunKind,
+  versionCount: number,
+  settings: RunSettings,
+  capabilities: LanguageCapabilities,
+  voiceCloning = false,
+): SetupProblem | null {
   const { language } = settings;
   if (settings.transcript !== null) {
     if (!settings.transcript) return problem(PIPELINE_ERRORS.transcriptMissing, 'settings.transcript');
     if (versionCount !== 1) return problem(PIPELINE_ERRORS.transcriptNeedsOneVersion, 'projectVersionIds');
-    if (!capabilities.alignmentLanguages.includes(language)) return problem(PIPELINE_ERRORS.alignmentNotSupported, 'settings.language', { language });
+    if (!capabilities.alignmentLanguages.includes(language))
+      return problem(PIPELINE_ERRORS.alignmentNotSupported, 'settings.language', { language });
   } else if (!capabilities.languagesForVideos.includes(language)) {
     return problem(PIPELINE_ERRORS.languageNotSupported, 'settings.language', { language });
   }
   const reachable = capabilities.translationLanguages[language] ?? [];
   for (const to of settings.subtitleLanguages) {
-    if (!reachable.includes(to)) return problem(PIPELINE_ERRORS.translationNotSupported, 'settings.subtitleLanguages', { from: language, to });
+    if (!reachable.includes(to))
+      return problem(PIPELINE_ERRORS.translationNotSupported, 'settings.subtitleLanguages', { from: language, to });
   }
   if (kind === 'tts') {
-    if (settings.dubbingLanguages.length === 0) return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
+    if (settings.dubbingLanguages.length === 0)
+      return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
     for (const dubbing of settings.dubbingLanguages) {
       // A cloned voice is spoken by the cloning engine alone: its languages, not the synthesis voices', decide.
       if (voiceCloning) {
-        if (!capabilities.voiceCloningLanguages.includes(dubbing)) return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
+        if (!capabilities.voiceCloningLanguages.includes(dubbing))
+          return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
       } else if (!capabilities.dubbingLanguages.includes(dubbing)) {
         return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
       }

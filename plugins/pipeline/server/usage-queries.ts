@@ -6,7 +6,12 @@ import type { ProcessedUsage } from '../common/pipeline-usage';
  * (a failed run delivered nothing, so it is not billed). One statement over the runs'
  * workspace index.
  */
-export async function processedUsage(db: VersionsQueryable, accountId: string, from: Date, to: Date): Promise<ProcessedUsage> {
+export async function processedUsage(
+  db: VersionsQueryable,
+  accountId: string,
+  from: Date,
+  to: Date,
+): Promise<ProcessedUsage> {
   const { rows } = await db.query<{ seconds: number; voiceOvers: number }>(
     `SELECT COALESCE(sum(r.media_duration_ms), 0)::float8 / 1000 AS seconds,
             COALESCE(sum(CASE WHEN r.kind = 'tts' THEN jsonb_array_length(r.settings->'dubbingLanguages') ELSE 0 END), 0)::int AS "voiceOvers"

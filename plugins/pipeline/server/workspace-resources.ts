@@ -1,5 +1,10 @@
 import type { Queryable, ServiceRegistry, ServiceToken } from '../../../server/plugin-api';
-import { GUIDELINE_LOOKUP, TERMBASE_LOOKUP, VOCABULARY_LOOKUP, type WorkspaceResourceLookup } from '../common/pipeline-contract';
+import {
+  GUIDELINE_LOOKUP,
+  TERMBASE_LOOKUP,
+  VOCABULARY_LOOKUP,
+  type WorkspaceResourceLookup,
+} from '../common/pipeline-contract';
 import type { RunSettings } from './run-repository';
 
 /**
@@ -12,13 +17,21 @@ export const RESOURCE_LOOKUPS = {
   termbaseId: { token: TERMBASE_LOOKUP, label: 'term base' },
 } as const;
 
-function lookup<T>(services: ServiceRegistry, token: { name: string; __service?: WorkspaceResourceLookup<T> }): WorkspaceResourceLookup<T> | null {
+function lookup<T>(
+  services: ServiceRegistry,
+  token: { name: string; __service?: WorkspaceResourceLookup<T> },
+): WorkspaceResourceLookup<T> | null {
   const serviceToken = token as ServiceToken<WorkspaceResourceLookup<T>>;
   return services.has(serviceToken) ? services.get(serviceToken) : null;
 }
 
 /** The label of the first named resource that is not in this workspace, or null when all are. */
-export async function missingResource(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: Partial<RunSettings>): Promise<string | null> {
+export async function missingResource(
+  services: ServiceRegistry,
+  db: Queryable,
+  workspaceId: string,
+  settings: Partial<RunSettings>,
+): Promise<string | null> {
   for (const [field, { token, label }] of Object.entries(RESOURCE_LOOKUPS)) {
     const id = settings[field as keyof typeof RESOURCE_LOOKUPS];
     if (!id) continue;
@@ -28,19 +41,40 @@ export async function missingResource(services: ServiceRegistry, db: Queryable, 
   return null;
 }
 
-export async function vocabularyOf(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: RunSettings): Promise<string[] | undefined> {
+export async function vocabularyOf(
+  services: ServiceRegistry,
+  db: Queryable,
+  workspaceId: string,
+  settings: RunSettings,
+): Promise<string[] | undefined> {
   if (!settings.vocabularyListId) return undefined;
   return (await lookup(services, VOCABULARY_LOOKUP)?.find(db, workspaceId, settings.vocabularyListId))?.words;
 }
 
-export async function translationAidsOf(services: ServiceRegistry, db: Queryable, workspaceId: string, settings: RunSettings, to: string) {
-  const guideline = settings.guidelineId ? await lookup(services, GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId) : null;
-  const termBase = settings.termbaseId ? await lookup(services, TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId) : null;
+export async function translationAidsOf(
+  services: ServiceRegistry,
+  db: Queryable,
+  workspaceId: string,
+  settings: RunSettings,
+  to: string,
+) {
+  const guideline = settings.guidelineId
+    ? await lookup(services, GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId)
+    : null;
+  const termBase = settings.termbaseId
+    ? await lookup(services, TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId)
+    : null;
   // Words never to translate are glossary entries onto themselves: every engine keeps them (the
   // terms are protected before and repaired after translation), Apertium included.
   const keep = (guideline?.doNotTranslate ?? []).map((word) => ({ source: word, target: word }));
   const glossary = [...(termBase?.entriesFor(settings.language, to) ?? []), ...keep];
-  const instructions = [guideline?.prompt, guideline?.formality && `Use a ${guideline.formality} register.`, guideline?.tone && `Tone: ${guideline.tone}.`].filter(Boolean).join('\n');
+  const instructions = [
+    guideline?.prompt,
+    guideline?.formality && `Use a ${guideline.formality} register.`,
+    guideline?.tone && `Tone: ${guideline.tone}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     guideline: instructions || undefined,
     glossary: glossary.length ? glossary : undefined,

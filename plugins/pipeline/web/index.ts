@@ -15,12 +15,25 @@ export default definePlugin({
   title: 'Subtitles and voice-over pipeline',
   apiVersion: PLUGIN_API_VERSION,
   order: 40,
-  routes: [{ path: PROCESSING_PAGE, access: 'member', layout: 'app', title: 'Processing', load: () => import('./pages/processing-page') }],
+  routes: [
+    {
+      path: PROCESSING_PAGE,
+      access: 'member',
+      layout: 'app',
+      title: 'Processing',
+      load: () => import('./pages/processing-page'),
+    },
+  ],
   commands: pipelineCommands,
   /** Pickers of workspace resources in the set-up popups (extension-points.ts). */
   extensionPoints: [setupResourcePickers as ExtensionPoint<unknown>, setupRefusalHandlers as ExtensionPoint<unknown>],
   contributions: [
-    contribute(projectVersionSections, { id: 'pipeline', title: 'Processing and voice-overs', order: 20, load: () => import('./components/version-processing-section') }),
+    contribute(projectVersionSections, {
+      id: 'pipeline',
+      title: 'Processing and voice-overs',
+      order: 20,
+      load: () => import('./components/version-processing-section'),
+    }),
     contribute(projectsTableExtensions, {
       id: 'pipeline',
       load: async (ctx) => (await import('./pipeline-actions')).createPipelineTableParts(ctx),

@@ -1,6 +1,10 @@
 import * as effector from 'effector';
 import { SHELL_CHROME, type CommandContext, type Container } from '../../../core';
-import { selectedProjectVersionIds, type ProjectsTableHost, type ProjectsTableParts } from '../../projects/web/extension-points';
+import {
+  selectedProjectVersionIds,
+  type ProjectsTableHost,
+  type ProjectsTableParts,
+} from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
 import { loadPipelineModel } from './pipeline-model-loader';
 import { projectVersionOfPage } from './pipeline-paths';
@@ -23,7 +27,11 @@ export function commandTargetIds(ctx: Pick<CommandContext, 'when'>): string[] {
 }
 
 /** Opens the set-up popup of `kind` for these project versions (palette commands and the table's bulk actions). */
-export async function openSetup(ctx: Pick<CommandContext, 'container'>, kind: SetupKind, projectVersionIds: string[]): Promise<void> {
+export async function openSetup(
+  ctx: Pick<CommandContext, 'container'>,
+  kind: SetupKind,
+  projectVersionIds: string[],
+): Promise<void> {
   if (projectVersionIds.length === 0) return;
   const model = await loadPipelineModel(ctx.container);
   model.setup.opened({ kind, projectVersionIds });
@@ -34,18 +42,40 @@ export async function openSetup(ctx: Pick<CommandContext, 'container'>, kind: Se
  * What the pipeline adds to the projects table: the two set-up bulk actions, and the spec 4 rule
  * "otherwise the list is refreshed from page 1" wired to the table's reload.
  */
-export async function createPipelineTableParts({ container, host }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
+export async function createPipelineTableParts({
+  container,
+  host,
+}: {
+  container: Container;
+  host: ProjectsTableHost;
+}): Promise<ProjectsTableParts> {
   const model = await loadPipelineModel(container);
   effector.sample({ clock: model.setup.projectListRefreshRequested, target: host.reloadRequested });
   return {
     bulkActions: [
-      { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (ids) => void openSetup({ container }, 'subtitles', ids) },
-      { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (ids) => void openSetup({ container }, 'voiceOver', ids) },
+      {
+        id: 'pipeline.setUpSubtitles',
+        title: 'Set up subtitles…',
+        run: (ids) => void openSetup({ container }, 'subtitles', ids),
+      },
+      {
+        id: 'pipeline.setUpVoiceOver',
+        title: 'Set up voice-over…',
+        run: (ids) => void openSetup({ container }, 'voiceOver', ids),
+      },
     ],
     statusLine: processingStatusLine,
     rowActions: [
-      { id: 'pipeline.setUpSubtitles', title: 'Set up subtitles…', run: (row) => void openSetup({ container }, 'subtitles', [row.id]) },
-      { id: 'pipeline.setUpVoiceOver', title: 'Set up voice-over…', run: (row) => void openSetup({ container }, 'voiceOver', [row.id]) },
+      {
+        id: 'pipeline.setUpSubtitles',
+        title: 'Set up subtitles…',
+        run: (row) => void openSetup({ container }, 'subtitles', [row.id]),
+      },
+      {
+        id: 'pipeline.setUpVoiceOver',
+        title: 'Set up voice-over…',
+        run: (row) => void openSetup({ container }, 'voiceOver', [row.id]),
+      },
     ],
   };
 }

@@ -1,12 +1,17 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
+import {
+  PROJECTS_HOME,
+  selectedProjectVersionCount,
+  selectedProjectVersionIds,
+} from '../../projects/web/extension-points';
 import type { SetupKind } from './model/setup-types';
 import { PROCESSING_PAGE, projectVersionOfPage } from './pipeline-paths';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
 /** On the projects table with rows selected, or on one project version's page. */
 const hasTarget = (ctx: WhenContext) =>
-  inWorkspace(ctx) && ((ctx.path === PROJECTS_HOME && selectedProjectVersionCount(ctx) > 0) || projectVersionOfPage(ctx.path) !== null);
+  inWorkspace(ctx) &&
+  ((ctx.path === PROJECTS_HOME && selectedProjectVersionCount(ctx) > 0) || projectVersionOfPage(ctx.path) !== null);
 
 /** One version to look at: the page's, or the one selected row. */
 function oneVersionOf(ctx: WhenContext): string | null {

@@ -11,5 +11,7 @@ export const PROCESSING_PAGE = '/processing';
 /** The project version whose own page `path` is, or null (the set-up commands act on it; not on a subtitle's page). */
 export function projectVersionOfPage(path: string): { projectId: string; projectVersionId: string } | null {
   const page = readProjectVersionPage(path);
-  return page && page.subtitleId === null ? { projectId: page.projectId, projectVersionId: page.projectVersionId } : null;
+  return page && page.subtitleId === null
+    ? { projectId: page.projectId, projectVersionId: page.projectVersionId }
+    : null;
 }

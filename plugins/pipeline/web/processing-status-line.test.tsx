@@ -8,8 +8,21 @@ import { processingStatusLine } from './processing-status-line';
 
 afterEach(cleanup);
 
-const run = (over: Partial<ProcessingSummary>): ProcessingSummary => ({ kind: 'plain', state: 'done', failureStep: null, failure: null, progress: 1, dubbed: [], noSpeech: false, ...over });
-const row = (processing: ProcessingSummary | null, languages: string[] = [], elementState: 'ready' | 'downloading' = 'ready') =>
+const run = (over: Partial<ProcessingSummary>): ProcessingSummary => ({
+  kind: 'plain',
+  state: 'done',
+  failureStep: null,
+  failure: null,
+  progress: 1,
+  dubbed: [],
+  noSpeech: false,
+  ...over,
+});
+const row = (
+  processing: ProcessingSummary | null,
+  languages: string[] = [],
+  elementState: 'ready' | 'downloading' = 'ready',
+) =>
   ({
     id: '1',
     type: 'project_version',
@@ -32,14 +45,23 @@ describe('the Status cell says what happened', () => {
   it('processing with its progress, failed and why (first), the subtitle languages in full, dubbed languages; Ready before anything', () => {
     expect(statusOf(row(null))).toBe('Ready');
     expect(statusOf(row(null, [], 'downloading'))).toBe('Downloading…');
-    expect(statusOf(row(run({ state: 'running', progress: 0.42 }), ['en']))).toBe('Processing 42%English: Subtitles in English');
+    expect(statusOf(row(run({ state: 'running', progress: 0.42 }), ['en']))).toBe(
+      'Processing 42%English: Subtitles in English',
+    );
     expect(statusOf(row(run({ state: 'queued', progress: 0 })))).toBe('Queued');
     expect(statusOf(row(run({ state: 'done' }), ['en', 'es']))).toBe('English, Spanish: Subtitles in English, Spanish');
     expect(statusOf(row(run({ kind: 'tts', dubbed: ['es'] }), ['en', 'es']))).toContain('Dubbed: Spanish');
   });
 
   it('a failure comes first and names the step and the reason, for the tooltip and screen readers', () => {
-    render(<StatusCell row={row(run({ state: 'failed', failureStep: 'extract_audio', failure: 'The video has no audio track' }), ['en'])} lines={[subtitlesStatusLine, processingStatusLine]} />);
+    render(
+      <StatusCell
+        row={row(run({ state: 'failed', failureStep: 'extract_audio', failure: 'The video has no audio track' }), [
+          'en',
+        ])}
+        lines={[subtitlesStatusLine, processingStatusLine]}
+      />,
+    );
     const failed = screen.getByText('Failed');
     expect(failed.getAttribute('title')).toMatch(/The video has no audio track$/);
     expect(failed.textContent).toMatch(/^Failed: .+: The video has no audio track$/);

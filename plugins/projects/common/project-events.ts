@@ -6,13 +6,21 @@ import { defineDomainEvent } from '../../../core/common/domain-event';
  */
 
 /** A project version was created: a new project (from an upload, an element or a link). */
-export const PROJECT_VERSION_CREATED = defineDomainEvent<{ projectVersionId: string; projectId: string; title: string; source: 'upload' | 'link' }>(
-  'projects.versionCreated',
+export const PROJECT_VERSION_CREATED = defineDomainEvent<{
+  projectVersionId: string;
+  projectId: string;
+  title: string;
+  source: 'upload' | 'link';
+}>('projects.versionCreated', 1);
+
+/** Project versions were deleted (soft: they can be restored until the undo time is over). */
+export const PROJECT_VERSIONS_DELETED = defineDomainEvent<{ projectVersionIds: string[] }>(
+  'projects.versionsDeleted',
   1,
 );
 
-/** Project versions were deleted (soft: they can be restored until the undo time is over). */
-export const PROJECT_VERSIONS_DELETED = defineDomainEvent<{ projectVersionIds: string[] }>('projects.versionsDeleted', 1);
-
 /** Deleted project versions were brought back within the undo time. */
-export const PROJECT_VERSIONS_RESTORED = defineDomainEvent<{ projectVersionIds: string[] }>('projects.versionsRestored', 1);
+export const PROJECT_VERSIONS_RESTORED = defineDomainEvent<{ projectVersionIds: string[] }>(
+  'projects.versionsRestored',
+  1,
+);

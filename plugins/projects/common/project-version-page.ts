@@ -5,7 +5,8 @@
  */
 
 /** The page of one project version (ids are digits: nothing to escape). */
-export const projectVersionPage = (projectId: string, projectVersionId: string) => `/projects/${projectId}/project_versions/${projectVersionId}`;
+export const projectVersionPage = (projectId: string, projectVersionId: string) =>
+  `/projects/${projectId}/project_versions/${projectVersionId}`;
 
 /** The page of one subtitle of a version (the subtitles plugin's page, under the version's). */
 export const versionSubtitlePage = (projectId: string, projectVersionId: string, subtitleId: string) =>

@@ -31,7 +31,10 @@ export interface ProjectVersionsService {
   /** The workspace's live versions among `ids`, ordered by id, with their element's media. */
   mediaInWorkspace(db: VersionsQueryable, workspaceId: string, ids: string[]): Promise<VersionMedia[]>;
   /** Title, project and duration of a version (null when it is gone). */
-  summary(db: VersionsQueryable, versionId: string): Promise<{ title: string; projectId: string; durationMs: number } | null>;
+  summary(
+    db: VersionsQueryable,
+    versionId: string,
+  ): Promise<{ title: string; projectId: string; durationMs: number } | null>;
   /** The stored file of the version's element and its state (null without one). */
   sourceOf(db: VersionsQueryable, versionId: string): Promise<{ storageKey: string | null; state: string } | null>;
   setProcessing(db: VersionsQueryable, versionId: string, step: string, state: ProcessingState): Promise<void>;

@@ -9,15 +9,28 @@ const THUMBNAIL_AT_MS = 1000;
 const THUMBNAIL_WIDTH = 320;
 
 /** Storage keys of an element's files: `elements/<workspaceId>/<elementId>/<name>`. */
-export const elementKey = (workspaceId: string, elementId: string, name: string) => `elements/${workspaceId}/${elementId}/${name}`;
+export const elementKey = (workspaceId: string, elementId: string, name: string) =>
+  `elements/${workspaceId}/${elementId}/${name}`;
 
 /** A storage key segment from a user's file name: letters, digits, `._-`, never starting with a dot. */
 export function safeName(name: string, fallback = 'media'): string {
-  const cleaned = path.basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-120);
+  const cleaned = path
+    .basename(name)
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(-120);
   return cleaned || fallback;
 }
 
-export const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4' };
+export const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+};
 
 /** ffprobe (the duration: what plays, not what a truncated file's index promises), or null when the file is not video or audio. */
 export async function probeMedia(filePath: string): Promise<MediaInfo | null> {
@@ -41,14 +54,20 @@ export async function storeElementMedia(
   const storageKey = elementKey(target.workspaceId, target.elementId, name);
   const stored: string[] = [];
   try {
-    const file = await storage.put(storageKey, createReadStream(filePath), CONTENT_TYPES[extension] ?? 'application/octet-stream');
+    const file = await storage.put(
+      storageKey,
+      createReadStream(filePath),
+      CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    );
     stored.push(storageKey);
     let thumbnailKey: string | null = null;
     if (info.hasVideo) {
       const dir = await mkdtemp(path.join(workDir, '.thumb-'));
       try {
         const jpeg = path.join(dir, 'thumbnail.jpg');
-        await thumbnail(filePath, jpeg, Math.min(THUMBNAIL_AT_MS, Math.floor(info.durationMs / 2)), { width: THUMBNAIL_WIDTH });
+        await thumbnail(filePath, jpeg, Math.min(THUMBNAIL_AT_MS, Math.floor(info.durationMs / 2)), {
+          width: THUMBNAIL_WIDTH,
+        });
         // Read whole (a few KB): a frame ffmpeg could not write is an error here, inside this try,
         // not an unhandled stream error that took the whole server down (a 0.2 s video track).
         const bytes = await readFile(jpeg);

@@ -78,19 +78,33 @@ export class ElementRepository {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO elements (workspace_id, project_id, title, state, source_url, submit_url_identifier, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
-      [element.workspaceId, element.projectId ?? null, element.title, element.state, element.sourceUrl ?? null, element.submitUrlIdentifier ?? null, element.userId],
+      [
+        element.workspaceId,
+        element.projectId ?? null,
+        element.title,
+        element.state,
+        element.sourceUrl ?? null,
+        element.submitUrlIdentifier ?? null,
+        element.userId,
+      ],
     );
     return rows[0].id;
   }
 
   async find(workspaceId: string, elementId: string, db: Queryable = this.db): Promise<ElementRecord | null> {
-    const { rows } = await db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.workspace_id = $2 AND e.deleted_at IS NULL`, [elementId, workspaceId]);
+    const { rows } = await db.query<ElementRecord>(
+      `SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.workspace_id = $2 AND e.deleted_at IS NULL`,
+      [elementId, workspaceId],
+    );
     return rows[0] ?? null;
   }
 
   /** For the job: the element wherever it lives (the job carries only its id); none once deleted. */
   async findAnywhere(elementId: string): Promise<ElementRecord | null> {
-    const { rows } = await this.db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.deleted_at IS NULL`, [elementId]);
+    const { rows } = await this.db.query<ElementRecord>(
+      `SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE e.id = $1 AND e.deleted_at IS NULL`,
+      [elementId],
+    );
     return rows[0] ?? null;
   }
 
@@ -106,7 +120,10 @@ export class ElementRepository {
       where += ` AND e.id = ANY($${params.length}::bigint[])`;
     }
     // Without ids the list is bounded: the newest 500 (the web asks by state or ids).
-    const { rows } = await this.db.query<ElementRecord>(`SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE ${where} ORDER BY e.id DESC LIMIT 500`, params);
+    const { rows } = await this.db.query<ElementRecord>(
+      `SELECT ${ELEMENT_COLUMNS} FROM elements e WHERE ${where} ORDER BY e.id DESC LIMIT 500`,
+      params,
+    );
     return rows;
   }
 
@@ -127,7 +144,10 @@ export class ElementRepository {
          FROM elements e WHERE e.id = $1 AND v.element_id = e.id`,
         [elementId],
       );
-      await tx.query(`UPDATE projects p SET title = e.title FROM elements e WHERE e.id = $1 AND p.id = e.project_id AND p.title = e.source_url`, [elementId]);
+      await tx.query(
+        `UPDATE projects p SET title = e.title FROM elements e WHERE e.id = $1 AND p.id = e.project_id AND p.title = e.source_url`,
+        [elementId],
+      );
       return true;
     });
   }
@@ -137,34 +157,43 @@ export class ElementRepository {
    * the count lowered (spec section 4), the element stays as `failed` with the reason so the
    * polling client can say why. Idempotent: a second call finds nothing downloading.
    */
-  async markFailed(elementId: string, failure: { kind: LinkFailureKind; reason: string }): Promise<ElementDeletion | null> {
+  async markFailed(
+    elementId: string,
+    failure: { kind: LinkFailureKind; reason: string },
+  ): Promise<ElementDeletion | null> {
     return this.transaction(async (tx) => {
       const { rows } = await tx.query<{ workspaceId: string; projectId: string | null }>(
         `SELECT workspace_id::text AS "workspaceId", project_id::text AS "projectId" FROM elements WHERE id = $1 AND state = 'downloading' AND deleted_at IS NULL FOR UPDATE`,
         [elementId],
       );
       if (rows.length === 0) return null;
-      await tx.query(`UPDATE elements SET state = 'failed', failure = $2, failure_kind = $3, project_id = NULL, updated_at = now() WHERE id = $1`, [
-        elementId,
-        failure.reason.slice(0, 500),
-        failure.kind,
-      ]);
+      await tx.query(
+        `UPDATE elements SET state = 'failed', failure = $2, failure_kind = $3, project_id = NULL, updated_at = now() WHERE id = $1`,
+        [elementId, failure.reason.slice(0, 500), failure.kind],
+      );
       const { workspaceId, projectId } = rows[0];
-      return projectId ? this.deleteProjects(tx, workspaceId, [projectId]) : { keys: [], projectVersionIds: [], numberOfProjects: 0 };
+      return projectId
+        ? this.deleteProjects(tx, workspaceId, [projectId])
+        : { keys: [], projectVersionIds: [], numberOfProjects: 0 };
     });
   }
 
   /** DELETE /api/v1/elements/{id}: the element, its project with every version, the count lowered. */
   async deleteElement(workspaceId: string, elementId: string): Promise<ElementDeletion | null> {
     return this.transaction(async (tx) => {
-      const { rows } = await tx.query<{ projectId: string | null; storageKey: string | null; thumbnailKey: string | null }>(
+      const { rows } = await tx.query<{
+        projectId: string | null;
+        storageKey: string | null;
+        thumbnailKey: string | null;
+      }>(
         `DELETE FROM elements WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL
          RETURNING project_id::text AS "projectId", storage_key AS "storageKey", thumbnail_key AS "thumbnailKey"`,
         [elementId, workspaceId],
       );
       if (rows.length === 0) return null;
       const own = [rows[0].storageKey, rows[0].thumbnailKey].filter((key): key is string => !!key);
-      if (!rows[0].projectId) return { keys: own, projectVersionIds: [], numberOfProjects: await moveProjectCount(tx, workspaceId, 0) };
+      if (!rows[0].projectId)
+        return { keys: own, projectVersionIds: [], numberOfProjects: await moveProjectCount(tx, workspaceId, 0) };
       const deletion = await this.deleteProjects(tx, workspaceId, [rows[0].projectId]);
       return { ...deletion, keys: [...own, ...deletion.keys] };
     });
@@ -197,7 +226,8 @@ export class ElementRepository {
 
   private transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const db = this.db as Queryable & { transaction?: <R>(f: (tx: Queryable) => Promise<R>) => Promise<R> };
-    if (!db.transaction) throw new Error('ElementRepository needs the Database (with transactions), not a transaction handle');
+    if (!db.transaction)
+      throw new Error('ElementRepository needs the Database (with transactions), not a transaction handle');
     return db.transaction(fn);
   }
 }

@@ -30,7 +30,8 @@ import {
   youtubeDlResponse,
 } from './projects-schemas';
 
-const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') => ({ access: 'member', tenant: { workspace: location } }) as const;
+const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') =>
+  ({ access: 'member', tenant: { workspace: location } }) as const;
 const ownElement = { access: 'member', tenant: { resource: 'element', id: 'params.elementId' } } as const;
 
 /** A link as the user typed it, or a 422 naming the field: only http(s) URLs reach the import job. */
@@ -51,7 +52,10 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
 
   app.post<{ Body: CreateWithProjectRequest }>(
     PROJECTS_PATHS.createWithProject,
-    { config: inWorkspace('body.workspaceId'), schema: { body: createWithProjectBody, response: { 201: createWithProjectResponse } } },
+    {
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: createWithProjectBody, response: { 201: createWithProjectResponse } },
+    },
     async (request, reply): Promise<CreateWithProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const element = await elements.find(workspaceId, request.body.elementId);
@@ -61,14 +65,26 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       if (element.sizeBytes > maxBytes) {
         const deletion = await elements.deleteElement(workspaceId, element.id);
         if (deletion) await removeFilesLater(app.jobs, deletion.keys);
-        throw httpError(413, 'element_too_large', PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))), 'elementId');
+        throw httpError(
+          413,
+          'element_too_large',
+          PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
+            '{limit}',
+            String(Number((maxBytes / 1024 ** 2).toFixed(1))),
+          ),
+          'elementId',
+        );
       }
       const title = cleanTitle(request.body.title ?? '') || element.title;
       const created = await versions.createProject(workspaceId, request.currentUser!.id, title, element.id);
       const [version] = await versions.byIds(workspaceId, [created.versionId]);
       const fresh = (await elements.find(workspaceId, element.id))!;
       reply.code(201);
-      return { data: elementResource(fresh), projectVersions: { data: [projectVersionResource(version)] }, meta: { numberOfProjects: created.numberOfProjects } };
+      return {
+        data: elementResource(fresh),
+        projectVersions: { data: [projectVersionResource(version)] },
+        meta: { numberOfProjects: created.numberOfProjects },
+      };
     },
   );
 
@@ -78,18 +94,35 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     async (request, reply): Promise<YoutubeDlWithProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const urls = request.body.urls.map(cleanUrl);
-      const { created, numberOfProjects } = await versions.createFromLinks(workspaceId, request.currentUser!.id, urls, request.body.submitUrlIdentifier.trim());
+      const { created, numberOfProjects } = await versions.createFromLinks(
+        workspaceId,
+        request.currentUser!.id,
+        urls,
+        request.body.submitUrlIdentifier.trim(),
+      );
       // Jobs after the commit: a job must never name a rolled-back element.
-      for (const { elementId } of created) await app.jobs.send(IMPORT_LINK_JOB, { elementId }, { singletonKey: `link-${elementId}` });
-      const projectVersions = await versions.byIds(workspaceId, created.map((c) => c.versionId));
+      for (const { elementId } of created)
+        await app.jobs.send(IMPORT_LINK_JOB, { elementId }, { singletonKey: `link-${elementId}` });
+      const projectVersions = await versions.byIds(
+        workspaceId,
+        created.map((c) => c.versionId),
+      );
       const byVersion = new Map(projectVersions.map((v) => [v.id, v]));
       const createdElements = await elements.list(workspaceId, { ids: created.map((c) => c.elementId) });
       const byElement = new Map(createdElements.map((e) => [e.id, e]));
       reply.code(201);
       return {
         // In the order of the links (the queries above sort their own way).
-        projectVersions: { data: created.flatMap((c) => (byVersion.has(c.versionId) ? [projectVersionResource(byVersion.get(c.versionId)!)] : [])) },
-        elements: { data: created.flatMap((c) => (byElement.has(c.elementId) ? [elementResource(byElement.get(c.elementId)!)] : [])) },
+        projectVersions: {
+          data: created.flatMap((c) =>
+            byVersion.has(c.versionId) ? [projectVersionResource(byVersion.get(c.versionId)!)] : [],
+          ),
+        },
+        elements: {
+          data: created.flatMap((c) =>
+            byElement.has(c.elementId) ? [elementResource(byElement.get(c.elementId)!)] : [],
+          ),
+        },
         meta: { numberOfProjects, maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
       };
     },
@@ -97,22 +130,34 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
 
   app.get<{ Querystring: { workspaceId: string; state?: ElementState; ids?: string[] } }>(
     PROJECTS_PATHS.elements,
-    { config: inWorkspace('query.workspaceId'), schema: { querystring: elementsQuery, response: { 200: elementsResponse } } },
+    {
+      config: inWorkspace('query.workspaceId'),
+      schema: { querystring: elementsQuery, response: { 200: elementsResponse } },
+    },
     async (request): Promise<ElementsResponse> => {
       const ids = request.query.ids ? splitIds(request.query.ids) : undefined;
       const workspaceId = tenantOf(request).workspaceId!;
       const rows = await elements.list(workspaceId, { state: request.query.state, ids });
-      return { data: rows.map(elementResource), meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) } };
+      return {
+        data: rows.map(elementResource),
+        meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
+      };
     },
   );
 
   app.post<{ Body: ElementUpdatesRequest }>(
     PROJECTS_PATHS.elementUpdates,
-    { config: inWorkspace('body.workspaceId'), schema: { body: elementUpdatesBody, response: { 200: elementsResponse } } },
+    {
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: elementUpdatesBody, response: { 200: elementsResponse } },
+    },
     async (request): Promise<ElementsResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const rows = await elements.list(workspaceId, { ids: [...new Set(request.body.elementIds)] });
-      return { data: rows.map(elementResource), meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) } };
+      return {
+        data: rows.map(elementResource),
+        meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
+      };
     },
   );
 
@@ -123,7 +168,10 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       const deletion = await elements.deleteElement(tenantOf(request).workspaceId!, request.params.elementId);
       if (!deletion) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound);
       await removeFilesLater(app.jobs, deletion.keys);
-      return { data: { id: request.params.elementId, projectVersionIds: deletion.projectVersionIds }, meta: { numberOfProjects: deletion.numberOfProjects } };
+      return {
+        data: { id: request.params.elementId, projectVersionIds: deletion.projectVersionIds },
+        meta: { numberOfProjects: deletion.numberOfProjects },
+      };
     },
   );
 
@@ -136,7 +184,11 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       if (!element) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound);
       const file = element.thumbnailKey ? await app.storage.get(element.thumbnailKey) : null;
       if (!file) return reply.code(204).send();
-      return reply.type(file.contentType).header('content-length', file.size).header('cache-control', 'private, max-age=3600').send(file.stream);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=3600')
+        .send(file.stream);
     },
   );
 }

@@ -5,7 +5,11 @@ import { ACCOUNT_LIMITS, type AppConfig, type ServiceRegistry } from '../../../s
  * account's plan when a plugin (billing) provides ACCOUNT_LIMITS. The browser deletes a link
  * element over it (spec section 4) and the link job stops downloading past it.
  */
-export async function maxElementBytesOf(services: ServiceRegistry, config: Pick<AppConfig, 'maxElementBytes'>, workspaceId: string): Promise<number> {
+export async function maxElementBytesOf(
+  services: ServiceRegistry,
+  config: Pick<AppConfig, 'maxElementBytes'>,
+  workspaceId: string,
+): Promise<number> {
   if (!services.has(ACCOUNT_LIMITS)) return config.maxElementBytes;
   const plan = await services.get(ACCOUNT_LIMITS).maxElementBytes(workspaceId);
   return plan === null ? config.maxElementBytes : Math.min(plan, config.maxElementBytes);

@@ -25,10 +25,14 @@ export interface ProjectVersionListContribution {
    * A condition over `v` for this query, with its values placed through `add` (it returns the
    * `$n` placeholder); `null` when the query does not concern it; `'nothing'` when no row can match.
    */
-  filter?(query: ProjectVersionListQuery, ctx: { db: Queryable; add(value: unknown): string }): Promise<string | null | 'nothing'>;
+  filter?(
+    query: ProjectVersionListQuery,
+    ctx: { db: Queryable; add(value: unknown): string },
+  ): Promise<string | null | 'nothing'>;
 }
 
-export const projectVersionListExtensions = defineServerExtensionPoint<ProjectVersionListContribution>('projects.versionList');
+export const projectVersionListExtensions =
+  defineServerExtensionPoint<ProjectVersionListContribution>('projects.versionList');
 
 /**
  * Files another plugin keeps in Storage derived from a stored media file (the editor's waveform
@@ -43,7 +47,6 @@ export interface DerivedMediaFiles {
 }
 
 export const derivedMediaFiles = defineServerExtensionPoint<DerivedMediaFiles>('projects.derivedMediaFiles');
-
 
 /**
  * What another plugin knows of a link before it is downloaded: a channel's episode has its

@@ -1,4 +1,9 @@
-import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
+import {
+  registerTenantResource,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  type ServerExtensionPoint,
+} from '../../../server/plugin-api';
 import { derivedMediaFiles, linkDetailsExtensions, projectVersionListExtensions } from './extension-points';
 import { PROJECT_VERSIONS } from '../common/project-versions-service';
 import { projectVersionsService } from './project-versions-service';
@@ -27,12 +32,30 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
-  extensionPoints: [projectVersionListExtensions as ServerExtensionPoint<unknown>, derivedMediaFiles as ServerExtensionPoint<unknown>, linkDetailsExtensions as ServerExtensionPoint<unknown>],
+  extensionPoints: [
+    projectVersionListExtensions as ServerExtensionPoint<unknown>,
+    derivedMediaFiles as ServerExtensionPoint<unknown>,
+    linkDetailsExtensions as ServerExtensionPoint<unknown>,
+  ],
   async routes(app) {
-    const versions = new ProjectVersionRepository(app.db, () => app.extensions.contributions(projectVersionListExtensions), app.events);
+    const versions = new ProjectVersionRepository(
+      app.db,
+      () => app.extensions.contributions(projectVersionListExtensions),
+      app.events,
+    );
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);
-    registerTenantResource(app, 'element', (id) => versions.elements.ownerOf(id), PROJECTS_SERVER_MESSAGES.elementNotFound);
-    registerTenantResource(app, 'projectVersion', (id) => versions.ownerOf(id), PROJECTS_SERVER_MESSAGES.projectVersionNotFound);
+    registerTenantResource(
+      app,
+      'element',
+      (id) => versions.elements.ownerOf(id),
+      PROJECTS_SERVER_MESSAGES.elementNotFound,
+    );
+    registerTenantResource(
+      app,
+      'projectVersion',
+      (id) => versions.ownerOf(id),
+      PROJECTS_SERVER_MESSAGES.projectVersionNotFound,
+    );
     registerElementRoutes(app, versions);
     registerProjectVersionRoutes(app, versions);
     registerUploadRoutes(app, versions.elements);

@@ -1,6 +1,7 @@
 import { defineIsolationFixtures, type Queryable } from '../../../server/plugin-api';
 
-const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
+const id = async (db: Queryable, sql: string, params: unknown[]) =>
+  (await db.query<{ id: string }>(`${sql} RETURNING id::text AS id`, params)).rows[0].id;
 
 /**
  * The isolation sweep's rows of the projects plugin, in the owner's hidden workspace: a project
@@ -9,19 +10,25 @@ const id = async (db: Queryable, sql: string, params: unknown[]) => (await db.qu
  */
 export default defineIsolationFixtures({
   async seed({ db, storage, workspaceId, tag }) {
-    const projectId = await id(db, 'INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [workspaceId, `${tag} project`]);
-    const usedElementId = await id(db, `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, $3, 'ready', 1000, 2000)`, [
+    const projectId = await id(db, 'INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [
       workspaceId,
-      projectId,
-      `${tag} element`,
+      `${tag} project`,
     ]);
-    const projectVersionId = await id(db, 'INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms) VALUES ($1, $2, $3, $4, 2000)', [
-      projectId,
-      workspaceId,
-      usedElementId,
-      `${tag} version`,
-    ]);
-    const elementId = await id(db, `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, 'ready', 1000, 2000)`, [workspaceId, `${tag} upload`]);
+    const usedElementId = await id(
+      db,
+      `INSERT INTO elements (workspace_id, project_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, $3, 'ready', 1000, 2000)`,
+      [workspaceId, projectId, `${tag} element`],
+    );
+    const projectVersionId = await id(
+      db,
+      'INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms) VALUES ($1, $2, $3, $4, 2000)',
+      [projectId, workspaceId, usedElementId, `${tag} version`],
+    );
+    const elementId = await id(
+      db,
+      `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms) VALUES ($1, $2, 'ready', 1000, 2000)`,
+      [workspaceId, `${tag} upload`],
+    );
     await db.query('UPDATE workspaces SET number_of_projects = 1 WHERE id = $1', [workspaceId]);
     if (storage) {
       // A stored file, so work on the version (a set-up) is accepted; it is not really media.

@@ -19,7 +19,13 @@ import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-
 /** The failure stored on the element: its kind, and the reason in words a user understands. */
 function failureOf(error: unknown, maxBytes: number): { kind: LinkFailureKind; reason: string } {
   if (error instanceof LinkTooLargeError) {
-    return { kind: 'too_large', reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))) };
+    return {
+      kind: 'too_large',
+      reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
+        '{limit}',
+        String(Number((maxBytes / 1024 ** 2).toFixed(1))),
+      ),
+    };
   }
   // A scheme, credentials or port refusal is as final as a private address: another link is the way on.
   if (error instanceof UnsafeLinkError) return { kind: 'private_address', reason: error.message };
@@ -67,15 +73,25 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
         workDir,
         { workspaceId: element.workspaceId, elementId, fileName: path.basename(imported.filePath) },
         imported.filePath,
-        { durationMs: imported.durationMs, sizeBytes: imported.sizeBytes, hasVideo: imported.hasVideo, hasAudio: imported.hasAudio, streams: [] },
+        {
+          durationMs: imported.durationMs,
+          sizeBytes: imported.sizeBytes,
+          hasVideo: imported.hasVideo,
+          hasAudio: imported.hasAudio,
+          streams: [],
+        },
       );
       // A title another plugin knows for this link (a channel episode's) before the download's own.
       let known: string | null = null;
-      for (const details of ctx.extensions.contributions(linkDetailsExtensions)) known ??= await details.titleOf(ctx.db, element.workspaceId, element.sourceUrl);
+      for (const details of ctx.extensions.contributions(linkDetailsExtensions))
+        known ??= await details.titleOf(ctx.db, element.workspaceId, element.sourceUrl);
       const title = cleanTitle(known?.trim() || imported.title).slice(0, 255) || undefined;
       // Deleted while downloading: the files just stored belong to nothing.
       if (!(await elements.markReady(elementId, { ...media, title }))) {
-        await removeFilesLater(jobs, [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key));
+        await removeFilesLater(
+          jobs,
+          [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key),
+        );
       }
     } finally {
       await rm(workDir, { recursive: true, force: true });

@@ -26,7 +26,12 @@ export class ProjectVersionListPages {
     this.pages = new ByteLru(maxBytes);
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<string>): Promise<FastifyReply> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<string>,
+  ): Promise<FastifyReply> {
     const etag = `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type Database, type EventPublisher, httpError, namedStatement, type NamedStatement, type Queryable, type TenantOwner } from '../../../server/plugin-api';
+import {
+  type Database,
+  type EventPublisher,
+  httpError,
+  namedStatement,
+  type NamedStatement,
+  type Queryable,
+  type TenantOwner,
+} from '../../../server/plugin-api';
 import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../common/project-events';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
@@ -74,7 +82,10 @@ function titleSearchConditions(words: string[], add: (value: unknown) => string)
   const all = `to_tsquery('simple'::regconfig, ${add(prefixQuery(terms))})`;
   if (indexed.length === 0 || indexed.length === terms.length) return [`${TITLE_WORDS} @@ ${all}`];
   // ts_match_vq is the function behind @@: the same test, but not one the planner can hand to the index.
-  return [`${TITLE_WORDS} @@ to_tsquery('simple'::regconfig, ${add(prefixQuery(indexed))})`, `ts_match_vq(${TITLE_WORDS}, ${all})`];
+  return [
+    `${TITLE_WORDS} @@ to_tsquery('simple'::regconfig, ${add(prefixQuery(indexed))})`,
+    `ts_match_vq(${TITLE_WORDS}, ${all})`,
+  ];
 }
 
 /**
@@ -118,7 +129,9 @@ export class ProjectVersionRepository {
    * the object into a slow dictionary for everything that reads it after (presenter, serializer).
    */
   private toRecords(rows: VersionRow[]): ProjectVersionRecord[] {
-    const attributes = this.contributions().flatMap(({ column }) => (column && column.attribute !== 'labels' ? [column.attribute] : []));
+    const attributes = this.contributions().flatMap(({ column }) =>
+      column && column.attribute !== 'labels' ? [column.attribute] : [],
+    );
     return rows.map((row) => {
       const contributed: Record<string, unknown> = {};
       for (const attribute of attributes) contributed[attribute] = row[`c:${attribute}`];
@@ -149,24 +162,49 @@ export class ProjectVersionRepository {
   }
 
   /** A project with one version, optionally from an uploaded element that is in no project yet. Count +1. */
-  async createProject(workspaceId: string, userId: string, title: string, elementId: string | null): Promise<{ versionId: string; numberOfProjects: number }> {
+  async createProject(
+    workspaceId: string,
+    userId: string,
+    title: string,
+    elementId: string | null,
+  ): Promise<{ versionId: string; numberOfProjects: number }> {
     return this.db.transaction(async (tx) => {
       let element: { durationMs: number; thumbnailKey: string | null } | null = null;
       if (elementId) {
-        const { rows } = await tx.query<{ projectId: string | null; state: ElementState; durationMs: number; thumbnailKey: string | null }>(
+        const { rows } = await tx.query<{
+          projectId: string | null;
+          state: ElementState;
+          durationMs: number;
+          thumbnailKey: string | null;
+        }>(
           `SELECT project_id::text AS "projectId", state, duration_ms AS "durationMs", thumbnail_key AS "thumbnailKey"
            FROM elements WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE`,
           [elementId, workspaceId],
         );
         if (rows.length === 0) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound, 'elementId');
-        if (rows[0].projectId) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.elementAlreadyUsed, 'elementId');
-        if (rows[0].state !== 'ready') throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.elementNotReady, 'elementId');
+        if (rows[0].projectId)
+          throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.elementAlreadyUsed, 'elementId');
+        if (rows[0].state !== 'ready')
+          throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.elementNotReady, 'elementId');
         element = rows[0];
       }
       const projectId = await this.insertProject(tx, workspaceId, userId, title);
-      if (elementId) await tx.query('UPDATE elements SET project_id = $2, updated_at = now() WHERE id = $1', [elementId, projectId]);
-      const versionId = await this.insertVersion(tx, { projectId, workspaceId, elementId, title, durationMs: element?.durationMs ?? 0, thumbnailKey: element?.thumbnailKey ?? null });
-      await this.events?.publish(tx, PROJECT_VERSION_CREATED, { projectVersionId: versionId, projectId, title, source: 'upload' }, { workspaceId });
+      if (elementId)
+        await tx.query('UPDATE elements SET project_id = $2, updated_at = now() WHERE id = $1', [elementId, projectId]);
+      const versionId = await this.insertVersion(tx, {
+        projectId,
+        workspaceId,
+        elementId,
+        title,
+        durationMs: element?.durationMs ?? 0,
+        thumbnailKey: element?.thumbnailKey ?? null,
+      });
+      await this.events?.publish(
+        tx,
+        PROJECT_VERSION_CREATED,
+        { projectVersionId: versionId, projectId, title, source: 'upload' },
+        { workspaceId },
+      );
       return { versionId, numberOfProjects: await moveProjectCount(tx, workspaceId, 1) };
     });
   }
@@ -178,9 +216,29 @@ export class ProjectVersionRepository {
       for (const url of urls) {
         // The link is the title until the import knows the media's own title.
         const projectId = await this.insertProject(tx, workspaceId, userId, url);
-        const elementId = await this.elements.insert(tx, { workspaceId, userId, title: url, state: 'downloading', projectId, sourceUrl: url, submitUrlIdentifier });
-        const versionId = await this.insertVersion(tx, { projectId, workspaceId, elementId, title: url, durationMs: 0, thumbnailKey: null });
-        await this.events?.publish(tx, PROJECT_VERSION_CREATED, { projectVersionId: versionId, projectId, title: url, source: 'link' }, { workspaceId });
+        const elementId = await this.elements.insert(tx, {
+          workspaceId,
+          userId,
+          title: url,
+          state: 'downloading',
+          projectId,
+          sourceUrl: url,
+          submitUrlIdentifier,
+        });
+        const versionId = await this.insertVersion(tx, {
+          projectId,
+          workspaceId,
+          elementId,
+          title: url,
+          durationMs: 0,
+          thumbnailKey: null,
+        });
+        await this.events?.publish(
+          tx,
+          PROJECT_VERSION_CREATED,
+          { projectVersionId: versionId, projectId, title: url, source: 'link' },
+          { workspaceId },
+        );
         created.push({ versionId, elementId });
       }
       return { created, numberOfProjects: await moveProjectCount(tx, workspaceId, urls.length) };
@@ -188,17 +246,23 @@ export class ProjectVersionRepository {
   }
 
   private async insertProject(tx: Queryable, workspaceId: string, userId: string, title: string): Promise<string> {
-    const { rows } = await tx.query<{ id: string }>('INSERT INTO projects (workspace_id, title, created_by) VALUES ($1, $2, $3) RETURNING id::text AS id', [
-      workspaceId,
-      title,
-      userId,
-    ]);
+    const { rows } = await tx.query<{ id: string }>(
+      'INSERT INTO projects (workspace_id, title, created_by) VALUES ($1, $2, $3) RETURNING id::text AS id',
+      [workspaceId, title, userId],
+    );
     return rows[0].id;
   }
 
   private async insertVersion(
     tx: Queryable,
-    v: { projectId: string; workspaceId: string; elementId: string | null; title: string; durationMs: number; thumbnailKey: string | null },
+    v: {
+      projectId: string;
+      workspaceId: string;
+      elementId: string | null;
+      title: string;
+      durationMs: number;
+      thumbnailKey: string | null;
+    },
   ): Promise<string> {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO project_versions (project_id, workspace_id, element_id, title, duration_ms, thumbnail_key)
@@ -225,7 +289,10 @@ export class ProjectVersionRepository {
        SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
        WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL) r`;
     if (this.rowsStatementCache?.text !== text) {
-      this.rowsStatementCache = namedStatement(`project_versions_rows_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text);
+      this.rowsStatementCache = namedStatement(
+        `project_versions_rows_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
+        text,
+      );
     }
     return this.rowsStatementCache;
   }
@@ -245,7 +312,10 @@ export class ProjectVersionRepository {
     const where = ['v.workspace_id = $1', 'v.deleted_at IS NULL'];
     const add = (value: unknown) => `$${params.push(value)}`;
     for (const contribution of this.contributions()) {
-      const condition = await contribution.filter?.({ workspaceId: query.workspaceId, labelIds: query.labelIds }, { db: this.db, add });
+      const condition = await contribution.filter?.(
+        { workspaceId: query.workspaceId, labelIds: query.labelIds },
+        { db: this.db, add },
+      );
       if (condition === 'nothing') return { rows: [], hasMore: false };
       if (condition) where.push(condition);
     }
@@ -261,7 +331,10 @@ export class ProjectVersionRepository {
       offset = 0;
     }
     const limit = `LIMIT ${add(query.perPage + 1)}${offset > 0 ? ` OFFSET ${add(offset)}` : ''}`;
-    const page = await this.db.query<{ id: string }>(`SELECT v.id::text AS id FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`, params);
+    const page = await this.db.query<{ id: string }>(
+      `SELECT v.id::text AS id FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`,
+      params,
+    );
     const hasMore = page.rows.length > query.perPage;
     const ids = page.rows.slice(0, query.perPage).map((row) => row.id);
     // A version deleted between the two statements is left out of the page (as if read a moment later).
@@ -281,7 +354,10 @@ export class ProjectVersionRepository {
    * and the files go later in projects.purgeDeleted (a hard DELETE here paid a per-row FK
    * trigger for every table referencing project_versions: ~1 s for 10,000 versions).
    */
-  async deleteVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
+  async deleteVersions(
+    workspaceId: string,
+    ids: string[],
+  ): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ ids: string[] | null; n: number | null }>(
         `WITH deleted AS (
@@ -302,7 +378,8 @@ export class ProjectVersionRepository {
         [workspaceId, ids],
       );
       const projectVersionIds = rows[0].ids ?? [];
-      if (projectVersionIds.length) await this.events?.publish(tx, PROJECT_VERSIONS_DELETED, { projectVersionIds }, { workspaceId });
+      if (projectVersionIds.length)
+        await this.events?.publish(tx, PROJECT_VERSIONS_DELETED, { projectVersionIds }, { workspaceId });
       return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
     });
   }
@@ -312,7 +389,10 @@ export class ProjectVersionRepository {
    * the elements their deletion hid (same timestamp), and raises the count in the same statement.
    * Label counts follow through the labels plugin's triggers.
    */
-  async restoreVersions(workspaceId: string, ids: string[]): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
+  async restoreVersions(
+    workspaceId: string,
+    ids: string[],
+  ): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ ids: string[] | null; n: number | null }>(
         `WITH doomed AS (
@@ -333,7 +413,8 @@ export class ProjectVersionRepository {
         [workspaceId, ids],
       );
       const projectVersionIds = rows[0].ids ?? [];
-      if (projectVersionIds.length) await this.events?.publish(tx, PROJECT_VERSIONS_RESTORED, { projectVersionIds }, { workspaceId });
+      if (projectVersionIds.length)
+        await this.events?.publish(tx, PROJECT_VERSIONS_RESTORED, { projectVersionIds }, { workspaceId });
       return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
     });
   }

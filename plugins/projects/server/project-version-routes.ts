@@ -26,7 +26,8 @@ import {
   splitIds,
 } from './projects-schemas';
 
-const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') => ({ access: 'member', tenant: { workspace: location } }) as const;
+const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') =>
+  ({ access: 'member', tenant: { workspace: location } }) as const;
 /** 100,000 ids of up to 18 digits in JSON. */
 const BULK_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -44,12 +45,20 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
   const listPages = new ProjectVersionListPages(app.config.listCacheMb * 1024 * 1024);
   app.post<{ Body: CreateProjectRequest }>(
     PROJECTS_PATHS.projects,
-    { config: inWorkspace('body.workspaceId'), schema: { body: createProjectBody, response: { 201: createProjectResponse } } },
+    {
+      config: inWorkspace('body.workspaceId'),
+      schema: { body: createProjectBody, response: { 201: createProjectResponse } },
+    },
     async (request, reply): Promise<CreateProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const title = cleanTitle(request.body.title);
       if (!title) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.titleBlank, 'title');
-      const created = await versions.createProject(workspaceId, request.currentUser!.id, title, request.body.elementId ?? null);
+      const created = await versions.createProject(
+        workspaceId,
+        request.currentUser!.id,
+        title,
+        request.body.elementId ?? null,
+      );
       const rows = await versions.byIds(workspaceId, [created.versionId]);
       reply.code(201);
       return { data: rows.map(projectVersionResource), meta: { numberOfProjects: created.numberOfProjects } };
@@ -68,7 +77,10 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
   // access was checked before; label ids as asked (a deleted label moves the revision too).
   app.get<{ Querystring: ListQuerystring }>(
     PROJECTS_PATHS.projectVersions,
-    { config: inWorkspace('query.workspaceId'), schema: { querystring: projectVersionsQuery, response: { 200: projectVersionsResponse } } },
+    {
+      config: inWorkspace('query.workspaceId'),
+      schema: { querystring: projectVersionsQuery, response: { 200: projectVersionsResponse } },
+    },
     async (request, reply) => {
       const { page, perPage, search, after } = request.query;
       const position = after ? parseCursor(after) : null;
@@ -79,10 +91,22 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       const key = JSON.stringify([workspaceId, workspaceRevision, labelIds, searchWords, page, perPage, after ?? null]);
       // Only a page not kept yet runs the query; it is serialized once, by the route's own response schema.
       return listPages.send(request, reply, key, async () => {
-        const { rows, hasMore } = await versions.list({ workspaceId: workspaceId!, page, perPage, labelIds, searchWords, after: position });
+        const { rows, hasMore } = await versions.list({
+          workspaceId: workspaceId!,
+          page,
+          perPage,
+          labelIds,
+          searchWords,
+          after: position,
+        });
         const body: ProjectVersionsResponse = {
           data: rows.map(projectVersionResource),
-          meta: { page, perPage, hasMore, nextCursor: hasMore && rows.length > 0 ? cursorOf(rows[rows.length - 1]) : null },
+          meta: {
+            page,
+            perPage,
+            hasMore,
+            nextCursor: hasMore && rows.length > 0 ? cursorOf(rows[rows.length - 1]) : null,
+          },
         };
         return reply.serialize(body) as string;
       });
@@ -98,7 +122,10 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     },
     async (request): Promise<ProjectVersionsResponse> => {
       const rows = await versions.byIds(tenantOf(request).workspaceId!, [...new Set(request.body.projectVersionIds)]);
-      return { data: rows.map(projectVersionResource), meta: { page: 1, perPage: rows.length, hasMore: false, nextCursor: null } };
+      return {
+        data: rows.map(projectVersionResource),
+        meta: { page: 1, perPage: rows.length, hasMore: false, nextCursor: null },
+      };
     },
   );
 

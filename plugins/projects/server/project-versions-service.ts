@@ -14,16 +14,26 @@ export const projectVersionsService: ProjectVersionsService = {
     return rows;
   },
   async summary(db, versionId) {
-    const { rows } = await db.query('SELECT title, project_id::text AS "projectId", duration_ms AS "durationMs" FROM project_versions WHERE id = $1', [versionId]);
+    const { rows } = await db.query(
+      'SELECT title, project_id::text AS "projectId", duration_ms AS "durationMs" FROM project_versions WHERE id = $1',
+      [versionId],
+    );
     return rows[0] ?? null;
   },
   async sourceOf(db, versionId) {
-    const { rows } = await db.query(`SELECT e.storage_key AS "storageKey", e.state FROM project_versions v JOIN elements e ON e.id = v.element_id WHERE v.id = $1`, [versionId]);
+    const { rows } = await db.query(
+      `SELECT e.storage_key AS "storageKey", e.state FROM project_versions v JOIN elements e ON e.id = v.element_id WHERE v.id = $1`,
+      [versionId],
+    );
     return rows[0] ?? null;
   },
   async setProcessing(db, versionId, step, state) {
     // A finished version counts as changed (the list's updates poll picks it up); steps in between do not.
     const touched = state === 'done' ? ', updated_at = now()' : '';
-    await db.query(`UPDATE project_versions SET processing_step = $2, processing_state = $3${touched} WHERE id = $1`, [versionId, step, state]);
+    await db.query(`UPDATE project_versions SET processing_step = $2, processing_state = $3${touched} WHERE id = $1`, [
+      versionId,
+      step,
+      state,
+    ]);
   },
 };

@@ -8,5 +8,6 @@ export const DELETE_FILES_JOB = 'projects.deleteFiles';
 export const PURGE_DELETED_JOB = 'projects.purgeDeleted';
 
 export async function removeFilesLater(jobs: JobQueue, keys: string[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 1000) await jobs.send(DELETE_FILES_JOB, { keys: keys.slice(start, start + 1000) });
+  for (let start = 0; start < keys.length; start += 1000)
+    await jobs.send(DELETE_FILES_JOB, { keys: keys.slice(start, start + 1000) });
 }

@@ -18,7 +18,8 @@ const bulkIds = { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, items: idS
 const title = { type: 'string', minLength: 1, maxLength: TITLE_MAX_LENGTH } as const;
 const elementState = { type: 'string', enum: ['downloading', 'ready', 'failed'] } as const;
 
-export const paramsWith = (name: string) => ({ type: 'object', required: [name], properties: { [name]: idString } }) as const;
+export const paramsWith = (name: string) =>
+  ({ type: 'object', required: [name], properties: { [name]: idString } }) as const;
 
 export const createProjectBody = {
   type: 'object',
@@ -40,7 +41,12 @@ export const youtubeDlBody = {
   additionalProperties: false,
   properties: {
     workspaceId: idString,
-    urls: { type: 'array', minItems: 1, maxItems: MAX_URLS_PER_SUBMIT, items: { type: 'string', minLength: 1, maxLength: 2000 } },
+    urls: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_URLS_PER_SUBMIT,
+      items: { type: 'string', minLength: 1, maxLength: 2000 },
+    },
     submitUrlIdentifier: { type: 'string', minLength: 1, maxLength: 100 },
   },
 } as const;
@@ -66,7 +72,12 @@ export const projectVersionsQuery = {
   properties: {
     workspaceId: idString,
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    perPage: { type: 'integer', minimum: 1, maximum: MAX_PROJECT_VERSIONS_PER_PAGE, default: PROJECT_VERSIONS_PER_PAGE },
+    perPage: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PROJECT_VERSIONS_PER_PAGE,
+      default: PROJECT_VERSIONS_PER_PAGE,
+    },
     labels: { type: 'array', maxItems: 200, items: idListText },
     search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, default: '' },
     after: { type: 'string', maxLength: 200 },
@@ -107,7 +118,10 @@ const versionResource = resourceSchema('project_version', {
   thumbnailUrl: nullableString,
   elementId: nullableString,
   elementState: nullableString,
-  labels: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, caption: { type: 'string' } } } },
+  labels: {
+    type: 'array',
+    items: { type: 'object', properties: { id: { type: 'string' }, caption: { type: 'string' } } },
+  },
   subtitles: { type: 'array', items: { type: 'object', additionalProperties: true } },
   // Other plugins' list columns (projectVersionListExtensions), e.g. the pipeline's `processing`.
   processing: { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] },
@@ -115,7 +129,10 @@ const versionResource = resourceSchema('project_version', {
 /** Attributes stay open: a list column an outside plugin adds is served too (known ones serialize faster). */
 export const projectVersionResourceSchema = {
   ...versionResource,
-  properties: { ...versionResource.properties, attributes: { ...versionResource.properties.attributes, additionalProperties: true } },
+  properties: {
+    ...versionResource.properties,
+    attributes: { ...versionResource.properties.attributes, additionalProperties: true },
+  },
 } as const;
 
 const countMeta = { type: 'object', properties: { numberOfProjects: { type: 'integer' } } } as const;
@@ -136,19 +153,28 @@ export const youtubeDlResponse = {
   properties: {
     projectVersions: listOf(projectVersionResourceSchema),
     elements: listOf(elementResourceSchema),
-    meta: { type: 'object', properties: { numberOfProjects: { type: 'integer' }, maxElementBytes: { type: 'number' } } },
+    meta: {
+      type: 'object',
+      properties: { numberOfProjects: { type: 'integer' }, maxElementBytes: { type: 'number' } },
+    },
   },
 } as const;
 
 export const elementsResponse = {
   type: 'object',
-  properties: { data: { type: 'array', items: elementResourceSchema }, meta: { type: 'object', properties: { maxElementBytes: { type: 'number' } } } },
+  properties: {
+    data: { type: 'array', items: elementResourceSchema },
+    meta: { type: 'object', properties: { maxElementBytes: { type: 'number' } } },
+  },
 } as const;
 
 export const deleteElementResponse = {
   type: 'object',
   properties: {
-    data: { type: 'object', properties: { id: { type: 'string' }, projectVersionIds: { type: 'array', items: { type: 'string' } } } },
+    data: {
+      type: 'object',
+      properties: { id: { type: 'string' }, projectVersionIds: { type: 'array', items: { type: 'string' } } },
+    },
     meta: countMeta,
   },
 } as const;
@@ -159,14 +185,22 @@ export const projectVersionsResponse = {
     data: { type: 'array', items: projectVersionResourceSchema },
     meta: {
       type: 'object',
-      properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' }, nextCursor: nullableString },
+      properties: {
+        page: { type: 'integer' },
+        perPage: { type: 'integer' },
+        hasMore: { type: 'boolean' },
+        nextCursor: nullableString,
+      },
     },
   },
 } as const;
 
 export const deleteProjectVersionsResponse = {
   type: 'object',
-  properties: { data: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } }, meta: countMeta },
+  properties: {
+    data: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } },
+    meta: countMeta,
+  },
 } as const;
 
 /** `["1,2", "3"]` -> `["1", "2", "3"]`, duplicates dropped. */

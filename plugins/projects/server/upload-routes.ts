@@ -13,7 +13,12 @@ import {
   TenancyRepository,
   WORKSPACE_NOT_FOUND_MESSAGE,
 } from '../../../server/plugin-api';
-import { PROJECTS_PATHS, PROJECTS_SERVER_MESSAGES, UPLOAD_ELEMENT_ID_HEADER, type UploadFinishedResponse } from '../common/projects-contract';
+import {
+  PROJECTS_PATHS,
+  PROJECTS_SERVER_MESSAGES,
+  UPLOAD_ELEMENT_ID_HEADER,
+  type UploadFinishedResponse,
+} from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
 import { maxElementBytesOf } from './element-size-limit';
 import type { ElementRepository } from './element-repository';
@@ -79,7 +84,8 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       app.log.error({ err: error }, 'upload failed');
       // A full or read-only disk is told as such (the client may resume later from the same offset).
       const storage = storageProblem(error);
-      if (storage) return { status_code: STORAGE_PROBLEM_STATUS[storage], body: `${STORAGE_PROBLEM_MESSAGES[storage]}\n` };
+      if (storage)
+        return { status_code: STORAGE_PROBLEM_STATUS[storage], body: `${STORAGE_PROBLEM_MESSAGES[storage]}\n` };
       return { status_code: 500, body: 'Something went wrong\n' };
     },
     async onUploadCreate(req, upload) {
@@ -97,12 +103,27 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
         if (!info) throw { status_code: 422, body: PROJECTS_SERVER_MESSAGES.notMedia };
         const fileName = upload.metadata?.filename || 'upload';
         const title = cleanTitle(path.parse(fileName).name).slice(0, 255) || 'Upload';
-        const elementId = await elements.insert(app.db, { workspaceId: caller.workspaceId, userId: caller.userId, title, state: 'downloading' });
-        const media = await storeElementMedia(app.storage, directory, { workspaceId: caller.workspaceId, elementId, fileName }, filePath, info);
+        const elementId = await elements.insert(app.db, {
+          workspaceId: caller.workspaceId,
+          userId: caller.userId,
+          title,
+          state: 'downloading',
+        });
+        const media = await storeElementMedia(
+          app.storage,
+          directory,
+          { workspaceId: caller.workspaceId, elementId, fileName },
+          filePath,
+          info,
+        );
         await elements.markReady(elementId, media);
         const element = (await elements.find(caller.workspaceId, elementId))!;
         const body: UploadFinishedResponse = { data: elementResource(element) };
-        return { status_code: 200, headers: { [UPLOAD_ELEMENT_ID_HEADER]: elementId, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+        return {
+          status_code: 200,
+          headers: { [UPLOAD_ELEMENT_ID_HEADER]: elementId, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        };
       } finally {
         // The element has its own copy in storage; the upload is done either way.
         await rm(scratch, { recursive: true, force: true });
@@ -122,8 +143,10 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
   }
 
   async function assertWorkspace(userId: string, workspaceId: string | undefined) {
-    if (!workspaceId || !isResourceId(workspaceId)) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
-    if (!(await tenancy.findWorkspaceStanding(userId, workspaceId))) throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
+    if (!workspaceId || !isResourceId(workspaceId))
+      throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
+    if (!(await tenancy.findWorkspaceStanding(userId, workspaceId)))
+      throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
   }
 
   // tenant 'none': the workspace is in the Upload-Metadata header, checked above, not in params/query/body.
@@ -138,13 +161,18 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     const { workspaceId } = metadata;
     await assertWorkspace(userId, workspaceId);
     // The store needs the length up front (it would answer 501): a clear 400 instead.
-    if (request.headers['upload-defer-length'] !== undefined) throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
+    if (request.headers['upload-defer-length'] !== undefined)
+      throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
     // The plan's largest video applies when the upload is created, not once its bytes are in:
     // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
     const declared = Number(request.headers['upload-length']);
     const maxBytes = await maxElementBytesOf(app.services, app.config, workspaceId);
     if (Number.isSafeInteger(declared) && declared > maxBytes) {
-      throw httpError(413, 'element_too_large', PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))));
+      throw httpError(
+        413,
+        'element_too_large',
+        PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))),
+      );
     }
     await handOver(request, reply, { userId, workspaceId });
   });
@@ -154,12 +182,19 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       method,
       url: `${PROJECTS_PATHS.uploads}:uploadId`,
       config,
-      schema: { params: { type: 'object', required: ['uploadId'], properties: { uploadId: { type: 'string', pattern: UPLOAD_ID.source } } } },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['uploadId'],
+          properties: { uploadId: { type: 'string', pattern: UPLOAD_ID.source } },
+        },
+      },
       handler: async (request, reply) => {
         const userId = request.currentUser!.id;
         const upload = await tus.datastore.getUpload(request.params.uploadId).catch(() => null);
         // Another user's upload is indistinguishable from none.
-        if (!upload || upload.metadata?.polycueUserId !== userId) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.uploadNotFound);
+        if (!upload || upload.metadata?.polycueUserId !== userId)
+          throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.uploadNotFound);
         const workspaceId = upload.metadata?.workspaceId ?? undefined;
         await assertWorkspace(userId, workspaceId);
         await handOver(request, reply, { userId, workspaceId: workspaceId! });

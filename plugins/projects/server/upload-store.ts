@@ -45,12 +45,19 @@ export class StorageUploadStore extends DataStore {
   }
 
   private async row(id: string): Promise<UploadRow | null> {
-    const { rows } = await this.db.query<UploadRow>('SELECT id, size::text, "offset"::text, metadata, parts::text[], created_at FROM tus_uploads WHERE id = $1', [id]);
+    const { rows } = await this.db.query<UploadRow>(
+      'SELECT id, size::text, "offset"::text, metadata, parts::text[], created_at FROM tus_uploads WHERE id = $1',
+      [id],
+    );
     return rows[0] ?? null;
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    await this.db.query('INSERT INTO tus_uploads (id, size, metadata) VALUES ($1, $2, $3)', [upload.id, upload.size ?? null, JSON.stringify(upload.metadata ?? {})]);
+    await this.db.query('INSERT INTO tus_uploads (id, size, metadata) VALUES ($1, $2, $3)', [
+      upload.id,
+      upload.size ?? null,
+      JSON.stringify(upload.metadata ?? {}),
+    ]);
     upload.creation_date = new Date().toISOString();
     return upload;
   }
@@ -99,7 +106,9 @@ export class StorageUploadStore extends DataStore {
         await pipeline(part.stream, out, { end: false });
       }
     } finally {
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
     }
   }
 
@@ -114,12 +123,16 @@ export class StorageUploadStore extends DataStore {
       `DELETE FROM tus_uploads WHERE created_at < now() - make_interval(secs => $1) RETURNING id, parts::text[]`,
       [UPLOAD_EXPIRY_MS / 1000],
     );
-    for (const row of rows) await Promise.all(row.parts.map((name) => this.storage.delete(uploadPartKey(row.id, name)).catch(() => {})));
+    for (const row of rows)
+      await Promise.all(row.parts.map((name) => this.storage.delete(uploadPartKey(row.id, name)).catch(() => {})));
     return rows.length;
   }
 
   override async remove(id: string): Promise<void> {
-    const { rows } = await this.db.query<{ parts: string[] }>('DELETE FROM tus_uploads WHERE id = $1 RETURNING parts::text[]', [id]);
+    const { rows } = await this.db.query<{ parts: string[] }>(
+      'DELETE FROM tus_uploads WHERE id = $1 RETURNING parts::text[]',
+      [id],
+    );
     if (!rows[0]) throw ERRORS.FILE_NOT_FOUND;
     await Promise.all(rows[0].parts.map((name) => this.storage.delete(uploadPartKey(id, name)).catch(() => {})));
   }

@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import type { EventCallable, Store } from 'effector';
-import { defineExtensionPoint, type AppModel, type Container, type PageSectionContribution, type ServiceIdentifier, type WhenContext } from '../../../core';
+import {
+  defineExtensionPoint,
+  type AppModel,
+  type Container,
+  type PageSectionContribution,
+  type ServiceIdentifier,
+  type WhenContext,
+} from '../../../core';
 import type { ProjectVersionResource, ProjectVersionsQuery } from '../common/projects-contract';
 
 export type { ProjectVersionResource };
@@ -124,7 +131,8 @@ export interface ProjectVersionSectionProps {
  * Sections of a project version's page, the hub people come back to: its subtitles by language,
  * its processing runs and voice-overs. Each lazily loaded under its own heading, in `order`.
  */
-export const projectVersionSections = defineExtensionPoint<PageSectionContribution<ProjectVersionSectionProps>>('projects.versionSections');
+export const projectVersionSections =
+  defineExtensionPoint<PageSectionContribution<ProjectVersionSectionProps>>('projects.versionSections');
 
 /** The projects page's path (the home route). */
 export const PROJECTS_HOME = '/';

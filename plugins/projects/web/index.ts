@@ -16,7 +16,13 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   order: 10,
   routes: [
-    { path: PROJECTS_HOME, access: 'member', layout: 'app', title: 'Projects', load: () => import('./pages/projects-page') },
+    {
+      path: PROJECTS_HOME,
+      access: 'member',
+      layout: 'app',
+      title: 'Projects',
+      load: () => import('./pages/projects-page'),
+    },
     {
       path: PROJECT_VERSION_PAGE,
       access: 'member',
@@ -25,7 +31,9 @@ export default definePlugin({
       load: () => import('./pages/project-version-page'),
     },
   ],
-  nav: [{ id: 'projects.home', label: 'Projects', path: PROJECTS_HOME, order: 0, icon: '▶', when: (ctx) => ctx.isMember }],
+  nav: [
+    { id: 'projects.home', label: 'Projects', path: PROJECTS_HOME, order: 0, icon: '▶', when: (ctx) => ctx.isMember },
+  ],
   commands: projectsCommands,
   // The provider's code is tiny (one request); its answers come while the palette is open.
   commandProviders: [openProjectProvider],

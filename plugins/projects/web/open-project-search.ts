@@ -1,5 +1,10 @@
 import { TOKENS, type Command, type CommandContext } from '../../../core';
-import { PROJECTS_PATHS, projectVersionPage, type ProjectVersionsQuery, type ProjectVersionsResponse } from '../common/projects-contract';
+import {
+  PROJECTS_PATHS,
+  projectVersionPage,
+  type ProjectVersionsQuery,
+  type ProjectVersionsResponse,
+} from '../common/projects-contract';
 
 /** How many project versions the palette offers for what is typed (the list's search, page 1). */
 const MAX_OFFERED = 8;
@@ -14,7 +19,9 @@ export async function openProjectCommands(ctx: CommandContext, search: string): 
   const workspaceId = ctx.when.workspaceId;
   if (text.length < 2 || !workspaceId || !ctx.when.isMember) return [];
   const params: ProjectVersionsQuery = { workspaceId, search: text, page: 1, perPage: MAX_OFFERED };
-  const { data } = await ctx.container.get(TOKENS.ApiClient).get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, { params: { ...params } });
+  const { data } = await ctx.container
+    .get(TOKENS.ApiClient)
+    .get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, { params: { ...params } });
   return data.data.map((version) => ({
     id: `projects.open:${version.id}`,
     title: `Open “${version.attributes.title}”`,

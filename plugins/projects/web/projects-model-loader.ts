@@ -8,6 +8,9 @@ export type { LoadedProjectsModel };
  * built the first time the projects page opens or a projects command runs, then kept for the
  * container's lifetime so uploads and followed downloads outlive the page.
  */
-export const projectsModel = defineLazyModel<LoadedProjectsModel>('projects', async () => (await import('./model/build-projects-model')).buildProjectsModel);
+export const projectsModel = defineLazyModel<LoadedProjectsModel>(
+  'projects',
+  async () => (await import('./model/build-projects-model')).buildProjectsModel,
+);
 export const PROJECTS_MODEL = projectsModel.token;
 export const loadProjectsModel = projectsModel.load;

@@ -54,11 +54,14 @@ export const SSO_SERVER_MESSAGES = {
   stateInvalid: 'This sign-in was not started in this browser, has expired or was already used: sign in again',
   providerRefused: 'The identity provider did not sign you in',
   tokenRejected: 'The identity provider\u2019s answer could not be verified: sign in again',
-  providerUnreachable: 'The identity provider could not be reached: try again later or ask your admin to check the SSO settings',
+  providerUnreachable:
+    'The identity provider could not be reached: try again later or ask your admin to check the SSO settings',
   emailMissing: 'The identity provider did not give a verified e-mail address',
   emailOutsideDomains: 'The identity provider signed you in with an address outside the domains of this single sign-on',
-  existingUser: 'An account with this address already exists: log in with your password, or ask your admin to add you to the organisation first',
-  noSeatLeft: 'Your organisation\u2019s plan has no seat left for you: ask an admin of the account to free one or to upgrade the plan',
+  existingUser:
+    'An account with this address already exists: log in with your password, or ask your admin to add you to the organisation first',
+  noSeatLeft:
+    'Your organisation\u2019s plan has no seat left for you: ask an admin of the account to free one or to upgrade the plan',
   googleUnavailable: 'Sign in with Google is not set up on this server',
   domainTaken: 'This domain already uses single sign-on in another account',
   domainInvalid: 'Enter domains such as example.com, one per line',
@@ -67,10 +70,12 @@ export const SSO_SERVER_MESSAGES = {
   notConfigured: 'Single sign-on is not set up for this account',
   connectionOk: 'The identity provider answered: people of these domains can sign in',
   domainVerified: 'Verified: sign-ins of this domain go to your identity provider',
-  domainRecordMissing: 'No TXT record with this account\u2019s value was found yet (DNS changes can take a while to show)',
+  domainRecordMissing:
+    'No TXT record with this account\u2019s value was found yet (DNS changes can take a while to show)',
   domainLookupFailed: 'The domain\u2019s DNS could not be read',
   domainVerifiedElsewhere: 'Another account has verified this domain',
-  issuerUnreadable: 'The issuer\u2019s OpenID configuration could not be read: check the issuer address (it must answer /.well-known/openid-configuration and name itself exactly so)',
+  issuerUnreadable:
+    'The issuer\u2019s OpenID configuration could not be read: check the issuer address (it must answer /.well-known/openid-configuration and name itself exactly so)',
 } as const;
 
 /** The callback's outcome on the log-in page (`?sso_error=`), in the page's words. */

@@ -47,7 +47,12 @@ export class IdentityProviders {
       throw new ProviderError('unreachable', 'The identity provider must be reached over https');
     }
     // To the addresses just checked (a second DNS answer cannot send it elsewhere); no redirects followed.
-    return pinnedFetch(target, { method: options.method, headers: options.headers, body: options.body as string | Uint8Array | URLSearchParams | null, signal: options.signal });
+    return pinnedFetch(target, {
+      method: options.method,
+      headers: options.headers,
+      body: options.body as string | Uint8Array | URLSearchParams | null,
+      signal: options.signal,
+    });
   };
 
   private configuration(client: ProviderClient): Promise<oidc.Configuration> {
@@ -55,10 +60,16 @@ export class IdentityProviders {
     const cached = this.discovered.get(key);
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
     const config = oidc
-      .discovery(new URL(client.issuer), client.clientId, client.clientSecret, oidc.ClientSecretPost(client.clientSecret), {
-        [oidc.customFetch]: this.guardedFetch,
-        execute: client.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
-      })
+      .discovery(
+        new URL(client.issuer),
+        client.clientId,
+        client.clientSecret,
+        oidc.ClientSecretPost(client.clientSecret),
+        {
+          [oidc.customFetch]: this.guardedFetch,
+          execute: client.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
+        },
+      )
       .catch((error: unknown) => {
         this.discovered.delete(key);
         throw new ProviderError('unreachable', `Discovery of ${client.issuer} failed: ${(error as Error).message}`);
@@ -73,7 +84,10 @@ export class IdentityProviders {
   }
 
   /** The provider's authorization URL with state, nonce and an S256 PKCE challenge. */
-  async authorizationUrl(client: ProviderClient, input: { redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint?: string }): Promise<string> {
+  async authorizationUrl(
+    client: ProviderClient,
+    input: { redirectUri: string; state: string; nonce: string; codeChallenge: string; loginHint?: string },
+  ): Promise<string> {
     const config = await this.configuration(client);
     const parameters: Record<string, string> = {
       redirect_uri: input.redirectUri,
@@ -92,7 +106,11 @@ export class IdentityProviders {
    * token verified (signature, audience, expiry, nonce), then the user's claims (user info when
    * the ID token carries no e-mail).
    */
-  async verifyCallback(client: ProviderClient, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<VerifiedIdentity> {
+  async verifyCallback(
+    client: ProviderClient,
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<VerifiedIdentity> {
     const config = await this.configuration(client);
     let tokens;
     try {
@@ -105,7 +123,12 @@ export class IdentityProviders {
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       const code = (error as { error?: string }).error;
-      if (code === 'access_denied' || code === 'login_required' || code === 'consent_required' || code === 'interaction_required') {
+      if (
+        code === 'access_denied' ||
+        code === 'login_required' ||
+        code === 'consent_required' ||
+        code === 'interaction_required'
+      ) {
         throw new ProviderError('refused', `The provider answered ${code}`);
       }
       throw new ProviderError('token', (error as Error).message);

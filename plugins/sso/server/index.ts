@@ -24,7 +24,8 @@ export default defineServerPlugin({
   contributions: [contributeToServer(passwordLogInGuards, ssoPasswordGuard)],
   async routes(app) {
     const connections = new SsoRepository(app.db);
-    const allow = app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
+    const allow =
+      app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
     const providers = new IdentityProviders(allow);
     registerSettingsRoutes(app, connections, providers, new DomainVerifier(connections, app.config.dnsServers));
     registerSignInRoutes(app, { connections, states: new LoginStates(app.db), providers, signIn: new SsoSignIn(app) });

@@ -12,12 +12,21 @@ export default defineIsolationFixtures({
     );
     // Verified by the owner (one verified claim per domain): the owner's "Verify domains" finds it done.
     await db.query('DELETE FROM sso_domains WHERE domain = $1', [SWEEP_DOMAIN]);
-    await db.query('INSERT INTO sso_domains (domain, account_id, verified_at) VALUES ($1, $2, now())', [SWEEP_DOMAIN, accountId]);
+    await db.query('INSERT INTO sso_domains (domain, account_id, verified_at) VALUES ($1, $2, now())', [
+      SWEEP_DOMAIN,
+      accountId,
+    ]);
     // The OAuth client id is text, not a row: the same value for everyone.
     return { clientId: 'sweep-client' };
   },
   exampleBodies: {
-    'PUT /api/v1/sso/settings': { issuer: 'https://idp.sweep.example', clientSecret: 'sweep-secret', domains: [SWEEP_DOMAIN], defaultRole: 'member', requireSso: false },
+    'PUT /api/v1/sso/settings': {
+      issuer: 'https://idp.sweep.example',
+      clientSecret: 'sweep-secret',
+      domains: [SWEEP_DOMAIN],
+      defaultRole: 'member',
+      requireSso: false,
+    },
     'POST /api/v1/sso/auth': { email: 'nobody@unknown.sweep.example' },
   },
 });

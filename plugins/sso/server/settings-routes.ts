@@ -26,7 +26,11 @@ const settingsSchema = resourceSchema('ssoSettings', {
   domains: { type: 'array', items: { type: 'string' } },
   domainStatus: {
     type: 'array',
-    items: { type: 'object', required: ['domain', 'verified'], properties: { domain: { type: 'string' }, verified: { type: 'boolean' } } },
+    items: {
+      type: 'object',
+      required: ['domain', 'verified'],
+      properties: { domain: { type: 'string' }, verified: { type: 'boolean' } },
+    },
   },
   verificationRecord: { type: 'string' },
   defaultRole: { type: 'string' },
@@ -62,8 +66,14 @@ export function cleanDomains(domains: string[]): string[] | null {
  * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
  * the account 404. The client secret is stored and never sent back.
  */
-export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRepository, providers: Pick<IdentityProviders, 'check'>, verifier: DomainVerifier): void {
-  const adminOf = (location: 'query.accountId' | 'body.accountId') => ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  connections: SsoRepository,
+  providers: Pick<IdentityProviders, 'check'>,
+  verifier: DomainVerifier,
+): void {
+  const adminOf = (location: 'query.accountId' | 'body.accountId') =>
+    ({ access: 'member', tenant: { account: location, role: 'admin' } }) as const;
   const redirectUri = `${app.config.publicUrl}${SSO_PATHS.callback}`;
   // Plain http only where the operator allowed non-public addresses (tests, a provider on the same machine).
   const httpAllowed = app.config.linkImportAllowCidrs.length > 0;
@@ -80,7 +90,10 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
           clientId: connection?.clientId ?? '',
           hasClientSecret: Boolean(connection?.clientSecret),
           domains: connection?.domains ?? [],
-          domainStatus: (connection?.domains ?? []).map((domain) => ({ domain, verified: connection!.verifiedDomains.includes(domain) })),
+          domainStatus: (connection?.domains ?? []).map((domain) => ({
+            domain,
+            verified: connection!.verifiedDomains.includes(domain),
+          })),
           verificationRecord: connection ? verificationRecord(connection.verificationToken) : '',
           defaultRole: connection?.defaultRole ?? 'member',
           requireSso: connection?.requireSso ?? false,
@@ -94,7 +107,10 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
     SSO_PATHS.settings,
     {
       config: adminOf('query.accountId'),
-      schema: { querystring: { type: 'object', required: ['accountId'], properties: { accountId: idString } }, response: oneSettings },
+      schema: {
+        querystring: { type: 'object', required: ['accountId'], properties: { accountId: idString } },
+        response: oneSettings,
+      },
     },
     async (request) => {
       const { accountId } = tenantOf(request);
@@ -114,14 +130,21 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
       } catch {
         throw httpError(422, 'invalid', MESSAGES.issuerInvalid, 'issuer');
       }
-      if (issuer.username || issuer.password || issuer.search || issuer.hash || !(issuer.protocol === 'https:' || (httpAllowed && issuer.protocol === 'http:'))) {
+      if (
+        issuer.username ||
+        issuer.password ||
+        issuer.search ||
+        issuer.hash ||
+        !(issuer.protocol === 'https:' || (httpAllowed && issuer.protocol === 'http:'))
+      ) {
         throw httpError(422, 'invalid', MESSAGES.issuerInvalid, 'issuer');
       }
       const domains = cleanDomains(body.domains);
       if (!domains) throw httpError(422, 'invalid', MESSAGES.domainInvalid, 'domains');
       const clientSecret = body.clientSecret?.trim() || null;
       const existing = await connections.findByAccount(accountId);
-      if (!clientSecret && !existing?.clientSecret) throw httpError(422, 'invalid', MESSAGES.secretNeeded, 'clientSecret');
+      if (!clientSecret && !existing?.clientSecret)
+        throw httpError(422, 'invalid', MESSAGES.secretNeeded, 'clientSecret');
       try {
         await connections.save({
           accountId,
@@ -134,7 +157,8 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
           requireSso: body.requireSso,
         });
       } catch (error) {
-        if (error instanceof DomainTakenError || isUniqueViolation(error)) throw httpError(409, 'domain_taken', MESSAGES.domainTaken, 'domains');
+        if (error instanceof DomainTakenError || isUniqueViolation(error))
+          throw httpError(409, 'domain_taken', MESSAGES.domainTaken, 'domains');
         throw error;
       }
       return present(accountId, await connections.findByAccount(accountId));
@@ -146,7 +170,15 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
     SSO_PATHS.settings,
     {
       config: adminOf('body.accountId'),
-      schema: { body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } }, response: oneSettings },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['accountId'],
+          additionalProperties: false,
+          properties: { accountId: idString },
+        },
+        response: oneSettings,
+      },
     },
     async (request) => {
       const { accountId } = tenantOf(request);
@@ -163,8 +195,25 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
     {
       config: adminOf('body.accountId'),
       schema: {
-        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'object', required: ['ok', 'message'], properties: { ok: { type: 'boolean' }, message: { type: 'string' } } } } } },
+        body: {
+          type: 'object',
+          required: ['accountId'],
+          additionalProperties: false,
+          properties: { accountId: idString },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['data'],
+            properties: {
+              data: {
+                type: 'object',
+                required: ['ok', 'message'],
+                properties: { ok: { type: 'boolean' }, message: { type: 'string' } },
+              },
+            },
+          },
+        },
       },
     },
     async (request): Promise<ConnectionCheckResponse> => {
@@ -176,21 +225,44 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
         return { data: { ok: true, message: MESSAGES.connectionOk } };
       } catch (error) {
         // The admin typed the address: what went wrong with it is theirs to read.
-        return { data: { ok: false, message: `${MESSAGES.issuerUnreadable}. ${(error as Error).message}`.slice(0, 500) } };
+        return {
+          data: { ok: false, message: `${MESSAGES.issuerUnreadable}. ${(error as Error).message}`.slice(0, 500) },
+        };
       }
     },
   );
 
   // "Verify domains": the TXT records of each unverified domain, looked up now. 200 with each
   // domain's outcome (a record not there yet is an answer, not an error).
-  const domainResult = { type: 'object', required: ['domain', 'verified', 'message'], properties: { domain: { type: 'string' }, verified: { type: 'boolean' }, message: { type: 'string' } } };
+  const domainResult = {
+    type: 'object',
+    required: ['domain', 'verified', 'message'],
+    properties: { domain: { type: 'string' }, verified: { type: 'boolean' }, message: { type: 'string' } },
+  };
   app.post<{ Body: OpenAdminPortalRequest }>(
     SSO_PATHS.verifyDomains,
     {
       config: adminOf('body.accountId'),
       schema: {
-        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'object', required: ['domains'], properties: { domains: { type: 'array', items: domainResult } } } } } },
+        body: {
+          type: 'object',
+          required: ['accountId'],
+          additionalProperties: false,
+          properties: { accountId: idString },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['data'],
+            properties: {
+              data: {
+                type: 'object',
+                required: ['domains'],
+                properties: { domains: { type: 'array', items: domainResult } },
+              },
+            },
+          },
+        },
       },
     },
     async (request): Promise<DomainVerificationResponse> => {
@@ -206,8 +278,15 @@ export function registerSettingsRoutes(app: FastifyInstance, connections: SsoRep
     {
       config: adminOf('body.accountId'),
       schema: {
-        body: { type: 'object', required: ['accountId'], additionalProperties: false, properties: { accountId: idString } },
-        response: { 200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } } },
+        body: {
+          type: 'object',
+          required: ['accountId'],
+          additionalProperties: false,
+          properties: { accountId: idString },
+        },
+        response: {
+          200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } },
+        },
       },
     },
     async (request): Promise<RedirectResponse> => {

@@ -25,16 +25,39 @@ export interface SignInDeps {
   signIn: SsoSignIn;
 }
 
-const redirectResponse = { 200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } } } as const;
+const redirectResponse = {
+  200: { type: 'object', required: ['redirect_uri'], properties: { redirect_uri: { type: 'string' } } },
+} as const;
 // A state or code is opaque text from a provider; bounded, nothing more.
 const opaque = { type: 'string', maxLength: 4000 } as const;
 const callbackQuery = {
   type: 'object',
-  properties: { state: opaque, code: opaque, error: opaque, error_description: opaque, iss: opaque, scope: opaque, session_state: opaque, authuser: opaque, prompt: opaque, hd: opaque },
+  properties: {
+    state: opaque,
+    code: opaque,
+    error: opaque,
+    error_description: opaque,
+    iss: opaque,
+    scope: opaque,
+    session_state: opaque,
+    authuser: opaque,
+    prompt: opaque,
+    hd: opaque,
+  },
 } as const;
 
 /** Status of each refusal at the callback: a clear 4xx (a provider that cannot be reached is a 502). */
-const CALLBACK_STATUS: Record<SsoCallbackError, number> = { state: 401, refused: 401, token: 401, email: 401, domain: 403, required: 403, existing: 409, seats: 402, unreachable: 502 };
+const CALLBACK_STATUS: Record<SsoCallbackError, number> = {
+  state: 401,
+  refused: 401,
+  token: 401,
+  email: 401,
+  domain: 403,
+  required: 403,
+  existing: 409,
+  seats: 402,
+  unreachable: 502,
+};
 
 const LOG_IN_PAGE = '/users/sign_in';
 
@@ -48,11 +71,20 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
   const callbackUrl = `${app.config.publicUrl}${SSO_PATHS.callback}`;
   const secure = app.config.publicUrl.startsWith('https:');
 
-  async function redirectTo(request: FastifyRequest, reply: FastifyReply, client: ProviderClient, start: { provider: 'account' | 'google'; accountId: string | null; loginHint?: string }): Promise<RedirectResponse> {
+  async function redirectTo(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    client: ProviderClient,
+    start: { provider: 'account' | 'google'; accountId: string | null; loginHint?: string },
+  ): Promise<RedirectResponse> {
     const session = await app.ensureSession(request, reply);
     const issued = await states.issue({ sessionId: session.id, provider: start.provider, accountId: start.accountId });
     try {
-      const url = await providers.authorizationUrl(client, { redirectUri: callbackUrl, ...issued, loginHint: start.loginHint });
+      const url = await providers.authorizationUrl(client, {
+        redirectUri: callbackUrl,
+        ...issued,
+        loginHint: start.loginHint,
+      });
       return { redirect_uri: url };
     } catch (error) {
       if (error instanceof ProviderError) {
@@ -67,7 +99,15 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     SSO_PATHS.auth,
     {
       config: { access: 'public', authRateLimit: true },
-      schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 320 } } }, response: redirectResponse },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', maxLength: 320 } },
+        },
+        response: redirectResponse,
+      },
     },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
@@ -75,13 +115,20 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       if (!domain) throw httpError(422, 'invalid', MESSAGES.invalidEmail, 'email');
       const connection = await connections.findByDomain(domain);
       if (!connection) throw httpError(404, 'sso_unknown_domain', MESSAGES.unknownDomain, 'email');
-      return redirectTo(request, reply, connection, { provider: 'account', accountId: connection.accountId, loginHint: email });
+      return redirectTo(request, reply, connection, {
+        provider: 'account',
+        accountId: connection.accountId,
+        loginHint: email,
+      });
     },
   );
 
   app.post(
     SSO_PATHS.google,
-    { config: { access: 'public', authRateLimit: true }, schema: { body: { type: 'object', additionalProperties: false, properties: {} }, response: redirectResponse } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: { body: { type: 'object', additionalProperties: false, properties: {} }, response: redirectResponse },
+    },
     async (request, reply) => {
       const google = googleClientFromEnv();
       if (!google) throw httpError(404, 'google_unavailable', MESSAGES.googleUnavailable);
@@ -93,14 +140,22 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     SSO_PATHS.providers,
     {
       config: { access: 'public' },
-      schema: { response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { google: { type: 'boolean' } } } } } } },
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'object', properties: { google: { type: 'boolean' } } } },
+          },
+        },
+      },
     },
     async (): Promise<ProvidersResponse> => ({ data: { google: googleClientFromEnv() !== null } }),
   );
 
   /** A browser (which navigated here) goes back to the log-in page with the reason; an API client gets the 4xx. */
   function refuse(request: FastifyRequest, reply: FastifyReply, reason: SsoCallbackError) {
-    if (String(request.headers.accept ?? '').includes('text/html')) return reply.redirect(`${LOG_IN_PAGE}?sso_error=${reason}`, 303);
+    if (String(request.headers.accept ?? '').includes('text/html'))
+      return reply.redirect(`${LOG_IN_PAGE}?sso_error=${reason}`, 303);
     throw httpError(CALLBACK_STATUS[reason], `sso_${reason}`, SSO_CALLBACK_ERRORS[reason]);
   }
 
@@ -111,20 +166,34 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       const state = request.query.state;
       const claimed = state && request.session ? await states.claim(state, request.session.id) : null;
       if (!state || !claimed) return refuse(request, reply, 'state');
-      const connection = claimed.provider === 'account' && claimed.accountId ? await connections.findByAccount(claimed.accountId) : null;
+      const connection =
+        claimed.provider === 'account' && claimed.accountId ? await connections.findByAccount(claimed.accountId) : null;
       const client = claimed.provider === 'google' ? googleClientFromEnv() : connection;
       if (!client) return refuse(request, reply, 'state');
       try {
         // The registered redirect URI with the provider's answer (openid-client sends it to the token endpoint as redirect_uri).
         const current = new URL(callbackUrl);
         current.search = new URL(request.url, 'http://callback.invalid').search;
-        const identity = await providers.verifyCallback(client, current, { state, nonce: claimed.nonce, codeVerifier: claimed.codeVerifier });
+        const identity = await providers.verifyCallback(client, current, {
+          state,
+          nonce: claimed.nonce,
+          codeVerifier: claimed.codeVerifier,
+        });
         const email = identity.email;
         // Google must say the address is verified; an organisation's provider speaks for its own domains unless it says otherwise.
-        if (!email || identity.emailVerified === false || (claimed.provider === 'google' && identity.emailVerified !== true)) return refuse(request, reply, 'email');
-        if (connection && !connection.verifiedDomains.includes(emailDomain(email) ?? '')) return refuse(request, reply, 'domain');
+        if (
+          !email ||
+          identity.emailVerified === false ||
+          (claimed.provider === 'google' && identity.emailVerified !== true)
+        )
+          return refuse(request, reply, 'email');
+        if (connection && !connection.verifiedDomains.includes(emailDomain(email) ?? ''))
+          return refuse(request, reply, 'domain');
         if (!connection && (await ssoRequiredFor(app.db, email))) return refuse(request, reply, 'required');
-        const signedIn = await signIn.resolve({ ...identity, email }, connection ? { accountId: connection.accountId, defaultRole: connection.defaultRole } : null);
+        const signedIn = await signIn.resolve(
+          { ...identity, email },
+          connection ? { accountId: connection.accountId, defaultRole: connection.defaultRole } : null,
+        );
         await app.replaceSession(request, reply, signedIn.userId);
         if (claimed.provider === 'google') {
           // Spec section 9: which of the two a Google sign-in was, for the page (not httpOnly).

@@ -1,5 +1,9 @@
 import { Resolver } from 'node:dns/promises';
-import { SSO_SERVER_MESSAGES as MESSAGES, VERIFICATION_RECORD_PREFIX, type DomainVerificationResponse } from '../common/sso-contract';
+import {
+  SSO_SERVER_MESSAGES as MESSAGES,
+  VERIFICATION_RECORD_PREFIX,
+  type DomainVerificationResponse,
+} from '../common/sso-contract';
 import type { SsoConnection, SsoRepository } from './sso-repository';
 
 /** A DNS answer takes longer than this only when something is wrong. */
@@ -37,7 +41,12 @@ export class DomainVerifier {
   }
 
   /** Looks up every unverified domain of the connection and marks those whose TXT records hold its account's value. */
-  async verifyAll({ accountId, domains, verifiedDomains, verificationToken }: SsoConnection): Promise<DomainVerificationResponse['data']['domains']> {
+  async verifyAll({
+    accountId,
+    domains,
+    verifiedDomains,
+    verificationToken,
+  }: SsoConnection): Promise<DomainVerificationResponse['data']['domains']> {
     const expected = verificationRecord(verificationToken);
     return Promise.all(
       domains.map(async (domain) => {
@@ -48,9 +57,12 @@ export class DomainVerifier {
         } catch {
           return { domain, verified: false, message: MESSAGES.domainLookupFailed };
         }
-        if (!records.some((record) => record.trim() === expected)) return { domain, verified: false, message: MESSAGES.domainRecordMissing };
+        if (!records.some((record) => record.trim() === expected))
+          return { domain, verified: false, message: MESSAGES.domainRecordMissing };
         const ours = await this.connections.markVerified(accountId, domain);
-        return ours ? { domain, verified: true, message: MESSAGES.domainVerified } : { domain, verified: false, message: MESSAGES.domainVerifiedElsewhere };
+        return ours
+          ? { domain, verified: true, message: MESSAGES.domainVerified }
+          : { domain, verified: false, message: MESSAGES.domainVerifiedElsewhere };
       }),
     );
   }

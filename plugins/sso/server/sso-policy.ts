@@ -31,6 +31,8 @@ export async function ssoRequiredFor(db: Queryable, email: string): Promise<bool
 export const ssoPasswordGuard: PasswordLogInGuard = {
   id: 'sso.required',
   async refusal(email, { db }) {
-    return (await ssoRequiredFor(db, email)) ? { code: 'sso_required', message: SSO_SERVER_MESSAGES.ssoRequired } : null;
+    return (await ssoRequiredFor(db, email))
+      ? { code: 'sso_required', message: SSO_SERVER_MESSAGES.ssoRequired }
+      : null;
   },
 };

@@ -38,7 +38,10 @@ export class SsoRepository {
   constructor(private readonly db: Database) {}
 
   async findByAccount(accountId: string): Promise<SsoConnection | null> {
-    const { rows } = await this.db.query<SsoConnection>(`SELECT ${CONNECTION_COLUMNS} FROM sso_connections c WHERE c.account_id = $1`, [accountId]);
+    const { rows } = await this.db.query<SsoConnection>(
+      `SELECT ${CONNECTION_COLUMNS} FROM sso_connections c WHERE c.account_id = $1`,
+      [accountId],
+    );
     return rows[0] ?? null;
   }
 
@@ -69,19 +72,39 @@ export class SsoRepository {
          ON CONFLICT (account_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
            client_secret = coalesce($4, sso_connections.client_secret), default_role = EXCLUDED.default_role,
            require_sso = EXCLUDED.require_sso, updated_at = now()`,
-        [input.accountId, input.issuer, input.clientId, input.clientSecret, input.defaultRole, input.requireSso, randomBytes(16).toString('hex')],
+        [
+          input.accountId,
+          input.issuer,
+          input.clientId,
+          input.clientSecret,
+          input.defaultRole,
+          input.requireSso,
+          randomBytes(16).toString('hex'),
+        ],
       );
-      await tx.query('DELETE FROM sso_domains WHERE account_id = $1 AND NOT (domain = ANY($2::text[]))', [input.accountId, input.domains]);
-      await tx.query('INSERT INTO sso_domains (domain, account_id) SELECT unnest($2::text[]), $1 ON CONFLICT (domain, account_id) DO NOTHING', [input.accountId, input.domains]);
+      await tx.query('DELETE FROM sso_domains WHERE account_id = $1 AND NOT (domain = ANY($2::text[]))', [
+        input.accountId,
+        input.domains,
+      ]);
+      await tx.query(
+        'INSERT INTO sso_domains (domain, account_id) SELECT unnest($2::text[]), $1 ON CONFLICT (domain, account_id) DO NOTHING',
+        [input.accountId, input.domains],
+      );
     });
   }
 
   /** Marks the account's claim of `domain` verified; false when another account verified it first. */
   async markVerified(accountId: string, domain: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query('SELECT 1 FROM sso_domains WHERE domain = $1 AND account_id <> $2 AND verified_at IS NOT NULL', [domain, accountId]);
+      const { rows } = await tx.query(
+        'SELECT 1 FROM sso_domains WHERE domain = $1 AND account_id <> $2 AND verified_at IS NOT NULL',
+        [domain, accountId],
+      );
       if (rows.length > 0) return false;
-      await tx.query('UPDATE sso_domains SET verified_at = now() WHERE domain = $1 AND account_id = $2 AND verified_at IS NULL', [domain, accountId]);
+      await tx.query(
+        'UPDATE sso_domains SET verified_at = now() WHERE domain = $1 AND account_id = $2 AND verified_at IS NULL',
+        [domain, accountId],
+      );
       return true;
     });
   }
@@ -93,10 +116,10 @@ export class SsoRepository {
 
   /** The user a provider's subject was linked to, if any. */
   async userOfIdentity(issuer: string, subject: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ userId: string }>('SELECT user_id::text AS "userId" FROM sso_identities WHERE issuer = $1 AND subject = $2', [
-      issuer,
-      subject,
-    ]);
+    const { rows } = await this.db.query<{ userId: string }>(
+      'SELECT user_id::text AS "userId" FROM sso_identities WHERE issuer = $1 AND subject = $2',
+      [issuer, subject],
+    );
     return rows[0]?.userId ?? null;
   }
 }

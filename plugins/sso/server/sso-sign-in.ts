@@ -1,6 +1,12 @@
 import { randomBytes, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation, PLAN_LIMIT_CODE, TenancyRepository, UserRepository, type Queryable } from '../../../server/plugin-api';
+import {
+  isUniqueViolation,
+  PLAN_LIMIT_CODE,
+  TenancyRepository,
+  UserRepository,
+  type Queryable,
+} from '../../../server/plugin-api';
 import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import type { SsoCallbackError, SsoDefaultRole } from '../common/sso-contract';
 import type { VerifiedIdentity } from './identity-provider';
@@ -54,7 +60,10 @@ export class SsoSignIn {
     }
   }
 
-  private async resolveOnce(identity: VerifiedIdentity & { email: string }, join: JoinTarget | null): Promise<SignedIn> {
+  private async resolveOnce(
+    identity: VerifiedIdentity & { email: string },
+    join: JoinTarget | null,
+  ): Promise<SignedIn> {
     const { rows: linked } = await this.app.db.query<{ userId: string }>(
       'SELECT user_id::text AS "userId" FROM sso_identities WHERE issuer = $1 AND subject = $2',
       [identity.issuer, identity.subject],
@@ -65,21 +74,21 @@ export class SsoSignIn {
       // An organisation's provider speaks for the people the organisation has: an existing user is
       // linked only once an admin added them to the account. Otherwise any account claiming a
       // domain could take over its users' accounts through a provider of its own.
-      if (byEmail && join && !(await this.tenancy.findMembership(byEmail.id, join.accountId))) throw new SignInRefused('existing');
+      if (byEmail && join && !(await this.tenancy.findMembership(byEmail.id, join.accountId)))
+        throw new SignInRefused('existing');
       existingId = byEmail?.id ?? null;
     }
     const result = await this.app.db.transaction(async (tx): Promise<SignedIn> => {
       const userId = existingId ?? (await this.createUser(tx, identity));
-      await tx.query('INSERT INTO sso_identities (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT (issuer, subject) DO NOTHING', [
-        identity.issuer,
-        identity.subject,
-        userId,
-      ]);
+      await tx.query(
+        'INSERT INTO sso_identities (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT (issuer, subject) DO NOTHING',
+        [identity.issuer, identity.subject, userId],
+      );
       // The provider checked this address: an account waiting for its confirmation mail is confirmed.
-      await tx.query('UPDATE users SET confirmed_at = now(), confirmation_token_hash = NULL WHERE id = $1 AND confirmed_at IS NULL AND lower(email) = $2', [
-        userId,
-        identity.email,
-      ]);
+      await tx.query(
+        'UPDATE users SET confirmed_at = now(), confirmation_token_hash = NULL WHERE id = $1 AND confirmed_at IS NULL AND lower(email) = $2',
+        [userId, identity.email],
+      );
       if (join && this.app.services.has(ACCOUNT_INVITATIONS)) {
         try {
           await this.app.services.get(ACCOUNT_INVITATIONS).join(tx, join.accountId, userId, join.defaultRole);
@@ -106,7 +115,8 @@ export class SsoSignIn {
       confirmationTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
     });
     await this.tenancy.createPersonalAccount(tx, created);
-    if (this.app.services.has(ACCOUNT_INVITATIONS)) await this.app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, created);
+    if (this.app.services.has(ACCOUNT_INVITATIONS))
+      await this.app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, created);
     return created.id;
   }
 

@@ -10,7 +10,9 @@ export default function SsoAccountSection({ accountId, isAccountAdmin }: Account
   if (!isAccountAdmin) return <p className="sso-hint">Account admins set up single sign-on.</p>;
   return (
     <div>
-      <p className="sso-hint">Let people of your e-mail domains sign in through your identity provider (OpenID Connect).</p>
+      <p className="sso-hint">
+        Let people of your e-mail domains sign in through your identity provider (OpenID Connect).
+      </p>
       <button type="button" className="button" disabled={pending} onClick={() => open(accountId)}>
         Open SSO admin portal
       </button>

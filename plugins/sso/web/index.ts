@@ -7,7 +7,11 @@ const SETTINGS_PAGE = '/account/sso';
 const isAdmin = (ctx: WhenContext) => ctx.isMember && ctx.isAccountAdmin;
 
 /** An account admin's command on the lazily loaded SSO model, run from the settings page (which shows its outcome; the portal leaves for it anyway). */
-const adminCommand = (name: string, title: string, event: 'adminPortalRequested' | 'checkRequested' | 'verifyRequested'): Command => ({
+const adminCommand = (
+  name: string,
+  title: string,
+  event: 'adminPortalRequested' | 'checkRequested' | 'verifyRequested',
+): Command => ({
   id: `sso.${name}`,
   title,
   group: 'Account',
@@ -45,7 +49,17 @@ export default definePlugin({
     },
   ],
   contributions: [
-    contribute(signInOptions, { id: 'sso', title: 'Single sign-on', order: 10, load: () => import('./sign-in-option') }),
-    contribute(accountSettingsSections, { id: 'sso', title: 'Single sign-on', order: 20, load: () => import('./account-section') }),
+    contribute(signInOptions, {
+      id: 'sso',
+      title: 'Single sign-on',
+      order: 10,
+      load: () => import('./sign-in-option'),
+    }),
+    contribute(accountSettingsSections, {
+      id: 'sso',
+      title: 'Single sign-on',
+      order: 20,
+      load: () => import('./account-section'),
+    }),
   ],
 });

@@ -5,5 +5,10 @@ import type { SsoModel } from './sso-model';
 export const ssoModel = defineLazyModel<SsoModel>('sso', async () => {
   const { createSsoModel } = await import('./sso-model');
   return (c: Container) =>
-    createSsoModel({ api: c.get(TOKENS.ApiClient), toast: c.get(TOKENS.ToastService), logger: console, leave: (url) => window.location.assign(url) });
+    createSsoModel({
+      api: c.get(TOKENS.ApiClient),
+      toast: c.get(TOKENS.ToastService),
+      logger: console,
+      leave: (url) => window.location.assign(url),
+    });
 });

@@ -11,7 +11,8 @@ function setUp() {
   const left: string[] = [];
   const model = createSsoModel({ api, toast, logger: { error: () => {} }, leave: (url) => left.push(url) });
   const scope = fork();
-  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  const toasts = () =>
+    scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   return { api, model, scope, left, toasts };
 }
 
@@ -27,15 +28,27 @@ describe('single sign-on model', () => {
     expect(kit.api.callsTo('POST', '/api/v1/sso/auth')).toHaveLength(1);
 
     const other = setUp();
-    other.api.reply('POST', '/api/v1/sso/auth', new ApiError('Single sign-on is not set up for this e-mail domain', 404));
+    other.api.reply(
+      'POST',
+      '/api/v1/sso/auth',
+      new ApiError('Single sign-on is not set up for this e-mail domain', 404),
+    );
     await allSettled(other.model.ssoRequested, { scope: other.scope, params: 'bo@nowhere.test' });
-    expect(other.toasts()).toEqual([{ kind: 'error', title: 'Authentication failed', description: 'Single sign-on is not set up for this e-mail domain' }]);
+    expect(other.toasts()).toEqual([
+      {
+        kind: 'error',
+        title: 'Authentication failed',
+        description: 'Single sign-on is not set up for this e-mail domain',
+      },
+    ]);
     expect(other.left).toEqual([]);
   });
 
   it("opens the admin portal, or says 'Can't open the SSO admin portal'", async () => {
     const kit = setUp();
-    kit.api.reply('POST', '/api/v1/sso/open_admin_portal', { redirect_uri: 'http://localhost/account/sso?accountId=7' });
+    kit.api.reply('POST', '/api/v1/sso/open_admin_portal', {
+      redirect_uri: 'http://localhost/account/sso?accountId=7',
+    });
     await allSettled(kit.model.adminPortalRequested, { scope: kit.scope, params: '7' });
     expect(kit.left).toEqual(['http://localhost/account/sso?accountId=7']);
 
@@ -47,7 +60,19 @@ describe('single sign-on model', () => {
 
   it('removes single sign-on and shows the account as not set up', async () => {
     const kit = setUp();
-    const off = { accountId: '7', configured: false, issuer: '', clientId: '', hasClientSecret: false, domains: [], domainStatus: [], verificationRecord: '', defaultRole: 'member', requireSso: false, redirectUri: 'x' };
+    const off = {
+      accountId: '7',
+      configured: false,
+      issuer: '',
+      clientId: '',
+      hasClientSecret: false,
+      domains: [],
+      domainStatus: [],
+      verificationRecord: '',
+      defaultRole: 'member',
+      requireSso: false,
+      redirectUri: 'x',
+    };
     kit.api.reply('DELETE', '/api/v1/sso/settings', { data: { id: '7', type: 'ssoSettings', attributes: off } });
     await allSettled(kit.model.removeRequested, { scope: kit.scope, params: '7' });
     expect(kit.api.callsTo('DELETE', '/api/v1/sso/settings').map((c) => c.body)).toEqual([{ accountId: '7' }]);
@@ -57,16 +82,32 @@ describe('single sign-on model', () => {
 
   it('tests the saved connection and shows the outcome until the settings change; a failed call says so', async () => {
     const kit = setUp();
-    kit.api.reply('POST', '/api/v1/sso/settings/check', { data: { ok: false, message: 'The issuer could not be read' } });
+    kit.api.reply('POST', '/api/v1/sso/settings/check', {
+      data: { ok: false, message: 'The issuer could not be read' },
+    });
     await allSettled(kit.model.checkRequested, { scope: kit.scope, params: '7' });
     expect(kit.api.callsTo('POST', '/api/v1/sso/settings/check').map((c) => c.body)).toEqual([{ accountId: '7' }]);
-    expect(kit.scope.getState(kit.model.$check)).toEqual({ accountId: '7', ok: false, message: 'The issuer could not be read' });
+    expect(kit.scope.getState(kit.model.$check)).toEqual({
+      accountId: '7',
+      ok: false,
+      message: 'The issuer could not be read',
+    });
     // The palette asks before the settings page opens: opening it for the same account keeps the outcome.
     kit.api.reply('GET', '/api/v1/sso/settings', new ApiError('Network Error', 0));
     await allSettled(kit.model.settingsOpened, { scope: kit.scope, params: '7' });
     expect(kit.scope.getState(kit.model.$check)).toMatchObject({ ok: false });
     kit.api.reply('PUT', '/api/v1/sso/settings', new ApiError('Enter the client secret', 422));
-    await allSettled(kit.model.settingsSubmitted, { scope: kit.scope, params: { accountId: '7', issuer: 'https://idp', clientId: 'c', domains: ['a.test'], defaultRole: 'member', requireSso: false } });
+    await allSettled(kit.model.settingsSubmitted, {
+      scope: kit.scope,
+      params: {
+        accountId: '7',
+        issuer: 'https://idp',
+        clientId: 'c',
+        domains: ['a.test'],
+        defaultRole: 'member',
+        requireSso: false,
+      },
+    });
     expect(kit.scope.getState(kit.model.$check)).toBeNull();
 
     const down = setUp();
@@ -79,13 +120,38 @@ describe('single sign-on model', () => {
   it('verifies the domains, says what each lookup found and reads the statuses again; a failed call says so', async () => {
     const kit = setUp();
     kit.api.reply('POST', '/api/v1/sso/settings/verify_domains', {
-      data: { domains: [{ domain: 'a.test', verified: true, message: 'Verified' }, { domain: 'b.test', verified: false, message: 'No TXT record yet' }] },
+      data: {
+        domains: [
+          { domain: 'a.test', verified: true, message: 'Verified' },
+          { domain: 'b.test', verified: false, message: 'No TXT record yet' },
+        ],
+      },
     });
-    const attributes = { accountId: '7', configured: true, issuer: 'https://idp', clientId: 'c', hasClientSecret: true, domains: ['a.test', 'b.test'], domainStatus: [{ domain: 'a.test', verified: true }, { domain: 'b.test', verified: false }], verificationRecord: 'polycue-verification=x', defaultRole: 'member', requireSso: false, redirectUri: 'x' };
+    const attributes = {
+      accountId: '7',
+      configured: true,
+      issuer: 'https://idp',
+      clientId: 'c',
+      hasClientSecret: true,
+      domains: ['a.test', 'b.test'],
+      domainStatus: [
+        { domain: 'a.test', verified: true },
+        { domain: 'b.test', verified: false },
+      ],
+      verificationRecord: 'polycue-verification=x',
+      defaultRole: 'member',
+      requireSso: false,
+      redirectUri: 'x',
+    };
     kit.api.reply('GET', '/api/v1/sso/settings', { data: { id: '7', type: 'ssoSettings', attributes } });
     await allSettled(kit.model.verifyRequested, { scope: kit.scope, params: '7' });
-    expect(kit.api.callsTo('POST', '/api/v1/sso/settings/verify_domains').map((c) => c.body)).toEqual([{ accountId: '7' }]);
-    expect(kit.scope.getState(kit.model.$verification)).toEqual({ 'a.test': 'Verified', 'b.test': 'No TXT record yet' });
+    expect(kit.api.callsTo('POST', '/api/v1/sso/settings/verify_domains').map((c) => c.body)).toEqual([
+      { accountId: '7' },
+    ]);
+    expect(kit.scope.getState(kit.model.$verification)).toEqual({
+      'a.test': 'Verified',
+      'b.test': 'No TXT record yet',
+    });
     expect(kit.scope.getState(kit.model.$settings)?.domainStatus).toEqual(attributes.domainStatus);
 
     const down = setUp();

@@ -44,14 +44,34 @@ export function createSsoModel(deps: SsoModelDeps) {
 
   const leaveFx = effector.createEffect((url: string) => deps.leave(url));
   const providersFx = apiEffect(async () => (await api.get<ProvidersResponse>(SSO_PATHS.providers)).data.data);
-  const ssoFx = apiEffect(async (email: string) => (await api.post<RedirectResponse>(SSO_PATHS.auth, { email })).data.redirect_uri);
+  const ssoFx = apiEffect(
+    async (email: string) => (await api.post<RedirectResponse>(SSO_PATHS.auth, { email })).data.redirect_uri,
+  );
   const googleFx = apiEffect(async () => (await api.post<RedirectResponse>(SSO_PATHS.google, {})).data.redirect_uri);
-  const adminPortalFx = apiEffect(async (accountId: string) => (await api.post<RedirectResponse>(SSO_PATHS.openAdminPortal, { accountId })).data.redirect_uri);
-  const loadSettingsFx = apiEffect(async (accountId: string) => (await api.get<SettingsResponse>(SSO_PATHS.settings, { params: { accountId } })).data.data.attributes);
-  const saveSettingsFx = apiEffect(async (body: SaveSettingsRequest) => (await api.put<SettingsResponse>(SSO_PATHS.settings, body)).data.data.attributes);
-  const removeFx = apiEffect(async (accountId: string) => (await api.delete<SettingsResponse>(SSO_PATHS.settings, { accountId })).data.data.attributes);
-  const checkFx = apiEffect(async (accountId: string) => (await api.post<ConnectionCheckResponse>(SSO_PATHS.checkConnection, { accountId })).data.data);
-  const verifyFx = apiEffect(async (accountId: string) => (await api.post<DomainVerificationResponse>(SSO_PATHS.verifyDomains, { accountId })).data.data.domains);
+  const adminPortalFx = apiEffect(
+    async (accountId: string) =>
+      (await api.post<RedirectResponse>(SSO_PATHS.openAdminPortal, { accountId })).data.redirect_uri,
+  );
+  const loadSettingsFx = apiEffect(
+    async (accountId: string) =>
+      (await api.get<SettingsResponse>(SSO_PATHS.settings, { params: { accountId } })).data.data.attributes,
+  );
+  const saveSettingsFx = apiEffect(
+    async (body: SaveSettingsRequest) =>
+      (await api.put<SettingsResponse>(SSO_PATHS.settings, body)).data.data.attributes,
+  );
+  const removeFx = apiEffect(
+    async (accountId: string) =>
+      (await api.delete<SettingsResponse>(SSO_PATHS.settings, { accountId })).data.data.attributes,
+  );
+  const checkFx = apiEffect(
+    async (accountId: string) =>
+      (await api.post<ConnectionCheckResponse>(SSO_PATHS.checkConnection, { accountId })).data.data,
+  );
+  const verifyFx = apiEffect(
+    async (accountId: string) =>
+      (await api.post<DomainVerificationResponse>(SSO_PATHS.verifyDomains, { accountId })).data.data.domains,
+  );
 
   const $google = createStore(false).on(providersFx.doneData, (_, providers) => providers.google);
   const $leaving = createStore(false)
@@ -101,17 +121,35 @@ export function createSsoModel(deps: SsoModelDeps) {
 
   // One start at a time; after success the browser is on its way to the provider.
   const $busy = effector.combine($leaving, ssoFx.pending, googleFx.pending, (leaving, a, b) => leaving || a || b);
-  sample({ clock: ssoRequested, source: $busy, filter: (busy, email) => !busy && email.trim() !== '', fn: (_, email) => email.trim(), target: ssoFx });
+  sample({
+    clock: ssoRequested,
+    source: $busy,
+    filter: (busy, email) => !busy && email.trim() !== '',
+    fn: (_, email) => email.trim(),
+    target: ssoFx,
+  });
   sample({ clock: googleRequested, source: $busy, filter: (busy) => !busy, target: googleFx });
   sample({ clock: adminPortalRequested, target: adminPortalFx });
   sample({ clock: [ssoFx.doneData, googleFx.doneData, adminPortalFx.doneData], target: leaveFx });
   sample({ clock: settingsOpened, target: loadSettingsFx });
   sample({ clock: settingsSubmitted, target: saveSettingsFx });
   sample({ clock: removeRequested, target: removeFx });
-  sample({ clock: verifyRequested, source: verifyFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: verifyFx });
+  sample({
+    clock: verifyRequested,
+    source: verifyFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, accountId) => accountId,
+    target: verifyFx,
+  });
   // The statuses on the page come from the settings: read again once the lookups are done.
   sample({ clock: verifyFx.done, fn: ({ params }) => params, target: loadSettingsFx });
-  sample({ clock: checkRequested, source: checkFx.pending, filter: (pending) => !pending, fn: (_, accountId) => accountId, target: checkFx });
+  sample({
+    clock: checkRequested,
+    source: checkFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, accountId) => accountId,
+    target: checkFx,
+  });
 
   // Spec section 8: a sign-in that cannot start (unknown domain, provider unreachable) is
   // 'Authentication failed'; the server's reason is the toast's description.

@@ -40,7 +40,11 @@ export default function SsoSettingsPage() {
     model.removeRequested,
   ]);
   const [check, checking, checkRequested] = useUnit([model.$check, model.$checking, model.checkRequested]);
-  const [verification, verifying, verifyRequested] = useUnit([model.$verification, model.$verifying, model.verifyRequested]);
+  const [verification, verifying, verifyRequested] = useUnit([
+    model.$verification,
+    model.$verifying,
+    model.verifyRequested,
+  ]);
   const [draft, setDraft] = useState<Draft | null>(null);
   // Removing asks once more, in place.
   const [confirming, setConfirming] = useState(false);
@@ -79,7 +83,8 @@ export default function SsoSettingsPage() {
       )}
     </div>
   );
-  const described = (name: keyof Draft) => (errorOf(name) ? { 'aria-invalid': true, 'aria-describedby': `sso-${name}-error` } : {});
+  const described = (name: keyof Draft) =>
+    errorOf(name) ? { 'aria-invalid': true, 'aria-describedby': `sso-${name}-error` } : {};
 
   return (
     <section className="page" aria-labelledby="sso-settings-title">
@@ -98,21 +103,69 @@ export default function SsoSettingsPage() {
         <form className="sso-settings-form" aria-label="Single sign-on settings" onSubmit={onSubmit}>
           {!settings.configured && <p className="sso-hint">Single sign-on is not set up for this account yet.</p>}
           <p className="sso-hint">
-            Register this redirect URI at your identity provider: <span className="sso-redirect">{settings.redirectUri}</span>
+            Register this redirect URI at your identity provider:{' '}
+            <span className="sso-redirect">{settings.redirectUri}</span>
           </p>
-          {field('issuer', 'Issuer', <input id="sso-issuer" type="url" required value={draft.issuer} onChange={(e) => set('issuer', e.target.value)} {...described('issuer')} />, 'The provider\u2019s issuer URL, e.g. https://login.example.com')}
-          {field('clientId', 'Client ID', <input id="sso-clientId" type="text" required value={draft.clientId} onChange={(e) => set('clientId', e.target.value)} {...described('clientId')} />)}
+          {field(
+            'issuer',
+            'Issuer',
+            <input
+              id="sso-issuer"
+              type="url"
+              required
+              value={draft.issuer}
+              onChange={(e) => set('issuer', e.target.value)}
+              {...described('issuer')}
+            />,
+            'The provider\u2019s issuer URL, e.g. https://login.example.com',
+          )}
+          {field(
+            'clientId',
+            'Client ID',
+            <input
+              id="sso-clientId"
+              type="text"
+              required
+              value={draft.clientId}
+              onChange={(e) => set('clientId', e.target.value)}
+              {...described('clientId')}
+            />,
+          )}
           {field(
             'clientSecret',
             'Client secret',
-            <input id="sso-clientSecret" type="password" autoComplete="off" required={!settings.hasClientSecret} value={draft.clientSecret} onChange={(e) => set('clientSecret', e.target.value)} {...described('clientSecret')} />,
+            <input
+              id="sso-clientSecret"
+              type="password"
+              autoComplete="off"
+              required={!settings.hasClientSecret}
+              value={draft.clientSecret}
+              onChange={(e) => set('clientSecret', e.target.value)}
+              {...described('clientSecret')}
+            />,
             settings.hasClientSecret ? 'A secret is stored; leave empty to keep it.' : undefined,
           )}
-          {field('domains', 'E-mail domains', <textarea id="sso-domains" rows={3} required value={draft.domains} onChange={(e) => set('domains', e.target.value)} {...described('domains')} />, 'One per line, e.g. example.com')}
+          {field(
+            'domains',
+            'E-mail domains',
+            <textarea
+              id="sso-domains"
+              rows={3}
+              required
+              value={draft.domains}
+              onChange={(e) => set('domains', e.target.value)}
+              {...described('domains')}
+            />,
+            'One per line, e.g. example.com',
+          )}
           {field(
             'defaultRole',
             'Role of people joining',
-            <select id="sso-defaultRole" value={draft.defaultRole} onChange={(e) => set('defaultRole', e.target.value as SsoDefaultRole)}>
+            <select
+              id="sso-defaultRole"
+              value={draft.defaultRole}
+              onChange={(e) => set('defaultRole', e.target.value as SsoDefaultRole)}
+            >
               <option value="member">Member</option>
               <option value="admin">Admin</option>
             </select>,
@@ -126,12 +179,22 @@ export default function SsoSettingsPage() {
               {saving ? 'Saving…' : 'Save'}
             </button>
             {settings.configured && accountId && (
-              <button type="button" className="button" disabled={saving || removing || checking} onClick={() => checkRequested(accountId)}>
+              <button
+                type="button"
+                className="button"
+                disabled={saving || removing || checking}
+                onClick={() => checkRequested(accountId)}
+              >
                 {checking ? 'Testing…' : 'Test connection'}
               </button>
             )}
             {settings.configured && !confirming && (
-              <button type="button" className="button" disabled={saving || removing} onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button"
+                disabled={saving || removing}
+                onClick={() => setConfirming(true)}
+              >
                 Remove single sign-on
               </button>
             )}
@@ -144,8 +207,8 @@ export default function SsoSettingsPage() {
             <section className="sso-ownership" aria-labelledby="sso-ownership-title">
               <h2 id="sso-ownership-title">Domain ownership</h2>
               <p className="sso-hint">
-                People of a domain are sent to your identity provider only once you prove the domain is yours: add this TXT record to each domain&rsquo;s
-                DNS, then verify. Until then they log in with their password.
+                People of a domain are sent to your identity provider only once you prove the domain is yours: add this
+                TXT record to each domain&rsquo;s DNS, then verify. Until then they log in with their password.
               </p>
               <p>
                 <code className="sso-redirect" aria-label="TXT record">
@@ -155,13 +218,21 @@ export default function SsoSettingsPage() {
               <ul className="sso-domain-list" aria-label="Domains">
                 {settings.domainStatus.map(({ domain, verified }) => (
                   <li key={domain}>
-                    <span className="sso-domain">{domain}</span> <span className={verified ? 'sso-verified' : 'sso-unverified'}>{verified ? 'Verified' : 'Not verified'}</span>
+                    <span className="sso-domain">{domain}</span>{' '}
+                    <span className={verified ? 'sso-verified' : 'sso-unverified'}>
+                      {verified ? 'Verified' : 'Not verified'}
+                    </span>
                     {verification[domain] && !verified && <span className="sso-hint"> — {verification[domain]}</span>}
                   </li>
                 ))}
               </ul>
               {settings.domainStatus.some((d) => !d.verified) && (
-                <button type="button" className="button" disabled={verifying || saving || removing} onClick={() => verifyRequested(accountId)}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={verifying || saving || removing}
+                  onClick={() => verifyRequested(accountId)}
+                >
                   {verifying ? 'Verifying…' : 'Verify domains'}
                 </button>
               )}
@@ -170,7 +241,13 @@ export default function SsoSettingsPage() {
           {confirming && accountId && (
             <div role="group" aria-label="Remove single sign-on?" className="sso-actions">
               <p>People of these domains will log in with a password again. Remove single sign-on?</p>
-              <button type="button" className="button danger" autoFocus disabled={removing} onClick={() => remove(accountId)}>
+              <button
+                type="button"
+                className="button danger"
+                autoFocus
+                disabled={removing}
+                onClick={() => remove(accountId)}
+              >
                 Remove
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>

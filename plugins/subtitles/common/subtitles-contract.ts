@@ -18,11 +18,14 @@ export const SUBTITLES_PATHS = {
    * GET -> CuesResponse; PUT SaveCuesRequest -> CuesResponse (the editor's save), or 409
    * SaveCuesConflict when the subtitle is no longer at the revision the save names.
    */
-  cues: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/cues`,
+  cues: (projectVersionId: string, subtitleId: string) =>
+    `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/cues`,
   /** GET: the version's media for the editor, with HTTP Range support (members of the workspace). */
-  video: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/video`,
+  video: (projectVersionId: string, subtitleId: string) =>
+    `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/video`,
   /** POST multipart (srt_content: file or text, enable_speaker_diarization) -> ImportSrtResponse; 422 names the line. */
-  importSrt: (projectVersionId: string, subtitleId: string) => `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/import_srt`,
+  importSrt: (projectVersionId: string, subtitleId: string) =>
+    `/api/v1/project_versions/${projectVersionId}/subtitles/${subtitleId}/import_srt`,
   /** GET ?workspaceId&projectVersionIds&formats&languages -> a zip stream (Content-Disposition). */
   downloadSubtitles: '/api/v1/project_versions/download_subtitles',
   /** POST -> 201 CreateExternalTokenResponse; GET -> ExternalTokensResponse (active links). */
@@ -162,7 +165,6 @@ export interface SaveCuesConflict {
   message: string;
   theirs: { revision: number; updatedAt: string; cues: CueData[] };
 }
-
 
 /** The multipart fields of import_srt (spec 3 "Import SRT"). */
 export interface ImportSrtFields {

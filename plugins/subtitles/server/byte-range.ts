@@ -6,7 +6,8 @@ import type { Storage } from '../../../server/plugin-api';
  * One range only; a multi-range request is answered with the whole file (allowed by the RFC and
  * what browsers never send for media anyway).
  */
-export type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+export type RangeAnswer =
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 export function parseByteRange(header: string | undefined, size: number): RangeAnswer {
   if (!header) return { kind: 'whole' };
@@ -44,7 +45,11 @@ export async function sendStoredMedia(
   const info = seek ? await storage.stat!(key) : whole;
   if (!info) return missing();
   const range = parseByteRange(request.headers.range, info.size);
-  reply.type(info.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+  reply
+    .type(info.contentType)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
   if (range.kind === 'unsatisfiable') {
     if (whole) destroy(whole.stream);
     return reply.code(416).header('content-range', `bytes */${info.size}`).send();

@@ -40,7 +40,13 @@ export function cueColumns(cues: readonly StoredCue[], chunkSize: number): CueCo
       texts.push(quoted(cue.text));
       speakers.push(cue.speaker ? quoted(cue.speaker) : 'NULL');
     }
-    chunks.push({ count: part.length, starts: `{${starts.join(',')}}`, ends: `{${ends.join(',')}}`, texts: `{${texts.join(',')}}`, speakers: `{${speakers.join(',')}}` });
+    chunks.push({
+      count: part.length,
+      starts: `{${starts.join(',')}}`,
+      ends: `{${ends.join(',')}}`,
+      texts: `{${texts.join(',')}}`,
+      speakers: `{${speakers.join(',')}}`,
+    });
   }
   return chunks;
 }

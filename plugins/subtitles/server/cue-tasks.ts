@@ -25,7 +25,9 @@ const LIMIT_MESSAGES = {
     `Cue ${count(position)} (at ${new Date(startMs).toISOString().slice(11, 19)}) has ${count(length)} characters; a cue holds at most ${count(MAX_CUE_TEXT_LENGTH)}`,
 };
 
-const refusal = (status: 400 | 422, code: string, message: string, field: string): Refusal => ({ refused: { status, code, message, field } });
+const refusal = (status: 400 | 422, code: string, message: string, field: string): Refusal => ({
+  refused: { status, code, message, field },
+});
 
 /** Code points, counted only when the UTF-16 length is over (it is never below). */
 const overLength = (text: string, max: number) => text.length > max && [...text].length > max;
@@ -34,7 +36,13 @@ const overLength = (text: string, max: number) => text.length > max && [...text]
 function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 422): Refusal | null {
   if (cues.length > MAX_CUES) return refusal(status, 'too_many_cues', LIMIT_MESSAGES.tooManyCues(cues.length), field);
   const long = cues.findIndex((cue) => overLength(cue.text, MAX_CUE_TEXT_LENGTH));
-  if (long !== -1) return refusal(status, 'cue_text_too_long', LIMIT_MESSAGES.cueTextTooLong(long + 1, cues[long].start, [...cues[long].text].length), field);
+  if (long !== -1)
+    return refusal(
+      status,
+      'cue_text_too_long',
+      LIMIT_MESSAGES.cueTextTooLong(long + 1, cues[long].start, [...cues[long].text].length),
+      field,
+    );
   return null;
 }
 
@@ -42,7 +50,12 @@ function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 4
 export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize: number): CueChunks | Refusal {
   let cues: StoredCue[];
   try {
-    cues = readSubtitles(content).map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: keepSpeakers ? cue.speaker : undefined }));
+    cues = readSubtitles(content).map((cue) => ({
+      start: cue.start,
+      end: cue.end,
+      text: cue.text,
+      speaker: keepSpeakers ? cue.speaker : undefined,
+    }));
   } catch (error) {
     if (error instanceof SubtitleParseError) return refusal(422, 'invalid_subtitle_file', error.message, 'srt_content');
     throw error;
@@ -71,12 +84,19 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
   } catch {
     return refusal(400, 'invalid_json', 'The body is not valid JSON', 'body');
   }
-  const bad = (field: string, what: string) => refusal(400, 'invalid', `body/${field.replaceAll('.', '/')} ${what}`, field);
+  const bad = (field: string, what: string) =>
+    refusal(400, 'invalid', `body/${field.replaceAll('.', '/')} ${what}`, field);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return bad('', 'must be object');
   const { revision, cues } = body as { revision?: unknown; cues?: unknown };
   if (!Number.isInteger(revision) || (revision as number) < 0) return bad('revision', 'must be an integer >= 0');
   if (!Array.isArray(cues)) return bad('cues', 'must be array');
-  if (cues.length > MAX_CUES) return refusal(400, 'too_many_cues', `A subtitle holds at most ${MAX_CUES.toLocaleString('en-US')} cues (this save has ${cues.length.toLocaleString('en-US')})`, 'cues');
+  if (cues.length > MAX_CUES)
+    return refusal(
+      400,
+      'too_many_cues',
+      `A subtitle holds at most ${MAX_CUES.toLocaleString('en-US')} cues (this save has ${cues.length.toLocaleString('en-US')})`,
+      'cues',
+    );
   const stored: StoredCue[] = [];
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i] as Record<string, unknown>;
@@ -85,22 +105,41 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
     for (const key of Object.keys(cue)) if (!CUE_KEYS.has(key)) return bad(at, 'must NOT have additional properties');
     for (const key of ['start', 'end'] as const) {
       const value = cue[key];
-      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_MS) return bad(`${at}.${key}`, `must be an integer from 0 to ${MAX_MS}`);
+      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_MS)
+        return bad(`${at}.${key}`, `must be an integer from 0 to ${MAX_MS}`);
     }
-    if (typeof cue.text !== 'string') return bad(`${at}.text`, cue.text === undefined ? "must have required property 'text'" : 'must be string');
-    if (overLength(cue.text, MAX_CUE_TEXT_LENGTH)) return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
-    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, 200))) return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
+    if (typeof cue.text !== 'string')
+      return bad(`${at}.text`, cue.text === undefined ? "must have required property 'text'" : 'must be string');
+    if (overLength(cue.text, MAX_CUE_TEXT_LENGTH))
+      return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
+    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, 200)))
+      return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
     for (const key of ['text', 'speaker'] as const) {
       const character = typeof cue[key] === 'string' ? FORBIDDEN.exec(cue[key])?.[0] : undefined;
-      if (character) return refusal(400, 'invalid_characters', `${at}.${key} contains a character that is not allowed (U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`, `${at}.${key}`);
+      if (character)
+        return refusal(
+          400,
+          'invalid_characters',
+          `${at}.${key} contains a character that is not allowed (U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`,
+          `${at}.${key}`,
+        );
     }
-    stored.push({ start: cue.start as number, end: cue.end as number, text: cue.text, speaker: cue.speaker as string | undefined });
+    stored.push({
+      start: cue.start as number,
+      end: cue.end as number,
+      text: cue.text,
+      speaker: cue.speaker as string | undefined,
+    });
   }
   return { revision: revision as number, count: stored.length, chunks: cueColumns(stored, chunkSize) };
 }
 
 /** The download's files of one subtitle, one per format, from its cues as the database's JSON. */
-export function writeFiles(cuesJson: string, formats: DownloadFormat[], options: { language: string; title: string }): Uint8Array[] {
+export function writeFiles(
+  cuesJson: string,
+  formats: DownloadFormat[],
+  options: { language: string; title: string },
+): Uint8Array[] {
   const cues = JSON.parse(cuesJson) as StoredCue[];
   const encoder = new TextEncoder();
   return formats.map((format) => encoder.encode(writeSubtitles(cues, format, options)));

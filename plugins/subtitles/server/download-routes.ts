@@ -22,7 +22,10 @@ interface DownloadQuerystring {
 export function registerDownloadRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
   app.get<{ Querystring: DownloadQuerystring }>(
     SUBTITLES_PATHS.downloadSubtitles,
-    { config: { access: 'member', tenant: { workspace: 'query.workspaceId' } }, schema: { querystring: downloadQuery } },
+    {
+      config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
+      schema: { querystring: downloadQuery },
+    },
     async (request, reply) => {
       const workspaceId = tenantOf(request).workspaceId!;
       const projectVersionIds = splitList(request.query.projectVersionIds);

@@ -34,14 +34,22 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
   // for over a second. The JSON parser is swapped for this route only, in its own scope.
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
     scope.put<{ Params: SubtitleParams; Body: string }>(
       SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
       {
         config: ofSubtitle,
         // A film's cue list as JSON is a few hundred KB; a long series several MB.
         bodyLimit: IMPORT_MAX_BYTES,
-        schema: { params: paramsWith('projectVersionId', 'subtitleId'), body: saveCuesBody, response: { 200: cuesResponse, 409: saveConflictResponse } },
+        schema: {
+          params: paramsWith('projectVersionId', 'subtitleId'),
+          body: saveCuesBody,
+          response: { 200: cuesResponse, 409: saveConflictResponse },
+        },
         // The body schema is declared, not run here: readSave checks the same shape on a worker thread.
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : paramsAjv.compile(schema)),
       },
@@ -49,16 +57,36 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
         const workspaceId = tenantOf(request).workspaceId!;
         const { projectVersionId, subtitleId } = request.params;
         if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
-        if (typeof request.body !== 'string') throw httpError(400, 'invalid', 'Send the cues as JSON (Content-Type: application/json)', 'body');
-        const save = await runOffThread<(CueChunks & { revision: number }) | Refusal>(CUE_TASKS, 'readSave', request.body, subtitles.chunkSize);
-        if ('refused' in save) throw httpError(save.refused.status, save.refused.code, save.refused.message, save.refused.field || undefined);
+        if (typeof request.body !== 'string')
+          throw httpError(400, 'invalid', 'Send the cues as JSON (Content-Type: application/json)', 'body');
+        const save = await runOffThread<(CueChunks & { revision: number }) | Refusal>(
+          CUE_TASKS,
+          'readSave',
+          request.body,
+          subtitles.chunkSize,
+        );
+        if ('refused' in save)
+          throw httpError(
+            save.refused.status,
+            save.refused.code,
+            save.refused.message,
+            save.refused.field || undefined,
+          );
         const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, save.revision, save.chunks, (tx, saved) =>
-          app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'editor' }, { workspaceId }),
+          app.events.publish(
+            tx,
+            SUBTITLE_SAVED,
+            { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'editor' },
+            { workspaceId },
+          ),
         );
         if (!result) throw notFound();
         reply.type('application/json; charset=utf-8');
         if (!result.saved) {
-          const conflict = errorBody(409, 'revision_conflict', SUBTITLES_SERVER_MESSAGES.revisionConflict) as Omit<SaveCuesConflict, 'theirs'>;
+          const conflict = errorBody(409, 'revision_conflict', SUBTITLES_SERVER_MESSAGES.revisionConflict) as Omit<
+            SaveCuesConflict,
+            'theirs'
+          >;
           const theirs = `{"revision":${result.revision},"updatedAt":${JSON.stringify(result.updatedAt)},"cues":${result.cuesJson}}`;
           return reply.code(409).send(`${JSON.stringify(conflict).slice(0, -1)},"theirs":${theirs}}`);
         }

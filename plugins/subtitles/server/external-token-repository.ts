@@ -42,7 +42,11 @@ export class ExternalTokenRepository {
   }
 
   /** A new link for the workspace's subtitle; null when the subtitle is not the workspace's. */
-  async create(workspaceId: string, subtitleId: string, userId: string): Promise<{ token: string; record: ExternalTokenRecord } | null> {
+  async create(
+    workspaceId: string,
+    subtitleId: string,
+    userId: string,
+  ): Promise<{ token: string; record: ExternalTokenRecord } | null> {
     const token = newShareToken();
     const { rows } = await this.db.query<{ id: string }>(
       `INSERT INTO external_tokens (subtitle_id, workspace_id, token_hash, created_by)

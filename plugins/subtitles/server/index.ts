@@ -1,4 +1,9 @@
-import { contributeToServer, registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import {
+  contributeToServer,
+  registerTenantResource,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+} from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
 import { subtitlesListContribution } from './subtitles-list-contribution';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
@@ -28,7 +33,12 @@ export default defineServerPlugin({
     const tokens = new ExternalTokenRepository(app.db);
     app.services.provide(SUBTITLE_STORE, subtitles);
     registerTenantResource(app, 'subtitle', (id) => subtitles.ownerOf(id), SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
-    registerTenantResource(app, 'externalToken', (id) => tokens.ownerOf(id), SUBTITLES_SERVER_MESSAGES.externalTokenNotFound);
+    registerTenantResource(
+      app,
+      'externalToken',
+      (id) => tokens.ownerOf(id),
+      SUBTITLES_SERVER_MESSAGES.externalTokenNotFound,
+    );
     registerSubtitleRoutes(app, subtitles);
     registerEditorRoutes(app, subtitles);
     registerDownloadRoutes(app, subtitles);

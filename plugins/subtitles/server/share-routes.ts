@@ -13,21 +13,37 @@ import { sendStoredMedia } from './byte-range';
 import type { ExternalTokenRepository, SharedSubtitle } from './external-token-repository';
 import type { SubtitleRepository } from './subtitle-repository';
 import { externalTokenResource } from './subtitles-presenter';
-import { createTokenResponse, emptyBody, paramsWith, revokeResponse, sharedResponse, tokenParams, tokensResponse } from './subtitles-schemas';
+import {
+  createTokenResponse,
+  emptyBody,
+  paramsWith,
+  revokeResponse,
+  sharedResponse,
+  tokenParams,
+  tokensResponse,
+} from './subtitles-schemas';
 
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
 const shared = { access: 'public' } as const;
 const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
 
 /** One answer for unknown, revoked and malformed tokens: a link that does not work says nothing about why. */
-const notShared = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'not_found', SUBTITLES_SERVER_MESSAGES.sharedNotFound));
+const notShared = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .header('cache-control', 'no-store')
+    .send(errorBody(404, 'not_found', SUBTITLES_SERVER_MESSAGES.sharedNotFound));
 
 /**
  * Share links (spec "External token"): created, listed and revoked by members of the subtitle's
  * workspace; opened by anyone holding the link through the three public `/api/v1/shared/{token}`
  * calls the share page uses (facts, the WebVTT track, the media with Range support).
  */
-export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRepository, tokens: ExternalTokenRepository): void {
+export function registerShareRoutes(
+  app: FastifyInstance,
+  subtitles: SubtitleRepository,
+  tokens: ExternalTokenRepository,
+): void {
   app.post<{ Params: { subtitleId: string } }>(
     SUBTITLES_PATHS.externalTokens(':subtitleId'),
     {
@@ -39,10 +55,17 @@ export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRep
       schema: { params: paramsWith('subtitleId'), body: emptyBody, response: { 201: createTokenResponse } },
     },
     async (request, reply): Promise<CreateExternalTokenResponse> => {
-      const created = await tokens.create(tenantOf(request).workspaceId!, request.params.subtitleId, request.currentUser!.id);
+      const created = await tokens.create(
+        tenantOf(request).workspaceId!,
+        request.params.subtitleId,
+        request.currentUser!.id,
+      );
       if (!created) throw httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
       reply.code(201).header('cache-control', 'no-store');
-      return { externalTokenUrl: `${app.config.publicUrl.replace(/\/$/, '')}${sharePage(created.token)}`, data: externalTokenResource(created.record) };
+      return {
+        externalTokenUrl: `${app.config.publicUrl.replace(/\/$/, '')}${sharePage(created.token)}`,
+        data: externalTokenResource(created.record),
+      };
     },
   );
 
@@ -80,7 +103,12 @@ export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRep
       if (!found) return notShared(reply);
       reply.header('cache-control', 'no-store');
       const body: SharedSubtitleResponse = {
-        data: { title: found.title, language: found.language, duration: found.durationMs / 1000, hasVideo: found.storageKey !== null },
+        data: {
+          title: found.title,
+          language: found.language,
+          duration: found.durationMs / 1000,
+          hasVideo: found.storageKey !== null,
+        },
       };
       return body;
     },
@@ -93,8 +121,17 @@ export function registerShareRoutes(app: FastifyInstance, subtitles: SubtitleRep
       const found = await lookUp(request.params.token);
       if (!found) return notShared(reply);
       // Written on a worker thread, like the download: a shared film's 100,000 cues held the event loop.
-      const [vtt] = await runOffThread<Uint8Array[]>(CUE_TASKS, 'writeFiles', await subtitles.readCuesJson(app.db, found.subtitleId), ['vtt'], { language: '', title: '' });
-      return reply.type('text/vtt; charset=utf-8').header('cache-control', 'no-store').send(Buffer.from(vtt.buffer, vtt.byteOffset, vtt.byteLength));
+      const [vtt] = await runOffThread<Uint8Array[]>(
+        CUE_TASKS,
+        'writeFiles',
+        await subtitles.readCuesJson(app.db, found.subtitleId),
+        ['vtt'],
+        { language: '', title: '' },
+      );
+      return reply
+        .type('text/vtt; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(vtt.buffer, vtt.byteOffset, vtt.byteLength));
     },
   );
 

@@ -13,7 +13,11 @@ const MAX_NAME = 150;
 
 /** A file name from a title: unsafe characters dropped, no leading dots, bounded, never empty or a device name. */
 export function safeFileName(title: string, fallback = 'subtitles'): string {
-  let name = title.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim().replace(/^[.\s]+|[.\s]+$/g, '');
+  let name = title
+    .replace(UNSAFE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
   if ([...name].length > MAX_NAME) name = [...name].slice(0, MAX_NAME).join('').trim();
   if (!name || RESERVED.test(name)) name = name ? `_${name}` : fallback;
   return name;
@@ -65,7 +69,10 @@ export function streamSubtitleArchive(
   const filesOf = (subtitle: SubtitleRecord) => {
     if (cached?.id !== subtitle.id) {
       const files = readCuesJson(subtitle.id).then((json) =>
-        runOffThread<Uint8Array[]>(CUE_TASKS, 'writeFiles', json, formats, { language: subtitle.language, title: subtitle.title }),
+        runOffThread<Uint8Array[]>(CUE_TASKS, 'writeFiles', json, formats, {
+          language: subtitle.language,
+          title: subtitle.title,
+        }),
       );
       cached = { id: subtitle.id, files };
     }

@@ -34,7 +34,10 @@ export class SubtitleRepository implements SubtitleStore {
     return rows[0] ?? null;
   }
 
-  async ensureSubtitle(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }): Promise<SubtitleSummary> {
+  async ensureSubtitle(
+    db: SqlRunner,
+    input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind },
+  ): Promise<SubtitleSummary> {
     const { subtitle } = await this.upsert(db, input);
     return subtitle;
   }
@@ -43,7 +46,10 @@ export class SubtitleRepository implements SubtitleStore {
    * INSERT … ON CONFLICT DO UPDATE (a no-op update) so the row comes back whether it was made now
    * or by someone else, even one committing concurrently; `xmax = 0` tells which.
    */
-  private async upsert(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }) {
+  private async upsert(
+    db: SqlRunner,
+    input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind },
+  ) {
     const { rows } = await db.query<SubtitleSummary & { created: boolean }>(
       `INSERT INTO subtitles AS s (project_version_id, workspace_id, language, kind) VALUES ($1, $2, $3, $4)
        ON CONFLICT (project_version_id, language) DO UPDATE SET language = EXCLUDED.language
@@ -55,7 +61,10 @@ export class SubtitleRepository implements SubtitleStore {
   }
 
   /** The create route: the subtitle (made now or found) with whether it is new (201 or 200). */
-  async createOrFind(db: SqlRunner, input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind }) {
+  async createOrFind(
+    db: SqlRunner,
+    input: { projectVersionId: string; workspaceId: string; language: string; kind: SubtitleKind },
+  ) {
     const { subtitle, created } = await this.upsert(db, input);
     return { subtitle: (await this.find(db, input.workspaceId, { id: subtitle.id }))!, created };
   }
@@ -74,7 +83,10 @@ export class SubtitleRepository implements SubtitleStore {
    * on PGlite one statement over 100,000 rows would hold the event loop for seconds.
    */
   async replaceCueColumns(db: SqlRunner, subtitleId: string, chunks: CueColumnChunk[]): Promise<void> {
-    const { rows } = await db.query<{ cuesCount: number }>('SELECT cues_count AS "cuesCount" FROM subtitles WHERE id = $1', [subtitleId]);
+    const { rows } = await db.query<{ cuesCount: number }>(
+      'SELECT cues_count AS "cuesCount" FROM subtitles WHERE id = $1',
+      [subtitleId],
+    );
     for (let from = (rows[0]?.cuesCount ?? 0) - this.chunkSize; from > 0; from -= this.chunkSize) {
       await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2', [subtitleId, from]);
       await yieldToEventLoop();
@@ -91,7 +103,10 @@ export class SubtitleRepository implements SubtitleStore {
       offset += chunk.count;
       await yieldToEventLoop();
     }
-    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [subtitleId, offset]);
+    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [
+      subtitleId,
+      offset,
+    ]);
   }
 
   /**
@@ -106,13 +121,25 @@ export class SubtitleRepository implements SubtitleStore {
     chunks: CueColumnChunk[],
     /** Runs in the save's transaction once it is saved (its domain event is published there). */
     onSaved: (tx: SqlRunner, subtitle: SubtitleRecord) => Promise<unknown> = async () => {},
-  ): Promise<{ saved: true; subtitle: SubtitleRecord } | { saved: false; revision: number; cuesJson: string; updatedAt: string } | null> {
+  ): Promise<
+    | { saved: true; subtitle: SubtitleRecord }
+    | { saved: false; revision: number; cuesJson: string; updatedAt: string }
+    | null
+  > {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ revision: number }>('SELECT revision FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
+      const { rows } = await tx.query<{ revision: number }>(
+        'SELECT revision FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE',
+        [subtitleId, workspaceId],
+      );
       if (rows.length === 0) return null;
       if (rows[0].revision !== expected) {
         const current = (await this.find(tx, workspaceId, { id: subtitleId }))!;
-        return { saved: false, revision: current.revision, cuesJson: await this.readCuesJson(tx, subtitleId), updatedAt: current.updatedAt };
+        return {
+          saved: false,
+          revision: current.revision,
+          cuesJson: await this.readCuesJson(tx, subtitleId),
+          updatedAt: current.updatedAt,
+        };
       }
       await this.replaceCueColumns(tx, subtitleId, chunks);
       const subtitle = (await this.find(tx, workspaceId, { id: subtitleId }))!;
@@ -126,7 +153,11 @@ export class SubtitleRepository implements SubtitleStore {
       'SELECT start_ms AS start, end_ms AS "end", text, speaker FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
       [subtitleId],
     );
-    return rows.map((row) => (row.speaker ? { start: row.start, end: row.end, text: row.text, speaker: row.speaker } : { start: row.start, end: row.end, text: row.text }));
+    return rows.map((row) =>
+      row.speaker
+        ? { start: row.start, end: row.end, text: row.text, speaker: row.speaker }
+        : { start: row.start, end: row.end, text: row.text },
+    );
   }
 
   /**
@@ -135,7 +166,10 @@ export class SubtitleRepository implements SubtitleStore {
    * serialized on the event loop.
    */
   async readCuesJson(db: SqlRunner, subtitleId: string): Promise<string> {
-    const { rows } = await db.query<{ last: number }>('SELECT coalesce(max(position), -1) AS last FROM subtitle_cues WHERE subtitle_id = $1', [subtitleId]);
+    const { rows } = await db.query<{ last: number }>(
+      'SELECT coalesce(max(position), -1) AS last FROM subtitle_cues WHERE subtitle_id = $1',
+      [subtitleId],
+    );
     const parts: string[] = [];
     // Ranges of positions, not "after the last one, LIMIT n": PGlite's generic plan for that sorts
     // every remaining row on each chunk (175 ms a chunk against 22 ms).
@@ -153,7 +187,10 @@ export class SubtitleRepository implements SubtitleStore {
   }
 
   async listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]> {
-    const { rows } = await db.query<SubtitleSummary>(`SELECT ${SUMMARY_COLUMNS} FROM subtitles s WHERE s.project_version_id = $1 ${ORDER}`, [projectVersionId]);
+    const { rows } = await db.query<SubtitleSummary>(
+      `SELECT ${SUMMARY_COLUMNS} FROM subtitles s WHERE s.project_version_id = $1 ${ORDER}`,
+      [projectVersionId],
+    );
     return rows;
   }
 
@@ -206,7 +243,11 @@ export class SubtitleRepository implements SubtitleStore {
    * languages) that have cues, versions in the order asked, metadata only (cues are read later,
    * one subtitle at a time, while the archive streams).
    */
-  async forDownload(workspaceId: string, projectVersionIds: string[], languages: string[] | null): Promise<SubtitleRecord[]> {
+  async forDownload(
+    workspaceId: string,
+    projectVersionIds: string[],
+    languages: string[] | null,
+  ): Promise<SubtitleRecord[]> {
     const params: unknown[] = [workspaceId, projectVersionIds];
     const languageFilter = languages ? `AND s.language = ANY($${params.push(languages)}::text[])` : '';
     const { rows } = await this.db.query<SubtitleRecord>(

@@ -14,7 +14,14 @@ import type { CueChunks, Refusal } from './cue-tasks';
 import { SUBTITLE_SAVED } from '../common/subtitle-events';
 import type { SubtitleRepository } from './subtitle-repository';
 import { cuesResponseText, subtitleResource } from './subtitles-presenter';
-import { createSubtitleBody, cuesResponse, importResponse, oneSubtitle, paramsWith, subtitlesResponse } from './subtitles-schemas';
+import {
+  createSubtitleBody,
+  cuesResponse,
+  importResponse,
+  oneSubtitle,
+  paramsWith,
+  subtitlesResponse,
+} from './subtitles-schemas';
 
 type VersionParams = { projectVersionId: string };
 type SubtitleParams = { projectVersionId: string; subtitleId: string };
@@ -23,13 +30,18 @@ const ofVersion = { access: 'member', tenant: { resource: 'projectVersion', id: 
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
 
 /** The import's multipart fields: `srt_content` as a file or a text field (bytes either way, so any encoding reads). */
-async function readImportFields(app: FastifyInstance, request: FastifyRequest): Promise<{ content: Buffer; keepSpeakers: boolean }> {
+async function readImportFields(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ content: Buffer; keepSpeakers: boolean }> {
   if (!request.isMultipart()) throw httpError(400, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
   let content: Buffer | null = null;
   let keepSpeakers = false;
   const tooLarge = () => httpError(422, 'file_too_large', SUBTITLES_SERVER_MESSAGES.fileTooLarge, 'srt_content');
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, fieldSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: IMPORT_MAX_BYTES, fieldSize: IMPORT_MAX_BYTES, files: 1, fields: 10 },
+    })) {
       if (part.type === 'file') {
         if (part.fieldname === 'srt_content') content = await part.toBuffer();
         else await part.toBuffer(); // drain what we do not use
@@ -44,7 +56,8 @@ async function readImportFields(app: FastifyInstance, request: FastifyRequest): 
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
     throw error;
   }
-  if (!content || content.length === 0) throw httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  if (!content || content.length === 0)
+    throw httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
   return { content, keepSpeakers };
 }
 
@@ -54,7 +67,8 @@ const CUE_TASKS = new URL('./cue-tasks.ts', import.meta.url);
 async function readOffThread(content: Buffer, keepSpeakers: boolean, chunkSize: number): Promise<CueChunks> {
   const bytes = new Uint8Array(content.buffer, content.byteOffset, content.length);
   const result = await runOffThread<CueChunks | Refusal>(CUE_TASKS, 'readImport', bytes, keepSpeakers, chunkSize);
-  if ('refused' in result) throw httpError(result.refused.status, result.refused.code, result.refused.message, result.refused.field);
+  if ('refused' in result)
+    throw httpError(result.refused.status, result.refused.code, result.refused.message, result.refused.field);
   return result;
 }
 
@@ -72,7 +86,13 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
       if (!found) throw notFound();
       return {
         data: found.subtitles.map(subtitleResource),
-        meta: { projectVersionId, projectId: found.version.projectId, title: found.version.title, workspaceId, duration: found.version.durationMs / 1000 },
+        meta: {
+          projectVersionId,
+          projectId: found.version.projectId,
+          title: found.version.title,
+          workspaceId,
+          duration: found.version.durationMs / 1000,
+        },
       };
     },
   );
@@ -81,7 +101,14 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
   // before (or without) any processing needs one to import into. Idempotent per language.
   app.post<{ Params: VersionParams; Body: CreateSubtitleRequest }>(
     SUBTITLES_PATHS.subtitles(':projectVersionId'),
-    { config: ofVersion, schema: { params: paramsWith('projectVersionId'), body: createSubtitleBody, response: { 200: oneSubtitle, 201: oneSubtitle } } },
+    {
+      config: ofVersion,
+      schema: {
+        params: paramsWith('projectVersionId'),
+        body: createSubtitleBody,
+        response: { 200: oneSubtitle, 201: oneSubtitle },
+      },
+    },
     async (request, reply): Promise<SubtitleResponse> => {
       const { subtitle, created } = await subtitles.createOrFind(app.db, {
         projectVersionId: request.params.projectVersionId,
@@ -96,12 +123,20 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
 
   app.get<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
-    { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } } },
+    {
+      config: ofSubtitle,
+      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } },
+    },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
-      const subtitle = await subtitles.find(app.db, tenantOf(request).workspaceId!, { id: subtitleId, projectVersionId });
+      const subtitle = await subtitles.find(app.db, tenantOf(request).workspaceId!, {
+        id: subtitleId,
+        projectVersionId,
+      });
       if (!subtitle) throw notFound();
-      return reply.type('application/json; charset=utf-8').send(cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
     },
   );
 
@@ -109,7 +144,10 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
   // database is touched; the replacement is one transaction, so a subtitle is never half-replaced.
   app.post<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),
-    { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } } },
+    {
+      config: ofSubtitle,
+      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } },
+    },
     async (request): Promise<ImportSrtResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const { projectVersionId, subtitleId } = request.params;
@@ -117,11 +155,19 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
       const { content, keepSpeakers } = await readImportFields(app, request);
       const { chunks } = await readOffThread(content, keepSpeakers, subtitles.chunkSize);
       const updated = await app.db.transaction(async (tx) => {
-        const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [subtitleId, workspaceId]);
+        const { rows } = await tx.query('SELECT id FROM subtitles WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [
+          subtitleId,
+          workspaceId,
+        ]);
         if (rows.length === 0) throw notFound();
         await subtitles.replaceCueColumns(tx, subtitleId, chunks);
         const saved = (await subtitles.find(tx, workspaceId, { id: subtitleId }))!;
-        await app.events.publish(tx, SUBTITLE_SAVED, { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'import' }, { workspaceId });
+        await app.events.publish(
+          tx,
+          SUBTITLE_SAVED,
+          { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'import' },
+          { workspaceId },
+        );
         return saved;
       });
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };

@@ -24,7 +24,11 @@ export function externalTokenResource(row: ExternalTokenRecord): ExternalTokenRe
   return {
     id: row.id,
     type: 'external_token',
-    attributes: { subtitleId: row.subtitleId, createdAt: new Date(row.createdAt).toISOString(), createdByName: row.createdByName },
+    attributes: {
+      subtitleId: row.subtitleId,
+      createdAt: new Date(row.createdAt).toISOString(),
+      createdByName: row.createdByName,
+    },
   };
 }
 

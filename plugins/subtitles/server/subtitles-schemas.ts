@@ -1,5 +1,11 @@
 import { resourceSchema } from '../../../server/plugin-api';
-import { DOWNLOAD_FORMATS, LANGUAGE_PATTERN, MAX_CUE_TEXT_LENGTH, MAX_DOWNLOAD_VERSIONS, MAX_SAVED_CUES } from '../common/subtitles-contract';
+import {
+  DOWNLOAD_FORMATS,
+  LANGUAGE_PATTERN,
+  MAX_CUE_TEXT_LENGTH,
+  MAX_DOWNLOAD_VERSIONS,
+  MAX_SAVED_CUES,
+} from '../common/subtitles-contract';
 import { ID_DIGITS, ID_PATTERN } from '../../../core/common/resource-id';
 
 /** JSON schemas of the subtitles calls: bad input is a 400 naming the field, before any SQL runs. */
@@ -12,9 +18,16 @@ export const paramsWith = (...names: string[]) =>
 
 /** Query lists: repeated (`a=1&a=2`) or comma separated (`a=1,2`), split by `splitList`. */
 const listOf = (item: string, maxItems: number) =>
-  ({ type: 'array', minItems: 1, maxItems, items: { type: 'string', pattern: `^${item}(,${item})*$`, maxLength: 20_000 } }) as const;
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems,
+    items: { type: 'string', pattern: `^${item}(,${item})*$`, maxLength: 20_000 },
+  }) as const;
 
-export const splitList = (values: string[] | undefined): string[] => [...new Set((values ?? []).flatMap((value) => value.split(',')).filter(Boolean))];
+export const splitList = (values: string[] | undefined): string[] => [
+  ...new Set((values ?? []).flatMap((value) => value.split(',')).filter(Boolean)),
+];
 
 export const downloadQuery = {
   type: 'object',
@@ -58,19 +71,34 @@ export const subtitlesResponse = {
     data: { type: 'array', items: subtitleResourceSchema },
     meta: {
       type: 'object',
-      properties: { projectVersionId: { type: 'string' }, projectId: { type: 'string' }, title: { type: 'string' }, workspaceId: { type: 'string' }, duration: { type: 'number' } },
+      properties: {
+        projectVersionId: { type: 'string' },
+        projectId: { type: 'string' },
+        title: { type: 'string' },
+        workspaceId: { type: 'string' },
+        duration: { type: 'number' },
+      },
     },
   },
 } as const;
 
 const cue = {
   type: 'object',
-  properties: { start: { type: 'integer' }, end: { type: 'integer' }, text: { type: 'string' }, speaker: { type: 'string' } },
+  properties: {
+    start: { type: 'integer' },
+    end: { type: 'integer' },
+    text: { type: 'string' },
+    speaker: { type: 'string' },
+  },
 } as const;
 
 export const cuesResponse = {
   type: 'object',
-  properties: { data: subtitleResourceSchema, cues: { type: 'array', items: cue }, meta: { type: 'object', properties: { title: { type: 'string' } } } },
+  properties: {
+    data: subtitleResourceSchema,
+    cues: { type: 'array', items: cue },
+    meta: { type: 'object', properties: { title: { type: 'string' } } },
+  },
 } as const;
 
 /**
@@ -109,11 +137,17 @@ export const saveConflictResponse = {
     error: { type: 'string' },
     code: { type: 'string' },
     message: { type: 'string' },
-    theirs: { type: 'object', properties: { revision: { type: 'integer' }, updatedAt: { type: 'string' }, cues: { type: 'array', items: cue } } },
+    theirs: {
+      type: 'object',
+      properties: { revision: { type: 'integer' }, updatedAt: { type: 'string' }, cues: { type: 'array', items: cue } },
+    },
   },
 } as const;
 
-export const importResponse = { type: 'object', properties: { message: { type: 'string' }, data: subtitleResourceSchema } } as const;
+export const importResponse = {
+  type: 'object',
+  properties: { message: { type: 'string' }, data: subtitleResourceSchema },
+} as const;
 
 const externalTokenSchema = resourceSchema('external_token', {
   subtitleId: { type: 'string' },
@@ -121,19 +155,37 @@ const externalTokenSchema = resourceSchema('external_token', {
   createdByName: { type: ['string', 'null'] },
 });
 
-export const createTokenResponse = { type: 'object', properties: { externalTokenUrl: { type: 'string' }, data: externalTokenSchema } } as const;
-export const tokensResponse = { type: 'object', properties: { data: { type: 'array', items: externalTokenSchema } } } as const;
-export const revokeResponse = { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } as const;
+export const createTokenResponse = {
+  type: 'object',
+  properties: { externalTokenUrl: { type: 'string' }, data: externalTokenSchema },
+} as const;
+export const tokensResponse = {
+  type: 'object',
+  properties: { data: { type: 'array', items: externalTokenSchema } },
+} as const;
+export const revokeResponse = {
+  type: 'object',
+  properties: { data: { type: 'object', properties: { id: { type: 'string' } } } },
+} as const;
 
 /** The share token is checked in the handler, so a malformed one gets the same 404 as a revoked one. */
-export const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } as const;
+export const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', maxLength: 200 } },
+} as const;
 
 export const sharedResponse = {
   type: 'object',
   properties: {
     data: {
       type: 'object',
-      properties: { title: { type: 'string' }, language: { type: 'string' }, duration: { type: 'number' }, hasVideo: { type: 'boolean' } },
+      properties: {
+        title: { type: 'string' },
+        language: { type: 'string' },
+        duration: { type: 'number' },
+        hasVideo: { type: 'boolean' },
+      },
     },
   },
 } as const;

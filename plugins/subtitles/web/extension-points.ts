@@ -16,7 +16,8 @@ export interface SubtitleEditorPanelProps {
  * Panels beside the subtitle editor's cue list (term-base hits, reading-speed checks, a theme
  * preview): each lazily loaded under its own heading, in `order`.
  */
-export const subtitleEditorPanels = defineExtensionPoint<PageSectionContribution<SubtitleEditorPanelProps>>('subtitles.editorPanels');
+export const subtitleEditorPanels =
+  defineExtensionPoint<PageSectionContribution<SubtitleEditorPanelProps>>('subtitles.editorPanels');
 
 /** What a view of a subtitle's cues gets: the subtitle as the page read it and the version's other subtitles. */
 export interface SubtitleCueViewProps {
@@ -31,4 +32,5 @@ export interface SubtitleCueViewProps {
  * What shows the cues on the subtitle's page (the editor URL): the first contribution by
  * `order` replaces the read-only table, e.g. the subtitle editor plugin.
  */
-export const subtitleCueViews = defineExtensionPoint<PageSectionContribution<SubtitleCueViewProps>>('subtitles.cueViews');
+export const subtitleCueViews =
+  defineExtensionPoint<PageSectionContribution<SubtitleCueViewProps>>('subtitles.cueViews');

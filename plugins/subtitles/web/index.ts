@@ -16,8 +16,20 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   order: 30,
   routes: [
-    { path: SUBTITLES_PAGES.share, access: 'public', layout: 'bare', title: 'Shared subtitles', load: () => import('./pages/share-page') },
-    { path: SUBTITLES_PAGES.subtitle, access: 'member', layout: 'app', title: 'Subtitle', load: () => import('./pages/subtitle-page') },
+    {
+      path: SUBTITLES_PAGES.share,
+      access: 'public',
+      layout: 'bare',
+      title: 'Shared subtitles',
+      load: () => import('./pages/share-page'),
+    },
+    {
+      path: SUBTITLES_PAGES.subtitle,
+      access: 'member',
+      layout: 'app',
+      title: 'Subtitle',
+      load: () => import('./pages/subtitle-page'),
+    },
   ],
   commands: subtitlesCommands,
   // Subtitles by their video's title ("Open “Harbour” in Spanish"); the search code loads on first use.
@@ -30,7 +42,12 @@ export default definePlugin({
   ],
   extensionPoints: [subtitleEditorPanels, subtitleCueViews],
   contributions: [
-    contribute(projectVersionSections, { id: 'subtitles', title: 'Subtitles', order: 10, load: () => import('./components/version-subtitles-section') }),
+    contribute(projectVersionSections, {
+      id: 'subtitles',
+      title: 'Subtitles',
+      order: 10,
+      load: () => import('./components/version-subtitles-section'),
+    }),
     contribute(projectsTableExtensions, {
       id: 'subtitles',
       load: async (ctx) => (await import('./subtitles-table-parts')).createSubtitlesTableParts(ctx),

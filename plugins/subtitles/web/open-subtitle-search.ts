@@ -48,7 +48,8 @@ export async function openSubtitleCommands(ctx: CommandContext, search: string):
           title: `Open “${version.attributes.title}” in ${languageName(subtitle.attributes.language)}`,
           group: 'Open subtitles',
           keywords: [text],
-          run: (c: CommandContext) => c.navigate(versionSubtitlePage(version.attributes.projectId, version.id, subtitle.id)),
+          run: (c: CommandContext) =>
+            c.navigate(versionSubtitlePage(version.attributes.projectId, version.id, subtitle.id)),
         })),
     );
     if (found.length > 0) return found;

@@ -8,4 +8,3 @@ export async function openSubtitlesDialog(container: Container, dialog: Subtitle
   model.dialogOpened(dialog);
   container.get(SHELL_CHROME).openDialog(loadSubtitlesDialog);
 }
-

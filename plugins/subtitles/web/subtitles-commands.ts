@@ -1,10 +1,15 @@
 import type { Command, CommandContext, WhenContext } from '../../../core';
-import { PROJECTS_HOME, selectedProjectVersionCount, selectedProjectVersionIds } from '../../projects/web/extension-points';
+import {
+  PROJECTS_HOME,
+  selectedProjectVersionCount,
+  selectedProjectVersionIds,
+} from '../../projects/web/extension-points';
 import type { SubtitlesDialog } from './model/subtitles-model';
 import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
 /** The opener (and the model and popup behind it) loads when a command runs, not with the shell. */
-const openSubtitlesDialog = async (container: CommandContext['container'], dialog: SubtitlesDialog) => (await import('./open-subtitles-dialog')).openSubtitlesDialog(container, dialog);
+const openSubtitlesDialog = async (container: CommandContext['container'], dialog: SubtitlesDialog) =>
+  (await import('./open-subtitles-dialog')).openSubtitlesDialog(container, dialog);
 
 export const SUBTITLES_COMMANDS = {
   download: 'subtitles.download',
@@ -43,7 +48,8 @@ export const subtitlesCommands: Command[] = [
     group: 'Subtitles',
     keywords: ['download', 'export', 'zip', 'srt', 'vtt', 'subtitles', 'captions'],
     when: (ctx) => onVersion(ctx) || (onProjects(ctx) && selectedProjectVersionCount(ctx) > 0),
-    run: (ctx) => openSubtitlesDialog(ctx.container, { kind: 'download', projectVersionIds: targetOf(ctx).projectVersionIds }),
+    run: (ctx) =>
+      openSubtitlesDialog(ctx.container, { kind: 'download', projectVersionIds: targetOf(ctx).projectVersionIds }),
   },
   {
     id: SUBTITLES_COMMANDS.open,

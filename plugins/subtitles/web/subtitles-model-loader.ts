@@ -7,7 +7,10 @@ import type { SubtitlesModel } from './model/subtitles-model';
  * outlives the popup that started it.
  */
 export const subtitlesModel = defineLazyModel<SubtitlesModel>('subtitles', async () => {
-  const [{ createSubtitlesModel }, { saveBlob }] = await Promise.all([import('./model/subtitles-model'), import('./model/download-file')]);
+  const [{ createSubtitlesModel }, { saveBlob }] = await Promise.all([
+    import('./model/subtitles-model'),
+    import('./model/download-file'),
+  ]);
   return (c: Container) =>
     createSubtitlesModel({
       api: c.get(TOKENS.ApiClient),

@@ -4,7 +4,12 @@ import { openSubtitlesDialog } from './open-subtitles-dialog';
 import { subtitlesStatusLine } from './subtitles-status-line';
 
 /** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */
-export async function createSubtitlesTableParts({ container }: { container: Container; host: ProjectsTableHost }): Promise<ProjectsTableParts> {
+export async function createSubtitlesTableParts({
+  container,
+}: {
+  container: Container;
+  host: ProjectsTableHost;
+}): Promise<ProjectsTableParts> {
   return {
     bulkActions: [
       {
@@ -15,7 +20,11 @@ export async function createSubtitlesTableParts({ container }: { container: Cont
     ],
     statusLine: subtitlesStatusLine,
     rowActions: [
-      { id: 'subtitles.download', title: 'Download subtitles…', run: (row) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [row.id] }) },
+      {
+        id: 'subtitles.download',
+        title: 'Download subtitles…',
+        run: (row) => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [row.id] }),
+      },
     ],
   };
 }

@@ -45,7 +45,20 @@ export const TERMBASES_SERVER_MESSAGES = {
 } as const;
 
 /** Spec section 9: the colours term base languages are shown with, in order (ours: the values are not in the spec). */
-export const TERMBASE_LANGUAGE_COLOURS = ['#2457d6', '#c4321c', '#1a7f4b', '#8e44ad', '#b7791f', '#0f766e', '#be185d', '#4b5563', '#7c3aed', '#0e7490', '#a16207', '#15803d'] as const;
+export const TERMBASE_LANGUAGE_COLOURS = [
+  '#2457d6',
+  '#c4321c',
+  '#1a7f4b',
+  '#8e44ad',
+  '#b7791f',
+  '#0f766e',
+  '#be185d',
+  '#4b5563',
+  '#7c3aed',
+  '#0e7490',
+  '#a16207',
+  '#15803d',
+] as const;
 
 export const NAME_MAX_LENGTH = 80;
 export const TERM_MAX_LENGTH = 200;

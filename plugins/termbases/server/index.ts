@@ -1,5 +1,14 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource, type ServiceToken } from '../../../server/plugin-api';
-import { TERMBASE_LOOKUP, type TermBaseForPipeline, type WorkspaceResourceLookup } from '../../pipeline/common/pipeline-contract';
+import {
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+  type ServiceToken,
+} from '../../../server/plugin-api';
+import {
+  TERMBASE_LOOKUP,
+  type TermBaseForPipeline,
+  type WorkspaceResourceLookup,
+} from '../../pipeline/common/pipeline-contract';
 import { TERMBASES_SERVER_MESSAGES } from '../common/termbases-contract';
 import { TermbaseRepository } from './termbase-repository';
 import { registerTermbaseRoutes } from './termbase-routes';
@@ -19,17 +28,25 @@ export default defineServerPlugin({
   async routes(app) {
     const termbases = new TermbaseRepository(app.db);
     registerTenantResource(app, 'termbase', (id) => termbases.ownerOf(id), TERMBASES_SERVER_MESSAGES.notFound);
-    registerTenantResource(app, 'termbaseEntry', (id) => termbases.entryOwnerOf(id), TERMBASES_SERVER_MESSAGES.entryNotFound);
+    registerTenantResource(
+      app,
+      'termbaseEntry',
+      (id) => termbases.entryOwnerOf(id),
+      TERMBASES_SERVER_MESSAGES.entryNotFound,
+    );
     const lookup: WorkspaceResourceLookup<TermBaseForPipeline> = {
       async find(db, workspaceId, id) {
-        const { rows } = await db.query('SELECT e.terms FROM termbases t LEFT JOIN termbase_entries e ON e.termbase_id = t.id WHERE t.workspace_id = $1 AND t.id = $2 ORDER BY e.id', [
-          workspaceId,
-          id,
-        ]);
+        const { rows } = await db.query(
+          'SELECT e.terms FROM termbases t LEFT JOIN termbase_entries e ON e.termbase_id = t.id WHERE t.workspace_id = $1 AND t.id = $2 ORDER BY e.id',
+          [workspaceId, id],
+        );
         if (rows.length === 0) return null;
         const entries = rows.flatMap((row) => (row.terms ? [row.terms as Record<string, string>] : []));
         return {
-          entriesFor: (from, to) => entries.filter((terms) => terms[from] && terms[to]).map((terms) => ({ source: terms[from]!, target: terms[to]! })),
+          entriesFor: (from, to) =>
+            entries
+              .filter((terms) => terms[from] && terms[to])
+              .map((terms) => ({ source: terms[from]!, target: terms[to]! })),
         };
       },
     };

@@ -28,11 +28,16 @@ describe('parseTbx', () => {
 </martif>`;
 
   it('takes the first (preferred) term per language, maps en-US to en and skips languages the term base lacks', () => {
-    expect(parseTbx(v2, ['en', 'es'])).toEqual({ entries: [{ en: 'subtitle', es: 'subtítulo' }], skippedLanguages: ['de'] });
+    expect(parseTbx(v2, ['en', 'es'])).toEqual({
+      entries: [{ en: 'subtitle', es: 'subtítulo' }],
+      skippedLanguages: ['de'],
+    });
   });
 
   it('names the languages when none of the file’s is the term base’s', () => {
-    expect(refusal(() => parseTbx(v2, ['fr', 'it']))).toBe('The file holds no terms in this term base’s languages (fr, it); it has en-US, es, de');
+    expect(refusal(() => parseTbx(v2, ['fr', 'it']))).toBe(
+      'The file holds no terms in this term base’s languages (fr, it); it has en-US, es, de',
+    );
   });
 
   it('reads TBX v3 (conceptEntry, langSec, termSec)', () => {
@@ -43,11 +48,20 @@ describe('parseTbx', () => {
   });
 
   it('refuses what is not a TBX term base, naming the line', () => {
-    expect(refusal(() => parseTbx('<?xml version="1.0"?>\n<html></html>', ['en', 'es']))).toMatch(/^Line 2: <html> is not a TBX file's root element/);
-    expect(refusal(() => parseTbx('<martif>\n<text><body><termEntry>\n<langSet><tig><term>x</term></tig></langSet></termEntry></body></text></martif>', ['en']))).toBe(
-      'Line 3: <langSet> has no xml:lang attribute',
+    expect(refusal(() => parseTbx('<?xml version="1.0"?>\n<html></html>', ['en', 'es']))).toMatch(
+      /^Line 2: <html> is not a TBX file's root element/,
     );
-    expect(refusal(() => parseTbx('<martif><text><body></body></text></martif>', ['en']))).toBe('The file holds no terms');
+    expect(
+      refusal(() =>
+        parseTbx(
+          '<martif>\n<text><body><termEntry>\n<langSet><tig><term>x</term></tig></langSet></termEntry></body></text></martif>',
+          ['en'],
+        ),
+      ),
+    ).toBe('Line 3: <langSet> has no xml:lang attribute');
+    expect(refusal(() => parseTbx('<martif><text><body></body></text></martif>', ['en']))).toBe(
+      'The file holds no terms',
+    );
   });
 
   it('tells TBX from CSV by name or by content', () => {

@@ -1,6 +1,12 @@
 import { TERM_MAX_LENGTH, type Terms } from '../common/termbases-contract';
 import { ImportRefusal } from './import-refusal';
-import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from '../../subtitles/common/formats/xml-reader';
+import {
+  childElements,
+  readXml,
+  textOf,
+  XmlSyntaxError,
+  type XmlElement,
+} from '../../subtitles/common/formats/xml-reader';
 
 /**
  * Terms from a TBX file (ISO 30042, TBX-Basic): version 2 (`<martif>`, `<termEntry>`, `<langSet>`,
@@ -11,7 +17,10 @@ import { childElements, readXml, textOf, XmlSyntaxError, type XmlElement } from 
 /** A TBX file: by name when the browser gave one, else by its first characters (no CSV starts with an XML declaration or a TBX root). */
 export function looksLikeTbx(content: string, fileName?: string): boolean {
   if (fileName && /\.(tbx|xml)$/i.test(fileName)) return true;
-  const head = content.replace(/^\uFEFF/, '').trimStart().slice(0, 4096);
+  const head = content
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 4096);
   return /^<(\?xml|!--|!DOCTYPE)/i.test(head) || /<(martif|tbx)[\s>]/.test(head);
 }
 
@@ -41,7 +50,9 @@ function conceptEntries(root: XmlElement): XmlElement[] {
   while (pending.length > 0) {
     const element = pending.pop()!;
     if (element.name === 'termEntry' || element.name === 'conceptEntry') found.push(element);
-    else for (let i = element.children.length - 1; i >= 0; i--) if (typeof element.children[i] !== 'string') pending.push(element.children[i] as XmlElement);
+    else
+      for (let i = element.children.length - 1; i >= 0; i--)
+        if (typeof element.children[i] !== 'string') pending.push(element.children[i] as XmlElement);
   }
   return found;
 }
@@ -80,7 +91,8 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
     if (error instanceof XmlSyntaxError) throw refuse(error.line, `${error.reason} (this is not well-formed XML)`);
     throw error;
   }
-  if (root.name !== 'martif' && root.name !== 'tbx') throw refuse(root.line, `<${root.name}> is not a TBX file's root element (expected <martif> or <tbx>)`);
+  if (root.name !== 'martif' && root.name !== 'tbx')
+    throw refuse(root.line, `<${root.name}> is not a TBX file's root element (expected <martif> or <tbx>)`);
 
   const entries: Terms[] = [];
   const skipped = new Set<string>();
@@ -93,7 +105,8 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
       const term = firstTerm(section);
       if (!term) throw refuse(section.line, `<${section.name} xml:lang="${tag}"> holds no <term>`);
       const text = textOf(term).trim().replace(/\s+/g, ' ');
-      if ([...text].length > TERM_MAX_LENGTH) throw refuse(term.line, `a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`);
+      if ([...text].length > TERM_MAX_LENGTH)
+        throw refuse(term.line, `a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`);
       if (!text) continue;
       termsSeen++;
       const language = termbaseLanguage(tag, languages);
@@ -104,7 +117,9 @@ export function parseTbx(content: string, languages: readonly string[]): TbxImpo
   }
   if (entries.length === 0) {
     if (termsSeen === 0) throw new ImportRefusal('The file holds no terms');
-    throw new ImportRefusal(`The file holds no terms in this term base’s languages (${languages.join(', ')}); it has ${[...skipped].join(', ')}`);
+    throw new ImportRefusal(
+      `The file holds no terms in this term base’s languages (${languages.join(', ')}); it has ${[...skipped].join(', ')}`,
+    );
   }
   return { entries, skippedLanguages: [...skipped] };
 }

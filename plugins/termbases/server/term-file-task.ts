@@ -13,7 +13,9 @@ export type TermFileOutcome = { entries: Terms[]; skippedLanguages: string[] } |
 
 export function readTermFile(content: string, fileName: string | undefined, languages: string[]): TermFileOutcome {
   try {
-    return looksLikeTbx(content, fileName) ? parseTbx(content, languages) : { entries: parseGlossary(content, languages), skippedLanguages: [] };
+    return looksLikeTbx(content, fileName)
+      ? parseTbx(content, languages)
+      : { entries: parseGlossary(content, languages), skippedLanguages: [] };
   } catch (error) {
     if (error instanceof ImportRefusal) return { refused: error.message };
     throw error;

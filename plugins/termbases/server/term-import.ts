@@ -20,7 +20,11 @@ const invalid = (message: string) => new ImportRefusal(message);
  * caller, which names the line), blank rows are skipped, cells are trimmed.
  */
 function readRows(content: string): Row[] {
-  const firstLine = content.replace(/^\uFEFF/, '').split(LINE_BREAK).find((line) => line.trim()) ?? '';
+  const firstLine =
+    content
+      .replace(/^\uFEFF/, '')
+      .split(LINE_BREAK)
+      .find((line) => line.trim()) ?? '';
   try {
     const records = parse(content, {
       bom: true,
@@ -39,7 +43,8 @@ function readRows(content: string): Row[] {
     }));
   } catch (error) {
     if (error instanceof CsvError) {
-      if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw invalid(`Line ${error.lines}: a quote is opened and never closed`);
+      if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+        throw invalid(`Line ${error.lines}: a quote is opened and never closed`);
       throw invalid(`Line ${error.lines}: this line cannot be read as CSV`);
     }
     throw error;
@@ -55,18 +60,23 @@ function readRows(content: string): Row[] {
 export function parseGlossary(content: string, languages: readonly string[]): Terms[] {
   const rows = readRows(content);
   const first = rows[0]?.line === 1 ? rows[0].cells : [];
-  const header = first.every((cell) => LANGUAGE.test(cell)) && first.length >= 2 ? first.map((cell) => cell.toLowerCase().slice(0, 2)) : null;
+  const header =
+    first.every((cell) => LANGUAGE.test(cell)) && first.length >= 2
+      ? first.map((cell) => cell.toLowerCase().slice(0, 2))
+      : null;
   const columns = header ?? languages.slice(0, 2);
   for (const language of columns) {
     if (!languages.includes(language)) throw invalid(`Line 1: this term base has no language "${language}"`);
   }
   const entries: Terms[] = [];
   for (const { line, cells } of header ? rows.slice(1) : rows) {
-    if (cells.length !== columns.length) throw invalid(`Line ${line}: ${columns.length} terms expected, ${cells.length} found`);
+    if (cells.length !== columns.length)
+      throw invalid(`Line ${line}: ${columns.length} terms expected, ${cells.length} found`);
     const terms: Terms = {};
     columns.forEach((language, column) => {
       const term = cells[column]!;
-      if ([...term].length > TERM_MAX_LENGTH) throw invalid(`Line ${line}: a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`);
+      if ([...term].length > TERM_MAX_LENGTH)
+        throw invalid(`Line ${line}: a term is too long (maximum is ${TERM_MAX_LENGTH} characters)`);
       if (term) terms[language] = term;
     });
     if (Object.keys(terms).length > 0) entries.push(terms);

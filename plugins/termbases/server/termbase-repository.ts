@@ -24,7 +24,10 @@ const ENTRY_COLUMNS = `id::text AS id, termbase_id::text AS "termbaseId", terms`
 export class TermbaseRepository {
   constructor(private readonly db: Database) {}
 
-  async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: TermbaseRecord[]; hasMore: boolean }> {
+  async list(
+    workspaceId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: TermbaseRecord[]; hasMore: boolean }> {
     const { rows } = await this.db.query<TermbaseRecord>(
       `SELECT ${COLUMNS} FROM termbases t WHERE t.workspace_id = $1 AND ($2 = '%%' OR t.name ILIKE $2) ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4`,
       [workspaceId, containsPattern(options.search), options.perPage + 1, (options.page - 1) * options.perPage],
@@ -38,16 +41,18 @@ export class TermbaseRepository {
   }
 
   async create(workspaceId: string, name: string, languages: string[]): Promise<TermbaseRecord> {
-    const { rows } = await this.db.query<{ id: string }>(`INSERT INTO termbases (workspace_id, name, languages) VALUES ($1, $2, $3) RETURNING id::text AS id`, [workspaceId, name, languages]);
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO termbases (workspace_id, name, languages) VALUES ($1, $2, $3) RETURNING id::text AS id`,
+      [workspaceId, name, languages],
+    );
     return (await this.find(rows[0].id))!;
   }
 
   async update(id: string, changes: { name?: string; languages?: string[] }): Promise<TermbaseRecord | null> {
-    const { rowCount } = await this.db.query('UPDATE termbases SET name = coalesce($2, name), languages = coalesce($3, languages), updated_at = now() WHERE id = $1', [
-      id,
-      changes.name ?? null,
-      changes.languages ?? null,
-    ]);
+    const { rowCount } = await this.db.query(
+      'UPDATE termbases SET name = coalesce($2, name), languages = coalesce($3, languages), updated_at = now() WHERE id = $1',
+      [id, changes.name ?? null, changes.languages ?? null],
+    );
     return rowCount ? this.find(id) : null;
   }
 
@@ -66,7 +71,10 @@ export class TermbaseRepository {
     return rows;
   }
 
-  async entries(termbaseId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: EntryRecord[]; hasMore: boolean }> {
+  async entries(
+    termbaseId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: EntryRecord[]; hasMore: boolean }> {
     const { rows } = await this.db.query<EntryRecord>(
       `SELECT ${ENTRY_COLUMNS} FROM termbase_entries WHERE termbase_id = $1
          AND ($2 = '%%' OR EXISTS (SELECT 1 FROM jsonb_each_text(terms) kv WHERE kv.value ILIKE $2))
@@ -77,12 +85,17 @@ export class TermbaseRepository {
   }
 
   async entry(id: string): Promise<EntryRecord | null> {
-    const { rows } = await this.db.query<EntryRecord>(`SELECT ${ENTRY_COLUMNS} FROM termbase_entries WHERE id = $1`, [id]);
+    const { rows } = await this.db.query<EntryRecord>(`SELECT ${ENTRY_COLUMNS} FROM termbase_entries WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
   async updateEntry(id: string, terms: Terms): Promise<EntryRecord | null> {
-    const { rows } = await this.db.query<EntryRecord>(`UPDATE termbase_entries SET terms = $2 WHERE id = $1 RETURNING ${ENTRY_COLUMNS}`, [id, JSON.stringify(terms)]);
+    const { rows } = await this.db.query<EntryRecord>(
+      `UPDATE termbase_entries SET terms = $2 WHERE id = $1 RETURNING ${ENTRY_COLUMNS}`,
+      [id, JSON.stringify(terms)],
+    );
     return rows[0] ?? null;
   }
 
@@ -91,7 +104,12 @@ export class TermbaseRepository {
   }
 
   /** Entries for one language pair, for the pipeline (both terms present). */
-  async pairs(workspaceId: string, id: string, from: string, to: string): Promise<{ source: string; target: string }[] | null> {
+  async pairs(
+    workspaceId: string,
+    id: string,
+    from: string,
+    to: string,
+  ): Promise<{ source: string; target: string }[] | null> {
     const found = await this.db.query('SELECT 1 FROM termbases WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
     if (found.rows.length === 0) return null;
     const { rows } = await this.db.query<{ source: string; target: string }>(

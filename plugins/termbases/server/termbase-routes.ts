@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, runOffThread, tenantOf } from '../../../server/plugin-api';
+import {
+  cleanResourceName,
+  httpError,
+  idParams,
+  idString,
+  ownResource,
+  registerWorkspaceResourceList,
+  resourceSchema,
+  runOffThread,
+  tenantOf,
+} from '../../../server/plugin-api';
 import {
   ENTRIES_PER_PAGE,
   MAX_LANGUAGES,
@@ -23,21 +33,45 @@ const termbaseSchema = resourceSchema('termbase', {
   workspaceId: { type: 'string' },
   updatedAt: { type: 'string' },
 });
-const entrySchema = resourceSchema('termbase_entry', { termbaseId: { type: 'string' }, terms: { type: 'object', additionalProperties: { type: 'string' } } });
-const termsBody = { type: 'object', maxProperties: MAX_LANGUAGES, additionalProperties: { type: 'string', maxLength: 10_000 } } as const;
+const entrySchema = resourceSchema('termbase_entry', {
+  termbaseId: { type: 'string' },
+  terms: { type: 'object', additionalProperties: { type: 'string' } },
+});
+const termsBody = {
+  type: 'object',
+  maxProperties: MAX_LANGUAGES,
+  additionalProperties: { type: 'string', maxLength: 10_000 },
+} as const;
 const page = (items: object) => ({
   type: 'object',
-  properties: { data: { type: 'array', items }, meta: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } } } },
+  properties: {
+    data: { type: 'array', items },
+    meta: {
+      type: 'object',
+      properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } },
+    },
+  },
 });
 
 export const termbaseResource = (row: TermbaseRecord): TermbaseResource => ({
   id: row.id,
   type: 'termbase',
-  attributes: { name: row.name, languages: row.languages, entriesCount: row.entriesCount, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() },
+  attributes: {
+    name: row.name,
+    languages: row.languages,
+    entriesCount: row.entriesCount,
+    workspaceId: row.workspaceId,
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  },
 });
-const entryResource = (row: EntryRecord): TermbaseEntryResource => ({ id: row.id, type: 'termbase_entry', attributes: { termbaseId: row.termbaseId, terms: row.terms } });
+const entryResource = (row: EntryRecord): TermbaseEntryResource => ({
+  id: row.id,
+  type: 'termbase_entry',
+  attributes: { termbaseId: row.termbaseId, terms: row.terms },
+});
 
-const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
+const cleanName = (raw: string) =>
+  cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 /** Term-base files are read on a worker thread (term-file-task.ts). */
 const TERM_FILE_TASK = new URL('./term-file-task.ts', import.meta.url);
 
@@ -53,7 +87,8 @@ function cleanTerms(raw: Terms, languages: readonly string[]): Terms {
   for (const [code, term] of Object.entries(raw)) {
     const text = term.trim().replace(/\s+/g, ' ');
     if (!text) continue;
-    if (!languages.includes(code)) throw httpError(422, 'invalid', MESSAGES.unknownLanguage.replace('{language}', code), 'terms');
+    if (!languages.includes(code))
+      throw httpError(422, 'invalid', MESSAGES.unknownLanguage.replace('{language}', code), 'terms');
     if ([...text].length > TERM_MAX_LENGTH) throw httpError(422, 'invalid', MESSAGES.termTooLong, 'terms');
     terms[code] = text;
   }
@@ -63,7 +98,8 @@ function cleanTerms(raw: Terms, languages: readonly string[]): Terms {
 
 /** Spec section 7 "Term bases", every call. */
 export function registerTermbaseRoutes(app: FastifyInstance, termbases: TermbaseRepository): void {
-  const found = async (id: string) => (await termbases.find(id)) ?? Promise.reject(httpError(404, 'not_found', MESSAGES.notFound));
+  const found = async (id: string) =>
+    (await termbases.find(id)) ?? Promise.reject(httpError(404, 'not_found', MESSAGES.notFound));
 
   registerWorkspaceResourceList(app, {
     path: TERMBASES_PATHS.termbases,
@@ -85,13 +121,21 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
           type: 'object',
           required: ['workspaceId', 'name', 'languages'],
           additionalProperties: false,
-          properties: { workspaceId: idString, name: { type: 'string', maxLength: 1000 }, languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language } },
+          properties: {
+            workspaceId: idString,
+            name: { type: 'string', maxLength: 1000 },
+            languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language },
+          },
         },
         response: { 201: { type: 'object', properties: { data: termbaseSchema } } },
       },
     },
     async (request, reply) => {
-      const row = await termbases.create(tenantOf(request).workspaceId!, cleanName(request.body.name), cleanLanguages(request.body.languages));
+      const row = await termbases.create(
+        tenantOf(request).workspaceId!,
+        cleanName(request.body.name),
+        cleanLanguages(request.body.languages),
+      );
       return reply.code(201).send({ data: termbaseResource(row) });
     },
   );
@@ -102,7 +146,14 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
       config: ownResource('termbase'),
       schema: {
         params: idParams,
-        body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 1000 }, languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', maxLength: 1000 },
+            languages: { type: 'array', maxItems: MAX_LANGUAGES, items: language },
+          },
+        },
         response: { 200: { type: 'object', properties: { data: termbaseSchema } } },
       },
     },
@@ -120,7 +171,11 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     '/api/v1/termbases/:id/add_entry',
     {
       config: ownResource('termbase'),
-      schema: { params: idParams, body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } }, response: { 200: { type: 'object', properties: { data: entrySchema } } } },
+      schema: {
+        params: idParams,
+        body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } },
+        response: { 200: { type: 'object', properties: { data: entrySchema } } },
+      },
     },
     async (request) => {
       const termbase = await found(request.params.id);
@@ -141,14 +196,23 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
           type: 'object',
           required: ['content'],
           additionalProperties: false,
-          properties: { content: { type: 'string', maxLength: 5_000_000 }, fileName: { type: 'string', maxLength: 255 } },
+          properties: {
+            content: { type: 'string', maxLength: 5_000_000 },
+            fileName: { type: 'string', maxLength: 255 },
+          },
         },
         response: {
           200: {
             type: 'object',
             properties: {
               data: termbaseSchema,
-              meta: { type: 'object', properties: { imported: { type: 'integer' }, skippedLanguages: { type: 'array', items: { type: 'string' } } } },
+              meta: {
+                type: 'object',
+                properties: {
+                  imported: { type: 'integer' },
+                  skippedLanguages: { type: 'array', items: { type: 'string' } },
+                },
+              },
             },
           },
         },
@@ -157,11 +221,20 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     async (request) => {
       const termbase = await found(request.params.termbaseId);
       const { content, fileName } = request.body;
-      const parsed = await runOffThread<TermFileOutcome>(TERM_FILE_TASK, 'readTermFile', content, fileName, termbase.languages);
+      const parsed = await runOffThread<TermFileOutcome>(
+        TERM_FILE_TASK,
+        'readTermFile',
+        content,
+        fileName,
+        termbase.languages,
+      );
       if ('refused' in parsed) throw httpError(422, 'invalid', parsed.refused, 'content');
       const entries = parsed.entries.map((terms) => cleanTerms(terms, termbase.languages));
       await app.db.transaction((tx) => termbases.addEntries(termbase, entries, tx));
-      return { data: termbaseResource((await termbases.find(termbase.id))!), meta: { imported: entries.length, skippedLanguages: parsed.skippedLanguages } };
+      return {
+        data: termbaseResource((await termbases.find(termbase.id))!),
+        meta: { imported: entries.length, skippedLanguages: parsed.skippedLanguages },
+      };
     },
   );
 
@@ -173,14 +246,22 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
         querystring: {
           type: 'object',
           required: ['termbaseId'],
-          properties: { termbaseId: idString, search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+          properties: {
+            termbaseId: idString,
+            search: { type: 'string', maxLength: 200 },
+            page: { type: 'integer', minimum: 1, maximum: 100_000 },
+          },
         },
         response: { 200: page(entrySchema) },
       },
     },
     async (request) => {
       const pageNumber = request.query.page ?? 1;
-      const { rows, hasMore } = await termbases.entries(request.query.termbaseId, { search: (request.query.search ?? '').trim(), page: pageNumber, perPage: ENTRIES_PER_PAGE });
+      const { rows, hasMore } = await termbases.entries(request.query.termbaseId, {
+        search: (request.query.search ?? '').trim(),
+        page: pageNumber,
+        perPage: ENTRIES_PER_PAGE,
+      });
       return { data: rows.map(entryResource), meta: { page: pageNumber, perPage: ENTRIES_PER_PAGE, hasMore } };
     },
   );
@@ -189,7 +270,11 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     '/api/v1/termbase_entries/:id',
     {
       config: ownResource('termbaseEntry'),
-      schema: { params: idParams, body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } }, response: { 200: { type: 'object', properties: { data: entrySchema } } } },
+      schema: {
+        params: idParams,
+        body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } },
+        response: { 200: { type: 'object', properties: { data: entrySchema } } },
+      },
     },
     async (request) => {
       const entry = await termbases.entry(request.params.id);
@@ -202,7 +287,15 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
 
   app.delete<{ Params: { id: string } }>(
     '/api/v1/termbase_entries/:id',
-    { config: ownResource('termbaseEntry'), schema: { params: idParams, response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } } } } },
+    {
+      config: ownResource('termbaseEntry'),
+      schema: {
+        params: idParams,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+      },
+    },
     async (request) => {
       if (!(await termbases.deleteEntry(request.params.id))) throw httpError(404, 'not_found', MESSAGES.entryNotFound);
       return { data: { id: request.params.id } };

@@ -36,10 +36,21 @@ export function AddEntryForm({ languages, model }: { languages: readonly string[
           <label htmlFor={`${ids}-${code}`}>
             <LanguageChip code={code} index={index} />
           </label>
-          <input id={`${ids}-${code}`} value={terms[code] ?? ''} maxLength={TERM_MAX_LENGTH} autoComplete="off" onChange={(event) => setTerms({ ...terms, [code]: event.target.value })} />
+          <input
+            id={`${ids}-${code}`}
+            value={terms[code] ?? ''}
+            maxLength={TERM_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(event) => setTerms({ ...terms, [code]: event.target.value })}
+          />
         </div>
       ))}
-      <button type="submit" className="button button-primary" disabled={Object.keys(filled).length === 0 || adding} aria-busy={adding}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={Object.keys(filled).length === 0 || adding}
+        aria-busy={adding}
+      >
         Add term
       </button>
     </form>

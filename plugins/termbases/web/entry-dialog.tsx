@@ -5,7 +5,11 @@ import { LanguageChip } from './termbase-languages';
 
 /** Terms typed per language, blanks left out (an entry needs one term at least). */
 export function filledTerms(terms: Terms): Terms {
-  return Object.fromEntries(Object.entries(terms).map(([code, term]) => [code, term.trim()]).filter(([, term]) => term));
+  return Object.fromEntries(
+    Object.entries(terms)
+      .map(([code, term]) => [code, term.trim()])
+      .filter(([, term]) => term),
+  );
 }
 
 /** Edit one entry: a term per language of its term base. Ctrl/Cmd+Enter saves from any field. */
@@ -31,7 +35,10 @@ export function EntryDialog({
   };
   return (
     <Dialog label="Edit entry" onClose={onClose} className="termbase-dialog">
-      <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
+      <form
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}
+      >
         <h2>Edit entry</h2>
         {languages.map((code, index) => (
           <div key={code} className="termbase-term-field">

@@ -56,8 +56,9 @@ export function ImportTermsDialog({
           }}
         />
         <p className="muted" id={`${ids}-hint`}>
-          CSV or TSV with a first row of language codes (as Google’s glossaries), or two columns without one, {languageName(first)} then {languageName(second)} (as DeepL’s); or TBX. A file with a
-          line that cannot be read adds nothing.
+          CSV or TSV with a first row of language codes (as Google’s glossaries), or two columns without one,{' '}
+          {languageName(first)} then {languageName(second)} (as DeepL’s); or TBX. A file with a line that cannot be read
+          adds nothing.
         </p>
         {message && (
           <p className="termbase-error" role="alert">

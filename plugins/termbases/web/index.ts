@@ -8,7 +8,8 @@ const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== nu
 // The choice lists ride in the page's chunk: one file name fewer in the initial JavaScript (its
 // list of lazy chunks), for a few KB more when a command or a set-up popup first needs them.
 const choices = () => import('./termbases-page');
-const pick = (action: TermbaseAction) => async (ctx: CommandContext, search: string) => (await choices()).termbaseCommandChoices(ctx, search, action);
+const pick = (action: TermbaseAction) => async (ctx: CommandContext, search: string) =>
+  (await choices()).termbaseCommandChoices(ctx, search, action);
 const G = 'Term bases';
 
 /**
@@ -25,11 +26,31 @@ export default definePlugin({
   routes: [{ path: `${PAGE}/:termbaseId?`, load: () => import('./termbases-page'), title: G }],
   nav: [{ id: 'termbases.nav', label: G, path: PAGE, order: 42, icon: 'T', when: inWorkspace }],
   commands: [
-    { id: 'termbases.open', title: 'Open term bases', group: G, keywords: ['glossary'], when: inWorkspace, run: (ctx) => ctx.navigate(PAGE) },
-    { id: 'termbases.create', title: 'Create term base', group: G, when: inWorkspace, run: (ctx) => ctx.navigate(`${PAGE}?new=1`) },
+    {
+      id: 'termbases.open',
+      title: 'Open term bases',
+      group: G,
+      keywords: ['glossary'],
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(PAGE),
+    },
+    {
+      id: 'termbases.create',
+      title: 'Create term base',
+      group: G,
+      when: inWorkspace,
+      run: (ctx) => ctx.navigate(`${PAGE}?new=1`),
+    },
     { id: 'termbases.rename', title: 'Rename term base…', group: G, when: inWorkspace, choices: pick('rename') },
     { id: 'termbases.delete', title: 'Delete term base…', group: G, when: inWorkspace, choices: pick('delete') },
-    { id: 'termbases.import', title: 'Import terms…', group: G, keywords: ['glossary file'], when: inWorkspace, choices: pick('import') },
+    {
+      id: 'termbases.import',
+      title: 'Import terms…',
+      group: G,
+      keywords: ['glossary file'],
+      when: inWorkspace,
+      choices: pick('import'),
+    },
   ],
   contributions: [
     contribute(setupResourcePickers, {

@@ -15,13 +15,25 @@ export function termbaseSummary(termbase: TermbaseResource): string {
 }
 
 async function termbases(api: ApiClient, workspaceId: string, search = ''): Promise<TermbaseResource[]> {
-  const { data } = await api.get<TermbasesResponse>(TERMBASES_PATHS.termbases, { params: { workspaceId, ...(search.trim() ? { search: search.trim() } : {}) } });
+  const { data } = await api.get<TermbasesResponse>(TERMBASES_PATHS.termbases, {
+    params: { workspaceId, ...(search.trim() ? { search: search.trim() } : {}) },
+  });
   return data.data;
 }
 
 /** The set-up picker's choices: the workspace's term bases by name, with their languages and size. */
-export async function termbasePickerChoices({ api, workspaceId }: { api: ApiClient; workspaceId: string }): Promise<SetupResourceChoice[]> {
-  return (await termbases(api, workspaceId)).map((termbase) => ({ id: termbase.id, title: termbase.attributes.name, subtitle: termbaseSummary(termbase) }));
+export async function termbasePickerChoices({
+  api,
+  workspaceId,
+}: {
+  api: ApiClient;
+  workspaceId: string;
+}): Promise<SetupResourceChoice[]> {
+  return (await termbases(api, workspaceId)).map((termbase) => ({
+    id: termbase.id,
+    title: termbase.attributes.name,
+    subtitle: termbaseSummary(termbase),
+  }));
 }
 
 /**
@@ -29,7 +41,11 @@ export async function termbasePickerChoices({ api, workspaceId }: { api: ApiClie
  * what is typed (the list call's own search); choosing one opens the popup for it: rename and
  * delete on the list, import on the term base's own page, where the new entries show.
  */
-export async function termbaseCommandChoices(ctx: CommandContext, search: string, action: TermbaseAction): Promise<CommandChoice[]> {
+export async function termbaseCommandChoices(
+  ctx: CommandContext,
+  search: string,
+  action: TermbaseAction,
+): Promise<CommandChoice[]> {
   const workspaceId = ctx.when.workspaceId;
   if (!workspaceId) return [];
   return (await termbases(ctx.container.get(TOKENS.ApiClient), workspaceId, search)).map((termbase) => ({

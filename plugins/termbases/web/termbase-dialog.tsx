@@ -10,13 +10,26 @@ import type { TermbaseForm } from './termbases-model';
  * or rename one. A term base's languages may grow but not shrink here: its entries keep terms in
  * them, which could no longer be edited. Ctrl/Cmd+Enter saves from any field.
  */
-export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase: TermbaseResource | null; saving: boolean; onSave(form: TermbaseForm): void; onClose(): void }) {
+export function TermbaseDialog({
+  termbase,
+  saving,
+  onSave,
+  onClose,
+}: {
+  termbase: TermbaseResource | null;
+  saving: boolean;
+  onSave(form: TermbaseForm): void;
+  onClose(): void;
+}) {
   const ids = useId();
   const kept = termbase?.attributes.languages ?? [];
   const [name, setName] = useState(termbase?.attributes.name ?? '');
   const [languages, setLanguages] = useState<string[]>([...kept]);
   const offered = useMemo(
-    () => OFFERED_LANGUAGES.filter((code) => !languages.includes(code)).sort((a, b) => languageName(a).localeCompare(languageName(b))),
+    () =>
+      OFFERED_LANGUAGES.filter((code) => !languages.includes(code)).sort((a, b) =>
+        languageName(a).localeCompare(languageName(b)),
+      ),
     [languages],
   );
   const [pick, setPick] = useState('');
@@ -29,7 +42,11 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
     // The Add button disables once used: focus goes back to the list, ready for the next language.
     select.current?.focus();
   };
-  const problem = !name.trim() ? 'Give the term base a name.' : languages.length < 2 ? 'Choose at least two languages.' : null;
+  const problem = !name.trim()
+    ? 'Give the term base a name.'
+    : languages.length < 2
+      ? 'Choose at least two languages.'
+      : null;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (problem || saving) return;
@@ -37,11 +54,24 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
   };
   const title = termbase ? 'Rename term base' : 'New term base';
   return (
-    <Dialog label={termbase ? `Rename ${termbase.attributes.name}` : title} onClose={onClose} className="termbase-dialog">
-      <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
+    <Dialog
+      label={termbase ? `Rename ${termbase.attributes.name}` : title}
+      onClose={onClose}
+      className="termbase-dialog"
+    >
+      <form
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}
+      >
         <h2>{title}</h2>
         <label htmlFor={`${ids}-name`}>Name</label>
-        <input id={`${ids}-name`} value={name} maxLength={NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <input
+          id={`${ids}-name`}
+          value={name}
+          maxLength={NAME_MAX_LENGTH}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="off"
+        />
         <fieldset aria-describedby={`${ids}-hint`}>
           <legend>Languages</legend>
           {languages.length > 0 && (
@@ -50,7 +80,12 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
                 <li key={code}>
                   <LanguageChip code={code} index={index} />
                   {!kept.includes(code) && (
-                    <button type="button" className="button" aria-label={`Remove ${languageName(code)}`} onClick={() => setLanguages(languages.filter((c) => c !== code))}>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${languageName(code)}`}
+                      onClick={() => setLanguages(languages.filter((c) => c !== code))}
+                    >
                       <span aria-hidden="true">×</span>
                     </button>
                   )}
@@ -88,7 +123,12 @@ export function TermbaseDialog({ termbase, saving, onSave, onClose }: { termbase
         <p className="muted" id={`${ids}-hint`} aria-live="polite">
           {problem ?? `${languages.length} languages; their colours follow this order.`}
         </p>
-        <DialogActions onCancel={onClose} confirmLabel={termbase ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={termbase ? 'Save' : 'Create'}
+          disabled={problem !== null}
+          busy={saving}
+        />
       </form>
     </Dialog>
   );

@@ -23,9 +23,26 @@ const entryLabel = (entry: TermbaseEntryResource) => Object.values(entry.attribu
 export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
   const model = useLazyModel(termbasesModel);
   const entries = model.entries;
-  const [termbase, missing, termbaseWanted, dialogOpened] = useUnit([model.$open, model.$missing, model.termbaseWanted, model.dialogOpened]);
-  const [rows, search, hasMore, loading, saving] = useUnit([entries.$entries, entries.$search, entries.$hasMore, entries.$loading, entries.$saving]);
-  const [opened, searchChanged, nextPage, entryChanged, deleteRequested] = useUnit([entries.opened, entries.searchChanged, entries.nextPageRequested, entries.entryChanged, entries.deleteRequested]);
+  const [termbase, missing, termbaseWanted, dialogOpened] = useUnit([
+    model.$open,
+    model.$missing,
+    model.termbaseWanted,
+    model.dialogOpened,
+  ]);
+  const [rows, search, hasMore, loading, saving] = useUnit([
+    entries.$entries,
+    entries.$search,
+    entries.$hasMore,
+    entries.$loading,
+    entries.$saving,
+  ]);
+  const [opened, searchChanged, nextPage, entryChanged, deleteRequested] = useUnit([
+    entries.opened,
+    entries.searchChanged,
+    entries.nextPageRequested,
+    entries.entryChanged,
+    entries.deleteRequested,
+  ]);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<TermbaseEntryResource | null>(null);
   const [searchText, setSearchText] = useState('');
@@ -51,7 +68,10 @@ export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
   const columns = useMemo(
     () =>
       (languagesKey ? languagesKey.split(',') : []).map((code, index) =>
-        col.accessor((row) => row.attributes.terms[code] ?? '', { id: code, header: () => <LanguageChip code={code} index={index} /> }),
+        col.accessor((row) => row.attributes.terms[code] ?? '', {
+          id: code,
+          header: () => <LanguageChip code={code} index={index} />,
+        }),
       ),
     [languagesKey],
   );
@@ -100,7 +120,13 @@ export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
       </p>
       <AddEntryForm key={termbase.id} languages={languages} model={entries} />
       <div className="list-toolbar">
-        <input type="search" aria-label="Search terms" placeholder="Search terms…" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <input
+          type="search"
+          aria-label="Search terms"
+          placeholder="Search terms…"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </div>
       <div className="list-bulk-bar" role="toolbar" aria-label="Selected entries" hidden={selected.length === 0}>
         <span>{selected.length} selected</span>
@@ -109,12 +135,20 @@ export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
             Edit
           </button>
         )}
-        <button type="button" className="button button-danger" disabled={saving} onClick={() => deleteRequested(selected)}>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={saving}
+          onClick={() => deleteRequested(selected)}
+        >
           Delete
         </button>
       </div>
       {/* Delete deletes at once: the toast's Undo adds the terms back. */}
-      <div className="list-table" onKeyDown={(event) => selected.length > 0 && event.key === 'Delete' && deleteRequested(selected)}>
+      <div
+        className="list-table"
+        onKeyDown={(event) => selected.length > 0 && event.key === 'Delete' && deleteRequested(selected)}
+      >
         <DataTable
           label="Entries"
           rows={rows}
@@ -126,13 +160,23 @@ export function TermbaseEntriesPage({ termbaseId }: { termbaseId: string }) {
           onEndReached={nextPage}
           hasMore={hasMore}
           loading={loading}
-          emptyState={<p className="muted">{search ? `No term matches “${search}”.` : 'No terms yet. Add one above, or import a file of terms.'}</p>}
+          emptyState={
+            <p className="muted">
+              {search ? `No term matches “${search}”.` : 'No terms yet. Add one above, or import a file of terms.'}
+            </p>
+          }
           onRowOpen={setEditing}
           height={480}
         />
       </div>
       {editing && (
-        <EntryDialog entry={editing} languages={languages} saving={saving} onClose={() => setEditing(null)} onSave={(terms) => entryChanged({ id: editing.id, terms })} />
+        <EntryDialog
+          entry={editing}
+          languages={languages}
+          saving={saving}
+          onClose={() => setEditing(null)}
+          onSave={(terms) => entryChanged({ id: editing.id, terms })}
+        />
       )}
       <TermbaseDialogs model={model} />
     </div>

@@ -13,7 +13,11 @@ import './termbases.css';
 const col = dataTableColumnHelper<TermbaseResource>();
 const columns = [
   col.accessor((row) => row.attributes.name, { id: 'name', header: 'Name' }),
-  col.display({ id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageChips languages={row.original.attributes.languages} /> }),
+  col.display({
+    id: 'languages',
+    header: 'Languages',
+    cell: ({ row }) => <LanguageChips languages={row.original.attributes.languages} />,
+  }),
   col.accessor((row) => row.attributes.entriesCount, { id: 'entries', header: 'Entries' }),
 ];
 
@@ -48,16 +52,26 @@ function TermbasesPage() {
               <button type="button" className="button" onClick={() => open(selected[0])}>
                 Open
               </button>
-              <button type="button" className="button" onClick={() => dialogOpened({ kind: 'rename', termbase: selected[0] })}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => dialogOpened({ kind: 'rename', termbase: selected[0] })}
+              >
                 Rename
               </button>
-              <button type="button" className="button" onClick={() => dialogOpened({ kind: 'import', termbase: selected[0] })}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => dialogOpened({ kind: 'import', termbase: selected[0] })}
+              >
                 Import terms…
               </button>
             </>
           )
         }
-        renderDialog={(_, close) => <TermbaseDialog termbase={null} saving={saving} onClose={close} onSave={createSubmitted} />}
+        renderDialog={(_, close) => (
+          <TermbaseDialog termbase={null} saving={saving} onClose={close} onSave={createSubmitted} />
+        )}
       />
       <TermbaseDialogs model={model} />
     </>

@@ -1,4 +1,9 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource, type ServiceToken } from '../../../server/plugin-api';
+import {
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+  type ServiceToken,
+} from '../../../server/plugin-api';
 import { assLineBreak, themeToAssStyle } from '../common/theme-ass-style';
 import { THEME_LOOKUP, type ThemeLookup } from '../common/theme-lookup';
 import { THEMES_SERVER_MESSAGES } from '../common/themes-contract';
@@ -26,11 +31,20 @@ export default defineServerPlugin({
     const lookup: ThemeLookup = {
       // Through the caller's database or transaction, and only inside the workspace named.
       async find(db, workspaceId, id) {
-        const { rows } = await db.query('SELECT id::text AS id, name, style FROM themes WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+        const { rows } = await db.query(
+          'SELECT id::text AS id, name, style FROM themes WHERE workspace_id = $1 AND id = $2',
+          [workspaceId, id],
+        );
         if (!rows[0]) return null;
         const style = withDefaults(rows[0].style);
         const name = rows[0].name as string;
-        return { id: rows[0].id, name, attributes: { ...style, name }, assStyle: (frame) => themeToAssStyle(style, frame), lineBreak: (frame) => assLineBreak(style, frame) };
+        return {
+          id: rows[0].id,
+          name,
+          attributes: { ...style, name },
+          assStyle: (frame) => themeToAssStyle(style, frame),
+          lineBreak: (frame) => assLineBreak(style, frame),
+        };
       },
     };
     app.services.provide(THEME_LOOKUP as ServiceToken<ThemeLookup>, lookup);

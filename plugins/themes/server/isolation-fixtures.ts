@@ -4,7 +4,10 @@ import { defineIsolationFixtures } from '../../../server/plugin-api';
 export default defineIsolationFixtures({
   after: ['projects'],
   async seed({ db, workspaceId, tag }) {
-    const { rows } = await db.query<{ id: string }>(`INSERT INTO themes (workspace_id, name) VALUES ($1, $2) RETURNING id::text AS id`, [workspaceId, `${tag} theme`]);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO themes (workspace_id, name) VALUES ($1, $2) RETURNING id::text AS id`,
+      [workspaceId, `${tag} theme`],
+    );
     return { themeId: rows[0].id };
   },
   // The `:id` of /api/v1/themes/:id (and its duplicate and preview routes) is a theme.

@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { httpError, idParams, idString, ownResource, tenantOf, type ServiceRegistry, type ServiceToken } from '../../../server/plugin-api';
+import {
+  httpError,
+  idParams,
+  idString,
+  ownResource,
+  tenantOf,
+  type ServiceRegistry,
+  type ServiceToken,
+} from '../../../server/plugin-api';
 import { PROJECT_VERSIONS, type ProjectVersionsService } from '../../projects/common/project-versions-service';
-import { PREVIEW_TEXT_MAX_LENGTH, THEMES_PATHS, THEMES_SERVER_MESSAGES as MESSAGES, type ThemeStyle } from '../common/themes-contract';
+import {
+  PREVIEW_TEXT_MAX_LENGTH,
+  THEMES_PATHS,
+  THEMES_SERVER_MESSAGES as MESSAGES,
+  type ThemeStyle,
+} from '../common/themes-contract';
 import { withDefaults, type ThemeRepository } from './theme-repository';
 import { cleanStyle, styleProperties } from './theme-style-rules';
 import type { PreviewSource, ThemePreviewRenderer } from './theme-preview';
@@ -16,13 +29,20 @@ interface PreviewQuery {
 const previewQuery = { projectVersionId: idString, text: { type: 'string', maxLength: 1000 } } as const;
 
 /** The video of one of the workspace's versions; null when it has none ready; 404 when the version is not the workspace's. */
-async function sourceOf(services: ServiceRegistry, db: FastifyInstance['db'], workspaceId: string, projectVersionId: string | undefined): Promise<PreviewSource | null> {
+async function sourceOf(
+  services: ServiceRegistry,
+  db: FastifyInstance['db'],
+  workspaceId: string,
+  projectVersionId: string | undefined,
+): Promise<PreviewSource | null> {
   if (!projectVersionId) return null;
   const token = PROJECT_VERSIONS as ServiceToken<ProjectVersionsService>;
   if (!services.has(token)) return null;
   const [version] = await services.get(token).mediaInWorkspace(db, workspaceId, [projectVersionId]);
   if (!version) throw httpError(404, 'not_found', MESSAGES.versionNotFound, 'projectVersionId');
-  return version.storageKey && version.elementState === 'ready' ? { storageKey: version.storageKey, durationMs: version.elementDurationMs || version.durationMs } : null;
+  return version.storageKey && version.elementState === 'ready'
+    ? { storageKey: version.storageKey, durationMs: version.elementDurationMs || version.durationMs }
+    : null;
 }
 
 function sampleText(raw: string | undefined): string {
@@ -39,19 +59,38 @@ function sampleText(raw: string | undefined): string {
  *   dialog (a GET so an <img> loads it with the session cookie; fields left out take the default's);
  * - GET /api/v1/themes/{id}/preview: a saved theme.
  */
-export function registerThemePreviewRoutes(app: FastifyInstance, themes: ThemeRepository, renderer: ThemePreviewRenderer): void {
+export function registerThemePreviewRoutes(
+  app: FastifyInstance,
+  themes: ThemeRepository,
+  renderer: ThemePreviewRenderer,
+): void {
   const send = async (reply: FastifyReply, workspaceId: string, style: ThemeStyle, query: PreviewQuery) => {
     const text = sampleText(query.text);
-    const { jpeg, background } = await renderer.render(style, text, await sourceOf(app.services, app.db, workspaceId, query.projectVersionId));
+    const { jpeg, background } = await renderer.render(
+      style,
+      text,
+      await sourceOf(app.services, app.db, workspaceId, query.projectVersionId),
+    );
     // Each answer is for this session's workspace and changes with the theme: never cached.
-    return reply.type('image/jpeg').header('cache-control', 'private, no-store').header('x-preview-background', background).send(jpeg);
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'private, no-store')
+      .header('x-preview-background', background)
+      .send(jpeg);
   };
 
   app.get<{ Querystring: PreviewQuery & { workspaceId: string } & Partial<ThemeStyle> }>(
     THEMES_PATHS.preview,
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
-      schema: { querystring: { type: 'object', required: ['workspaceId'], additionalProperties: false, properties: { workspaceId: idString, ...previewQuery, ...styleProperties } } },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['workspaceId'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, ...previewQuery, ...styleProperties },
+        },
+      },
     },
     async (request, reply) => {
       const { workspaceId: _workspaceId, projectVersionId, text, ...style } = request.query;
@@ -61,7 +100,13 @@ export function registerThemePreviewRoutes(app: FastifyInstance, themes: ThemeRe
 
   app.get<{ Params: { id: string }; Querystring: PreviewQuery }>(
     '/api/v1/themes/:id/preview',
-    { config: ownResource('theme'), schema: { params: idParams, querystring: { type: 'object', additionalProperties: false, properties: previewQuery } } },
+    {
+      config: ownResource('theme'),
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', additionalProperties: false, properties: previewQuery },
+      },
+    },
     async (request, reply) => {
       const theme = await themes.find(request.params.id);
       if (!theme) throw httpError(404, 'not_found', MESSAGES.notFound);

@@ -39,7 +39,11 @@ export class ThemePreviewRenderer {
   constructor(private readonly storage: Storage) {}
 
   /** A JPEG; `background` says whether the video's frame was used or the pattern (no video, or ffmpeg could not read it). */
-  async render(style: ThemeStyle, text: string, source: PreviewSource | null): Promise<{ jpeg: Buffer; background: 'video' | 'pattern' }> {
+  async render(
+    style: ThemeStyle,
+    text: string,
+    source: PreviewSource | null,
+  ): Promise<{ jpeg: Buffer; background: 'video' | 'pattern' }> {
     const frame = source ? await this.frameOf(source) : null;
     return this.limit.run(async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'polycue-theme-'));
@@ -48,7 +52,25 @@ export class ThemePreviewRenderer {
         if (frame) await writeFile(path.join(dir, 'frame.png'), frame);
         await writeFile(path.join(dir, 'preview.ass'), themeAssScript(style, frame ? pngSize(frame) : BOX, text));
         // Bare file names with cwd = dir: the filter's argument needs no escaping.
-        await runProcess('ffmpeg', [...QUIET, ...input, '-vf', 'ass=preview.ass', '-frames:v', '1', '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', 'preview.jpg'], { cwd: dir, timeoutMs: 15_000 });
+        await runProcess(
+          'ffmpeg',
+          [
+            ...QUIET,
+            ...input,
+            '-vf',
+            'ass=preview.ass',
+            '-frames:v',
+            '1',
+            '-q:v',
+            '3',
+            '-f',
+            'image2',
+            '-c:v',
+            'mjpeg',
+            'preview.jpg',
+          ],
+          { cwd: dir, timeoutMs: 15_000 },
+        );
         return { jpeg: await readFile(path.join(dir, 'preview.jpg')), background: frame ? 'video' : 'pattern' };
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -76,7 +98,11 @@ export class ThemePreviewRenderer {
       await pipeline(stored.stream, createWriteStream(path.join(dir, 'source')));
       const at = Math.min(10_000, Math.floor(source.durationMs / 3)) / 1000;
       const fit = `scale=w=${BOX.width}:h=${BOX.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
-      await runProcess('ffmpeg', [...QUIET, '-ss', at.toFixed(3), '-i', 'source', '-frames:v', '1', '-vf', fit, 'frame.png'], { cwd: dir, timeoutMs: 60_000 });
+      await runProcess(
+        'ffmpeg',
+        [...QUIET, '-ss', at.toFixed(3), '-i', 'source', '-frames:v', '1', '-vf', fit, 'frame.png'],
+        { cwd: dir, timeoutMs: 60_000 },
+      );
       return await readFile(path.join(dir, 'frame.png'));
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,10 @@ export class ThemeRepository {
   constructor(private readonly db: Database) {}
 
   /** A page by name; `search` matches the name, ignoring case. */
-  async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: ThemeRecord[]; hasMore: boolean }> {
+  async list(
+    workspaceId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: ThemeRecord[]; hasMore: boolean }> {
     const { rows } = await this.db.query<ThemeRecord>(
       `SELECT ${COLUMNS} FROM themes WHERE workspace_id = $1 AND ($2 = '%%' OR name ILIKE $2)
        ORDER BY lower(name), id LIMIT $3 OFFSET $4`,
@@ -35,11 +38,10 @@ export class ThemeRepository {
   }
 
   async create(workspaceId: string, name: string, style: ThemeStyle): Promise<ThemeRecord> {
-    const { rows } = await this.db.query<ThemeRecord>(`INSERT INTO themes (workspace_id, name, style) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`, [
-      workspaceId,
-      name,
-      JSON.stringify(style),
-    ]);
+    const { rows } = await this.db.query<ThemeRecord>(
+      `INSERT INTO themes (workspace_id, name, style) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+      [workspaceId, name, JSON.stringify(style)],
+    );
     return complete(rows[0]);
   }
 
@@ -54,7 +56,10 @@ export class ThemeRepository {
 
   /** The names in the workspace containing `text` (ignoring case), to pick a free copy name. */
   async namesLike(workspaceId: string, text: string): Promise<string[]> {
-    const { rows } = await this.db.query<{ name: string }>(`SELECT name FROM themes WHERE workspace_id = $1 AND name ILIKE $2`, [workspaceId, containsPattern(text)]);
+    const { rows } = await this.db.query<{ name: string }>(
+      `SELECT name FROM themes WHERE workspace_id = $1 AND name ILIKE $2`,
+      [workspaceId, containsPattern(text)],
+    );
     return rows.map((row) => row.name);
   }
 

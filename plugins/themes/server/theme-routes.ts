@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  cleanResourceName,
+  httpError,
+  idParams,
+  idString,
+  ownResource,
+  registerWorkspaceResourceList,
+  resourceSchema,
+  tenantOf,
+} from '../../../server/plugin-api';
 import {
   NAME_MAX_LENGTH,
   THEMES_PATHS,
@@ -14,14 +23,29 @@ import { cleanStyle, styleProperties } from './theme-style-rules';
 
 // Lengths are checked after trimming, so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
-const themeSchema = resourceSchema('theme', { name: { type: 'string' }, workspaceId: { type: 'string' }, updatedAt: { type: 'string' }, ...styleProperties });
+const themeSchema = resourceSchema('theme', {
+  name: { type: 'string' },
+  workspaceId: { type: 'string' },
+  updatedAt: { type: 'string' },
+  ...styleProperties,
+});
 const oneTheme = { type: 'object', properties: { data: themeSchema } } as const;
 const ownTheme = ownResource('theme');
 
-const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
+const cleanName = (raw: string) =>
+  cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 export function themeResource(row: ThemeRecord): ThemeResource {
-  return { id: row.id, type: 'theme', attributes: { ...row.style, name: row.name, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() } };
+  return {
+    id: row.id,
+    type: 'theme',
+    attributes: {
+      ...row.style,
+      name: row.name,
+      workspaceId: row.workspaceId,
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    },
+  };
 }
 
 /** "Name (copy)", or "Name (copy 2)", "(copy 3)"… when taken; cut so it stays within the name's length. */
@@ -56,23 +80,42 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
-        body: { type: 'object', required: ['workspaceId', 'name'], additionalProperties: false, properties: { workspaceId: idString, name, ...styleProperties } },
+        body: {
+          type: 'object',
+          required: ['workspaceId', 'name'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, name, ...styleProperties },
+        },
         response: { 201: oneTheme },
       },
     },
     async (request, reply) => {
       const { workspaceId: _workspaceId, name: rawName, ...style } = request.body;
-      const row = await themes.create(tenantOf(request).workspaceId!, cleanName(rawName), withDefaults(cleanStyle(style)));
+      const row = await themes.create(
+        tenantOf(request).workspaceId!,
+        cleanName(rawName),
+        withDefaults(cleanStyle(style)),
+      );
       return reply.code(201).send({ data: themeResource(row) });
     },
   );
 
   app.put<{ Params: { id: string }; Body: UpdateThemeRequest }>(
     '/api/v1/themes/:id',
-    { config: ownTheme, schema: { params: idParams, body: { type: 'object', additionalProperties: false, properties: { name, ...styleProperties } }, response: { 200: oneTheme } } },
+    {
+      config: ownTheme,
+      schema: {
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, properties: { name, ...styleProperties } },
+        response: { 200: oneTheme },
+      },
+    },
     async (request) => {
       const { name: rawName, ...changes } = request.body;
-      const row = await themes.update(request.params.id, { name: rawName === undefined ? undefined : cleanName(rawName), style: cleanStyle(changes) });
+      const row = await themes.update(request.params.id, {
+        name: rawName === undefined ? undefined : cleanName(rawName),
+        style: cleanStyle(changes),
+      });
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);
       return { data: themeResource(row) };
     },
@@ -81,7 +124,14 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
   app.post<{ Params: { id: string } }>(
     '/api/v1/themes/:id/duplicate',
     // Nothing to send: an empty object (or no body at all).
-    { config: ownTheme, schema: { params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 201: oneTheme } } },
+    {
+      config: ownTheme,
+      schema: {
+        params: idParams,
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: { 201: oneTheme },
+      },
+    },
     async (request, reply) => {
       const original = await themes.find(request.params.id);
       if (!original) throw httpError(404, 'not_found', MESSAGES.notFound);

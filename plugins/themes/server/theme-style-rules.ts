@@ -11,7 +11,11 @@ import {
 
 type StyleKey = keyof ThemeStyle;
 const KEYS = Object.keys(DEFAULT_THEME_STYLE) as StyleKey[];
-const CHOICES: Partial<Record<StyleKey, readonly string[]>> = { fontFamily: THEME_FONTS, position: THEME_POSITIONS, alignment: THEME_ALIGNMENTS };
+const CHOICES: Partial<Record<StyleKey, readonly string[]>> = {
+  fontFamily: THEME_FONTS,
+  position: THEME_POSITIONS,
+  alignment: THEME_ALIGNMENTS,
+};
 const COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -41,7 +45,8 @@ export function cleanStyle(raw: Partial<Record<StyleKey, unknown>>): Partial<The
     const limits = (THEME_LIMITS as Partial<Record<StyleKey, { min: number; max: number }>>)[key];
     const choices = CHOICES[key];
     if (limits) {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < limits.min || value > limits.max) invalid(key, `a whole number from ${limits.min} to ${limits.max}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < limits.min || value > limits.max)
+        invalid(key, `a whole number from ${limits.min} to ${limits.max}`);
       out[key] = value;
     } else if (choices) {
       if (!choices.includes(value as string)) invalid(key, oneOf(choices));

@@ -1,6 +1,14 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions } from '../../../core/ui';
-import { DEFAULT_THEME_STYLE, NAME_MAX_LENGTH, THEME_FIELD_LABELS, THEME_FONTS, THEME_LIMITS, type ThemeResource, type ThemeStyle } from '../common/themes-contract';
+import {
+  DEFAULT_THEME_STYLE,
+  NAME_MAX_LENGTH,
+  THEME_FIELD_LABELS,
+  THEME_FONTS,
+  THEME_LIMITS,
+  type ThemeResource,
+  type ThemeStyle,
+} from '../common/themes-contract';
 import { ChoiceField, ColourField, NumberField, ToggleField, type NumberKey } from './theme-fields';
 import type { ThemePreviewModel } from './theme-preview-model';
 import { ThemePreview } from './theme-preview';
@@ -28,7 +36,8 @@ const styleOf = (theme: ThemeResource | null): ThemeStyle => {
 function numberProblem(style: ThemeStyle): string | null {
   for (const [field, { min, max }] of Object.entries(THEME_LIMITS) as [NumberKey, { min: number; max: number }][]) {
     const value = style[field];
-    if (!Number.isInteger(value) || value < min || value > max) return `${THEME_FIELD_LABELS[field]}: a whole number from ${min} to ${max}.`;
+    if (!Number.isInteger(value) || value < min || value > max)
+      return `${THEME_FIELD_LABELS[field]}: a whole number from ${min} to ${max}.`;
   }
   return null;
 }
@@ -38,11 +47,24 @@ function numberProblem(style: ThemeStyle): string | null {
  * burn-in will be). Sizes are pixels of a 1080-line picture, scaled with the video. With the box on,
  * libass draws the box in place of the outline, and the outline width pads the box. Ctrl/Cmd+Enter saves.
  */
-export function ThemeDialog({ theme, saving, preview, onSave, onClose }: { theme: ThemeResource | null; saving: boolean; preview: ThemePreviewModel; onSave(form: ThemeForm): void; onClose(): void }) {
+export function ThemeDialog({
+  theme,
+  saving,
+  preview,
+  onSave,
+  onClose,
+}: {
+  theme: ThemeResource | null;
+  saving: boolean;
+  preview: ThemePreviewModel;
+  onSave(form: ThemeForm): void;
+  onClose(): void;
+}) {
   const ids = useId();
   const [name, setName] = useState(theme?.attributes.name ?? '');
   const [style, setStyle] = useState<ThemeStyle>(() => styleOf(theme));
-  const change = <K extends keyof ThemeStyle>(field: K, value: ThemeStyle[K]) => setStyle((current) => ({ ...current, [field]: value }));
+  const change = <K extends keyof ThemeStyle>(field: K, value: ThemeStyle[K]) =>
+    setStyle((current) => ({ ...current, [field]: value }));
   const styleProblem = numberProblem(style);
   const problem = name.trim() ? styleProblem : 'Give the theme a name.';
   // Only a style the server accepts is previewed; until then the last image stays.
@@ -55,12 +77,21 @@ export function ThemeDialog({ theme, saving, preview, onSave, onClose }: { theme
   const fields = { style, onChange: change };
   return (
     <Dialog label={theme ? `Edit ${theme.attributes.name}` : 'New theme'} onClose={onClose} className="theme-dialog">
-      <form onSubmit={submit} onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}>
+      <form
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Enter' && (event.ctrlKey || event.metaKey) && submit()}
+      >
         <h2>{theme ? 'Edit theme' : 'New theme'}</h2>
         <div className="theme-layout">
           <div className="theme-fields">
             <label htmlFor={`${ids}-name`}>Name</label>
-            <input id={`${ids}-name`} value={name} maxLength={NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+            <input
+              id={`${ids}-name`}
+              value={name}
+              maxLength={NAME_MAX_LENGTH}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+            />
             <fieldset>
               <legend>Text</legend>
               <ChoiceField {...fields} field="fontFamily" choices={FONTS} />
@@ -93,7 +124,12 @@ export function ThemeDialog({ theme, saving, preview, onSave, onClose }: { theme
         <p className="muted" aria-live="polite">
           {problem ?? 'Sizes are pixels of a 1080-line picture; a 720p or 4K video gets them scaled.'}
         </p>
-        <DialogActions onCancel={onClose} confirmLabel={theme ? 'Save' : 'Create'} disabled={problem !== null} busy={saving} />
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={theme ? 'Save' : 'Create'}
+          disabled={problem !== null}
+          busy={saving}
+        />
       </form>
     </Dialog>
   );

@@ -13,7 +13,14 @@ interface FieldProps<K extends keyof ThemeStyle> {
 }
 
 /** A number in its range; an emptied box holds NaN until typed again, which the dialog reports. */
-export function NumberField({ style, field, onChange, disabled, label, unit = 'px' }: FieldProps<NumberKey> & { unit?: string }) {
+export function NumberField({
+  style,
+  field,
+  onChange,
+  disabled,
+  label,
+  unit = 'px',
+}: FieldProps<NumberKey> & { unit?: string }) {
   const id = useId();
   const { min, max } = THEME_LIMITS[field];
   const value = style[field];
@@ -22,7 +29,16 @@ export function NumberField({ style, field, onChange, disabled, label, unit = 'p
       <label htmlFor={id}>
         {label ?? THEME_FIELD_LABELS[field]} <span className="muted">({unit})</span>
       </label>
-      <input id={id} type="number" min={min} max={max} step={1} value={Number.isNaN(value) ? '' : value} disabled={disabled} onChange={(event) => onChange(field, event.target.valueAsNumber)} />
+      <input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        value={Number.isNaN(value) ? '' : value}
+        disabled={disabled}
+        onChange={(event) => onChange(field, event.target.valueAsNumber)}
+      />
     </div>
   );
 }
@@ -32,7 +48,13 @@ export function ColourField({ style, field, onChange, disabled }: FieldProps<Key
   return (
     <div className="theme-field theme-colour">
       <label htmlFor={id}>{THEME_FIELD_LABELS[field]}</label>
-      <input id={id} type="color" value={style[field]} disabled={disabled} onChange={(event) => onChange(field, event.target.value)} />
+      <input
+        id={id}
+        type="color"
+        value={style[field]}
+        disabled={disabled}
+        onChange={(event) => onChange(field, event.target.value)}
+      />
     </div>
   );
 }
@@ -40,12 +62,18 @@ export function ColourField({ style, field, onChange, disabled }: FieldProps<Key
 export function ToggleField({ style, field, onChange }: FieldProps<Keys<boolean>>) {
   return (
     <label className="theme-toggle">
-      <input type="checkbox" checked={style[field]} onChange={(event) => onChange(field, event.target.checked)} /> {THEME_FIELD_LABELS[field]}
+      <input type="checkbox" checked={style[field]} onChange={(event) => onChange(field, event.target.checked)} />{' '}
+      {THEME_FIELD_LABELS[field]}
     </label>
   );
 }
 
-export function ChoiceField<K extends 'fontFamily' | 'position' | 'alignment'>({ style, field, onChange, choices }: FieldProps<K> & { choices: readonly { value: ThemeStyle[K]; label: string }[] }) {
+export function ChoiceField<K extends 'fontFamily' | 'position' | 'alignment'>({
+  style,
+  field,
+  onChange,
+  choices,
+}: FieldProps<K> & { choices: readonly { value: ThemeStyle[K]; label: string }[] }) {
   const id = useId();
   return (
     <div className="theme-field">

@@ -33,20 +33,40 @@ export function createThemePreviewModel({ api, app }: Pick<ResourceListDeps, 'ap
   const imageFailed = createEvent();
 
   const videosFx = apiEffect(async (workspaceId: string) => {
-    const { data } = await api.get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, { params: { workspaceId, page: 1, perPage: VIDEOS_OFFERED } });
+    const { data } = await api.get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, {
+      params: { workspaceId, page: 1, perPage: VIDEOS_OFFERED },
+    });
     return data.data.map((version) => ({ id: version.id, title: version.attributes.title }));
   });
-  const settleFx = createEffect((style: PreviewFields) => new Promise<PreviewFields>((resolve) => setTimeout(() => resolve(style), PREVIEW_DEBOUNCE_MS)));
+  const settleFx = createEffect(
+    (style: PreviewFields) =>
+      new Promise<PreviewFields>((resolve) => setTimeout(() => resolve(style), PREVIEW_DEBOUNCE_MS)),
+  );
 
-  const $videos = createStore<{ id: string; title: string }[]>([]).on(videosFx.doneData, (_, videos) => videos).reset(app.workspaceChanged);
+  const $videos = createStore<{ id: string; title: string }[]>([])
+    .on(videosFx.doneData, (_, videos) => videos)
+    .reset(app.workspaceChanged);
   // 'latest': the workspace's latest video until one is chosen (null: the gradient).
-  const $videoId = createStore<string | null>('latest').on(videoChosen, (_, id) => id).reset(app.workspaceChanged);
-  const $chosenVideo = sample({ source: { videoId: $videoId, videos: $videos }, fn: ({ videoId, videos }) => (videoId === 'latest' ? (videos[0]?.id ?? null) : videoId) });
+  const $videoId = createStore<string | null>('latest')
+    .on(videoChosen, (_, id) => id)
+    .reset(app.workspaceChanged);
+  const $chosenVideo = sample({
+    source: { videoId: $videoId, videos: $videos },
+    fn: ({ videoId, videos }) => (videoId === 'latest' ? (videos[0]?.id ?? null) : videoId),
+  });
   const $style = createStore<PreviewFields | null>(null).on([opened, changed], (_, style) => style);
   const $src = createStore<string | null>(null);
-  const $status = createStore<PreviewStatus>('loading').on($src.updates, () => 'loading').on(imageLoaded, () => 'ready').on(imageFailed, () => 'failed');
+  const $status = createStore<PreviewStatus>('loading')
+    .on($src.updates, () => 'loading')
+    .on(imageLoaded, () => 'ready')
+    .on(imageFailed, () => 'failed');
 
-  sample({ clock: opened, source: app.$currentWorkspaceId, filter: (workspaceId): workspaceId is string => workspaceId !== null, target: videosFx });
+  sample({
+    clock: opened,
+    source: app.$currentWorkspaceId,
+    filter: (workspaceId): workspaceId is string => workspaceId !== null,
+    target: videosFx,
+  });
   sample({ clock: changed, target: settleFx });
   const settled = sample({ clock: settleFx.doneData, source: $style, filter: (latest, style) => latest === style });
   sample({

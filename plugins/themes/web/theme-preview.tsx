@@ -3,7 +3,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PREVIEW_TEXT_MAX_LENGTH, type ThemeStyle } from '../common/themes-contract';
 import type { ThemePreviewModel } from './theme-preview-model';
 
-const STATUS = { loading: 'Updating the preview…', ready: 'Preview up to date.', failed: 'The preview could not be made.' } as const;
+const STATUS = {
+  loading: 'Updating the preview…',
+  ready: 'Preview up to date.',
+  failed: 'The preview could not be made.',
+} as const;
 
 /**
  * The live preview: the server's rendering (ffmpeg + libass, as the burn-in) of the sample text on
@@ -13,7 +17,13 @@ const STATUS = { loading: 'Updating the preview…', ready: 'Preview up to date.
 export function ThemePreview({ model, style }: { model: ThemePreviewModel; style: ThemeStyle | null }) {
   const id = useId();
   const [src, status, videos, videoId] = useUnit([model.$src, model.$status, model.$videos, model.$chosenVideo]);
-  const [opened, changed, videoChosen, imageLoaded, imageFailed] = useUnit([model.opened, model.changed, model.videoChosen, model.imageLoaded, model.imageFailed]);
+  const [opened, changed, videoChosen, imageLoaded, imageFailed] = useUnit([
+    model.opened,
+    model.changed,
+    model.videoChosen,
+    model.imageLoaded,
+    model.imageFailed,
+  ]);
   // The subtitler's own line (a long one shows where it wraps); empty: the server's two sample lines.
   const [text, setText] = useState('');
   const fields = useMemo(() => style && { ...style, ...(text.trim() ? { text: text.trim() } : {}) }, [style, text]);
@@ -38,7 +48,14 @@ export function ThemePreview({ model, style }: { model: ThemePreviewModel; style
         ))}
       </select>
       <div className="theme-preview-frame" aria-busy={status === 'loading'}>
-        {src && <img src={src} alt={title ? `The sample subtitle on a frame of “${title}”` : 'The sample subtitle on a gradient'} onLoad={() => imageLoaded()} onError={() => imageFailed()} />}
+        {src && (
+          <img
+            src={src}
+            alt={title ? `The sample subtitle on a frame of “${title}”` : 'The sample subtitle on a gradient'}
+            onLoad={() => imageLoaded()}
+            onError={() => imageFailed()}
+          />
+        )}
       </div>
       <label htmlFor={`${id}-text`}>Sample text</label>
       <textarea

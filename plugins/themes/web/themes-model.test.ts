@@ -46,7 +46,10 @@ describe('themes model', () => {
 
   it('previews at once on opening, on the latest video; then once per pause in typing, with the latest style', async () => {
     const kit = setUp();
-    kit.api.reply('GET', '/api/v1/project_versions', { data: [{ id: '7', type: 'project_version', attributes: { title: 'Harbour tour' } }], meta: {} });
+    kit.api.reply('GET', '/api/v1/project_versions', {
+      data: [{ id: '7', type: 'project_version', attributes: { title: 'Harbour tour' } }],
+      meta: {},
+    });
     const { preview } = kit.model;
     const sources: string[] = [];
     preview.$src.updates.watch((src) => src && sources.push(src));

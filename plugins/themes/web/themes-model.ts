@@ -1,7 +1,13 @@
 import * as effector from 'effector';
 import { announceEffect, apiEffect } from '../../../core';
 import { createResourceListModel, type ResourceListDeps } from '../../../core/model/resource-list-model';
-import { THEMES_MESSAGES as MESSAGES, THEMES_PATHS, type ThemeResource, type ThemeResponse, type ThemeStyle } from '../common/themes-contract';
+import {
+  THEMES_MESSAGES as MESSAGES,
+  THEMES_PATHS,
+  type ThemeResource,
+  type ThemeResponse,
+  type ThemeStyle,
+} from '../common/themes-contract';
 import { createThemePreviewModel } from './theme-preview-model';
 
 export type ThemeForm = { name: string } & ThemeStyle;
@@ -24,9 +30,20 @@ export function createThemesModel(deps: ResourceListDeps) {
     for (const id of ids) copies.push((await deps.api.post<ThemeResponse>(THEMES_PATHS.duplicate(id), {})).data.data);
     return copies;
   });
-  effector.sample({ clock: duplicateRequested, source: duplicateFx.pending, filter: (pending, ids) => !pending && ids.length > 0, fn: (_, ids) => ids, target: duplicateFx });
-  list.$items.on(duplicateFx.doneData, (items, copies) => [...items, ...copies].sort((a, b) => a.attributes.name.localeCompare(b.attributes.name)));
-  announceEffect({ toast: deps.toast, logger: deps.logger }, 'themes', duplicateFx, { done: MESSAGES.duplicated, fail: MESSAGES.notDuplicated });
+  effector.sample({
+    clock: duplicateRequested,
+    source: duplicateFx.pending,
+    filter: (pending, ids) => !pending && ids.length > 0,
+    fn: (_, ids) => ids,
+    target: duplicateFx,
+  });
+  list.$items.on(duplicateFx.doneData, (items, copies) =>
+    [...items, ...copies].sort((a, b) => a.attributes.name.localeCompare(b.attributes.name)),
+  );
+  announceEffect({ toast: deps.toast, logger: deps.logger }, 'themes', duplicateFx, {
+    done: MESSAGES.duplicated,
+    fail: MESSAGES.notDuplicated,
+  });
   return { ...list, duplicateRequested, duplicateFx, preview: createThemePreviewModel(deps) };
 }
 

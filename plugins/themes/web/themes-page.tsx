@@ -10,15 +10,32 @@ const col = dataTableColumnHelper<ThemeResource>();
 const capital = (text: string) => text[0].toUpperCase() + text.slice(1);
 const columns = [
   col.accessor((row) => row.attributes.name, { id: 'name', header: 'Name' }),
-  col.accessor((row) => `${row.attributes.fontFamily}, ${row.attributes.fontSize} px${row.attributes.bold ? ', bold' : ''}${row.attributes.italic ? ', italic' : ''}`, { id: 'font', header: 'Font' }),
-  col.accessor((row) => (row.attributes.box ? `Box ${row.attributes.boxOpacity} %` : `Outline ${row.attributes.outlineWidth} px`), { id: 'edge', header: 'Edge' }),
-  col.accessor((row) => `${capital(row.attributes.position)} ${row.attributes.alignment === 'center' ? 'centre' : row.attributes.alignment}`, { id: 'position', header: 'Position' }),
+  col.accessor(
+    (row) =>
+      `${row.attributes.fontFamily}, ${row.attributes.fontSize} px${row.attributes.bold ? ', bold' : ''}${row.attributes.italic ? ', italic' : ''}`,
+    { id: 'font', header: 'Font' },
+  ),
+  col.accessor(
+    (row) => (row.attributes.box ? `Box ${row.attributes.boxOpacity} %` : `Outline ${row.attributes.outlineWidth} px`),
+    { id: 'edge', header: 'Edge' },
+  ),
+  col.accessor(
+    (row) =>
+      `${capital(row.attributes.position)} ${row.attributes.alignment === 'center' ? 'centre' : row.attributes.alignment}`,
+    { id: 'position', header: 'Position' },
+  ),
 ];
 
 /** `/themes`: the workspace's styles for burned-in subtitles; Enter edits one with its live preview, Duplicate copies the selected. */
 export default function ThemesPage() {
   const model = useLazyModel(themesModel);
-  const [saving, duplicating, createSubmitted, changesSubmitted, duplicateRequested] = useUnit([model.$saving, model.duplicateFx.pending, model.createSubmitted, model.changesSubmitted, model.duplicateRequested]);
+  const [saving, duplicating, createSubmitted, changesSubmitted, duplicateRequested] = useUnit([
+    model.$saving,
+    model.duplicateFx.pending,
+    model.createSubmitted,
+    model.changesSubmitted,
+    model.duplicateRequested,
+  ]);
   return (
     <ResourceListPage
       model={model}
@@ -28,7 +45,12 @@ export default function ThemesPage() {
       emptyText="No themes yet. A theme is how burned-in subtitles look: font, colours, outline or box, and where they sit on the picture."
       deleteNote="Exports already made keep their look."
       bulkActions={(selected) => (
-        <button type="button" className="button" disabled={duplicating} onClick={() => duplicateRequested(selected.map((theme) => theme.id))}>
+        <button
+          type="button"
+          className="button"
+          disabled={duplicating}
+          onClick={() => duplicateRequested(selected.map((theme) => theme.id))}
+        >
           Duplicate
         </button>
       )}

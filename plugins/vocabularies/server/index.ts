@@ -1,5 +1,14 @@
-import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource, type ServiceToken } from '../../../server/plugin-api';
-import { VOCABULARY_LOOKUP, type VocabularyForPipeline, type WorkspaceResourceLookup } from '../../pipeline/common/pipeline-contract';
+import {
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  registerTenantResource,
+  type ServiceToken,
+} from '../../../server/plugin-api';
+import {
+  VOCABULARY_LOOKUP,
+  type VocabularyForPipeline,
+  type WorkspaceResourceLookup,
+} from '../../pipeline/common/pipeline-contract';
 import { VOCABULARIES_SERVER_MESSAGES } from '../common/vocabularies-contract';
 import { vocabulariesMigrations } from './vocabularies-migrations';
 import { VocabularyRepository } from './vocabulary-repository';
@@ -22,7 +31,10 @@ export default defineServerPlugin({
     registerTenantResource(app, 'vocabulary', (id) => vocabularies.ownerOf(id), VOCABULARIES_SERVER_MESSAGES.notFound);
     const lookup: WorkspaceResourceLookup<VocabularyForPipeline> = {
       async find(db, workspaceId, id) {
-        const { rows } = await db.query('SELECT utterances FROM vocabulary_lists WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+        const { rows } = await db.query('SELECT utterances FROM vocabulary_lists WHERE workspace_id = $1 AND id = $2', [
+          workspaceId,
+          id,
+        ]);
         return rows[0] ? { words: rows[0].utterances as string[] } : null;
       },
     };

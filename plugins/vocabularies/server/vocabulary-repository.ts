@@ -15,7 +15,10 @@ export class VocabularyRepository {
   constructor(private readonly db: Queryable) {}
 
   /** A page by name; `search` matches anywhere in the name or an entry, ignoring case. */
-  async list(workspaceId: string, options: { search: string; page: number; perPage: number }): Promise<{ rows: VocabularyRecord[]; hasMore: boolean }> {
+  async list(
+    workspaceId: string,
+    options: { search: string; page: number; perPage: number },
+  ): Promise<{ rows: VocabularyRecord[]; hasMore: boolean }> {
     const pattern = containsPattern(options.search);
     const { rows } = await this.db.query<VocabularyRecord>(
       `SELECT ${COLUMNS} FROM vocabulary_lists
@@ -27,7 +30,10 @@ export class VocabularyRepository {
   }
 
   async find(workspaceId: string, id: string): Promise<VocabularyRecord | null> {
-    const { rows } = await this.db.query<VocabularyRecord>(`SELECT ${COLUMNS} FROM vocabulary_lists WHERE workspace_id = $1 AND id = $2`, [workspaceId, id]);
+    const { rows } = await this.db.query<VocabularyRecord>(
+      `SELECT ${COLUMNS} FROM vocabulary_lists WHERE workspace_id = $1 AND id = $2`,
+      [workspaceId, id],
+    );
     return rows[0] ?? null;
   }
 

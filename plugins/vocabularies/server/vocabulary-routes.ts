@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanResourceName, httpError, idParams, idString, ownResource, registerWorkspaceResourceList, resourceSchema, tenantOf } from '../../../server/plugin-api';
+import {
+  cleanResourceName,
+  httpError,
+  idParams,
+  idString,
+  ownResource,
+  registerWorkspaceResourceList,
+  resourceSchema,
+  tenantOf,
+} from '../../../server/plugin-api';
 import {
   cleanUtterances,
   MAX_UTTERANCES,
@@ -25,12 +34,14 @@ const vocabularySchema = resourceSchema('vocabulary', {
 });
 const oneVocabulary = { type: 'object', properties: { data: vocabularySchema } } as const;
 
-const cleanName = (raw: string) => cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
+const cleanName = (raw: string) =>
+  cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
 
 function cleanEntries(raw: string[]): string[] {
   const entries = cleanUtterances(raw);
   if (entries.length > MAX_UTTERANCES) throw httpError(422, 'invalid', MESSAGES.tooManyUtterances, 'utterances');
-  if (entries.some((entry) => [...entry].length > UTTERANCE_MAX_LENGTH)) throw httpError(422, 'invalid', MESSAGES.utteranceTooLong, 'utterances');
+  if (entries.some((entry) => [...entry].length > UTTERANCE_MAX_LENGTH))
+    throw httpError(422, 'invalid', MESSAGES.utteranceTooLong, 'utterances');
   return entries;
 }
 
@@ -38,7 +49,12 @@ export function vocabularyResource(row: VocabularyRecord): VocabularyResource {
   return {
     id: row.id,
     type: 'vocabulary',
-    attributes: { name: row.name, utterances: row.utterances, workspaceId: row.workspaceId, updatedAt: new Date(row.updatedAt).toISOString() },
+    attributes: {
+      name: row.name,
+      utterances: row.utterances,
+      workspaceId: row.workspaceId,
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    },
   };
 }
 
@@ -60,12 +76,21 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
-        body: { type: 'object', required: ['workspaceId', 'name'], additionalProperties: false, properties: { workspaceId: idString, name, utterances } },
+        body: {
+          type: 'object',
+          required: ['workspaceId', 'name'],
+          additionalProperties: false,
+          properties: { workspaceId: idString, name, utterances },
+        },
         response: { 201: oneVocabulary },
       },
     },
     async (request, reply) => {
-      const row = await vocabularies.create(tenantOf(request).workspaceId!, cleanName(request.body.name), cleanEntries(request.body.utterances ?? []));
+      const row = await vocabularies.create(
+        tenantOf(request).workspaceId!,
+        cleanName(request.body.name),
+        cleanEntries(request.body.utterances ?? []),
+      );
       return reply.code(201).send({ data: vocabularyResource(row) });
     },
   );

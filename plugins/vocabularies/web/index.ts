@@ -3,7 +3,8 @@ import { setupResourcePickers } from '../../pipeline/web/extension-points';
 import { VOCABULARIES_PAGE } from '../common/vocabularies-page-path';
 
 const inWorkspace = (ctx: WhenContext) => ctx.isMember && ctx.workspaceId !== null;
-const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) => (await import('./vocabularies-page')).vocabularyCommandChoices(ctx, search, action);
+const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: string) =>
+  (await import('./vocabularies-page')).vocabularyCommandChoices(ctx, search, action);
 
 /**
  * Vocabulary lists: a page, a nav item, palette commands, and — through the pipeline's set-up
@@ -16,7 +17,9 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   order: 45,
   routes: [{ path: VOCABULARIES_PAGE, load: () => import('./vocabularies-page'), title: 'Vocabulary lists' }],
-  nav: [{ id: 'vocabularies.nav', label: 'Vocabularies', path: VOCABULARIES_PAGE, order: 40, icon: 'V', when: inWorkspace }],
+  nav: [
+    { id: 'vocabularies.nav', label: 'Vocabularies', path: VOCABULARIES_PAGE, order: 40, icon: 'V', when: inWorkspace },
+  ],
   commands: [
     {
       id: 'vocabularies.open',
@@ -34,8 +37,20 @@ export default definePlugin({
       when: inWorkspace,
       run: (ctx) => ctx.navigate(`${VOCABULARIES_PAGE}?new=1`),
     },
-    { id: 'vocabularies.rename', title: 'Rename vocabulary list…', group: 'Vocabularies', when: inWorkspace, choices: pick('edit') },
-    { id: 'vocabularies.delete', title: 'Delete vocabulary list…', group: 'Vocabularies', when: inWorkspace, choices: pick('delete') },
+    {
+      id: 'vocabularies.rename',
+      title: 'Rename vocabulary list…',
+      group: 'Vocabularies',
+      when: inWorkspace,
+      choices: pick('edit'),
+    },
+    {
+      id: 'vocabularies.delete',
+      title: 'Delete vocabulary list…',
+      group: 'Vocabularies',
+      when: inWorkspace,
+      choices: pick('delete'),
+    },
   ],
   contributions: [
     contribute(setupResourcePickers, {

@@ -5,5 +5,10 @@ import type { VocabulariesModel } from './vocabularies-model';
 export const vocabulariesModel = defineLazyModel<VocabulariesModel>('vocabularies', async () => {
   const { createVocabulariesModel } = await import('./vocabularies-model');
   return (c: Container) =>
-    createVocabulariesModel({ api: c.get(TOKENS.ApiClient), app: c.get(TOKENS.AppModel), toast: c.get(TOKENS.ToastService), logger: console });
+    createVocabulariesModel({
+      api: c.get(TOKENS.ApiClient),
+      app: c.get(TOKENS.AppModel),
+      toast: c.get(TOKENS.ToastService),
+      logger: console,
+    });
 });

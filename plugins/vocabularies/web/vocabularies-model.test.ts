@@ -27,7 +27,9 @@ describe('vocabularies model', () => {
     const kit = setUp();
     kit.api.reply('GET', '/api/v1/vocabularies/', (call: RecordedCall) => {
       const page = (call.params as { page: number }).page;
-      return page === 1 ? { data: [list('1', 'Anatomy')], meta: { page, perPage: 50, hasMore: true } } : { data: [list('2', 'Brands')], meta: { page, perPage: 50, hasMore: false } };
+      return page === 1
+        ? { data: [list('1', 'Anatomy')], meta: { page, perPage: 50, hasMore: true } }
+        : { data: [list('2', 'Brands')], meta: { page, perPage: 50, hasMore: false } };
     });
     await allSettled(kit.model.pageOpened, { scope: kit.scope });
     await allSettled(kit.model.nextPageRequested, { scope: kit.scope });
@@ -36,23 +38,41 @@ describe('vocabularies model', () => {
     expect(kit.api.callsTo('GET', '/api/v1/vocabularies/')).toHaveLength(2);
 
     await allSettled(kit.model.searchChanged, { scope: kit.scope, params: ' brand ' });
-    expect(kit.api.callsTo('GET', '/api/v1/vocabularies/').at(-1)!.params).toEqual({ workspaceId: 'w1', page: 1, search: 'brand' });
+    expect(kit.api.callsTo('GET', '/api/v1/vocabularies/').at(-1)!.params).toEqual({
+      workspaceId: 'w1',
+      page: 1,
+      search: 'brand',
+    });
   });
 
   it('creates, renames ("Name saved"), edits entries ("Changes saved") and deletes, with spec 8’s toasts', async () => {
     const kit = setUp();
     kit.api
       .reply('POST', '/api/v1/vocabularies/', { data: list('9', 'Brands', ['Polycue']) })
-      .reply('PUT', '/api/v1/vocabularies/9', (call: RecordedCall) => ({ data: list('9', (call.body as { name?: string }).name ?? 'Brands', ['Polycue']) }))
+      .reply('PUT', '/api/v1/vocabularies/9', (call: RecordedCall) => ({
+        data: list('9', (call.body as { name?: string }).name ?? 'Brands', ['Polycue']),
+      }))
       .reply('DELETE', '/api/v1/vocabularies/9', { data: { id: '9' } });
-    await allSettled(kit.model.createSubmitted, { scope: kit.scope, params: { name: 'Brands', utterances: ['Polycue'] } });
-    expect(kit.api.callsTo('POST', '/api/v1/vocabularies/')[0].body).toEqual({ workspaceId: 'w1', name: 'Brands', utterances: ['Polycue'] });
+    await allSettled(kit.model.createSubmitted, {
+      scope: kit.scope,
+      params: { name: 'Brands', utterances: ['Polycue'] },
+    });
+    expect(kit.api.callsTo('POST', '/api/v1/vocabularies/')[0].body).toEqual({
+      workspaceId: 'w1',
+      name: 'Brands',
+      utterances: ['Polycue'],
+    });
     await allSettled(kit.model.changesSubmitted, { scope: kit.scope, params: { id: '9', name: 'Brand names' } });
     await allSettled(kit.model.changesSubmitted, { scope: kit.scope, params: { id: '9', utterances: ['Polycue'] } });
     expect(kit.names()).toEqual(['Brands']);
     await allSettled(kit.model.deleteRequested, { scope: kit.scope, params: ['9'] });
     expect(kit.names()).toEqual([]);
-    expect(kit.toasts().map((t) => t.title)).toEqual(['Vocabulary list created', 'Name saved', 'Changes saved', 'Vocabulary list deleted']);
+    expect(kit.toasts().map((t) => t.title)).toEqual([
+      'Vocabulary list created',
+      'Name saved',
+      'Changes saved',
+      'Vocabulary list deleted',
+    ]);
   });
 
   it('says what failed in the spec’s words', async () => {

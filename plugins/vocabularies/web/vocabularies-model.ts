@@ -1,5 +1,9 @@
 import { createResourceListModel, type ResourceListDeps } from '../../../core/model/resource-list-model';
-import { VOCABULARIES_MESSAGES as MESSAGES, VOCABULARIES_PATHS, type VocabularyResource } from '../common/vocabularies-contract';
+import {
+  VOCABULARIES_MESSAGES as MESSAGES,
+  VOCABULARIES_PATHS,
+  type VocabularyResource,
+} from '../common/vocabularies-contract';
 
 export type VocabulariesDeps = ResourceListDeps;
 
@@ -16,7 +20,11 @@ export interface VocabularyChanges {
  * rename) say 'Changes saved'.
  */
 export function createVocabulariesModel(deps: VocabulariesDeps) {
-  const list = createResourceListModel<VocabularyResource, { name: string; utterances: string[] }, Omit<VocabularyChanges, 'id'>>(deps, {
+  const list = createResourceListModel<
+    VocabularyResource,
+    { name: string; utterances: string[] },
+    Omit<VocabularyChanges, 'id'>
+  >(deps, {
     tag: 'vocabularies',
     paths: { list: VOCABULARIES_PATHS.vocabularies, one: VOCABULARIES_PATHS.vocabulary },
     messages: MESSAGES,

@@ -16,7 +16,11 @@ const columns = [
 /** `/vocabularies`: the workspace's vocabulary lists, with search, keyboard selection, editing and bulk delete. */
 export default function VocabulariesPage() {
   const model = useLazyModel(vocabulariesModel);
-  const [saving, createSubmitted, changesSubmitted] = useUnit([model.$saving, model.createSubmitted, model.changesSubmitted]);
+  const [saving, createSubmitted, changesSubmitted] = useUnit([
+    model.$saving,
+    model.createSubmitted,
+    model.changesSubmitted,
+  ]);
   return (
     <ResourceListPage
       model={model}
@@ -35,7 +39,11 @@ export default function VocabulariesPage() {
             const nameChanged = form.name !== list.attributes.name;
             const entriesChanged = form.utterances.join('\n') !== list.attributes.utterances.join('\n');
             if (!nameChanged && !entriesChanged) return close();
-            changesSubmitted({ id: list.id, ...(nameChanged ? { name: form.name } : {}), ...(entriesChanged ? { utterances: form.utterances } : {}) });
+            changesSubmitted({
+              id: list.id,
+              ...(nameChanged ? { name: form.name } : {}),
+              ...(entriesChanged ? { utterances: form.utterances } : {}),
+            });
           }}
         />
       )}

@@ -34,14 +34,24 @@ describe('mapping decoded words onto the transcript', () => {
   });
 
   it('uses the span of a misrecognised word for the transcript word in its place', () => {
-    const timed = timeTranscript(tokenizeTranscript('the cat sat'), [word('the', 0, 200), word('hat', 500, 800), word('sat', 1_000, 1_300)], 1_500);
+    const timed = timeTranscript(
+      tokenizeTranscript('the cat sat'),
+      [word('the', 0, 200), word('hat', 500, 800), word('sat', 1_000, 1_300)],
+      1_500,
+    );
     expect(timed[1]).toMatchObject({ start: 500, end: 800 });
   });
 
   it('writes an ARPA model whose counts match its sections', () => {
-    const arpa = buildTranscriptArpa([['the', 'cat'], ['the', 'dog']]);
+    const arpa = buildTranscriptArpa([
+      ['the', 'cat'],
+      ['the', 'dog'],
+    ]);
     const declared = [...arpa.matchAll(/ngram (\d)=(\d+)/g)].map((match) => Number(match[2]));
-    const sections = arpa.split(/\\\d-grams:\n/).slice(1).map((section) => section.split('\n\n')[0]!.split('\n').filter(Boolean).length);
+    const sections = arpa
+      .split(/\\\d-grams:\n/)
+      .slice(1)
+      .map((section) => section.split('\n\n')[0]!.split('\n').filter(Boolean).length);
     expect(sections).toEqual(declared);
     expect(arpa).toMatch(/-99 <s> /);
   });
@@ -50,7 +60,8 @@ describe('mapping decoded words onto the transcript', () => {
 describe('PocketsphinxAlignment on word-by-word espeak-ng speech', () => {
   let dir: string;
   let fixture: SpeechFixture;
-  const transcript = 'My brother Zorbatron bought a new car last week. He drove it to the city, and parked near the river!';
+  const transcript =
+    'My brother Zorbatron bought a new car last week. He drove it to the city, and parked near the river!';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-align-test-'));
@@ -63,7 +74,8 @@ describe('PocketsphinxAlignment on word-by-word espeak-ng speech', () => {
     expect(aligned.map((w) => w.text)).toEqual(transcript.split(' '));
     const errors = aligned.map((w, index) => Math.abs(w.start - fixture.words[index]!.start)).sort((a, b) => a - b);
     expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(80);
-    for (let index = 1; index < aligned.length; index++) expect(aligned[index]!.start).toBeGreaterThanOrEqual(aligned[index - 1]!.start);
+    for (let index = 1; index < aligned.length; index++)
+      expect(aligned[index]!.start).toBeGreaterThanOrEqual(aligned[index - 1]!.start);
     // ~10 s alone; a busy machine (two cores shared with other suites) has taken over 30 s.
   }, 90_000);
 });

@@ -56,7 +56,10 @@ const MIN_BAND = 200;
  * Returns, for each transcript token, the index of the decoded word paired with it (or -1) and
  * whether the pair is an exact match.
  */
-export function pairWords(forms: readonly string[], decoded: readonly string[]): Array<{ index: number; exact: boolean }> {
+export function pairWords(
+  forms: readonly string[],
+  decoded: readonly string[],
+): Array<{ index: number; exact: boolean }> {
   const n = forms.length;
   const m = decoded.length;
   const band = Math.max(MIN_BAND, Math.abs(n - m) + MIN_BAND);
@@ -120,8 +123,15 @@ export function pairWords(forms: readonly string[], decoded: readonly string[]):
 }
 
 /** Timings for every transcript token from the decoded words; `audioEndMs` bounds the last gap. */
-export function timeTranscript(tokens: readonly TranscriptToken[], decoded: readonly TimedWord[], audioEndMs: number): TimedWord[] {
-  const pairs = pairWords(tokens.map((token) => token.form), decoded.map((word) => dictionaryForm(word.text)));
+export function timeTranscript(
+  tokens: readonly TranscriptToken[],
+  decoded: readonly TimedWord[],
+  audioEndMs: number,
+): TimedWord[] {
+  const pairs = pairWords(
+    tokens.map((token) => token.form),
+    decoded.map((word) => dictionaryForm(word.text)),
+  );
   const result: TimedWord[] = tokens.map((token, index) => {
     const pair = pairs[index]!;
     const word = pair.exact ? decoded[pair.index]! : null;
@@ -141,7 +151,10 @@ export function timeTranscript(tokens: readonly TranscriptToken[], decoded: read
     // (mis-recognised ones) narrow that down to where the run was actually spoken.
     let from = index > 0 ? result[index - 1]!.end : Math.min(firstDecodedStart, audioEndMs);
     let to = runEnd < result.length ? result[runEnd]!.start : Math.max(lastDecodedEnd, from);
-    const substituted = pairs.slice(index, runEnd).filter((pair) => pair.index >= 0).map((pair) => decoded[pair.index]!);
+    const substituted = pairs
+      .slice(index, runEnd)
+      .filter((pair) => pair.index >= 0)
+      .map((pair) => decoded[pair.index]!);
     if (substituted.length > 0) {
       from = Math.max(from, Math.min(...substituted.map((word) => word.start)));
       to = Math.min(to, Math.max(...substituted.map((word) => word.end)));

@@ -32,7 +32,8 @@ const LOG_BASE = 1.0001;
 /** bitarr_required_bits: the bits needed to hold max. */
 const requiredBits = (max: number) => (max === 0 ? 0 : Math.floor(Math.log2(max)) + 1);
 /** lm_trie.c base_size: one extra entry, rounded up to bytes, plus 8 bytes of slack. */
-const packedSize = (entries: number, vocabulary: number, otherBits: number) => Math.floor(((1 + entries) * (requiredBits(vocabulary) + otherBits) + 7) / 8) + 8;
+const packedSize = (entries: number, vocabulary: number, otherBits: number) =>
+  Math.floor(((1 + entries) * (requiredBits(vocabulary) + otherBits) + 7) / 8) + 8;
 
 interface TrieLayout {
   counts: number[];
@@ -57,7 +58,8 @@ async function readLayout(path: string): Promise<TrieLayout | null> {
     const unigramsStart = headerBytes + 4 + ((order - 2) * 2 + 1) * QUANT_TABLE_BYTES;
     const sentinelStart = unigramsStart + counts[0]! * 12;
     let ngramBytes = packedSize(counts[order - 1]!, counts[0]!, LONGEST_QUANT_BITS);
-    for (let i = 1; i < order - 1; i++) ngramBytes += packedSize(counts[i]!, counts[0]!, MIDDLE_QUANT_BITS + requiredBits(counts[i + 1]!));
+    for (let i = 1; i < order - 1; i++)
+      ngramBytes += packedSize(counts[i]!, counts[0]!, MIDDLE_QUANT_BITS + requiredBits(counts[i + 1]!));
     const stringsLengthStart = sentinelStart + 12 + ngramBytes;
     if (stringsLengthStart + 4 > size) return null;
     const lengthBytes = Buffer.alloc(4);
@@ -81,7 +83,12 @@ const layouts = new Map<string, Promise<TrieLayout | null>>();
  * Returns the words added (those the model lacked), or null when the model is not in a format
  * this can extend; the caller then decodes with the shipped model.
  */
-export async function writeLanguageModelWithWords(sourcePath: string, words: readonly string[], log10Probability: number, targetPath: string): Promise<string[] | null> {
+export async function writeLanguageModelWithWords(
+  sourcePath: string,
+  words: readonly string[],
+  log10Probability: number,
+  targetPath: string,
+): Promise<string[] | null> {
   let layoutPromise = layouts.get(sourcePath);
   if (!layoutPromise) {
     layoutPromise = readLayout(sourcePath).catch(() => null);
@@ -96,7 +103,9 @@ export async function writeLanguageModelWithWords(sourcePath: string, words: rea
   const header = Buffer.alloc(layout.headerBytes);
   header.write(HEADER, 0, 'latin1');
   header[HEADER.length] = layout.counts.length;
-  layout.counts.forEach((count, i) => header.writeUInt32LE(i === 0 ? count + added.length : count, HEADER.length + 1 + 4 * i));
+  layout.counts.forEach((count, i) =>
+    header.writeUInt32LE(i === 0 ? count + added.length : count, HEADER.length + 1 + 4 * i),
+  );
 
   const source = await open(sourcePath, 'r');
   let sentinel: Buffer;

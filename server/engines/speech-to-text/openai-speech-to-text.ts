@@ -48,7 +48,12 @@ export function wordsOf(result: VerboseTranscription): TimedWord[] {
   const ms = (seconds: number) => Math.round(seconds * 1000);
   if (result.words && result.words.length > 0) {
     return result.words
-      .map((word) => ({ text: word.word.trim(), start: ms(word.start), end: ms(word.end), confidence: word.probability ?? 1 }))
+      .map((word) => ({
+        text: word.word.trim(),
+        start: ms(word.start),
+        end: ms(word.end),
+        confidence: word.probability ?? 1,
+      }))
       .filter((word) => word.text.length > 0);
   }
   return (result.segments ?? []).flatMap((segment) => {

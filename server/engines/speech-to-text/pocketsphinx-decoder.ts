@@ -52,11 +52,17 @@ export async function decodeWithPocketsphinx(wavPath: string, options: DecodeOpt
   await runProcess(
     'pocketsphinx_continuous',
     [
-      '-infile', wavPath,
-      '-time', 'yes',
-      '-hmm', model.acousticModelDir,
-      ...(options.keywordsPath ? ['-kws', options.keywordsPath] : ['-lm', options.languageModelPath ?? model.languageModelPath]),
-      '-dict', options.dictionaryPath ?? model.dictionaryPath,
+      '-infile',
+      wavPath,
+      '-time',
+      'yes',
+      '-hmm',
+      model.acousticModelDir,
+      ...(options.keywordsPath
+        ? ['-kws', options.keywordsPath]
+        : ['-lm', options.languageModelPath ?? model.languageModelPath]),
+      '-dict',
+      options.dictionaryPath ?? model.dictionaryPath,
       ...(options.tuning ?? []),
     ],
     {

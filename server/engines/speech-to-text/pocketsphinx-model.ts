@@ -19,7 +19,9 @@ export interface PocketsphinxModel {
 
 export const DEFAULT_MODEL_ROOT = '/usr/share/pocketsphinx/model';
 
-export function findPocketsphinxModels(root = process.env.POCKETSPHINX_MODEL_DIR || DEFAULT_MODEL_ROOT): PocketsphinxModel[] {
+export function findPocketsphinxModels(
+  root = process.env.POCKETSPHINX_MODEL_DIR || DEFAULT_MODEL_ROOT,
+): PocketsphinxModel[] {
   if (!existsSync(root)) return [];
   const models: PocketsphinxModel[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
@@ -28,7 +30,9 @@ export function findPocketsphinxModels(root = process.env.POCKETSPHINX_MODEL_DIR
     const files = readdirSync(dir, { withFileTypes: true });
     const acoustic = files.find((file) => file.isDirectory() && existsSync(path.join(dir, file.name, 'mdef')));
     // The phone LM (en-us-phone.lm.bin) is for phoneme decoding, not words.
-    const lm = files.find((file) => file.isFile() && /\.lm(\.bin|\.dmp)?$/i.test(file.name) && !/phone/i.test(file.name));
+    const lm = files.find(
+      (file) => file.isFile() && /\.lm(\.bin|\.dmp)?$/i.test(file.name) && !/phone/i.test(file.name),
+    );
     const dict = files.find((file) => file.isFile() && /\.dict$/i.test(file.name));
     const language = /^([a-z]{2})\b/i.exec(entry.name)?.[1]?.toLowerCase();
     if (!acoustic || !lm || !dict || !language) continue;
@@ -71,7 +75,11 @@ export function dictionaryForm(token: string): string {
 }
 
 /** The model's dictionary plus `extra` words, written to `targetPath` (copied, so the shipped file is untouched). */
-export async function writeExtendedDictionary(model: PocketsphinxModel, extra: ReadonlyMap<string, string[]>, targetPath: string): Promise<void> {
+export async function writeExtendedDictionary(
+  model: PocketsphinxModel,
+  extra: ReadonlyMap<string, string[]>,
+  targetPath: string,
+): Promise<void> {
   await copyFile(model.dictionaryPath, targetPath);
   const lines = [...extra].map(([word, phones]) => `${word} ${phones.join(' ')}\n`).join('');
   if (lines) await appendFile(targetPath, lines);

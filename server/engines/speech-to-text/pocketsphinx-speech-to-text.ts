@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { SpeechToTextEngine, TimedWord, TranscribeOptions } from '../engine-interfaces';
 import { withTempDir } from '../temp-dir';
 import { decodeWithPocketsphinx } from './pocketsphinx-decoder';
-import { dictionaryForm, dictionaryWordSet, findPocketsphinxModels, writeExtendedDictionary, type PocketsphinxModel } from './pocketsphinx-model';
+import {
+  dictionaryForm,
+  dictionaryWordSet,
+  findPocketsphinxModels,
+  writeExtendedDictionary,
+  type PocketsphinxModel,
+} from './pocketsphinx-model';
 import { writeLanguageModelWithWords } from './language-model-words';
 import { dictionaryEntries, pronunciationVariants } from './pronunciations';
 
@@ -43,13 +49,17 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
 
   async transcribe(audioPath: string, options: TranscribeOptions): Promise<TimedWord[]> {
     const model = this.modelFor(options.language);
-    const vocabulary = (options.vocabulary ?? []).flatMap((entry) => entry.split(/\s+/)).filter((word) => dictionaryForm(word));
+    const vocabulary = (options.vocabulary ?? [])
+      .flatMap((entry) => entry.split(/\s+/))
+      .filter((word) => dictionaryForm(word));
     if (vocabulary.length === 0) return decodeWithPocketsphinx(audioPath, { model, signal: options.signal });
 
     const known = await dictionaryWordSet(model.dictionaryPath);
     const missing = vocabulary.map(dictionaryForm).filter((word) => !known.has(word));
     // The user's spelling of a vocabulary word ("Polycue") replaces the decoder's lower case.
-    const spelling = new Map(vocabulary.map((word) => [dictionaryForm(word), word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')]));
+    const spelling = new Map(
+      vocabulary.map((word) => [dictionaryForm(word), word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')]),
+    );
     const words = await withTempDir('stt', async (dir) => {
       if (missing.length === 0) return decodeWithPocketsphinx(audioPath, { model, signal: options.signal });
       const dictionaryPath = path.join(dir, 'vocabulary.dict');
@@ -57,15 +67,33 @@ export class PocketsphinxSpeechToText implements SpeechToTextEngine {
       await writeExtendedDictionary(model, dictionaryEntries(variants), dictionaryPath);
       // The words go into a copy of the LM too, so the ordinary pass can say them where they fit.
       const languageModelPath = path.join(dir, 'vocabulary.lm.bin');
-      const inModel = await writeLanguageModelWithWords(model.languageModelPath, [...variants.keys()], VOCABULARY_LOG10_PROBABILITY, languageModelPath);
-      const heard = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, languageModelPath: inModel ? languageModelPath : undefined, signal: options.signal });
+      const inModel = await writeLanguageModelWithWords(
+        model.languageModelPath,
+        [...variants.keys()],
+        VOCABULARY_LOG10_PROBABILITY,
+        languageModelPath,
+      );
+      const heard = await decodeWithPocketsphinx(audioPath, {
+        model,
+        dictionaryPath,
+        languageModelPath: inModel ? languageModelPath : undefined,
+        signal: options.signal,
+      });
       // The LM pass still misses most of them (no n-gram leads to a new word): a keyword-spotting
       // pass finds them, every pronunciation a keyphrase of its own (the pass takes only a word's
       // first one otherwise), and the spots the LM pass did not already explain replace what it heard.
       const keywordsPath = path.join(dir, 'vocabulary.kws');
-      const keyphrases = [...dictionaryEntries(variants)].map(([entry, phones]) => `${entry} /${keywordThreshold(phones.length)}/`);
+      const keyphrases = [...dictionaryEntries(variants)].map(
+        ([entry, phones]) => `${entry} /${keywordThreshold(phones.length)}/`,
+      );
       await writeFile(keywordsPath, keyphrases.join('\n') + '\n');
-      const spotted = await decodeWithPocketsphinx(audioPath, { model, dictionaryPath, keywordsPath, signal: options.signal, tuning: KEYWORD_SEARCH_BEAMS });
+      const spotted = await decodeWithPocketsphinx(audioPath, {
+        model,
+        dictionaryPath,
+        keywordsPath,
+        signal: options.signal,
+        tuning: KEYWORD_SEARCH_BEAMS,
+      });
       return mergeSpotted(heard, spotted, new Map([...variants].map(([word, [phones]]) => [word, phones!.length])));
     });
     return words.map((word) => ({ ...word, text: spelling.get(word.text) ?? word.text }));
@@ -116,7 +144,11 @@ const MIN_MS_PER_PHONE = 40;
  * speech) are one word said once: the best-scoring spot stays. A kept spot replaces every heard
  * word it covers for at least half of that word's time; words stay in time order.
  */
-export function mergeSpotted(heard: readonly TimedWord[], spotted: readonly TimedWord[], phonesOf: ReadonlyMap<string, number> = new Map()): TimedWord[] {
+export function mergeSpotted(
+  heard: readonly TimedWord[],
+  spotted: readonly TimedWord[],
+  phonesOf: ReadonlyMap<string, number> = new Map(),
+): TimedWord[] {
   // phonesOf: the vocabulary words the decoder was given, with the phones of their first pronunciation.
   const overlap = (a: TimedWord, b: TimedWord) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
   // Sharing a few frames at the edges is two words side by side; sharing half of one is one word.

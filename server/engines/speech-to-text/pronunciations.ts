@@ -10,18 +10,80 @@ import { runProcess } from '../process-runner';
 
 /** Longest symbols first so diphthongs and affricates win over their parts. */
 const IPA_TO_CMU: ReadonlyArray<[string, string[]]> = [
-  ['aɪɚ', ['AY', 'ER']], ['aɪə', ['AY', 'ER']], ['aʊɚ', ['AW', 'ER']],
-  ['ɑːɹ', ['AA', 'R']], ['oːɹ', ['AO', 'R']], ['ɔːɹ', ['AO', 'R']], ['ɛɹ', ['EH', 'R']], ['ɪɹ', ['IH', 'R']], ['ʊɹ', ['UH', 'R']],
-  ['tʃ', ['CH']], ['dʒ', ['JH']], ['eɪ', ['EY']], ['aɪ', ['AY']], ['ɔɪ', ['OY']], ['aʊ', ['AW']], ['oʊ', ['OW']], ['əʊ', ['OW']],
-  ['ɪə', ['IH', 'R']], ['eə', ['EH', 'R']], ['ʊə', ['UH', 'R']],
-  ['ɜː', ['ER']], ['ɑː', ['AA']], ['ɔː', ['AO']], ['iː', ['IY']], ['uː', ['UW']], ['oː', ['OW']],
-  ['ɜ', ['ER']], ['ɚ', ['ER']], ['ɝ', ['ER']], ['ɑ', ['AA']], ['ɒ', ['AA']], ['æ', ['AE']], ['ʌ', ['AH']], ['ə', ['AH']],
-  ['ɐ', ['AH']], ['ᵻ', ['IH']], ['ɔ', ['AO']], ['ɛ', ['EH']], ['e', ['EH']], ['ɪ', ['IH']], ['i', ['IY']], ['u', ['UW']],
-  ['ʊ', ['UH']], ['o', ['OW']], ['a', ['AE']],
-  ['p', ['P']], ['b', ['B']], ['t', ['T']], ['d', ['D']], ['k', ['K']], ['g', ['G']], ['ɡ', ['G']], ['f', ['F']], ['v', ['V']],
-  ['θ', ['TH']], ['ð', ['DH']], ['s', ['S']], ['z', ['Z']], ['ʃ', ['SH']], ['ʒ', ['ZH']], ['h', ['HH']], ['m', ['M']],
-  ['n', ['N']], ['ŋ', ['NG']], ['l', ['L']], ['ɫ', ['L']], ['ɹ', ['R']], ['r', ['R']], ['j', ['Y']], ['w', ['W']],
-  ['ɾ', ['T']], ['ʔ', ['T']], ['x', ['K']], ['c', ['K']],
+  ['aɪɚ', ['AY', 'ER']],
+  ['aɪə', ['AY', 'ER']],
+  ['aʊɚ', ['AW', 'ER']],
+  ['ɑːɹ', ['AA', 'R']],
+  ['oːɹ', ['AO', 'R']],
+  ['ɔːɹ', ['AO', 'R']],
+  ['ɛɹ', ['EH', 'R']],
+  ['ɪɹ', ['IH', 'R']],
+  ['ʊɹ', ['UH', 'R']],
+  ['tʃ', ['CH']],
+  ['dʒ', ['JH']],
+  ['eɪ', ['EY']],
+  ['aɪ', ['AY']],
+  ['ɔɪ', ['OY']],
+  ['aʊ', ['AW']],
+  ['oʊ', ['OW']],
+  ['əʊ', ['OW']],
+  ['ɪə', ['IH', 'R']],
+  ['eə', ['EH', 'R']],
+  ['ʊə', ['UH', 'R']],
+  ['ɜː', ['ER']],
+  ['ɑː', ['AA']],
+  ['ɔː', ['AO']],
+  ['iː', ['IY']],
+  ['uː', ['UW']],
+  ['oː', ['OW']],
+  ['ɜ', ['ER']],
+  ['ɚ', ['ER']],
+  ['ɝ', ['ER']],
+  ['ɑ', ['AA']],
+  ['ɒ', ['AA']],
+  ['æ', ['AE']],
+  ['ʌ', ['AH']],
+  ['ə', ['AH']],
+  ['ɐ', ['AH']],
+  ['ᵻ', ['IH']],
+  ['ɔ', ['AO']],
+  ['ɛ', ['EH']],
+  ['e', ['EH']],
+  ['ɪ', ['IH']],
+  ['i', ['IY']],
+  ['u', ['UW']],
+  ['ʊ', ['UH']],
+  ['o', ['OW']],
+  ['a', ['AE']],
+  ['p', ['P']],
+  ['b', ['B']],
+  ['t', ['T']],
+  ['d', ['D']],
+  ['k', ['K']],
+  ['g', ['G']],
+  ['ɡ', ['G']],
+  ['f', ['F']],
+  ['v', ['V']],
+  ['θ', ['TH']],
+  ['ð', ['DH']],
+  ['s', ['S']],
+  ['z', ['Z']],
+  ['ʃ', ['SH']],
+  ['ʒ', ['ZH']],
+  ['h', ['HH']],
+  ['m', ['M']],
+  ['n', ['N']],
+  ['ŋ', ['NG']],
+  ['l', ['L']],
+  ['ɫ', ['L']],
+  ['ɹ', ['R']],
+  ['r', ['R']],
+  ['j', ['Y']],
+  ['w', ['W']],
+  ['ɾ', ['T']],
+  ['ʔ', ['T']],
+  ['x', ['K']],
+  ['c', ['K']],
 ];
 const SYLLABIC = '\u0329';
 /** Stress and length marks, separators, and combining diacritics other than the syllabic mark. */
@@ -74,17 +136,62 @@ function phonesOf(ipa: string): string[] | null {
 }
 
 const LETTER_RULES: ReadonlyArray<[string, string[]]> = [
-  ['tch', ['CH']], ['igh', ['AY']], ['th', ['TH']], ['sh', ['SH']], ['ch', ['CH']], ['ph', ['F']], ['ck', ['K']], ['ng', ['NG']],
-  ['qu', ['K', 'W']], ['ee', ['IY']], ['ea', ['IY']], ['oo', ['UW']], ['ou', ['AW']], ['ow', ['OW']], ['ai', ['EY']], ['ay', ['EY']],
-  ['oi', ['OY']], ['oy', ['OY']], ['au', ['AO']], ['aw', ['AO']], ['ie', ['IY']], ['wh', ['W']],
-  ['a', ['AE']], ['b', ['B']], ['c', ['K']], ['d', ['D']], ['e', ['EH']], ['f', ['F']], ['g', ['G']], ['h', ['HH']], ['i', ['IH']],
-  ['j', ['JH']], ['k', ['K']], ['l', ['L']], ['m', ['M']], ['n', ['N']], ['o', ['AA']], ['p', ['P']], ['q', ['K']], ['r', ['R']],
-  ['s', ['S']], ['t', ['T']], ['u', ['AH']], ['v', ['V']], ['w', ['W']], ['x', ['K', 'S']], ['y', ['IY']], ['z', ['Z']],
+  ['tch', ['CH']],
+  ['igh', ['AY']],
+  ['th', ['TH']],
+  ['sh', ['SH']],
+  ['ch', ['CH']],
+  ['ph', ['F']],
+  ['ck', ['K']],
+  ['ng', ['NG']],
+  ['qu', ['K', 'W']],
+  ['ee', ['IY']],
+  ['ea', ['IY']],
+  ['oo', ['UW']],
+  ['ou', ['AW']],
+  ['ow', ['OW']],
+  ['ai', ['EY']],
+  ['ay', ['EY']],
+  ['oi', ['OY']],
+  ['oy', ['OY']],
+  ['au', ['AO']],
+  ['aw', ['AO']],
+  ['ie', ['IY']],
+  ['wh', ['W']],
+  ['a', ['AE']],
+  ['b', ['B']],
+  ['c', ['K']],
+  ['d', ['D']],
+  ['e', ['EH']],
+  ['f', ['F']],
+  ['g', ['G']],
+  ['h', ['HH']],
+  ['i', ['IH']],
+  ['j', ['JH']],
+  ['k', ['K']],
+  ['l', ['L']],
+  ['m', ['M']],
+  ['n', ['N']],
+  ['o', ['AA']],
+  ['p', ['P']],
+  ['q', ['K']],
+  ['r', ['R']],
+  ['s', ['S']],
+  ['t', ['T']],
+  ['u', ['AH']],
+  ['v', ['V']],
+  ['w', ['W']],
+  ['x', ['K', 'S']],
+  ['y', ['IY']],
+  ['z', ['Z']],
 ];
 
 /** Rough English spelling -> phones, for when espeak-ng cannot help. Never empty for a word with letters. */
 export function letterToSound(word: string): string[] {
-  const letters = word.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+  const letters = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
   const phones: string[] = [];
   let rest = letters.endsWith('e') && letters.length > 3 ? letters.slice(0, -1) : letters; // silent final e
   while (rest.length > 0) {
@@ -97,7 +204,11 @@ export function letterToSound(word: string): string[] {
 }
 
 /** espeak-ng's phones for each word in one call (a line per word), null where it gave none. */
-async function espeakPhones(words: readonly string[], voice: string, signal?: AbortSignal): Promise<Array<string[] | null>> {
+async function espeakPhones(
+  words: readonly string[],
+  voice: string,
+  signal?: AbortSignal,
+): Promise<Array<string[] | null>> {
   let ipaLines: string[] = [];
   try {
     const { stdout } = await runProcess('espeak-ng', ['-q', '--ipa', '--sep=_', '-v', voice], {
@@ -106,7 +217,10 @@ async function espeakPhones(words: readonly string[], voice: string, signal?: Ab
       signal,
       timeoutMs: 60_000,
     });
-    ipaLines = stdout.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+    ipaLines = stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
   } catch (error) {
     if (signal?.aborted) throw error;
   }
@@ -114,10 +228,14 @@ async function espeakPhones(words: readonly string[], voice: string, signal?: Ab
   return words.map((_, index) => (aligned ? ipaToCmuPhones(ipaLines[index]!) : null));
 }
 
-const lettered = (words: readonly string[]) => [...new Set(words.map((word) => word.toLowerCase()))].filter((word) => /\p{L}/u.test(word));
+const lettered = (words: readonly string[]) =>
+  [...new Set(words.map((word) => word.toLowerCase()))].filter((word) => /\p{L}/u.test(word));
 
 /** Phones for each word (lower-cased keys), through espeak-ng in one call, letter rules as fallback. */
-export async function pronounce(words: readonly string[], options: { espeakVoice?: string; signal?: AbortSignal } = {}): Promise<Map<string, string[]>> {
+export async function pronounce(
+  words: readonly string[],
+  options: { espeakVoice?: string; signal?: AbortSignal } = {},
+): Promise<Map<string, string[]>> {
   const unique = lettered(words);
   const phones = unique.length > 0 ? await espeakPhones(unique, options.espeakVoice ?? 'en-us', options.signal) : [];
   return new Map(unique.map((word, index) => [word, phones[index] ?? letterToSound(word)]));
@@ -129,14 +247,24 @@ export async function pronounce(words: readonly string[], options: { espeakVoice
  * rules (how someone reading the name for the first time may say it). Speech recognition lists
  * them all in the dictionary (`word(2)`, `word(3)`), so whichever is nearer to what was said wins.
  */
-export async function pronunciationVariants(words: readonly string[], options: { signal?: AbortSignal } = {}): Promise<Map<string, string[][]>> {
+export async function pronunciationVariants(
+  words: readonly string[],
+  options: { signal?: AbortSignal } = {},
+): Promise<Map<string, string[][]>> {
   const unique = lettered(words);
   if (unique.length === 0) return new Map();
-  const [american, british] = await Promise.all([espeakPhones(unique, 'en-us', options.signal), espeakPhones(unique, 'en', options.signal)]);
+  const [american, british] = await Promise.all([
+    espeakPhones(unique, 'en-us', options.signal),
+    espeakPhones(unique, 'en', options.signal),
+  ]);
   return new Map(
     unique.map((word, index) => {
-      const variants = [american[index], british[index], letterToSound(word)].filter((phones): phones is string[] => phones !== null && phones !== undefined);
-      const distinct = variants.filter((phones, i) => variants.findIndex((other) => other.join(' ') === phones.join(' ')) === i);
+      const variants = [american[index], british[index], letterToSound(word)].filter(
+        (phones): phones is string[] => phones !== null && phones !== undefined,
+      );
+      const distinct = variants.filter(
+        (phones, i) => variants.findIndex((other) => other.join(' ') === phones.join(' ')) === i,
+      );
       return [word, distinct];
     }),
   );
@@ -145,6 +273,7 @@ export async function pronunciationVariants(words: readonly string[], options: {
 /** Dictionary entries for the variants: `word`, `word(2)`, `word(3)` (the decoder reports them all as `word`). */
 export function dictionaryEntries(variants: ReadonlyMap<string, string[][]>): Map<string, string[]> {
   const entries = new Map<string, string[]>();
-  for (const [word, pronunciations] of variants) pronunciations.forEach((phones, i) => entries.set(i === 0 ? word : `${word}(${i + 1})`, phones));
+  for (const [word, pronunciations] of variants)
+    pronunciations.forEach((phones, i) => entries.set(i === 0 ? word : `${word}(${i + 1})`, phones));
   return entries;
 }

@@ -13,9 +13,33 @@ import { PocketsphinxSpeechToText } from './pocketsphinx-speech-to-text';
  * sentences of bench/vocabulary, where the name was missed ("ridiculous") before the spotting pass
  * took every pronunciation, with wider beams, and compared its spots per phone.
  */
-const LIST = ['Zorbatron', 'Quibbleflux', 'Vantorelli', 'Kestrova', 'Plimbrook', 'Dravonix', 'Thalmerin', 'Grivenko', 'Ribbonquist', 'Wexmoreland', 'Pennavore', 'Tresmolin', 'Felutra', 'Zandrova', 'Lumbergast', 'Calpurnix'];
+const LIST = [
+  'Zorbatron',
+  'Quibbleflux',
+  'Vantorelli',
+  'Kestrova',
+  'Plimbrook',
+  'Dravonix',
+  'Thalmerin',
+  'Grivenko',
+  'Ribbonquist',
+  'Wexmoreland',
+  'Pennavore',
+  'Tresmolin',
+  'Felutra',
+  'Zandrova',
+  'Lumbergast',
+  'Calpurnix',
+];
 const NAME = 'Ribbonquist';
-const PIECES = ['My favourite teacher was', 'Ribbonquist.', 'Wexmoreland', 'and', 'Pennavore', 'will open the show tonight.'];
+const PIECES = [
+  'My favourite teacher was',
+  'Ribbonquist.',
+  'Wexmoreland',
+  'and',
+  'Pennavore',
+  'will open the show tonight.',
+];
 
 describe('a vocabulary list on espeak-ng speech', () => {
   const engine = new PocketsphinxSpeechToText();
@@ -23,21 +47,36 @@ describe('a vocabulary list on espeak-ng speech', () => {
   let speech: SpeechFixture & { pieces: TimedWord[] };
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'polycue-vocabulary-test-'));
-    const pieces = PIECES.map((text) => ({ text, voice: 'en-us+klatt', wpm: 154, pauseAfterMs: text.endsWith('.') ? 600 : 60 }));
+    const pieces = PIECES.map((text) => ({
+      text,
+      voice: 'en-us+klatt',
+      wpm: 154,
+      pauseAfterMs: text.endsWith('.') ? 600 : 60,
+    }));
     speech = await synthesizePieces(pieces, dir);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it(`puts ${NAME} (10 phones) where it is said with the list, and misses it without`, { timeout: 180_000 }, async () => {
-    const said = speech.pieces[PIECES.indexOf(`${NAME}.`)]!;
-    const withList = await engine.transcribe(speech.wavPath, { language: 'en', vocabulary: LIST });
-    const heard = withList.filter((word) => word.text === NAME);
-    expect(heard).toHaveLength(1);
-    // Most of the name's time is covered: the cue holding it is on screen while it is heard.
-    expect(Math.min(heard[0]!.end, said.end) - Math.max(heard[0]!.start, said.start)).toBeGreaterThan((said.end - said.start) / 2);
-    expect(withList.filter((word) => word.text !== NAME && LIST.includes(word.text) && word.end > said.start && word.start < said.end)).toEqual([]);
+  it(
+    `puts ${NAME} (10 phones) where it is said with the list, and misses it without`,
+    { timeout: 180_000 },
+    async () => {
+      const said = speech.pieces[PIECES.indexOf(`${NAME}.`)]!;
+      const withList = await engine.transcribe(speech.wavPath, { language: 'en', vocabulary: LIST });
+      const heard = withList.filter((word) => word.text === NAME);
+      expect(heard).toHaveLength(1);
+      // Most of the name's time is covered: the cue holding it is on screen while it is heard.
+      expect(Math.min(heard[0]!.end, said.end) - Math.max(heard[0]!.start, said.start)).toBeGreaterThan(
+        (said.end - said.start) / 2,
+      );
+      expect(
+        withList.filter(
+          (word) => word.text !== NAME && LIST.includes(word.text) && word.end > said.start && word.start < said.end,
+        ),
+      ).toEqual([]);
 
-    const plain = await engine.transcribe(speech.wavPath, { language: 'en' });
-    expect(plain.map((word) => word.text.toLowerCase())).not.toContain(NAME.toLowerCase());
-  });
+      const plain = await engine.transcribe(speech.wavPath, { language: 'en' });
+      expect(plain.map((word) => word.text.toLowerCase())).not.toContain(NAME.toLowerCase());
+    },
+  );
 });

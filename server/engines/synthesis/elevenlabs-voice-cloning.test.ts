@@ -26,8 +26,14 @@ afterAll(async () => {
 
 describe('ElevenLabs-compatible voice cloning', () => {
   it('clones the speaker from the sample, speaks a cue in that voice as a WAV, and forgets the voice', async () => {
-    const engine = new ElevenLabsVoiceCloning({ baseUrl: double.baseUrl, apiKey: 'xi-secret', model: 'eleven_multilingual_v2' }, ['es', 'en']);
-    expect(await engine.voices()).toEqual([{ language: 'es', voice: '' }, { language: 'en', voice: '' }]);
+    const engine = new ElevenLabsVoiceCloning(
+      { baseUrl: double.baseUrl, apiKey: 'xi-secret', model: 'eleven_multilingual_v2' },
+      ['es', 'en'],
+    );
+    expect(await engine.voices()).toEqual([
+      { language: 'es', voice: '' },
+      { language: 'en', voice: '' },
+    ]);
 
     const voice = await engine.cloneVoice(sample, { name: 'polycue-run-7' });
     const add = double.requests.at(-1)!;
@@ -37,10 +43,20 @@ describe('ElevenLabs-compatible voice cloning', () => {
     expect(add.headers['content-type']).toMatch(/^multipart\/form-data/);
     expect(add.body.toString('latin1')).toContain('polycue-run-7');
 
-    const clip = await engine.synthesize('Hola a todos', { language: 'es', voice, targetDurationMs: 1125, outputPath: path.join(dir, 'cue.wav') });
+    const clip = await engine.synthesize('Hola a todos', {
+      language: 'es',
+      voice,
+      targetDurationMs: 1125,
+      outputPath: path.join(dir, 'cue.wav'),
+    });
     const speak = double.requests.at(-1)!;
     expect(speak.url).toBe(`/v1/text-to-speech/${voice}?output_format=pcm_22050`);
-    expect(JSON.parse(speak.body.toString())).toEqual({ text: 'Hola a todos', model_id: 'eleven_multilingual_v2', language_code: 'es', voice_settings: { speed: 1 } });
+    expect(JSON.parse(speak.body.toString())).toEqual({
+      text: 'Hola a todos',
+      model_id: 'eleven_multilingual_v2',
+      language_code: 'es',
+      voice_settings: { speed: 1 },
+    });
     // The double speaks 300 ms a word: the WAV made from its PCM says 900 ms.
     expect(clip.durationMs).toBe(900);
     expect(await wavDurationMs(clip.path)).toBe(900);
@@ -64,7 +80,13 @@ describe('ElevenLabs-compatible voice cloning', () => {
 
   it('is configured by environment: none by default, elevenlabs with a base URL', () => {
     expect(createEngines(loadEngineConfig({})).voiceCloning).toBeNull();
-    const engines = createEngines(loadEngineConfig({ VOICE_CLONING_ENGINE: 'elevenlabs', VOICE_CLONING_BASE_URL: double.baseUrl, VOICE_CLONING_API_KEY: 'k' }));
+    const engines = createEngines(
+      loadEngineConfig({
+        VOICE_CLONING_ENGINE: 'elevenlabs',
+        VOICE_CLONING_BASE_URL: double.baseUrl,
+        VOICE_CLONING_API_KEY: 'k',
+      }),
+    );
     expect(engines.voiceCloning?.name).toBe('elevenlabs');
     expect(() => loadEngineConfig({ VOICE_CLONING_ENGINE: 'elevenlabs' })).toThrow(/VOICE_CLONING_BASE_URL/);
     expect(() => loadEngineConfig({ VOICE_CLONING_ENGINE: 'clone-o-matic' })).toThrow(/VOICE_CLONING_ENGINE/);

@@ -1,7 +1,13 @@
 import { readFile, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CloneVoiceOptions, SynthesizedClip, SynthesizeOptions, Voice, VoiceCloningEngine } from '../engine-interfaces';
+import type {
+  CloneVoiceOptions,
+  SynthesizedClip,
+  SynthesizeOptions,
+  Voice,
+  VoiceCloningEngine,
+} from '../engine-interfaces';
 import { wavDurationMs } from '../wav-file';
 
 /** An ElevenLabs-compatible service: its base URL (without /v1), key (`xi-api-key`) and model. */
@@ -49,7 +55,10 @@ export function pcmWavHeader(dataBytes: number, sampleRate = PCM_RATE): Buffer {
 }
 
 /** The speed that fits the words into the cue window, within what the service accepts. */
-export function cloningSpeedFor(text: string, options: Pick<SynthesizeOptions, 'speedWpm' | 'targetDurationMs'>): number {
+export function cloningSpeedFor(
+  text: string,
+  options: Pick<SynthesizeOptions, 'speedWpm' | 'targetDurationMs'>,
+): number {
   const clamp = (value: number) => Math.round(Math.min(MAX_SPEED, Math.max(MIN_SPEED, value)) * 100) / 100;
   if (options.speedWpm) return clamp(options.speedWpm / NATURAL_WPM);
   if (!options.targetDurationMs) return 1;
@@ -81,7 +90,8 @@ export class ElevenLabsVoiceCloning implements VoiceCloningEngine {
     form.append('files', new Blob([await readFile(samplePath)], { type: 'audio/wav' }), 'speaker.wav');
     const response = await this.call('POST', '/v1/voices/add', form, options.signal);
     const { voice_id: voiceId } = (await response.json()) as { voice_id?: unknown };
-    if (typeof voiceId !== 'string' || voiceId === '') throw new Error('the voice cloning service answered without a voice_id');
+    if (typeof voiceId !== 'string' || voiceId === '')
+      throw new Error('the voice cloning service answered without a voice_id');
     return voiceId;
   }
 
@@ -93,11 +103,17 @@ export class ElevenLabsVoiceCloning implements VoiceCloningEngine {
       language_code: options.language,
       voice_settings: { speed: cloningSpeedFor(text, options) },
     };
-    const response = await this.call('POST', `/v1/text-to-speech/${encodeURIComponent(options.voice)}?output_format=pcm_${PCM_RATE}`, body, options.signal);
+    const response = await this.call(
+      'POST',
+      `/v1/text-to-speech/${encodeURIComponent(options.voice)}?output_format=pcm_${PCM_RATE}`,
+      body,
+      options.signal,
+    );
     const pcm = Buffer.from(await response.arrayBuffer());
     if (pcm.length < 2) throw new Error('the voice cloning service sent no audio');
     const even = pcm.subarray(0, pcm.length - (pcm.length % 2));
-    const outputPath = options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-clone-')), 'speech.wav');
+    const outputPath =
+      options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-clone-')), 'speech.wav');
     await writeFile(outputPath, Buffer.concat([pcmWavHeader(even.length), even]));
     return { path: outputPath, durationMs: await wavDurationMs(outputPath) };
   }
@@ -106,7 +122,12 @@ export class ElevenLabsVoiceCloning implements VoiceCloningEngine {
     await this.call('DELETE', `/v1/voices/${encodeURIComponent(voice)}`, null).catch(() => undefined);
   }
 
-  private async call(method: string, route: string, body: FormData | object | null, signal?: AbortSignal): Promise<Response> {
+  private async call(
+    method: string,
+    route: string,
+    body: FormData | object | null,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const url = `${this.config.baseUrl.replace(/\/+$/, '')}${route}`;
     const headers: Record<string, string> = {};
     if (this.config.apiKey) headers['xi-api-key'] = this.config.apiKey;

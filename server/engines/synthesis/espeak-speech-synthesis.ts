@@ -34,9 +34,13 @@ export class EspeakSpeechSynthesis implements SpeechSynthesisEngine {
   }
 
   async synthesize(text: string, options: SynthesizeOptions): Promise<SynthesizedClip> {
-    const voice = options.voice ?? (await this.voices()).find((candidate) => candidate.language === options.language.toLowerCase().split(/[-_]/)[0])?.voice;
+    const voice =
+      options.voice ??
+      (await this.voices()).find((candidate) => candidate.language === options.language.toLowerCase().split(/[-_]/)[0])
+        ?.voice;
     if (!voice) throw new Error(`espeak-ng has no voice for language "${options.language}"`);
-    const outputPath = options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-tts-')), 'speech.wav');
+    const outputPath =
+      options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-tts-')), 'speech.wav');
     let wpm = options.speedWpm ?? ESPEAK_DEFAULT_WPM;
     let durationMs = await this.speak(text, voice, wpm, outputPath, options.signal);
     const target = options.targetDurationMs;
@@ -50,9 +54,19 @@ export class EspeakSpeechSynthesis implements SpeechSynthesisEngine {
     return { path: outputPath, durationMs };
   }
 
-  private async speak(text: string, voice: string, wpm: number, outputPath: string, signal?: AbortSignal): Promise<number> {
+  private async speak(
+    text: string,
+    voice: string,
+    wpm: number,
+    outputPath: string,
+    signal?: AbortSignal,
+  ): Promise<number> {
     // Text on stdin: a cue starting with "-" would otherwise be read as an option.
-    await runProcess('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', outputPath], { input: text, signal, timeoutMs: 120_000 });
+    await runProcess('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', outputPath], {
+      input: text,
+      signal,
+      timeoutMs: 120_000,
+    });
     return wavDurationMs(outputPath);
   }
 }

@@ -38,7 +38,10 @@ describe('EspeakSpeechSynthesis', () => {
   });
 
   it('speaks a sentence into a WAV of plausible length', async () => {
-    const clip = await engine.synthesize('The weather today is very nice and the sun is shining.', { language: 'en', outputPath: path.join(dir, 'a.wav') });
+    const clip = await engine.synthesize('The weather today is very nice and the sun is shining.', {
+      language: 'en',
+      outputPath: path.join(dir, 'a.wav'),
+    });
     // 11 words at 175 words a minute: about 3.8 s plus pauses.
     expect(clip.durationMs).toBeGreaterThan(2_500);
     expect(clip.durationMs).toBeLessThan(6_000);
@@ -46,8 +49,16 @@ describe('EspeakSpeechSynthesis', () => {
 
   it('speeds up or slows down towards the cue window', async () => {
     const text = '-- Hola, ¿cómo estás? Me alegro de verte otra vez.';
-    const fast = await engine.synthesize(text, { language: 'es', targetDurationMs: 1_800, outputPath: path.join(dir, 'fast.wav') });
-    const slow = await engine.synthesize(text, { language: 'es', targetDurationMs: 5_000, outputPath: path.join(dir, 'slow.wav') });
+    const fast = await engine.synthesize(text, {
+      language: 'es',
+      targetDurationMs: 1_800,
+      outputPath: path.join(dir, 'fast.wav'),
+    });
+    const slow = await engine.synthesize(text, {
+      language: 'es',
+      targetDurationMs: 5_000,
+      outputPath: path.join(dir, 'slow.wav'),
+    });
     expect(Math.abs(fast.durationMs - 1_800)).toBeLessThan(450);
     expect(Math.abs(slow.durationMs - 5_000)).toBeLessThan(1_000);
   });

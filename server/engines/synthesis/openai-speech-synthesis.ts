@@ -29,14 +29,21 @@ export class OpenAiSpeechSynthesis implements SpeechSynthesisEngine {
   }
 
   async synthesize(text: string, options: SynthesizeOptions): Promise<SynthesizedClip> {
-    const voice = options.voice ?? this.voiceList.find((candidate) => candidate.language === options.language)?.voice ?? this.voiceList[0]?.voice ?? 'alloy';
+    const voice =
+      options.voice ??
+      this.voiceList.find((candidate) => candidate.language === options.language)?.voice ??
+      this.voiceList[0]?.voice ??
+      'alloy';
     const body: Record<string, unknown> = { model: this.config.model, voice, input: text, response_format: 'wav' };
     const speed = speedFor(text, options);
     if (speed !== 1) body.speed = speed;
     const response = await callOpenAiService(this.config, '/v1/audio/speech', body, options.signal);
     if (!response.body) throw new Error('the speech service sent no audio');
-    const outputPath = options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-tts-')), 'speech.wav');
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(outputPath), { signal: options.signal });
+    const outputPath =
+      options.outputPath ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'polycue-tts-')), 'speech.wav');
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(outputPath), {
+      signal: options.signal,
+    });
     return { path: outputPath, durationMs: await wavDurationMs(outputPath) };
   }
 }

@@ -40,7 +40,10 @@ function parseWav(bytes: Buffer): { sampleRate: number; samples: Int16Array } {
       // espeak-ng writes 0x7fffffff as the data size when streaming.
       size = Math.min(size, bytes.length - offset - 8);
       const data = bytes.subarray(offset + 8, offset + 8 + size);
-      return { sampleRate, samples: new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + (data.length & ~1))) };
+      return {
+        sampleRate,
+        samples: new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + (data.length & ~1))),
+      };
     }
     offset += 8 + size + (size & 1);
   }
@@ -48,7 +51,10 @@ function parseWav(bytes: Buffer): { sampleRate: number; samples: Int16Array } {
 }
 
 function wavBytes(samples: Int16Array, sampleRate: number): Buffer {
-  return Buffer.concat([pcmWavHeader(samples.byteLength, sampleRate), Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
+  return Buffer.concat([
+    pcmWavHeader(samples.byteLength, sampleRate),
+    Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
+  ]);
 }
 
 function trimSilence(samples: Int16Array): Int16Array {
@@ -60,11 +66,19 @@ function trimSilence(samples: Int16Array): Int16Array {
 }
 
 /** Writes `<dir>/speech.wav` (16 kHz mono) saying `text`, and returns each word's true timing. */
-export async function synthesizeWordByWord(text: string, dir: string, options: SpeechFixtureOptions = {}): Promise<SpeechFixture> {
+export async function synthesizeWordByWord(
+  text: string,
+  dir: string,
+  options: SpeechFixtureOptions = {},
+): Promise<SpeechFixture> {
   const { voice = 'en-us+klatt', wpm = 160, sentenceGapMs = 450 } = options;
   const gapMs = options.gapMs ?? ((index: number) => 60 + ((index * 37) % 110));
   const tokens = text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token));
-  const pieces = tokens.map((token, index) => ({ text: token.replace(/[^\p{L}\p{N}'-]/gu, ''), voice, pauseAfterMs: /[.!?]$/.test(token) ? sentenceGapMs : gapMs(index) }));
+  const pieces = tokens.map((token, index) => ({
+    text: token.replace(/[^\p{L}\p{N}'-]/gu, ''),
+    voice,
+    pauseAfterMs: /[.!?]$/.test(token) ? sentenceGapMs : gapMs(index),
+  }));
   const spoken = await synthesizePieces(pieces, dir, { wpm });
   return { ...spoken, words: spoken.pieces.map((piece, index) => ({ ...piece, text: tokens[index]! })) };
 }
@@ -83,9 +97,15 @@ export interface SpokenPiece {
  * timing (its trimmed sound, to the sample). Phrases said in one go sound more like speech than
  * words said one by one, while a piece holding one name still gives that name's exact time.
  */
-export async function synthesizePieces(pieces: readonly SpokenPiece[], dir: string, options: { wpm?: number } = {}): Promise<SpeechFixture & { pieces: TimedWord[] }> {
+export async function synthesizePieces(
+  pieces: readonly SpokenPiece[],
+  dir: string,
+  options: { wpm?: number } = {},
+): Promise<SpeechFixture & { pieces: TimedWord[] }> {
   const { wpm = 160 } = options;
-  const clips = await mapLimited(pieces, 4, (piece, index) => synthesizeOne(piece.text, piece.voice, piece.wpm ?? wpm, path.join(dir, `piece-${index}.wav`)));
+  const clips = await mapLimited(pieces, 4, (piece, index) =>
+    synthesizeOne(piece.text, piece.voice, piece.wpm ?? wpm, path.join(dir, `piece-${index}.wav`)),
+  );
   // Voices may differ in sample rate: every clip is said at the first one's rate (the WAV is resampled to 16 kHz anyway).
   const sampleRate = clips[0]?.sampleRate ?? 22_050;
   const timed: TimedWord[] = [];
@@ -94,7 +114,12 @@ export async function synthesizePieces(pieces: readonly SpokenPiece[], dir: stri
   chunks.push(new Int16Array(cursor));
   pieces.forEach((piece, index) => {
     const clip = trimSilence(resample(clips[index]!.samples, clips[index]!.sampleRate, sampleRate));
-    timed.push({ text: piece.text, start: Math.round((cursor * 1000) / sampleRate), end: Math.round(((cursor + clip.length) * 1000) / sampleRate), confidence: 1 });
+    timed.push({
+      text: piece.text,
+      start: Math.round((cursor * 1000) / sampleRate),
+      end: Math.round(((cursor + clip.length) * 1000) / sampleRate),
+      confidence: 1,
+    });
     chunks.push(clip);
     cursor += clip.length;
     const silence = new Int16Array(Math.round((piece.pauseAfterMs * sampleRate) / 1000));
@@ -110,7 +135,29 @@ export async function synthesizePieces(pieces: readonly SpokenPiece[], dir: stri
   const rawPath = path.join(dir, 'speech-native.wav');
   await writeFile(rawPath, wavBytes(all, sampleRate));
   const wavPath = path.join(dir, 'speech.wav');
-  await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', rawPath, '-ac', '1', '-ar', '16000', '-bitexact', '-map_metadata', '-1', '-c:a', 'pcm_s16le', wavPath], { timeoutMs: 60_000 });
+  await runProcess(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      rawPath,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-bitexact',
+      '-map_metadata',
+      '-1',
+      '-c:a',
+      'pcm_s16le',
+      wavPath,
+    ],
+    { timeoutMs: 60_000 },
+  );
   return { wavPath, words: timed, pieces: timed, durationMs: Math.round((cursor * 1000) / sampleRate) };
 }
 
@@ -127,7 +174,11 @@ async function synthesizeOne(text: string, voice: string, wpm: number, outPath: 
   return parseWav(await readFile(outPath));
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = Array.from<R>({ length: items.length });
   let next = 0;
   const worker = async () => {

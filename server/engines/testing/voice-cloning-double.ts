@@ -26,7 +26,8 @@ function tonePcm(text: string): Buffer {
   const words = Math.max(1, text.split(/\s+/).filter(Boolean).length);
   const samples = Math.round((RATE * words * MS_PER_WORD) / 1000);
   const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / RATE)), i * 2);
+  for (let i = 0; i < samples; i++)
+    pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / RATE)), i * 2);
   return pcm;
 }
 
@@ -36,7 +37,10 @@ function tonePcm(text: string): Buffer {
  * raw PCM (only for a voice it made), `DELETE /v1/voices/{id}` forgets it. It checks `xi-api-key`
  * when `apiKey` is given.
  */
-export async function startVoiceCloningDouble({ apiKey, host = '127.0.0.1' }: { apiKey?: string; host?: string } = {}): Promise<VoiceCloningDouble> {
+export async function startVoiceCloningDouble({
+  apiKey,
+  host = '127.0.0.1',
+}: { apiKey?: string; host?: string } = {}): Promise<VoiceCloningDouble> {
   const requests: CloningRequest[] = [];
   const voices = new Set<string>();
   let next = 0;
@@ -44,13 +48,19 @@ export async function startVoiceCloningDouble({ apiKey, host = '127.0.0.1' }: { 
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       const answer = (status: number, body: unknown, type = 'application/json') => {
         response.writeHead(status, { 'content-type': type });
         response.end(type === 'application/json' ? JSON.stringify(body) : body);
       };
-      if (apiKey && request.headers['xi-api-key'] !== apiKey) return answer(401, { detail: { status: 'invalid_api_key' } });
+      if (apiKey && request.headers['xi-api-key'] !== apiKey)
+        return answer(401, { detail: { status: 'invalid_api_key' } });
       const path = new URL(recorded.url, 'http://double').pathname;
       if (recorded.method === 'POST' && path === '/v1/voices/add') {
         if (!recorded.body.includes(Buffer.from('RIFF'))) return answer(422, { detail: 'no audio sample' });

@@ -36,14 +36,17 @@ export async function listApertiumPairs(signal?: AbortSignal): Promise<ApertiumP
   return pairs;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br/>');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br/>');
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const unescapeHtml = (html: string) =>
   html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) =>
-      name[0] === '#' ? String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))) : (ENTITIES[name.toLowerCase()] ?? entity),
+      name[0] === '#'
+        ? String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)))
+        : (ENTITIES[name.toLowerCase()] ?? entity),
     );
 
 export class TranslationRouteError extends Error {
@@ -84,12 +87,28 @@ export class ApertiumTranslation implements TranslationEngine {
     if (!route) throw new TranslationRouteError(options.from, options.to);
     const glossary = options.glossary ?? [];
     const protectedCues = cues.map((cue) => this.termBase.protect(cue.text, glossary));
-    const translated = await this.translateTexts(route, protectedCues.map((cue) => cue.text), options.signal);
-    const literalTranslations = glossary.length > 0 ? await this.literalTranslations(route, glossary.map((entry) => entry.source), options.signal) : undefined;
+    const translated = await this.translateTexts(
+      route,
+      protectedCues.map((cue) => cue.text),
+      options.signal,
+    );
+    const literalTranslations =
+      glossary.length > 0
+        ? await this.literalTranslations(
+            route,
+            glossary.map((entry) => entry.source),
+            options.signal,
+          )
+        : undefined;
     return cues.map((cue, index) => {
       const target = protectedCues[index]!.restore(translated[index]!);
       if (glossary.length === 0) return { id: cue.id, text: target };
-      const { text, fixed } = this.termBase.enforce({ source: cue.text, target, entries: glossary, literalTranslations });
+      const { text, fixed } = this.termBase.enforce({
+        source: cue.text,
+        target,
+        entries: glossary,
+        literalTranslations,
+      });
       return { id: cue.id, text, ...(fixed.length ? { termsFixed: fixed } : {}) };
     });
   }
@@ -112,20 +131,32 @@ export class ApertiumTranslation implements TranslationEngine {
       }
     });
     const out = Array.from<string | undefined>({ length: texts.length });
-    for (const match of html.matchAll(/<p id="c(\d+)">([\s\S]*?)<\/p>/g)) out[Number(match[1])] = unescapeHtml(match[2]!).replace(/[ \t]+/g, ' ').trim();
+    for (const match of html.matchAll(/<p id="c(\d+)">([\s\S]*?)<\/p>/g))
+      out[Number(match[1])] = unescapeHtml(match[2]!)
+        .replace(/[ \t]+/g, ' ')
+        .trim();
     const missing = out.findIndex((text) => text === undefined);
     if (missing >= 0) throw new Error(`apertium lost cue ${missing + 1} of ${texts.length}`);
     return out as string[];
   }
 
   /** The engine's own rendering of each glossary source term, so the term base can spot and replace it. */
-  private async literalTranslations(route: ApertiumPair[], sources: string[], signal?: AbortSignal): Promise<Map<string, string[]>> {
+  private async literalTranslations(
+    route: ApertiumPair[],
+    sources: string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, string[]>> {
     const literal = await this.translateTexts(route, sources, signal);
     const articles = /^(the|el|la|los|las|le|les|l'|o|a|os|as|els|un|una|une)\s+/iu;
     return new Map(
       sources.map((source, index) => {
         const text = literal[index]!.replace(/[.?!]+$/u, '').trim();
-        return [source, [...new Set([text, text.replace(articles, '')])].filter((variant) => variant && variant.toLowerCase() !== source.toLowerCase())];
+        return [
+          source,
+          [...new Set([text, text.replace(articles, '')])].filter(
+            (variant) => variant && variant.toLowerCase() !== source.toLowerCase(),
+          ),
+        ];
       }),
     );
   }

@@ -14,7 +14,10 @@ describe('translation routes', () => {
 
   it('prefers a direct pair, else the fewest hops', () => {
     expect(findRoute(pairs, 'en', 'ca')).toEqual([{ from: 'en', to: 'ca' }]);
-    expect(findRoute(pairs, 'fr', 'ca')).toEqual([{ from: 'fr', to: 'es' }, { from: 'es', to: 'ca' }]);
+    expect(findRoute(pairs, 'fr', 'ca')).toEqual([
+      { from: 'fr', to: 'es' },
+      { from: 'es', to: 'ca' },
+    ]);
     expect(findRoute(pairs, 'ca', 'fr')).toBeNull();
   });
 
@@ -56,13 +59,19 @@ describe('ApertiumTranslation', () => {
     expect(out[0]!.text).toMatch(/taula/i);
   });
 
-  it('puts glossary targets in place of the engine\'s own choice', async () => {
-    const out = await engine.translate([{ id: '1', text: 'The car is red.' }], { from: 'en', to: 'es', glossary: [{ source: 'car', target: 'automóvil' }] });
+  it("puts glossary targets in place of the engine's own choice", async () => {
+    const out = await engine.translate([{ id: '1', text: 'The car is red.' }], {
+      from: 'en',
+      to: 'es',
+      glossary: [{ source: 'car', target: 'automóvil' }],
+    });
     expect(out[0]!.text).toMatch(/automóvil/);
     expect(out[0]!.text).not.toMatch(/coche/);
   });
 
   it('refuses a pair it cannot reach', async () => {
-    await expect(engine.translate([{ id: '1', text: 'x' }], { from: 'en', to: 'ja' })).rejects.toThrow(/No installed translation route/);
+    await expect(engine.translate([{ id: '1', text: 'x' }], { from: 'en', to: 'ja' })).rejects.toThrow(
+      /No installed translation route/,
+    );
   });
 });

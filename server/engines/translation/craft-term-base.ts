@@ -13,7 +13,9 @@ export const craftTermBase: TermBase = {
   },
   enforce(input) {
     const { text, report } = enforceTermBase(input);
-    const fixed = report.flatMap(({ entry, repairs }) => repairs.filter((how) => how !== 'present').map((how) => ({ source: entry.source, target: entry.target, how })));
+    const fixed = report.flatMap(({ entry, repairs }) =>
+      repairs.filter((how) => how !== 'present').map((how) => ({ source: entry.source, target: entry.target, how })),
+    );
     return { text, fixed };
   },
 };

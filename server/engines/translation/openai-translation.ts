@@ -5,7 +5,8 @@ import { NO_TERM_BASE, type TermBase } from './term-base';
 /** Cues per request: long enough for context, short enough that the answer is not cut off. */
 const BATCH_SIZE = 40;
 
-const DEFAULT_GUIDELINE = 'You are a professional subtitle translator. Keep each subtitle short, natural and faithful to the meaning.';
+const DEFAULT_GUIDELINE =
+  'You are a professional subtitle translator. Keep each subtitle short, natural and faithful to the meaning.';
 
 interface ChatCompletion {
   choices?: Array<{ message?: { content?: string } }>;
@@ -34,7 +35,9 @@ export class OpenAiTranslation implements TranslationEngine {
   ) {}
 
   async pairs(): Promise<LanguagePair[]> {
-    return this.languageList.flatMap((from) => this.languageList.filter((to) => to !== from).map((to) => ({ from, to })));
+    return this.languageList.flatMap((from) =>
+      this.languageList.filter((to) => to !== from).map((to) => ({ from, to })),
+    );
   }
 
   async translate(cues: Cue[], options: TranslateOptions): Promise<TranslatedCue[]> {
@@ -56,11 +59,25 @@ export class OpenAiTranslation implements TranslationEngine {
   private async translateBatch(batch: Cue[], options: TranslateOptions): Promise<string[]> {
     const messages = [
       { role: 'system', content: systemPrompt(options) },
-      { role: 'user', content: JSON.stringify(batch.map((cue, index) => ({ n: index + 1, text: cue.text, ...(cue.maxChars ? { maxChars: cue.maxChars } : {}) }))) },
+      {
+        role: 'user',
+        content: JSON.stringify(
+          batch.map((cue, index) => ({
+            n: index + 1,
+            text: cue.text,
+            ...(cue.maxChars ? { maxChars: cue.maxChars } : {}),
+          })),
+        ),
+      },
     ];
     let got: number | null = null;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await callOpenAiService(this.config, '/v1/chat/completions', { model: this.config.model, messages, temperature: 0 }, options.signal);
+      const response = await callOpenAiService(
+        this.config,
+        '/v1/chat/completions',
+        { model: this.config.model, messages, temperature: 0 },
+        options.signal,
+      );
       const content = ((await response.json()) as ChatCompletion).choices?.[0]?.message?.content ?? '';
       const texts = parseNumberedCues(content, batch.length);
       if (texts) return texts;

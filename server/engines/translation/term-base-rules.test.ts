@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { enforceTermBase, literalTranslationsOf, protectTerms, restoreTerms, type GlossaryEntry } from './term-base-rules';
+import {
+  enforceTermBase,
+  literalTranslationsOf,
+  protectTerms,
+  restoreTerms,
+  type GlossaryEntry,
+} from './term-base-rules';
 import { findTerms } from './term-matching';
 
 const techGlossary: GlossaryEntry[] = [
@@ -17,7 +23,10 @@ const techGlossary: GlossaryEntry[] = [
 
 describe('findTerms', () => {
   it('takes the longest term, whole words only, any case unless case-sensitive', () => {
-    const matches = findTerms('Machine  learning in the cloud, not in the clouds or in polycue. Learning matters.', techGlossary);
+    const matches = findTerms(
+      'Machine  learning in the cloud, not in the clouds or in polycue. Learning matters.',
+      techGlossary,
+    );
     expect(matches.map((match) => [match.text, match.entry.target])).toEqual([
       ['Machine  learning', 'aprendizaje automático'],
       ['cloud', 'nube'],
@@ -26,8 +35,13 @@ describe('findTerms', () => {
   });
 
   it('prefers the longest of overlapping terms even when a shorter one starts first', () => {
-    const glossary = [{ source: 'New York', target: 'Nueva York' }, { source: 'York City Hall', target: 'Ayuntamiento de York' }];
-    expect(findTerms('Visit New York City Hall today', glossary).map((match) => match.text)).toEqual(['York City Hall']);
+    const glossary = [
+      { source: 'New York', target: 'Nueva York' },
+      { source: 'York City Hall', target: 'Ayuntamiento de York' },
+    ];
+    expect(findTerms('Visit New York City Hall today', glossary).map((match) => match.text)).toEqual([
+      'York City Hall',
+    ]);
   });
 });
 
@@ -38,7 +52,9 @@ describe('protectTerms and restoreTerms', () => {
     expect(protectedSource.text).toBe('ZZTERM1ZZ runs in the ZZTERM2ZZ. The ZZTERM3ZZ is cheap.');
     // What an engine might return: a placeholder marked unknown, one lower-cased.
     const engineOutput = '*ZZTERM1ZZ funciona en la zzterm2zz. La ZZTERM3ZZ es barata.';
-    expect(restoreTerms(engineOutput, protectedSource)).toBe('Aprendizaje automático funciona en la nube. La nube es barata.');
+    expect(restoreTerms(engineOutput, protectedSource)).toBe(
+      'Aprendizaje automático funciona en la nube. La nube es barata.',
+    );
   });
 
   it('keeps a case-sensitive target exactly as written, even at a sentence start', () => {
@@ -81,34 +97,54 @@ describe('enforceTermBase', () => {
       entries: techGlossary,
       literalTranslations: literal,
     });
-    expect(text).toBe('Aprendizaje automático ayuda. Lee las notas de la versión antes de cualquier solicitud de incorporación.');
+    expect(text).toBe(
+      'Aprendizaje automático ayuda. Lee las notas de la versión antes de cualquier solicitud de incorporación.',
+    );
     expect(report.map((item) => item.repairs)).toEqual([['literal'], ['literal'], ['literal']]);
   });
 
   it('replaces a term the engine left in the source language', () => {
-    const { text } = enforceTermBase({ source: 'The cloud is down.', target: 'El cloud está caído.', entries: techGlossary });
+    const { text } = enforceTermBase({
+      source: 'The cloud is down.',
+      target: 'El cloud está caído.',
+      entries: techGlossary,
+    });
     expect(text).toBe('El nube está caído.');
   });
 
   it('leaves correct output alone and never replaces inside other words', () => {
     const target = 'La nube de Polycue y las nubes de aprendizaje automático.';
-    const result = enforceTermBase({ source: 'The Polycue cloud and machine learning clouds.', target, entries: techGlossary, literalTranslations: literal });
+    const result = enforceTermBase({
+      source: 'The Polycue cloud and machine learning clouds.',
+      target,
+      entries: techGlossary,
+      literalTranslations: literal,
+    });
     expect(result.text).toBe(target);
     expect(result.report.every((item) => item.repairs.every((repair) => repair === 'present'))).toBe(true);
   });
 
   it('adds a term it cannot find a rendering for, once', () => {
-    const { text, report } = enforceTermBase({ source: 'The cloud, the cloud!', target: 'El cielo, ¡el cielo!', entries: techGlossary });
+    const { text, report } = enforceTermBase({
+      source: 'The cloud, the cloud!',
+      target: 'El cielo, ¡el cielo!',
+      entries: techGlossary,
+    });
     expect(text).toBe('El cielo, ¡el cielo (nube)!');
     expect(report[0]!.repairs).toEqual(['appended']);
   });
 
   it('ignores terms absent from the source', () => {
-    expect(enforceTermBase({ source: 'Nothing here.', target: 'Nada aquí.', entries: techGlossary }).text).toBe('Nada aquí.');
+    expect(enforceTermBase({ source: 'Nothing here.', target: 'Nada aquí.', entries: techGlossary }).text).toBe(
+      'Nada aquí.',
+    );
   });
 
   it('works for other pairs, with elisions and a multi-word French term', () => {
-    const glossary = [{ source: 'ordinateur portable', target: 'portátil' }, { source: 'souris', target: 'ratón' }];
+    const glossary = [
+      { source: 'ordinateur portable', target: 'portátil' },
+      { source: 'souris', target: 'ratón' },
+    ];
     const { text, report } = enforceTermBase({
       source: "J'ai oublié l'ordinateur portable et la souris de l'ordinateur portable.",
       target: 'Olvidé el ordenador portátil y el ratón del ordenador portátil.',

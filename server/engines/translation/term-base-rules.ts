@@ -1,4 +1,11 @@
-import { casedTarget, findOccurrences, findTerms, occurrencesOverlap, type GlossaryEntry, type TermOccurrence } from './term-matching';
+import {
+  casedTarget,
+  findOccurrences,
+  findTerms,
+  occurrencesOverlap,
+  type GlossaryEntry,
+  type TermOccurrence,
+} from './term-matching';
 
 export type { GlossaryEntry } from './term-matching';
 
@@ -70,7 +77,8 @@ export function enforceTermBase(input: EnforceTermBaseInput): { text: string; re
   const needed = new Map<GlossaryEntry, number>();
   for (const match of sourceMatches) needed.set(match.entry, (needed.get(match.entry) ?? 0) + 1);
   const ordered = [...needed.keys()].sort((a, b) => b.source.length - a.source.length);
-  const targetsIn = (text: string) => ordered.flatMap((entry) => findOccurrences(text, entry.target, entry.caseSensitive));
+  const targetsIn = (text: string) =>
+    ordered.flatMap((entry) => findOccurrences(text, entry.target, entry.caseSensitive));
 
   let text = input.target;
   const report: TermBaseReport[] = [];
@@ -81,7 +89,9 @@ export function enforceTermBase(input: EnforceTermBaseInput): { text: string; re
     // translations, longest first. They are replaced even when they contain the target term
     // ("ordenador portátil" for "portátil"), up to the number of occurrences in the source.
     const wrongRenderings: [TermRepair, string][] = [
-      ...(entry.source.toLowerCase() === entry.target.toLowerCase() ? [] : [['untranslated', entry.source] as [TermRepair, string]]),
+      ...(entry.source.toLowerCase() === entry.target.toLowerCase()
+        ? []
+        : [['untranslated', entry.source] as [TermRepair, string]]),
       ...(input.literalTranslations?.get(entry.source) ?? [])
         .filter((literal) => literal.trim() !== '' && literal.toLowerCase() !== entry.target.toLowerCase())
         .sort((a, b) => b.length - a.length)
@@ -89,7 +99,9 @@ export function enforceTermBase(input: EnforceTermBaseInput): { text: string; re
     ];
     for (const [how, wrong] of wrongRenderings) {
       if (repairs.length >= occurrences) break;
-      const taken = targetsIn(text).filter((target) => target.text.length > wrong.length || !entryTargets(entry, target));
+      const taken = targetsIn(text).filter(
+        (target) => target.text.length > wrong.length || !entryTargets(entry, target),
+      );
       const candidates = findOccurrences(text, wrong, false)
         .filter((candidate) => !taken.some((target) => occurrencesOverlap(target, candidate)))
         .slice(0, occurrences - repairs.length);
@@ -116,7 +128,8 @@ function entryTargets(entry: GlossaryEntry, occurrence: TermOccurrence): boolean
 function replaceOccurrences(text: string, occurrences: TermOccurrence[], entry: GlossaryEntry): string {
   let result = text;
   for (const occurrence of [...occurrences].sort((a, b) => b.start - a.start)) {
-    result = result.slice(0, occurrence.start) + casedTarget(entry, result, occurrence.start) + result.slice(occurrence.end);
+    result =
+      result.slice(0, occurrence.start) + casedTarget(entry, result, occurrence.start) + result.slice(occurrence.end);
   }
   return result;
 }
@@ -133,12 +146,20 @@ function appendTerm(text: string, entry: GlossaryEntry): string {
  * Asks the engine for its translation of each source term alone: that is the literal rendering
  * to look for in the output when the engine was not given (or lost) the placeholders.
  */
-export async function literalTranslationsOf(entries: readonly GlossaryEntry[], translate: (text: string) => Promise<string>): Promise<Map<string, string[]>> {
+export async function literalTranslationsOf(
+  entries: readonly GlossaryEntry[],
+  translate: (text: string) => Promise<string>,
+): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   for (const entry of entries) {
-    const literal = (await translate(entry.source)).trim().replace(/[.?!]+$/u, '').replace(/^[*#@]/u, '');
+    const literal = (await translate(entry.source))
+      .trim()
+      .replace(/[.?!]+$/u, '')
+      .replace(/^[*#@]/u, '');
     const variants = [literal, literal.replace(/^(the|el|la|los|las|le|les|l'|o|a|os|as|der|die|das|els)\s+/iu, '')];
-    result.set(entry.source, [...new Set(variants.filter((variant) => variant !== '' && variant.toLowerCase() !== entry.target.toLowerCase()))]);
+    result.set(entry.source, [
+      ...new Set(variants.filter((variant) => variant !== '' && variant.toLowerCase() !== entry.target.toLowerCase())),
+    ]);
   }
   return result;
 }

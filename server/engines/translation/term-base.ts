@@ -12,7 +12,12 @@ export interface TermBase {
    * Whatever the engine did, each glossary term in the source comes out as its target term;
    * `fixed` names the terms the engine's output did not have, for the run to report.
    */
-  enforce(input: { source: string; target: string; entries: readonly GlossaryEntry[]; literalTranslations?: ReadonlyMap<string, readonly string[]> }): { text: string; fixed: TermFix[] };
+  enforce(input: {
+    source: string;
+    target: string;
+    entries: readonly GlossaryEntry[];
+    literalTranslations?: ReadonlyMap<string, readonly string[]>;
+  }): { text: string; fixed: TermFix[] };
 }
 
 /** No term base: the engine's output as it is. */

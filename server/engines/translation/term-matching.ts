@@ -27,7 +27,11 @@ export function termPattern(term: string, caseSensitive = false): RegExp {
 
 export function findOccurrences(text: string, term: string, caseSensitive = false): TermOccurrence[] {
   if (term.trim() === '') return [];
-  return [...text.matchAll(termPattern(term, caseSensitive))].map((match) => ({ start: match.index, end: match.index + match[0].length, text: match[0] }));
+  return [...text.matchAll(termPattern(term, caseSensitive))].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    text: match[0],
+  }));
 }
 
 export interface TermMatch extends TermOccurrence {
@@ -41,7 +45,9 @@ const overlaps = (a: TermOccurrence, b: TermOccurrence) => a.start < b.end && b.
  * they overlap. Returned in text order, never overlapping.
  */
 export function findTerms(text: string, entries: readonly GlossaryEntry[]): TermMatch[] {
-  const all = entries.flatMap((entry) => findOccurrences(text, entry.source, entry.caseSensitive).map((occurrence) => ({ ...occurrence, entry })));
+  const all = entries.flatMap((entry) =>
+    findOccurrences(text, entry.source, entry.caseSensitive).map((occurrence) => ({ ...occurrence, entry })),
+  );
   all.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const chosen: TermMatch[] = [];
   for (const match of all) if (!chosen.some((taken) => overlaps(taken, match))) chosen.push(match);

@@ -5,7 +5,12 @@ import type { LanguagePair } from '../engine-interfaces';
  * intermediate languages (fr -> es -> ca). Breadth-first, so the first route found is shortest;
  * pairs are tried in the order given, which makes the choice among equal routes stable.
  */
-export function findRoute(pairs: readonly LanguagePair[], from: string, to: string, maxHops = 3): LanguagePair[] | null {
+export function findRoute(
+  pairs: readonly LanguagePair[],
+  from: string,
+  to: string,
+  maxHops = 3,
+): LanguagePair[] | null {
   if (from === to) return [];
   const previous = new Map<string, LanguagePair>();
   let frontier = [from];
@@ -19,7 +24,8 @@ export function findRoute(pairs: readonly LanguagePair[], from: string, to: stri
         previous.set(pair.to, pair);
         if (pair.to === to) {
           const route: LanguagePair[] = [];
-          for (let step = previous.get(to); step; step = step.from === from ? undefined : previous.get(step.from)) route.unshift(step);
+          for (let step = previous.get(to); step; step = step.from === from ? undefined : previous.get(step.from))
+            route.unshift(step);
           return route;
         }
         next.push(pair.to);

@@ -13,7 +13,13 @@ export interface Person {
 
 export function newPerson(overrides: Partial<Person> = {}): Person {
   const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  return { name: 'Ada', lastName: 'Newcomer', email: `ada.${tag}@example.com`, password: `pw-${tag}-Secret!`, ...overrides };
+  return {
+    name: 'Ada',
+    lastName: 'Newcomer',
+    email: `ada.${tag}@example.com`,
+    password: `pw-${tag}-Secret!`,
+    ...overrides,
+  };
 }
 
 /** Fills and sends the sign-up form as a person would; stays on whatever page follows. */

@@ -12,7 +12,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // Let animations (toasts, dialogs) settle: contrast is measured on the final colours.
   await page.waitForTimeout(250);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const describe = (v: (typeof violations)[number]) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`;
+  const describe = (v: (typeof violations)[number]) =>
+    `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`;
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const other = violations.filter((v) => !blocking.includes(v));
   if (other.length) console.log(`[axe] ${screen}: ${other.map(describe).join('\n')}`);

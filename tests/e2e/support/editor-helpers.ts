@@ -10,7 +10,12 @@ export async function csrfHeaders(page: Page) {
  * A subtitle to edit: a video uploaded through the app (a 6 s test pattern unless given), a subtitle made through the API with the
  * SRT given imported; the page is left at the editor URL with the cue list shown.
  */
-export async function openEditorWith(page: Page, title: string, srt: string, video = testVideo(`${title}.mp4`, 6)): Promise<{ versionId: string; subtitleId: string; cuesPath: string }> {
+export async function openEditorWith(
+  page: Page,
+  title: string,
+  srt: string,
+  video = testVideo(`${title}.mp4`, 6),
+): Promise<{ versionId: string; subtitleId: string; cuesPath: string }> {
   await dismissNewsletter(page);
   await uploadVideos(page, [video]);
   await versionRow(page, title).click();
@@ -18,7 +23,10 @@ export async function openEditorWith(page: Page, title: string, srt: string, vid
   await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
   const versionId = new URL(page.url()).pathname.split('/').pop()!;
   const headers = await csrfHeaders(page);
-  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, { headers, data: { language: 'en' } });
+  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, {
+    headers,
+    data: { language: 'en' },
+  });
   const subtitleId: string = (await made.json()).data.id;
   const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
     headers,

@@ -36,7 +36,9 @@ export async function waitForMail(dataDir: string, query: MailQuery, timeoutMs =
     if (found) return found;
     if (Date.now() > deadline) {
       const subjects = (await readOutbox(dataDir)).map((mail) => `${mail.to}: ${mail.subject}`);
-      throw new Error(`No mail to ${query.to} matching ${String(query.subject ?? '*')} within ${timeoutMs} ms. Outbox: ${subjects.join('; ') || 'empty'}`);
+      throw new Error(
+        `No mail to ${query.to} matching ${String(query.subject ?? '*')} within ${timeoutMs} ms. Outbox: ${subjects.join('; ') || 'empty'}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -45,6 +47,7 @@ export async function waitForMail(dataDir: string, query: MailQuery, timeoutMs =
 /** The first link in the mail whose path contains `pathPart` (e.g. '/users/confirmation'). */
 export function linkIn(mail: OutboxMail, pathPart: string): string {
   const link = mail.links.find((candidate) => new URL(candidate).pathname.includes(pathPart));
-  if (!link) throw new Error(`Mail "${mail.subject}" has no link to ${pathPart}; links: ${mail.links.join(', ') || 'none'}`);
+  if (!link)
+    throw new Error(`Mail "${mail.subject}" has no link to ${pathPart}; links: ${mail.links.join(', ') || 'none'}`);
   return link;
 }

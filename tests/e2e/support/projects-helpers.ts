@@ -12,10 +12,21 @@ export function testVideo(name: string, seconds = 3): string {
   const source = path.join(MEDIA_DIR, `source-${seconds}s.mp4`);
   if (!existsSync(source)) {
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=25`,
-      '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
-      '-shortest', '-pix_fmt', 'yuv420p', source,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=320x240:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=duration=${seconds}`,
+      '-shortest',
+      '-pix_fmt',
+      'yuv420p',
+      source,
     ]);
   }
   // One folder per length: two specs asking for the same name at different lengths (exports wants
@@ -32,12 +43,31 @@ export function videoWithCut(name: string, cutSeconds = 3, seconds = 6): string 
   const file = path.join(MEDIA_DIR, name);
   if (!existsSync(file)) {
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=duration=${cutSeconds}:size=320x240:rate=25`,
-      '-f', 'lavfi', '-i', `color=c=green:duration=${seconds - cutSeconds}:size=320x240:rate=25`,
-      '-f', 'lavfi', '-i', `sine=duration=${seconds}`,
-      '-filter_complex', '[0][1]concat=n=2:v=1[v]', '-map', '[v]', '-map', '2:a',
-      '-shortest', '-pix_fmt', 'yuv420p', file,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${cutSeconds}:size=320x240:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=green:duration=${seconds - cutSeconds}:size=320x240:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=duration=${seconds}`,
+      '-filter_complex',
+      '[0][1]concat=n=2:v=1[v]',
+      '-map',
+      '[v]',
+      '-map',
+      '2:a',
+      '-shortest',
+      '-pix_fmt',
+      'yuv420p',
+      file,
     ]);
   }
   return file;
@@ -56,7 +86,9 @@ export function projectsGrid(page: Page) {
 
 /** The table row of a project version, by its title. */
 export function versionRow(page: Page, title: string) {
-  return projectsGrid(page).getByRole('row').filter({ has: page.getByText(title, { exact: true }) });
+  return projectsGrid(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(title, { exact: true }) });
 }
 
 /**

@@ -14,15 +14,32 @@ export function speechVideo(name: string): string {
   if (existsSync(file)) return file;
   const wav = path.join(MEDIA_DIR, 'speech.wav');
   execFileSync('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, SPEECH_SENTENCE]);
-  const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], { encoding: 'utf8' }).trim()) + 0.5;
+  const seconds =
+    Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], {
+        encoding: 'utf8',
+      }).trim(),
+    ) + 0.5;
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds.toFixed(2)}:size=320x240:rate=25`,
-    '-i', wav,
-    '-af', 'apad', '-shortest',
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds.toFixed(2)}:size=320x240:rate=25`,
+    '-i',
+    wav,
+    '-af',
+    'apad',
+    '-shortest',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-c:a',
+    'aac',
     file,
   ]);
   return file;
 }
-

@@ -7,7 +7,15 @@ import { useAccountsModel } from './use-accounts-model';
 import './accounts.css';
 
 /** The account pages' common frame: the account's name, the three tabs, and the popups' host. */
-export function AccountsPageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function AccountsPageFrame({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const model = useAccountsModel();
   const [account, isAdmin] = useUnit([model.$currentAccount, model.$isAccountAdmin]);
   return (

@@ -1,7 +1,12 @@
 import { useUnit } from 'effector-react';
 import { useAccountsModel } from '../components/use-accounts-model';
 import { CreateAccountUserDialog, DeleteAccountUsersDialog, ManageWorkspaceAccessDialog } from './member-dialogs';
-import { AccountDialog, CreateWorkspaceDialog, DeleteWorkspacesDialog, RenameWorkspaceDialog } from './workspace-dialogs';
+import {
+  AccountDialog,
+  CreateWorkspaceDialog,
+  DeleteWorkspacesDialog,
+  RenameWorkspaceDialog,
+} from './workspace-dialogs';
 
 /** Shows the popup the model says is open (pages and palette commands open them through the model). */
 export function AccountsDialogs() {

@@ -34,7 +34,12 @@ export function FormDialog({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={pending} aria-busy={pending}>
+          <button
+            type="submit"
+            className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+            disabled={pending}
+            aria-busy={pending}
+          >
             {submitLabel}
           </button>
         </div>

@@ -9,7 +9,14 @@ type Close = { onClose: () => void };
 
 /** Addresses separated by commas, spaces or new lines. */
 export function parseEmails(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Spelled here (the billing plugin's BILLING_PAGE): accounts reaches billing only by its address. */
@@ -25,10 +32,22 @@ export function CreateAccountUserDialog({ onClose }: Close) {
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState<AccountRole>('member');
   return (
-    <FormDialog title="Invite member" submitLabel="Invite" pending={pending} onSubmit={() => submit({ emails: parseEmails(emails), role })} onClose={onClose}>
+    <FormDialog
+      title="Invite member"
+      submitLabel="Invite"
+      pending={pending}
+      onSubmit={() => submit({ emails: parseEmails(emails), role })}
+      onClose={onClose}
+    >
       <label>
         E-mail addresses
-        <textarea value={emails} onChange={(e) => setEmails(e.target.value)} placeholder="ada@example.com, grace@example.com" required autoFocus />
+        <textarea
+          value={emails}
+          onChange={(e) => setEmails(e.target.value)}
+          placeholder="ada@example.com, grace@example.com"
+          required
+          autoFocus
+        />
         <span className="hint">People without a Polycue user get an invitation mail and join when they sign up.</span>
       </label>
       <label>
@@ -52,12 +71,26 @@ export function CreateAccountUserDialog({ onClose }: Close) {
 
 export function DeleteAccountUsersDialog({ onClose }: Close) {
   const { members } = useAccountsModel();
-  const [rows, selection, pending, confirm] = useUnit([members.$rows, members.$selection, members.$deleting, members.deleteConfirmed]);
+  const [rows, selection, pending, confirm] = useUnit([
+    members.$rows,
+    members.$selection,
+    members.$deleting,
+    members.deleteConfirmed,
+  ]);
   const labels = rows
     .filter((row) => selection.has(row.id))
-    .map((row) => (row.kind === 'user' ? row.user.attributes.name || row.user.attributes.email : row.invitation.attributes.email));
+    .map((row) =>
+      row.kind === 'user' ? row.user.attributes.name || row.user.attributes.email : row.invitation.attributes.email,
+    );
   return (
-    <FormDialog title={labels.length === 1 ? 'Remove member' : `Remove ${labels.length} members`} submitLabel="Remove" danger pending={pending} onSubmit={() => confirm()} onClose={onClose}>
+    <FormDialog
+      title={labels.length === 1 ? 'Remove member' : `Remove ${labels.length} members`}
+      submitLabel="Remove"
+      danger
+      pending={pending}
+      onSubmit={() => confirm()}
+      onClose={onClose}
+    >
       <p>{labels.join(', ')} will lose access to this account and its workspaces.</p>
     </FormDialog>
   );
@@ -78,18 +111,28 @@ export function ManageWorkspaceAccessDialog({ accountUserId, onClose }: Close & 
     members.accessRemoved,
   ]);
   const person = users.find((u) => u.id === accountUserId);
-  const current = useMemo(() => new Map(person?.attributes.workspaceUsers.map((w) => [w.workspaceId, w]) ?? []), [person]);
+  const current = useMemo(
+    () => new Map(person?.attributes.workspaceUsers.map((w) => [w.workspaceId, w]) ?? []),
+    [person],
+  );
   const [wanted, setWanted] = useState<Set<string>>(() => new Set(current.keys()));
   if (!person) return null;
   const isAdmin = person.attributes.role === 'admin';
   const save = () => {
     const toGrant = [...wanted].filter((id) => !current.has(id));
     if (toGrant.length > 0) grant({ accountUserIds: [person.id], workspaceIds: toGrant });
-    for (const [workspaceId, access] of current) if (!wanted.has(workspaceId) && access.accessType === 'member') remove(access.id);
+    for (const [workspaceId, access] of current)
+      if (!wanted.has(workspaceId) && access.accessType === 'member') remove(access.id);
     onClose();
   };
   return (
-    <FormDialog title={`Workspace access: ${person.attributes.name || person.attributes.email}`} submitLabel="Save access" pending={granting || removing} onSubmit={save} onClose={onClose}>
+    <FormDialog
+      title={`Workspace access: ${person.attributes.name || person.attributes.email}`}
+      submitLabel="Save access"
+      pending={granting || removing}
+      onSubmit={save}
+      onClose={onClose}
+    >
       {isAdmin && <p className="hint">Admins have access to every workspace. Change the role to limit it.</p>}
       <ul className="accounts-access-list">
         {allWorkspaces.map((w) => (

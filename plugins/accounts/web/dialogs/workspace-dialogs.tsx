@@ -26,7 +26,13 @@ export function CreateWorkspaceDialog({ onClose }: Close) {
   const [pending, submit] = useUnit([workspaces.$creating, workspaces.createSubmitted]);
   const [name, setName] = useState('');
   return (
-    <FormDialog title="Create workspace" submitLabel="Create workspace" pending={pending} onSubmit={() => submit(name)} onClose={onClose}>
+    <FormDialog
+      title="Create workspace"
+      submitLabel="Create workspace"
+      pending={pending}
+      onSubmit={() => submit(name)}
+      onClose={onClose}
+    >
       <label>
         Workspace name
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX_LENGTH} required autoFocus />
@@ -41,7 +47,13 @@ export function RenameWorkspaceDialog({ workspaceId, onClose }: Close & { worksp
   const [list, pending, submit] = useUnit([workspaces.$workspaces, workspaces.$renaming, workspaces.renameSubmitted]);
   const [name, setName] = useState(list.find((w) => w.id === workspaceId)?.attributes.name ?? '');
   return (
-    <FormDialog title="Rename workspace" submitLabel="Save" pending={pending} onSubmit={() => submit({ workspaceId, name })} onClose={onClose}>
+    <FormDialog
+      title="Rename workspace"
+      submitLabel="Save"
+      pending={pending}
+      onSubmit={() => submit({ workspaceId, name })}
+      onClose={onClose}
+    >
       <label>
         Workspace name
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX_LENGTH} required autoFocus />
@@ -52,14 +64,26 @@ export function RenameWorkspaceDialog({ workspaceId, onClose }: Close & { worksp
 
 export function DeleteWorkspacesDialog({ onClose }: Close) {
   const { workspaces } = useAccountsModel();
-  const [list, selection, pending, confirm] = useUnit([workspaces.$workspaces, workspaces.$selection, workspaces.$deleting, workspaces.deleteConfirmed]);
+  const [list, selection, pending, confirm] = useUnit([
+    workspaces.$workspaces,
+    workspaces.$selection,
+    workspaces.$deleting,
+    workspaces.deleteConfirmed,
+  ]);
   const names = list.filter((w) => selection.has(w.id)).map((w) => w.attributes.name);
   const title = names.length === 1 ? 'Delete workspace' : `Delete ${names.length} workspaces`;
   return (
-    <FormDialog title={title} submitLabel="Delete" danger pending={pending} onSubmit={() => confirm()} onClose={onClose}>
+    <FormDialog
+      title={title}
+      submitLabel="Delete"
+      danger
+      pending={pending}
+      onSubmit={() => confirm()}
+      onClose={onClose}
+    >
       <p>
-        {names.length === 1 ? `"${names[0]}"` : names.map((n) => `"${n}"`).join(', ')} and everything in {names.length === 1 ? 'it' : 'them'} will be
-        deleted. This cannot be undone.
+        {names.length === 1 ? `"${names[0]}"` : names.map((n) => `"${n}"`).join(', ')} and everything in{' '}
+        {names.length === 1 ? 'it' : 'them'} will be deleted. This cannot be undone.
       </p>
     </FormDialog>
   );

@@ -15,8 +15,9 @@ export function createAccountSettingsModel(deps: AccountsModelDeps) {
   const renameSubmitted = createEvent<string>();
   const avatarChosen = createEvent<File>();
 
-  const renameAccountFx = apiEffect(async ({ accountId, name }: { accountId: string; name: string }) =>
-    (await api.put<{ data: AccountResource }>(ACCOUNTS_PATHS.renameAccount(accountId), { name })).data.data,
+  const renameAccountFx = apiEffect(
+    async ({ accountId, name }: { accountId: string; name: string }) =>
+      (await api.put<{ data: AccountResource }>(ACCOUNTS_PATHS.renameAccount(accountId), { name })).data.data,
   );
   const changeAvatarFx = apiEffect(async ({ accountId, file }: { accountId: string; file: File }) => {
     const body = new FormData();
@@ -34,11 +35,19 @@ export function createAccountSettingsModel(deps: AccountsModelDeps) {
 
   // A wrong file never travels: told at once, with the reason.
   const avatarProblem = (file: File): string | null =>
-    !AVATAR_TYPES.includes(file.type) ? 'Image must be a PNG, JPEG, WebP or GIF file' : file.size > AVATAR_MAX_BYTES ? 'Image is larger than 2 MB' : null;
+    !AVATAR_TYPES.includes(file.type)
+      ? 'Image must be a PNG, JPEG, WebP or GIF file'
+      : file.size > AVATAR_MAX_BYTES
+        ? 'Image is larger than 2 MB'
+        : null;
   sample({
     clock: avatarChosen,
     filter: (file) => avatarProblem(file) !== null,
-    fn: (file) => ({ kind: 'error' as const, title: ACCOUNTS_MESSAGES.imageNotChanged, description: avatarProblem(file)! }),
+    fn: (file) => ({
+      kind: 'error' as const,
+      title: ACCOUNTS_MESSAGES.imageNotChanged,
+      description: avatarProblem(file)!,
+    }),
     target: deps.toast.shown,
   });
   sample({
@@ -51,7 +60,10 @@ export function createAccountSettingsModel(deps: AccountsModelDeps) {
   // The account list (names, avatars) lives in the app model: it reloads with the user.
   sample({ clock: [renameAccountFx.done, changeAvatarFx.done], target: app.userRequested });
 
-  announce(deps, renameAccountFx, { done: ACCOUNTS_MESSAGES.accountRenamed, fail: ACCOUNTS_MESSAGES.accountNotRenamed });
+  announce(deps, renameAccountFx, {
+    done: ACCOUNTS_MESSAGES.accountRenamed,
+    fail: ACCOUNTS_MESSAGES.accountNotRenamed,
+  });
   announce(deps, changeAvatarFx, { done: ACCOUNTS_MESSAGES.imageChanged, fail: ACCOUNTS_MESSAGES.imageNotChanged });
 
   return {

@@ -1,5 +1,12 @@
 import * as effector from 'effector';
-import { announceEffect, type AnnounceDeps, type ApiClient, type ApiError, type AppModel, type ToastService } from '../../../../core';
+import {
+  announceEffect,
+  type AnnounceDeps,
+  type ApiClient,
+  type ApiError,
+  type AppModel,
+  type ToastService,
+} from '../../../../core';
 
 /** What the accounts model talks to; the factory takes them from the container, tests pass fakes. */
 export interface AccountsModelDeps {
@@ -12,7 +19,11 @@ export interface AccountsModelDeps {
 export { apiEffect } from '../../../../core';
 
 /** Spec section 8 toasts and a log line, tagged `[accounts]` (core's announceEffect). */
-export function announce(deps: AnnounceDeps, fx: effector.Effect<any, any, ApiError>, messages: { done?: string; fail: string }) {
+export function announce(
+  deps: AnnounceDeps,
+  fx: effector.Effect<any, any, ApiError>,
+  messages: { done?: string; fail: string },
+) {
   announceEffect(deps, 'accounts', fx, messages);
 }
 

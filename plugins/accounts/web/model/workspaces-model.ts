@@ -19,14 +19,18 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
   const deleteConfirmed = createEvent();
   const reloadRequested = createEvent();
 
-  const createWorkspaceFx = apiEffect(async ({ accountId, name }: { accountId: string; name: string }) =>
-    (await api.post<{ data: WorkspaceResource }>(ACCOUNTS_PATHS.createWorkspace(accountId), { name })).data.data,
+  const createWorkspaceFx = apiEffect(
+    async ({ accountId, name }: { accountId: string; name: string }) =>
+      (await api.post<{ data: WorkspaceResource }>(ACCOUNTS_PATHS.createWorkspace(accountId), { name })).data.data,
   );
-  const renameWorkspaceFx = apiEffect(async ({ workspaceId, name }: { workspaceId: string; name: string }) =>
-    (await api.put<{ data: WorkspaceResource }>(ACCOUNTS_PATHS.renameWorkspace(workspaceId), { name })).data.data,
+  const renameWorkspaceFx = apiEffect(
+    async ({ workspaceId, name }: { workspaceId: string; name: string }) =>
+      (await api.put<{ data: WorkspaceResource }>(ACCOUNTS_PATHS.renameWorkspace(workspaceId), { name })).data.data,
   );
-  const deleteWorkspacesFx = apiEffect(async ({ accountId, ids }: { accountId: string; ids: string[] }) =>
-    (await api.delete<{ data: { ids: string[] } }>(ACCOUNTS_PATHS.deleteWorkspaces, { accountId, ids })).data.data.ids,
+  const deleteWorkspacesFx = apiEffect(
+    async ({ accountId, ids }: { accountId: string; ids: string[] }) =>
+      (await api.delete<{ data: { ids: string[] } }>(ACCOUNTS_PATHS.deleteWorkspaces, { accountId, ids })).data.data
+        .ids,
   );
 
   // The model is built on first use, often after the app loaded the list: it starts from that list
@@ -66,11 +70,23 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
     fn: ({ accountId, selection }) => ({ accountId: accountId!, ids: [...selection] }),
     target: deleteWorkspacesFx,
   });
-  sample({ clock: [reloadRequested, createWorkspaceFx.done, renameWorkspaceFx.done, deleteWorkspacesFx.done], target: app.workspacesReloadRequested });
+  sample({
+    clock: [reloadRequested, createWorkspaceFx.done, renameWorkspaceFx.done, deleteWorkspacesFx.done],
+    target: app.workspacesReloadRequested,
+  });
 
-  announce(deps, createWorkspaceFx, { done: ACCOUNTS_MESSAGES.workspaceCreated, fail: ACCOUNTS_MESSAGES.workspaceNotCreated });
-  announce(deps, renameWorkspaceFx, { done: ACCOUNTS_MESSAGES.workspaceRenamed, fail: ACCOUNTS_MESSAGES.workspaceNotRenamed });
-  announce(deps, deleteWorkspacesFx, { done: ACCOUNTS_MESSAGES.workspacesDeleted, fail: ACCOUNTS_MESSAGES.workspacesNotDeleted });
+  announce(deps, createWorkspaceFx, {
+    done: ACCOUNTS_MESSAGES.workspaceCreated,
+    fail: ACCOUNTS_MESSAGES.workspaceNotCreated,
+  });
+  announce(deps, renameWorkspaceFx, {
+    done: ACCOUNTS_MESSAGES.workspaceRenamed,
+    fail: ACCOUNTS_MESSAGES.workspaceNotRenamed,
+  });
+  announce(deps, deleteWorkspacesFx, {
+    done: ACCOUNTS_MESSAGES.workspacesDeleted,
+    fail: ACCOUNTS_MESSAGES.workspacesNotDeleted,
+  });
   sample({ clock: modelBuilt, source: app.$workspaces, target: $workspaces });
   modelBuilt();
 

@@ -35,7 +35,12 @@ export default function AccountSettingsPage() {
             <h2>Name</h2>
             <p>{name}</p>
           </div>
-          <button type="button" className="button" onClick={() => openDialog({ kind: 'account' })} {...adminOnly(isAdmin)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => openDialog({ kind: 'account' })}
+            {...adminOnly(isAdmin)}
+          >
             Rename account
           </button>
         </section>
@@ -63,12 +68,20 @@ export default function AccountSettingsPage() {
               e.target.value = '';
             }}
           />
-          <button ref={avatarButton} type="button" className="button" onClick={() => fileInput.current?.click()} {...adminOnly(isAdmin, uploading)}>
+          <button
+            ref={avatarButton}
+            type="button"
+            className="button"
+            onClick={() => fileInput.current?.click()}
+            {...adminOnly(isAdmin, uploading)}
+          >
             {uploading ? 'Uploading…' : 'Change avatar'}
           </button>
         </section>
       </div>
-      {account && <ContributedSections sections={sections} props={{ accountId: account.id, isAccountAdmin: isAdmin }} />}
+      {account && (
+        <ContributedSections sections={sections} props={{ accountId: account.id, isAccountAdmin: isAdmin }} />
+      )}
     </AccountsPageFrame>
   );
 }

@@ -69,7 +69,8 @@ export default function MembersPage() {
         id: 'role',
         header: 'Role',
         cell: ({ row: { original: row } }) => {
-          if (row.kind === 'invitation') return <span>{row.invitation.attributes.role === 'admin' ? 'Admin' : 'Member'}</span>;
+          if (row.kind === 'invitation')
+            return <span>{row.invitation.attributes.role === 'admin' ? 'Admin' : 'Member'}</span>;
           const { name, email, role } = row.user.attributes;
           return (
             <select
@@ -100,7 +101,12 @@ export default function MembersPage() {
                 <span key={access.id} className="accounts-chip">
                   {access.workspaceName}
                   {isAdmin && (
-                    <button type="button" aria-label={`Remove ${name || email} from ${access.workspaceName}`} onClick={() => removeAccess(access.id)} onKeyDown={keepKeys}>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${name || email} from ${access.workspaceName}`}
+                      onClick={() => removeAccess(access.id)}
+                      onKeyDown={keepKeys}
+                    >
                       <span aria-hidden="true">×</span>
                     </button>
                   )}
@@ -127,10 +133,20 @@ export default function MembersPage() {
 
   const actions = (
     <div className="accounts-toolbar">
-      <button type="button" className="button" onClick={() => openDialog({ kind: 'deleteAccountUsers' })} {...adminOnly(isAdmin, selection.size === 0)}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => openDialog({ kind: 'deleteAccountUsers' })}
+        {...adminOnly(isAdmin, selection.size === 0)}
+      >
         Remove selected{selection.size > 0 ? ` (${selection.size})` : ''}
       </button>
-      <button type="button" className="button button-primary" onClick={() => openDialog({ kind: 'createAccountUser' })} {...adminOnly(isAdmin)}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => openDialog({ kind: 'createAccountUser' })}
+        {...adminOnly(isAdmin)}
+      >
         Invite member
       </button>
     </div>
@@ -157,7 +173,11 @@ export default function MembersPage() {
           rows={rows}
           columns={columns}
           getRowId={(row) => row.id}
-          getRowLabel={(row) => (row.kind === 'user' ? row.user.attributes.name || row.user.attributes.email : row.invitation.attributes.email)}
+          getRowLabel={(row) =>
+            row.kind === 'user'
+              ? row.user.attributes.name || row.user.attributes.email
+              : row.invitation.attributes.email
+          }
           selection={selection}
           onSelectionChange={isAdmin ? select : undefined}
           onEndReached={more}

@@ -43,10 +43,20 @@ export default function WorkspacesPage() {
   );
   const actions = (
     <div className="accounts-toolbar">
-      <button type="button" className="button" onClick={() => openDialog({ kind: 'deleteWorkspaces' })} {...adminOnly(isAdmin, selection.size === 0)}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => openDialog({ kind: 'deleteWorkspaces' })}
+        {...adminOnly(isAdmin, selection.size === 0)}
+      >
         Delete selected{selection.size > 0 ? ` (${selection.size})` : ''}
       </button>
-      <button type="button" className="button button-primary" onClick={() => openDialog({ kind: 'createWorkspace' })} {...adminOnly(isAdmin)}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => openDialog({ kind: 'createWorkspace' })}
+        {...adminOnly(isAdmin)}
+      >
         Create workspace
       </button>
     </div>

@@ -1,5 +1,11 @@
 import { fork, allSettled } from 'effector';
-import { createAppModel, createToastService, type AccountResource, type UserResource, type WorkspaceResource } from '../../../../core';
+import {
+  createAppModel,
+  createToastService,
+  type AccountResource,
+  type UserResource,
+  type WorkspaceResource,
+} from '../../../../core';
 import { createAccountsModel } from '../accounts-model';
 
 import { FakeApiClient, type RecordedCall } from '../../../../core/testing/fake-api-client';
@@ -11,15 +17,29 @@ export function user(id = 'u1'): UserResource {
     id,
     type: 'user',
     attributes: {
-      name: 'Ada', lastName: 'Admin', email: 'ada@example.com', role: 'user', onboardingState: 'processed', confirmedEmail: true,
-      relevantAlert: null, shouldSeeNewsletterPopup: false, numberOfProjectsSuccessfullyCreated: 0, lastUsedAccountId: 'a1',
-      lastUsedWorkspaceId: null, avatarUrl: null, lastViewedAlertId: null,
+      name: 'Ada',
+      lastName: 'Admin',
+      email: 'ada@example.com',
+      role: 'user',
+      onboardingState: 'processed',
+      confirmedEmail: true,
+      relevantAlert: null,
+      shouldSeeNewsletterPopup: false,
+      numberOfProjectsSuccessfullyCreated: 0,
+      lastUsedAccountId: 'a1',
+      lastUsedWorkspaceId: null,
+      avatarUrl: null,
+      lastViewedAlertId: null,
     },
   };
 }
 
 export function account(id: string, role: 'admin' | 'member' = 'admin'): AccountResource {
-  return { id, type: 'account', attributes: { name: `Account ${id}`, avatarUrl: null, role, lastUsedWorkspaceId: null, subscription: null } };
+  return {
+    id,
+    type: 'account',
+    attributes: { name: `Account ${id}`, avatarUrl: null, role, lastUsedWorkspaceId: null, subscription: null },
+  };
 }
 
 export function workspace(id: string, accountId = 'a1'): WorkspaceResource {
@@ -37,7 +57,8 @@ export function createAccountsTestKit() {
   const logged: unknown[] = [];
   const model = createAccountsModel({ api, toast, app, logger: { error: (...args: unknown[]) => logged.push(args) } });
   const scope = fork();
-  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  const toasts = () =>
+    scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   api
     .reply('GET', '/api/v1/users/', { data: user(), included: [account('a1'), account('a2', 'member')] })
     .reply('GET', '/api/v1/accounts/a1/show_workspaces', { data: [workspace('w1')] })

@@ -5,7 +5,15 @@ import { TOKENS, useService } from '../../../../core';
 export function AppLink({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) {
   const navigator = useService(TOKENS.Navigator);
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigator.navigate(to);
   };

@@ -45,11 +45,27 @@ export function FormField({ label, value, onValueChange, error, hint, ...input }
   );
 }
 
-export function CheckboxField({ label, checked, onCheckedChange, name }: { label: string; checked: boolean; onCheckedChange(checked: boolean): void; name?: string }) {
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  name?: string;
+}) {
   const id = useId();
   return (
     <div className="auth-field auth-field-inline">
-      <input id={id} name={name} type="checkbox" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );
@@ -58,7 +74,12 @@ export function CheckboxField({ label, checked, onCheckedChange, name }: { label
 /** The form's main button: disabled while its call is running, so a double click sends once. */
 export function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
   return (
-    <button type="submit" className="auth-button auth-button-primary" disabled={pending} aria-busy={pending || undefined}>
+    <button
+      type="submit"
+      className="auth-button auth-button-primary"
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
       {children}
     </button>
   );

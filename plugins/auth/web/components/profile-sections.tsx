@@ -70,8 +70,20 @@ export function PasswordSection() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
           {...field('password')}
         />
-        <FormField label="Confirm new password" type="password" autoComplete="new-password" required {...field('passwordConfirmation')} />
-        <FormField label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
+        <FormField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('passwordConfirmation')}
+        />
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...field('currentPassword')}
+        />
         <SubmitButton pending={pending}>Change password</SubmitButton>
       </form>
     </section>
@@ -85,12 +97,19 @@ export function AvatarSection() {
   const headingId = useId();
   const inputId = useId();
   const avatarUrl = user?.attributes.avatarUrl;
-  const fullName = [user?.attributes.name, user?.attributes.lastName].filter(Boolean).join(' ') || (user?.attributes.email ?? '');
+  const fullName =
+    [user?.attributes.name, user?.attributes.lastName].filter(Boolean).join(' ') || (user?.attributes.email ?? '');
   const initials = (fullName.match(/\b\p{L}/gu) ?? [fullName[0] ?? '?']).slice(0, 2).join('').toUpperCase();
   return (
     <section className="auth-section" id="picture" aria-labelledby={headingId}>
       <h2 id={headingId}>Picture</h2>
-      {avatarUrl ? <img className="auth-avatar" src={avatarUrl} alt="Your current picture" /> : <div className="auth-avatar auth-avatar-initials" aria-hidden="true">{initials}</div>}
+      {avatarUrl ? (
+        <img className="auth-avatar" src={avatarUrl} alt="Your current picture" />
+      ) : (
+        <div className="auth-avatar auth-avatar-initials" aria-hidden="true">
+          {initials}
+        </div>
+      )}
       <div className="auth-field">
         <label htmlFor={inputId}>Upload a new picture</label>
         <input

@@ -13,7 +13,8 @@ export function useForm<T extends Record<string, unknown>>(form: FormModel<T>) {
     error: errors[name],
     onValueChange: (value: string) => change({ field: name, value } as unknown as FieldChange<T>),
   });
-  const setValue = <K extends keyof T & string>(name: K, value: T[K]) => change({ field: name, value } as unknown as FieldChange<T>);
+  const setValue = <K extends keyof T & string>(name: K, value: T[K]) =>
+    change({ field: name, value } as unknown as FieldChange<T>);
   return { values, errors, field, setValue };
 }
 

@@ -1,5 +1,14 @@
 import * as effector from 'effector';
-import { type ApiClient, type ApiError, type AppModel, type AuthService, type CookieService, type Navigator, type ToastInput, type ToastService } from '../../../../core';
+import {
+  type ApiClient,
+  type ApiError,
+  type AppModel,
+  type AuthService,
+  type CookieService,
+  type Navigator,
+  type ToastInput,
+  type ToastService,
+} from '../../../../core';
 
 const { createEffect, createStore, sample } = effector;
 
@@ -67,7 +76,12 @@ export function createFlowUnits(deps: AuthModelDeps) {
     filter: (target): target is NavigationTarget => target !== null,
     fn: (target, result) => ({ target: target!, loggedIn: result.status === 'done' && result.result !== null }),
   });
-  sample({ clock: userLoadSettled, filter: ({ loggedIn }) => loggedIn, fn: ({ target }) => target, target: navigateFx });
+  sample({
+    clock: userLoadSettled,
+    filter: ({ loggedIn }) => loggedIn,
+    fn: ({ target }) => target,
+    target: navigateFx,
+  });
   $navigationAfterUserLoad.reset(userLoadSettled);
 
   return {

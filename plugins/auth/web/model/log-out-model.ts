@@ -9,7 +9,13 @@ export function createLogOutModel({ auth }: AuthModelDeps, units: FlowUnits) {
   const logOutRequested = createEvent();
   const logOutFx = apiEffect(() => auth.signOut());
 
-  sample({ clock: logOutRequested, source: logOutFx.pending, filter: (pending) => !pending, fn: () => undefined, target: logOutFx });
+  sample({
+    clock: logOutRequested,
+    source: logOutFx.pending,
+    filter: (pending) => !pending,
+    fn: () => undefined,
+    target: logOutFx,
+  });
   sample({ clock: logOutFx.done, fn: () => ONBOARDING_COOKIE, target: units.removeCookieFx });
   const signedOutTo = logOutFx.doneData.map(({ redirectTo }) => redirectTo || AUTH_PAGES.signIn);
   sample({
@@ -19,7 +25,11 @@ export function createLogOutModel({ auth }: AuthModelDeps, units: FlowUnits) {
     target: units.navigateFx,
   });
   sample({ clock: signedOutTo, filter: (to) => safeRedirectPath(to) === null, target: units.leaveSiteFx });
-  sample({ clock: logOutFx.failData, fn: (error) => ({ context: 'log-out failed', error }), target: units.logFailureFx });
+  sample({
+    clock: logOutFx.failData,
+    fn: (error) => ({ context: 'log-out failed', error }),
+    target: units.logFailureFx,
+  });
   sample({
     clock: logOutFx.failData,
     fn: (error) => ({ kind: 'error' as const, title: AUTH_MESSAGES.logoutFailed, description: error.message }),

@@ -20,7 +20,9 @@ export function createNewsletterModel({ api, app, logger }: NewsletterModelDeps)
     return (await api.put<{ data?: UserResource }>(AUTH_PATHS.resetShouldSeeNewsletterPopup, body)).data?.data ?? null;
   });
   const logFailureFx = createEffect((error: unknown) => logger.error('[auth] newsletter answer not saved', error));
-  const $answeredHere = createStore(false).on(answered, () => true).reset(app.loggedOut);
+  const $answeredHere = createStore(false)
+    .on(answered, () => true)
+    .reset(app.loggedOut);
 
   const $visible = combine(app.$user, $answeredHere, (user, answeredHere) => {
     if (!user || answeredHere) return false;
@@ -28,8 +30,19 @@ export function createNewsletterModel({ api, app, logger }: NewsletterModelDeps)
     return shouldSeeNewsletterPopup && confirmedEmail && onboardingState === 'processed';
   });
 
-  sample({ clock: answered, source: answerNewsletterFx.pending, filter: (pending) => !pending, fn: (_, subscribe) => subscribe, target: answerNewsletterFx });
-  sample({ clock: answerNewsletterFx.doneData, filter: (user): user is UserResource => user !== null, fn: (user) => user!, target: app.userUpdated });
+  sample({
+    clock: answered,
+    source: answerNewsletterFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, subscribe) => subscribe,
+    target: answerNewsletterFx,
+  });
+  sample({
+    clock: answerNewsletterFx.doneData,
+    filter: (user): user is UserResource => user !== null,
+    fn: (user) => user!,
+    target: app.userUpdated,
+  });
   sample({ clock: answerNewsletterFx.failData, target: logFailureFx });
 
   return { answered, answerNewsletterFx, $visible, $pending: answerNewsletterFx.pending };
@@ -41,5 +54,9 @@ export type NewsletterModel = ReturnType<typeof createNewsletterModel>;
 export const NEWSLETTER_MODEL = Symbol.for('polycue.newsletter.model') as ServiceIdentifier<NewsletterModel>;
 
 export function buildNewsletterModel(container: Container): NewsletterModel {
-  return createNewsletterModel({ api: container.get(TOKENS.ApiClient), app: container.get(TOKENS.AppModel), logger: console });
+  return createNewsletterModel({
+    api: container.get(TOKENS.ApiClient),
+    app: container.get(TOKENS.AppModel),
+    logger: console,
+  });
 }

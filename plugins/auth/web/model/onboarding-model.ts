@@ -21,16 +21,22 @@ export function createOnboardingModel({ api, cookies, app }: AuthModelDeps, unit
   const surveyPageOpened = createEvent();
   const answerChanged = createEvent<{ questionId: string; value: string | string[] }>();
   const surveySubmitted = createEvent();
-  const $answers = createStore<SurveyAnswers>({}).on(answerChanged, (answers, { questionId, value }) => ({ ...answers, [questionId]: value }));
+  const $answers = createStore<SurveyAnswers>({}).on(answerChanged, (answers, { questionId, value }) => ({
+    ...answers,
+    [questionId]: value,
+  }));
 
   const readOnboardingCookieFx = createEffect(() => cookies.get(ONBOARDING_COOKIE));
-  const submitSurveyFx = apiEffect(async (body: SurveyRequest) => (await api.put<{ data?: UserResource }>(AUTH_PATHS.survey, body)).data);
+  const submitSurveyFx = apiEffect(
+    async (body: SurveyRequest) => (await api.put<{ data?: UserResource }>(AUTH_PATHS.survey, body)).data,
+  );
 
   sample({ clock: surveyPageOpened, target: readOnboardingCookieFx });
   const repeatVisit = sample({
     clock: readOnboardingCookieFx.doneData,
     source: app.$user,
-    filter: (user, cookie) => cookie === ONBOARDING_PROCESSED || user?.attributes.onboardingState === ONBOARDING_PROCESSED,
+    filter: (user, cookie) =>
+      cookie === ONBOARDING_PROCESSED || user?.attributes.onboardingState === ONBOARDING_PROCESSED,
   });
 
   sample({
@@ -41,14 +47,22 @@ export function createOnboardingModel({ api, cookies, app }: AuthModelDeps, unit
     target: submitSurveyFx,
   });
 
-  sample({ clock: submitSurveyFx.done, fn: () => ({ name: ONBOARDING_COOKIE, value: ONBOARDING_PROCESSED }), target: units.setCookieFx });
+  sample({
+    clock: submitSurveyFx.done,
+    fn: () => ({ name: ONBOARDING_COOKIE, value: ONBOARDING_PROCESSED }),
+    target: units.setCookieFx,
+  });
   sample({
     clock: submitSurveyFx.doneData,
     filter: (response): response is { data: UserResource } => !!response?.data,
     fn: (response) => response.data!,
     target: app.userUpdated,
   });
-  sample({ clock: submitSurveyFx.done, fn: () => ({ path: AUTH_PAGES.checkEmail, replace: true }), target: units.navigateFx });
+  sample({
+    clock: submitSurveyFx.done,
+    fn: () => ({ path: AUTH_PAGES.checkEmail, replace: true }),
+    target: units.navigateFx,
+  });
   sample({ clock: submitSurveyFx.done, target: $answers.reinit });
 
   // The server already has answers: mark it here too and reload the user, so no guard sends them back.
@@ -56,17 +70,28 @@ export function createOnboardingModel({ api, cookies, app }: AuthModelDeps, unit
     clock: submitSurveyFx.failData,
     filter: (error) => error.code === 'already_answered' || error.status === 409,
   });
-  sample({ clock: answeredBefore, fn: () => ({ name: ONBOARDING_COOKIE, value: ONBOARDING_PROCESSED }), target: units.setCookieFx });
+  sample({
+    clock: answeredBefore,
+    fn: () => ({ name: ONBOARDING_COOKIE, value: ONBOARDING_PROCESSED }),
+    target: units.setCookieFx,
+  });
   sample({ clock: answeredBefore, target: app.userRequested });
   sample({ clock: answeredBefore, fn: () => ({ path: '/', replace: true }), target: units.$navigationAfterUserLoad });
   sample({ clock: repeatVisit, fn: () => ({ path: '/', replace: true }), target: units.navigateFx });
   sample({
     clock: [repeatVisit, answeredBefore],
-    fn: () => ({ kind: 'info' as const, title: AUTH_MESSAGES.surveyAlreadyStored, description: AUTH_MESSAGES.surveyNoNeed }),
+    fn: () => ({
+      kind: 'info' as const,
+      title: AUTH_MESSAGES.surveyAlreadyStored,
+      description: AUTH_MESSAGES.surveyNoNeed,
+    }),
     target: units.toastTarget,
   });
 
-  const surveyFailed = sample({ clock: submitSurveyFx.failData, filter: (error) => error.code !== 'already_answered' && error.status !== 409 });
+  const surveyFailed = sample({
+    clock: submitSurveyFx.failData,
+    filter: (error) => error.code !== 'already_answered' && error.status !== 409,
+  });
   sample({ clock: surveyFailed, fn: (error) => ({ context: 'survey failed', error }), target: units.logFailureFx });
   sample({
     clock: surveyFailed,
@@ -86,16 +111,34 @@ export function createOnboardingModel({ api, cookies, app }: AuthModelDeps, unit
     fn: ({ user }): ResendConfirmationRequest => ({ user: { email: user!.attributes.email } }),
     target: resendConfirmationFx,
   });
-  sample({ clock: resendConfirmationFx.done, fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.confirmationResent }), target: units.toastTarget });
+  sample({
+    clock: resendConfirmationFx.done,
+    fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.confirmationResent }),
+    target: units.toastTarget,
+  });
 
-  const alreadyConfirmed = sample({ clock: resendConfirmationFx.failData, filter: (error) => error.code === 'already_confirmed' });
-  sample({ clock: alreadyConfirmed, fn: () => ({ kind: 'info' as const, title: AUTH_MESSAGES.alreadyConfirmed }), target: units.toastTarget });
+  const alreadyConfirmed = sample({
+    clock: resendConfirmationFx.failData,
+    filter: (error) => error.code === 'already_confirmed',
+  });
+  sample({
+    clock: alreadyConfirmed,
+    fn: () => ({ kind: 'info' as const, title: AUTH_MESSAGES.alreadyConfirmed }),
+    target: units.toastTarget,
+  });
   // The app user still says "unconfirmed": reload it first, or the guard of `/` would send them back here.
   sample({ clock: alreadyConfirmed, target: app.userRequested });
   sample({ clock: alreadyConfirmed, fn: () => ({ path: '/', replace: true }), target: units.$navigationAfterUserLoad });
 
-  const resendFailed = sample({ clock: resendConfirmationFx.failData, filter: (error) => error.code !== 'already_confirmed' });
-  sample({ clock: resendFailed, fn: (error) => ({ context: 'confirmation resend failed', error }), target: units.logFailureFx });
+  const resendFailed = sample({
+    clock: resendConfirmationFx.failData,
+    filter: (error) => error.code !== 'already_confirmed',
+  });
+  sample({
+    clock: resendFailed,
+    fn: (error) => ({ context: 'confirmation resend failed', error }),
+    target: units.logFailureFx,
+  });
   sample({
     clock: resendFailed,
     fn: (error) => ({ kind: 'error' as const, title: WEB_MESSAGES.confirmationNotResent, description: error.message }),

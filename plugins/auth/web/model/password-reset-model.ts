@@ -1,5 +1,11 @@
 import * as effector from 'effector';
-import { AUTH_MESSAGES, AUTH_PAGES, AUTH_PATHS, type ResetRequest, type SetPasswordRequest } from '../../common/auth-contract';
+import {
+  AUTH_MESSAGES,
+  AUTH_PAGES,
+  AUTH_PATHS,
+  type ResetRequest,
+  type SetPasswordRequest,
+} from '../../common/auth-contract';
 import { createFormModel, formFieldName } from './form-model';
 import { apiEffect, failureState, type AuthModelDeps, type FlowUnits } from './flow-units';
 import { WEB_MESSAGES } from '../web-messages';
@@ -30,11 +36,23 @@ export function createPasswordResetModel({ api }: AuthModelDeps, units: FlowUnit
   const $instructionsSentTo = createStore<string | null>(null)
     .on(requestResetFx.done, (_, { params }) => params.user.email)
     .reset(requestForm.fieldChanged);
-  sample({ clock: requestResetFx.done, fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.resetInstructionsSent }), target: units.toastTarget });
-  sample({ clock: requestResetFx.failData, fn: (error) => ({ context: 'reset request failed', error }), target: units.logFailureFx });
+  sample({
+    clock: requestResetFx.done,
+    fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.resetInstructionsSent }),
+    target: units.toastTarget,
+  });
   sample({
     clock: requestResetFx.failData,
-    fn: (error) => ({ kind: 'error' as const, title: AUTH_MESSAGES.resetInstructionsNotSent, description: error.message }),
+    fn: (error) => ({ context: 'reset request failed', error }),
+    target: units.logFailureFx,
+  });
+  sample({
+    clock: requestResetFx.failData,
+    fn: (error) => ({
+      kind: 'error' as const,
+      title: AUTH_MESSAGES.resetInstructionsNotSent,
+      description: error.message,
+    }),
     target: units.toastTarget,
   });
 
@@ -62,17 +80,33 @@ export function createPasswordResetModel({ api }: AuthModelDeps, units: FlowUnit
     source: { values: editForm.$values, token: $resetToken, pending: setPasswordFx.pending },
     filter: ({ values, token, pending }) => !pending && !!token && values.password === values.passwordConfirmation,
     fn: ({ values, token }): SetPasswordRequest => ({
-      user: { reset_password_token: token!, password: values.password, password_confirmation: values.passwordConfirmation },
+      user: {
+        reset_password_token: token!,
+        password: values.password,
+        password_confirmation: values.passwordConfirmation,
+      },
     }),
     target: setPasswordFx,
   });
 
   // Success: the server logged the user in, so the session (and CSRF token) changed.
-  sample({ clock: setPasswordFx.done, fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.passwordChanged }), target: units.toastTarget });
+  sample({
+    clock: setPasswordFx.done,
+    fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.passwordChanged }),
+    target: units.toastTarget,
+  });
   sample({ clock: setPasswordFx.done, target: [units.sessionReplacedFx, editForm.reset] });
-  sample({ clock: setPasswordFx.done, fn: () => ({ path: '/', replace: true }), target: units.$navigationAfterUserLoad });
+  sample({
+    clock: setPasswordFx.done,
+    fn: () => ({ path: '/', replace: true }),
+    target: units.$navigationAfterUserLoad,
+  });
 
-  sample({ clock: setPasswordFx.failData, fn: (error) => ({ context: 'password change failed', error }), target: units.logFailureFx });
+  sample({
+    clock: setPasswordFx.failData,
+    fn: (error) => ({ context: 'password change failed', error }),
+    target: units.logFailureFx,
+  });
   const tokenExpired = sample({ clock: setPasswordFx.failData, filter: (error) => error.code === 'token_expired' });
   sample({
     clock: tokenExpired,

@@ -32,7 +32,13 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
     fn: (user) => ({ name: user!.attributes.name, lastName: user!.attributes.lastName }),
     target: nameForm.valuesReplaced,
   });
-  sample({ clock: pageOpened, source: app.$user, filter: Boolean, fn: (user) => ({ email: user!.attributes.email }), target: emailForm.valuesReplaced });
+  sample({
+    clock: pageOpened,
+    source: app.$user,
+    filter: Boolean,
+    fn: (user) => ({ email: user!.attributes.email }),
+    target: emailForm.valuesReplaced,
+  });
 
   const updateProfile = () =>
     apiEffect(async (body: UpdateProfileRequest) => {
@@ -51,14 +57,18 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
     clock: nameSubmitted,
     source: { values: nameForm.$values, pending: saveNameFx.pending },
     filter: ({ pending }) => !pending,
-    fn: ({ values }): UpdateProfileRequest => ({ user: { name: values.name.trim(), lastName: values.lastName.trim() } }),
+    fn: ({ values }): UpdateProfileRequest => ({
+      user: { name: values.name.trim(), lastName: values.lastName.trim() },
+    }),
     target: saveNameFx,
   });
   sample({
     clock: emailSubmitted,
     source: { values: emailForm.$values, pending: changeEmailFx.pending },
     filter: ({ pending }) => !pending,
-    fn: ({ values }): UpdateProfileRequest => ({ user: { email: values.email.trim(), currentPassword: values.currentPassword } }),
+    fn: ({ values }): UpdateProfileRequest => ({
+      user: { email: values.email.trim(), currentPassword: values.currentPassword },
+    }),
     target: changeEmailFx,
   });
   sample({
@@ -73,7 +83,11 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
     source: { values: passwordForm.$values, pending: changePasswordFx.pending },
     filter: ({ values, pending }) => !pending && values.password === values.passwordConfirmation,
     fn: ({ values }): UpdateProfileRequest => ({
-      user: { password: values.password, passwordConfirmation: values.passwordConfirmation, currentPassword: values.currentPassword },
+      user: {
+        password: values.password,
+        passwordConfirmation: values.passwordConfirmation,
+        currentPassword: values.currentPassword,
+      },
     }),
     target: changePasswordFx,
   });
@@ -85,11 +99,27 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
       fn: (user) => user!,
       target: app.userUpdated,
     });
-    sample({ clock: fx.failData, fn: (error) => ({ context: 'profile update failed', error }), target: units.logFailureFx });
+    sample({
+      clock: fx.failData,
+      fn: (error) => ({ context: 'profile update failed', error }),
+      target: units.logFailureFx,
+    });
   }
-  sample({ clock: [saveNameFx.done, changeEmailFx.done], fn: () => ({ kind: 'success' as const, title: WEB_MESSAGES.changesSaved }), target: units.toastTarget });
-  sample({ clock: changeEmailFx.done, fn: (): 'currentPassword'[] => ['currentPassword'], target: emailForm.fieldsCleared });
-  sample({ clock: changePasswordFx.done, fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.passwordChanged }), target: units.toastTarget });
+  sample({
+    clock: [saveNameFx.done, changeEmailFx.done],
+    fn: () => ({ kind: 'success' as const, title: WEB_MESSAGES.changesSaved }),
+    target: units.toastTarget,
+  });
+  sample({
+    clock: changeEmailFx.done,
+    fn: (): 'currentPassword'[] => ['currentPassword'],
+    target: emailForm.fieldsCleared,
+  });
+  sample({
+    clock: changePasswordFx.done,
+    fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.passwordChanged }),
+    target: units.toastTarget,
+  });
   sample({ clock: changePasswordFx.done, target: passwordForm.reset });
   // The server rotates the session when the password changes; pick up the new CSRF token.
   sample({ clock: changePasswordFx.done, target: units.sessionReplacedFx });
@@ -124,9 +154,22 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
     fn: (_, file) => file,
     target: uploadAvatarFx,
   });
-  sample({ clock: uploadAvatarFx.doneData, filter: (user): user is UserResource => user !== null, fn: (user) => user!, target: app.userUpdated });
-  sample({ clock: uploadAvatarFx.done, fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.imageChanged }), target: units.toastTarget });
-  sample({ clock: uploadAvatarFx.failData, fn: (error) => ({ context: 'avatar upload failed', error }), target: units.logFailureFx });
+  sample({
+    clock: uploadAvatarFx.doneData,
+    filter: (user): user is UserResource => user !== null,
+    fn: (user) => user!,
+    target: app.userUpdated,
+  });
+  sample({
+    clock: uploadAvatarFx.done,
+    fn: () => ({ kind: 'success' as const, title: AUTH_MESSAGES.imageChanged }),
+    target: units.toastTarget,
+  });
+  sample({
+    clock: uploadAvatarFx.failData,
+    fn: (error) => ({ context: 'avatar upload failed', error }),
+    target: units.logFailureFx,
+  });
   sample({
     clock: uploadAvatarFx.failData,
     fn: (error) => ({ kind: 'error' as const, title: AUTH_MESSAGES.imageNotChanged, description: error.message }),

@@ -20,7 +20,10 @@ export function createSignInModel({ auth }: AuthModelDeps, units: FlowUnits) {
   const submitted = createEvent();
 
   const queryRead = pageOpened.map((search) => new URLSearchParams(search));
-  const $redirectTo = createStore<string>('/').on(queryRead, (_, query) => safeRedirectPath(query.get('redirect_to')) ?? '/');
+  const $redirectTo = createStore<string>('/').on(
+    queryRead,
+    (_, query) => safeRedirectPath(query.get('redirect_to')) ?? '/',
+  );
 
   // The confirmation link lands here (server redirect) with the outcome in the query.
   sample({
@@ -42,16 +45,29 @@ export function createSignInModel({ auth }: AuthModelDeps, units: FlowUnits) {
     clock: submitted,
     source: { values: form.$values, pending: signInFx.pending },
     filter: ({ pending }) => !pending,
-    fn: ({ values }): SignInFields => ({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe }),
+    fn: ({ values }): SignInFields => ({
+      email: values.email.trim(),
+      password: values.password,
+      rememberMe: values.rememberMe,
+    }),
     target: signInFx,
   });
 
   // A survey marker left by whoever used this browser before must not speak for this user.
   sample({ clock: signInFx.done, fn: () => ONBOARDING_COOKIE, target: units.removeCookieFx });
-  sample({ clock: signInFx.done, source: $redirectTo, fn: (path) => ({ path, replace: true }), target: units.$navigationAfterUserLoad });
+  sample({
+    clock: signInFx.done,
+    source: $redirectTo,
+    fn: (path) => ({ path, replace: true }),
+    target: units.$navigationAfterUserLoad,
+  });
   sample({ clock: signInFx.done, target: form.reset });
 
-  sample({ clock: signInFx.failData, fn: (error) => ({ context: 'log-in failed', error }), target: units.logFailureFx });
+  sample({
+    clock: signInFx.failData,
+    fn: (error) => ({ context: 'log-in failed', error }),
+    target: units.logFailureFx,
+  });
   sample({
     clock: signInFx.failData,
     fn: (error) => ({ kind: 'error' as const, title: AUTH_MESSAGES.logInFailed, description: error.message }),
@@ -59,5 +75,13 @@ export function createSignInModel({ auth }: AuthModelDeps, units: FlowUnits) {
   });
   sample({ clock: signInFx.fail, fn: (): 'password'[] => ['password'], target: form.fieldsCleared });
 
-  return { form, pageOpened, submitted, signInFx, $redirectTo, $pending: signInFx.pending, $error: failureState(signInFx) };
+  return {
+    form,
+    pageOpened,
+    submitted,
+    signInFx,
+    $redirectTo,
+    $pending: signInFx.pending,
+    $error: failureState(signInFx),
+  };
 }

@@ -1,5 +1,13 @@
 import * as effector from 'effector';
-import { AUTH_MESSAGES, AUTH_PAGES, AUTH_PATHS, ONBOARDING_COOKIE, SIGN_UP_FAILURE_REDIRECT_MS, type SignUpRequest, type SignUpResponse } from '../../common/auth-contract';
+import {
+  AUTH_MESSAGES,
+  AUTH_PAGES,
+  AUTH_PATHS,
+  ONBOARDING_COOKIE,
+  SIGN_UP_FAILURE_REDIRECT_MS,
+  type SignUpRequest,
+  type SignUpResponse,
+} from '../../common/auth-contract';
 import { createFormModel, formFieldName } from './form-model';
 import { apiEffect, failureState, type AuthModelDeps, type FlowUnits } from './flow-units';
 import { WEB_MESSAGES } from '../web-messages';
@@ -16,7 +24,13 @@ export interface SignUpValues extends Record<string, string> {
 
 /** `/users/sign_up`: POST /users, then onboarding; every failure returns to sign-up after 3 s (spec 8). */
 export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
-  const form = createFormModel<SignUpValues>({ name: '', lastName: '', email: '', password: '', passwordConfirmation: '' });
+  const form = createFormModel<SignUpValues>({
+    name: '',
+    lastName: '',
+    email: '',
+    password: '',
+    passwordConfirmation: '',
+  });
   /** The page passes `location.search`; `anonymous_id` is carried on to the sign-up call. */
   const pageOpened = createEvent<string>();
   const submitted = createEvent();
@@ -28,7 +42,9 @@ export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
     target: $anonymousId,
   });
 
-  const signUpFx = apiEffect(async (body: SignUpRequest) => (await api.post<SignUpResponse>(AUTH_PATHS.signUp, body)).data);
+  const signUpFx = apiEffect(
+    async (body: SignUpRequest) => (await api.post<SignUpResponse>(AUTH_PATHS.signUp, body)).data,
+  );
   const failureRedirectFx = attach({ effect: units.waitFx, mapParams: () => SIGN_UP_FAILURE_REDIRECT_MS });
 
   const passwordsDiffer = sample({
@@ -36,7 +52,11 @@ export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
     source: form.$values,
     filter: (values) => values.password !== values.passwordConfirmation,
   });
-  sample({ clock: passwordsDiffer, fn: () => ({ passwordConfirmation: WEB_MESSAGES.passwordsDiffer }), target: form.errorsShown });
+  sample({
+    clock: passwordsDiffer,
+    fn: () => ({ passwordConfirmation: WEB_MESSAGES.passwordsDiffer }),
+    target: form.errorsShown,
+  });
 
   sample({
     clock: submitted,
@@ -61,12 +81,30 @@ export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
   sample({ clock: signUpFx.done, fn: () => ({ path: AUTH_PAGES.onboarding }), target: units.$navigationAfterUserLoad });
 
   // Failure: logged, shown, then back to a fresh sign-up page after SIGN_UP_FAILURE_REDIRECT_MS.
-  sample({ clock: signUpFx.failData, fn: (error) => ({ context: 'sign-up failed', error }), target: units.logFailureFx });
-  const domainRefused = sample({ clock: signUpFx.failData, filter: (error) => error.code === 'email_domain_not_permitted' });
-  sample({ clock: domainRefused, fn: () => ({ kind: 'error' as const, title: AUTH_MESSAGES.emailDomainNotPermitted }), target: units.toastTarget });
-  sample({ clock: domainRefused, fn: () => ({ email: AUTH_MESSAGES.emailDomainNotPermitted }), target: form.errorsShown });
+  sample({
+    clock: signUpFx.failData,
+    fn: (error) => ({ context: 'sign-up failed', error }),
+    target: units.logFailureFx,
+  });
+  const domainRefused = sample({
+    clock: signUpFx.failData,
+    filter: (error) => error.code === 'email_domain_not_permitted',
+  });
+  sample({
+    clock: domainRefused,
+    fn: () => ({ kind: 'error' as const, title: AUTH_MESSAGES.emailDomainNotPermitted }),
+    target: units.toastTarget,
+  });
+  sample({
+    clock: domainRefused,
+    fn: () => ({ email: AUTH_MESSAGES.emailDomainNotPermitted }),
+    target: form.errorsShown,
+  });
 
-  const otherFailure = sample({ clock: signUpFx.failData, filter: (error) => error.code !== 'email_domain_not_permitted' });
+  const otherFailure = sample({
+    clock: signUpFx.failData,
+    filter: (error) => error.code !== 'email_domain_not_permitted',
+  });
   sample({
     clock: otherFailure,
     filter: (error) => form.showsField(error.field),
@@ -81,7 +119,11 @@ export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
   });
 
   sample({ clock: signUpFx.fail, target: failureRedirectFx });
-  sample({ clock: failureRedirectFx.done, fn: (): SignUpFieldList => ['password', 'passwordConfirmation'], target: form.fieldsCleared });
+  sample({
+    clock: failureRedirectFx.done,
+    fn: (): SignUpFieldList => ['password', 'passwordConfirmation'],
+    target: form.fieldsCleared,
+  });
   sample({
     clock: failureRedirectFx.done,
     source: $anonymousId,

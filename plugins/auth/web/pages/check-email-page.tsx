@@ -27,7 +27,13 @@ export default function CheckEmailPage() {
         We sent a confirmation link to <strong>{user?.attributes.email}</strong>. Open it to start using Polycue.
       </p>
       <p>Nothing arrived? Look in your spam folder, or send it again.</p>
-      <button type="button" className="auth-button" onClick={() => resend()} disabled={pending} aria-busy={pending || undefined}>
+      <button
+        type="button"
+        className="auth-button"
+        onClick={() => resend()}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
         Resend confirmation e-mail
       </button>
     </div>

@@ -35,7 +35,15 @@ export default function OnboardingPage() {
   );
 }
 
-function QuestionFieldset({ question, value, onChange }: { question: SurveyQuestion; value: string | string[] | undefined; onChange(value: string | string[]): void }) {
+function QuestionFieldset({
+  question,
+  value,
+  onChange,
+}: {
+  question: SurveyQuestion;
+  value: string | string[] | undefined;
+  onChange(value: string | string[]): void;
+}) {
   const selected = Array.isArray(value) ? value : value ? [value] : [];
   const toggle = (option: string, checked: boolean) =>
     onChange(checked ? [...selected.filter((v) => v !== option), option] : selected.filter((v) => v !== option));
@@ -49,7 +57,9 @@ function QuestionFieldset({ question, value, onChange }: { question: SurveyQuest
             name={question.id}
             value={option.value}
             checked={selected.includes(option.value)}
-            onChange={(event) => (question.kind === 'single' ? onChange(option.value) : toggle(option.value, event.target.checked))}
+            onChange={(event) =>
+              question.kind === 'single' ? onChange(option.value) : toggle(option.value, event.target.checked)
+            }
           />
           {option.label}
         </label>

@@ -33,7 +33,13 @@ export default function PasswordEditPage() {
             hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
             {...field('password')}
           />
-          <FormField label="Confirm new password" type="password" autoComplete="new-password" required {...field('passwordConfirmation')} />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...field('passwordConfirmation')}
+          />
           <SubmitButton pending={pending}>Change password</SubmitButton>
         </form>
       ) : (

@@ -24,7 +24,8 @@ export default function PasswordNewPage() {
       </form>
       {sentTo && (
         <p role="status">
-          If an account exists for <strong>{sentTo}</strong>, the instructions are on their way. The link is valid for a few hours.
+          If an account exists for <strong>{sentTo}</strong>, the instructions are on their way. The link is valid for a
+          few hours.
         </p>
       )}
       <nav className="auth-links" aria-label="Account">

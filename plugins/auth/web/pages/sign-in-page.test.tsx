@@ -28,7 +28,9 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
     expect(screen.getByLabelText('Remember me')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/users/password/new');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/users/password/new',
+    );
   });
 
   it('submitting the form from a field logs in, and a failure is shown', async () => {

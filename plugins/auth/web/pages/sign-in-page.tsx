@@ -23,7 +23,12 @@ export default function SignInPage() {
       <form className="auth-form" onSubmit={onSubmitCall(submitted)} aria-label="Log in">
         <FormField label="E-mail" type="email" autoComplete="email" required autoFocus {...field('email')} />
         <FormField label="Password" type="password" autoComplete="current-password" required {...field('password')} />
-        <CheckboxField label="Remember me" name="rememberMe" checked={values.rememberMe} onCheckedChange={(checked) => setValue('rememberMe', checked)} />
+        <CheckboxField
+          label="Remember me"
+          name="rememberMe"
+          checked={values.rememberMe}
+          onCheckedChange={(checked) => setValue('rememberMe', checked)}
+        />
         <SubmitButton pending={pending}>Log in</SubmitButton>
       </form>
       <ContributedSections sections={options} props={{ email: values.email }} />

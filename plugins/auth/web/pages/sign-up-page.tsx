@@ -8,7 +8,12 @@ import { onSubmitCall, useForm, usePageOpened } from '../components/use-form';
 export default function SignUpPage() {
   const { signUp } = useAuthModel();
   const { field } = useForm(signUp.form);
-  const [pending, returning, submitted, opened] = effectorReact.useUnit([signUp.$pending, signUp.$returning, signUp.submitted, signUp.pageOpened]);
+  const [pending, returning, submitted, opened] = effectorReact.useUnit([
+    signUp.$pending,
+    signUp.$returning,
+    signUp.submitted,
+    signUp.pageOpened,
+  ]);
   usePageOpened(() => opened(window.location.search));
 
   return (
@@ -30,7 +35,13 @@ export default function SignUpPage() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
           {...field('password')}
         />
-        <FormField label="Password confirmation" type="password" autoComplete="new-password" required {...field('passwordConfirmation')} />
+        <FormField
+          label="Password confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('passwordConfirmation')}
+        />
         <SubmitButton pending={pending || returning}>Sign up</SubmitButton>
       </form>
       <nav className="auth-links" aria-label="Account">

@@ -1,5 +1,12 @@
 import * as effector from 'effector';
-import { createAppModel, createToastService, SessionAuthService, type CsrfTokenSource, type Navigator, type UserResource } from '../../../../core';
+import {
+  createAppModel,
+  createToastService,
+  SessionAuthService,
+  type CsrfTokenSource,
+  type Navigator,
+  type UserResource,
+} from '../../../../core';
 import { MemoryCookies } from '../../../../core/testing/memory-cookies';
 import { FakeApiClient } from '../../../../core/testing/fake-api-client';
 import { createAuthModel } from '../auth-model';
@@ -58,6 +65,7 @@ export function createAuthTestKit() {
   const model = createAuthModel({ api, auth, toast, navigator, cookies, app, logger });
   const newsletter = createNewsletterModel({ api, app, logger });
   const scope = effector.fork();
-  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  const toasts = () =>
+    scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   return { api, navigator, cookies, toast, app, auth, model, newsletter, scope, toasts, logged };
 }

@@ -20,13 +20,10 @@ export class LocalProvider implements BillingProvider {
 
   async startCheckout(input: CheckoutInput): Promise<string> {
     const id = `lcs_${randomBytes(18).toString('base64url')}`;
-    await this.db.query('INSERT INTO billing_local_checkouts (id, account_id, plan, created_by, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      id,
-      input.accountId,
-      input.plan,
-      input.userId,
-      new Date(Date.now() + CHECKOUT_TTL_MS),
-    ]);
+    await this.db.query(
+      'INSERT INTO billing_local_checkouts (id, account_id, plan, created_by, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [id, input.accountId, input.plan, input.userId, new Date(Date.now() + CHECKOUT_TTL_MS)],
+    );
     return localCheckoutPage(id);
   }
 
@@ -43,7 +40,13 @@ export class LocalProvider implements BillingProvider {
   }
 
   async invoices(accountId: string): Promise<Invoice[]> {
-    const { rows } = await this.db.query<{ id: string; plan: string; amount: number; currency: string; createdAt: Date }>(
+    const { rows } = await this.db.query<{
+      id: string;
+      plan: string;
+      amount: number;
+      currency: string;
+      createdAt: Date;
+    }>(
       `SELECT id::text AS id, plan, amount, currency, created_at AS "createdAt" FROM billing_local_invoices WHERE account_id = $1 ORDER BY billing_local_invoices.id DESC LIMIT 24`,
       [accountId],
     );
@@ -59,7 +62,12 @@ export class LocalProvider implements BillingProvider {
   }
 
   /** The "Subscribe" of the local checkout page: the account's subscription (new, or its plan changed) to record. */
-  async checkoutState(tx: Queryable, accountId: string, plan: PlanId, current: SubscriptionRecord | null): Promise<SubscriptionState> {
+  async checkoutState(
+    tx: Queryable,
+    accountId: string,
+    plan: PlanId,
+    current: SubscriptionRecord | null,
+  ): Promise<SubscriptionState> {
     const now = new Date();
     if (current?.provider === 'local') return { ...stateOfRecord(current), plan, version: now };
     return {
@@ -76,7 +84,11 @@ export class LocalProvider implements BillingProvider {
 
   /** A paid plan started or changed: the invoice of its first month, in the same transaction. */
   async invoice(tx: Queryable, accountId: string, plan: PlanId): Promise<void> {
-    await tx.query('INSERT INTO billing_local_invoices (account_id, plan, amount, currency) VALUES ($1, $2, $3, $4)', [accountId, plan, planById(plan).monthlyCents, 'usd']);
+    await tx.query('INSERT INTO billing_local_invoices (account_id, plan, amount, currency) VALUES ($1, $2, $3, $4)', [
+      accountId,
+      plan,
+      planById(plan).monthlyCents,
+      'usd',
+    ]);
   }
 }
-

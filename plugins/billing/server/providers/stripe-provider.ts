@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { BILLING_SERVER_MESSAGES, PAID_PLAN_IDS, type Invoice, type PlanId, type SubscriptionStatus } from '../../common/billing-contract';
+import {
+  BILLING_SERVER_MESSAGES,
+  PAID_PLAN_IDS,
+  type Invoice,
+  type PlanId,
+  type SubscriptionStatus,
+} from '../../common/billing-contract';
 import { stateOfRecord, type SubscriptionRecord, type SubscriptionState } from '../subscription-repository';
 import { BillingProviderError, type BillingProvider, type CheckoutInput } from './billing-provider';
 
@@ -17,7 +23,8 @@ export function stripeConfigFromEnv(env: Record<string, string | undefined>): St
   const secretKey = env.STRIPE_SECRET_KEY;
   if (!secretKey) return null;
   const missing = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'].filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`STRIPE_SECRET_KEY is set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not`);
+  if (missing.length > 0)
+    throw new Error(`STRIPE_SECRET_KEY is set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not`);
   return {
     secretKey,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
@@ -36,7 +43,8 @@ function statusOf(status: string): SubscriptionStatus {
 /** Stripe's own default tolerance, applied both ways (see verify). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const seconds = (value: number | null | undefined, fallback: Date) => (typeof value === 'number' ? new Date(value * 1000) : fallback);
+const seconds = (value: number | null | undefined, fallback: Date) =>
+  typeof value === 'number' ? new Date(value * 1000) : fallback;
 
 /**
  * Stripe: Checkout in subscription mode, the Billing Portal, plan changes with proration,
@@ -52,7 +60,13 @@ export class StripeProvider implements BillingProvider {
     this.client = new Stripe(config.secretKey, {
       maxNetworkRetries: 1,
       timeout: 20_000,
-      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
   }
 
@@ -62,9 +76,13 @@ export class StripeProvider implements BillingProvider {
 
   /** Our record of a Stripe subscription, as true at `version`. */
   stateOf(subscription: Stripe.Subscription, accountId: string, version: Date): SubscriptionState | null {
-    const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
+    const item = subscription.items?.data?.[0] as
+      (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
     const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
-    const plan = this.planOfPrice(item?.price?.id) ?? (PAID_PLAN_IDS as readonly string[]).find((id) => id === subscription.metadata?.plan) ?? null;
+    const plan =
+      this.planOfPrice(item?.price?.id) ??
+      (PAID_PLAN_IDS as readonly string[]).find((id) => id === subscription.metadata?.plan) ??
+      null;
     if (!plan) return null;
     const now = new Date();
     const start = seconds(item?.current_period_start ?? legacy.current_period_start, now);
@@ -75,7 +93,10 @@ export class StripeProvider implements BillingProvider {
       plan: plan as PlanId,
       status: statusOf(subscription.status),
       currentPeriodStart: start,
-      currentPeriodEnd: seconds(item?.current_period_end ?? legacy.current_period_end, new Date(start.getTime() + 30 * 86_400_000)),
+      currentPeriodEnd: seconds(
+        item?.current_period_end ?? legacy.current_period_end,
+        new Date(start.getTime() + 30 * 86_400_000),
+      ),
       version,
       ended: subscription.status === 'canceled' || subscription.status === 'incomplete_expired',
     };
@@ -85,7 +106,8 @@ export class StripeProvider implements BillingProvider {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) throw new BillingProviderError(BILLING_SERVER_MESSAGES.providerFailed, { cause: error });
+      if (error instanceof Stripe.errors.StripeError)
+        throw new BillingProviderError(BILLING_SERVER_MESSAGES.providerFailed, { cause: error });
       throw error;
     }
   }
@@ -110,7 +132,9 @@ export class StripeProvider implements BillingProvider {
 
   async portal(input: { customerId: string | null; returnUrl: string }): Promise<string> {
     if (!input.customerId) throw new BillingProviderError(BILLING_SERVER_MESSAGES.noCustomer);
-    const session = await this.call(() => this.client.billingPortal.sessions.create({ customer: input.customerId!, return_url: input.returnUrl }));
+    const session = await this.call(() =>
+      this.client.billingPortal.sessions.create({ customer: input.customerId!, return_url: input.returnUrl }),
+    );
     return session.url;
   }
 
@@ -131,7 +155,13 @@ export class StripeProvider implements BillingProvider {
 
   async cancel(subscription: SubscriptionRecord): Promise<SubscriptionState> {
     const canceled = await this.call(() => this.client.subscriptions.cancel(subscription.externalId));
-    return this.stateOf(canceled, subscription.accountId, new Date()) ?? { ...stateOfRecord(subscription), status: 'canceled', version: new Date() };
+    return (
+      this.stateOf(canceled, subscription.accountId, new Date()) ?? {
+        ...stateOfRecord(subscription),
+        status: 'canceled',
+        version: new Date(),
+      }
+    );
   }
 
   async invoices(_accountId: string, customerId: string | null): Promise<Invoice[]> {
@@ -155,12 +185,18 @@ export class StripeProvider implements BillingProvider {
    * clock set forward, a stolen signing moment) is no replay ticket for the hours to come.
    */
   verify(rawBody: string, signature: string, now = Date.now()): Stripe.Event {
-    const event = this.client.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    const event = this.client.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.config.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+    );
     const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
     if (!Number.isFinite(signedAt) || signedAt - now / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
-      throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody, { message: 'Timestamp outside the tolerance zone' });
+      throw new Stripe.errors.StripeSignatureVerificationError(signature, rawBody, {
+        message: 'Timestamp outside the tolerance zone',
+      });
     }
     return event;
   }
 }
-

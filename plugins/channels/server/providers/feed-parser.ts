@@ -25,10 +25,18 @@ export interface ParsedFeed {
 export const MAX_FEED_VIDEOS = 1000;
 
 const children = (element: XmlElement, name?: string) =>
-  element.children.filter((child): child is XmlElement => typeof child !== 'string' && (name === undefined || child.name === name));
+  element.children.filter(
+    (child): child is XmlElement => typeof child !== 'string' && (name === undefined || child.name === name),
+  );
 const child = (element: XmlElement, name: string) => children(element, name)[0];
 const textOf = (element: XmlElement | undefined): string =>
-  element ? element.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('').replace(/\s+/g, ' ').trim() : '';
+  element
+    ? element.children
+        .map((c) => (typeof c === 'string' ? c : textOf(c)))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
 
 const isMediaType = (type: string | undefined) => !type || /^(video|audio)\//i.test(type) || /mpegurl/i.test(type);
 
@@ -37,25 +45,40 @@ function mediaUrl(entry: XmlElement): string | null {
   if (enclosure) return enclosure.attributes.url;
   // media:content (the reader drops the prefix; Atom's own <content> has no url attribute).
   const contents = [...children(entry, 'content'), ...children(entry, 'group').flatMap((g) => children(g, 'content'))];
-  const content = contents.find((c) => c.attributes.url && (isMediaType(c.attributes.type) || /^(video|audio)$/i.test(c.attributes.medium ?? '')));
+  const content = contents.find(
+    (c) => c.attributes.url && (isMediaType(c.attributes.type) || /^(video|audio)$/i.test(c.attributes.medium ?? '')),
+  );
   if (content) return content.attributes.url;
-  const link = children(entry, 'link').find((l) => l.attributes.rel === 'enclosure' && l.attributes.href && isMediaType(l.attributes.type));
+  const link = children(entry, 'link').find(
+    (l) => l.attributes.rel === 'enclosure' && l.attributes.href && isMediaType(l.attributes.type),
+  );
   if (link) return link.attributes.href;
   const videoId = textOf(child(entry, 'videoId'));
-  if (videoId) return children(entry, 'link').find((l) => l.attributes.rel === 'alternate')?.attributes.href ?? `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+  if (videoId)
+    return (
+      children(entry, 'link').find((l) => l.attributes.rel === 'alternate')?.attributes.href ??
+      `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`
+    );
   return null;
 }
 
 /** itunes:duration ("1:02:03", "62:03" or seconds) or media:content's duration (seconds). */
 function durationOf(entry: XmlElement): number | null {
-  const raw = textOf(child(entry, 'duration')) || children(entry, 'content').find((c) => c.attributes.duration)?.attributes.duration || '';
+  const raw =
+    textOf(child(entry, 'duration')) ||
+    children(entry, 'content').find((c) => c.attributes.duration)?.attributes.duration ||
+    '';
   if (!/^\d+(:\d{1,2}){0,2}(\.\d+)?$/.test(raw)) return null;
   const seconds = raw.split(':').reduce((total, part) => total * 60 + Number(part), 0);
   return Number.isFinite(seconds) ? Math.round(seconds * 1000) : null;
 }
 
 function dateOf(entry: XmlElement): Date | null {
-  const raw = textOf(child(entry, 'pubDate')) || textOf(child(entry, 'published')) || textOf(child(entry, 'updated')) || textOf(child(entry, 'date'));
+  const raw =
+    textOf(child(entry, 'pubDate')) ||
+    textOf(child(entry, 'published')) ||
+    textOf(child(entry, 'updated')) ||
+    textOf(child(entry, 'date'));
   const time = raw ? Date.parse(raw) : NaN;
   return Number.isNaN(time) ? null : new Date(time);
 }
@@ -77,7 +100,8 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
   } catch {
     return null;
   }
-  const container = root.name === 'rss' ? child(root, 'channel') : root.name === 'feed' ? root : root.name === 'RDF' ? root : undefined;
+  const container =
+    root.name === 'rss' ? child(root, 'channel') : root.name === 'feed' ? root : root.name === 'RDF' ? root : undefined;
   if (!container) return null;
   const entries = children(container, root.name === 'feed' ? 'entry' : 'item');
   const seen = new Set<string>();
@@ -86,7 +110,12 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
     const found = mediaUrl(entry);
     const url = found && absolute(found, feedUrl);
     if (!url) continue;
-    const externalId = (textOf(child(entry, 'videoId')) || textOf(child(entry, 'guid')) || textOf(child(entry, 'id')) || url).slice(0, 500);
+    const externalId = (
+      textOf(child(entry, 'videoId')) ||
+      textOf(child(entry, 'guid')) ||
+      textOf(child(entry, 'id')) ||
+      url
+    ).slice(0, 500);
     if (seen.has(externalId)) continue;
     seen.add(externalId);
     const title = (textOf(child(entry, 'title')) || new URL(url).pathname.split('/').pop() || url).slice(0, 255);

@@ -1,4 +1,10 @@
-import { LinkFetchError, LinkTooLargeError, safeFetch, UnsafeLinkError, type AddressAllowance } from '../../../../server/plugin-api';
+import {
+  LinkFetchError,
+  LinkTooLargeError,
+  safeFetch,
+  UnsafeLinkError,
+  type AddressAllowance,
+} from '../../../../server/plugin-api';
 import { CHANNELS_SERVER_MESSAGES as MESSAGES, FEED_CONNECT_PAGE } from '../../common/channels-contract';
 import { ChannelSourceError, type ChannelProvider, type ProviderVideo } from './channel-provider';
 import { parseFeed } from './feed-parser';
@@ -32,7 +38,9 @@ export function feedProvider(allow: AddressAllowance | undefined): ChannelProvid
         maxBytes: MAX_FEED_BYTES,
         timeoutMs: FEED_TIMEOUT_MS,
         allow,
-        headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5' },
+        headers: {
+          accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        },
       });
       const chunks: Buffer[] = [];
       for await (const chunk of response.body) chunks.push(chunk as Buffer);
@@ -40,7 +48,8 @@ export function feedProvider(allow: AddressAllowance | undefined): ChannelProvid
     } catch (error) {
       if (error instanceof UnsafeLinkError) throw new ChannelSourceError(`The address was refused: ${error.message}`);
       if (error instanceof LinkTooLargeError) throw new ChannelSourceError('The feed is larger than 5 MB');
-      if (error instanceof LinkFetchError) throw new ChannelSourceError(`The feed could not be fetched: ${error.message}`);
+      if (error instanceof LinkFetchError)
+        throw new ChannelSourceError(`The feed could not be fetched: ${error.message}`);
       throw error;
     }
     const feed = parseFeed(text, url.href);
@@ -49,7 +58,11 @@ export function feedProvider(allow: AddressAllowance | undefined): ChannelProvid
   }
 
   return {
-    info: { id: 'feed', name: 'Public feed', description: 'A podcast or media RSS / Atom feed, e.g. a YouTube channel’s feed: no account needed.' },
+    info: {
+      id: 'feed',
+      name: 'Public feed',
+      description: 'A podcast or media RSS / Atom feed, e.g. a YouTube channel’s feed: no account needed.',
+    },
     codeIsRetryable: true,
     authorizationUrl: ({ state }) => `${FEED_CONNECT_PAGE}?state=${encodeURIComponent(state)}`,
     async connect({ code }) {

@@ -1,4 +1,9 @@
-import { ChannelSourceError, type ChannelProvider, type ProviderCredentials, type ProviderVideo } from './channel-provider';
+import {
+  ChannelSourceError,
+  type ChannelProvider,
+  type ProviderCredentials,
+  type ProviderVideo,
+} from './channel-provider';
 
 /**
  * YouTube through OAuth 2 (authorization code with PKCE, offline access) and the Data API v3:
@@ -55,27 +60,54 @@ interface PlaylistItem {
 
 export function youtubeProvider(config: YoutubeConfig): ChannelProvider {
   async function call<T>(url: string, init: RequestInit, what: string): Promise<T> {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }).catch((error: Error) => {
-      throw new ChannelSourceError(`YouTube could not be reached (${what}): ${error.message}`);
-    });
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }).catch(
+      (error: Error) => {
+        throw new ChannelSourceError(`YouTube could not be reached (${what}): ${error.message}`);
+      },
+    );
     if (!response.ok) {
       // The person's grant was revoked or is wrong: they must connect again; say so plainly.
-      if (response.status === 400 || response.status === 401 || response.status === 403) throw new ChannelSourceError(`YouTube refused the ${what} (HTTP ${response.status}): connect the channel again`);
+      if (response.status === 400 || response.status === 401 || response.status === 403)
+        throw new ChannelSourceError(
+          `YouTube refused the ${what} (HTTP ${response.status}): connect the channel again`,
+        );
       throw new ChannelSourceError(`YouTube answered HTTP ${response.status} to the ${what}`);
     }
     return (await response.json()) as T;
   }
 
   const tokenCall = (fields: Record<string, string>, what: string) =>
-    call<TokenAnswer>(config.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...fields }) }, what);
+    call<TokenAnswer>(
+      config.tokenUrl,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...fields }),
+      },
+      what,
+    );
 
   const api = <T>(path: string, params: Record<string, string>, accessToken: string, what: string) =>
-    call<T>(`${config.apiUrl}/${path}?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } }, what);
+    call<T>(
+      `${config.apiUrl}/${path}?${new URLSearchParams(params)}`,
+      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+      what,
+    );
 
   async function fresh(tokens: Tokens): Promise<{ tokens: Tokens; refreshed: boolean }> {
     if (tokens.expiresAt - 60_000 > Date.now() || !tokens.refreshToken) return { tokens, refreshed: false };
-    const answer = await tokenCall({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, 'token refresh');
-    return { tokens: { ...tokens, accessToken: answer.access_token, expiresAt: Date.now() + (answer.expires_in ?? 3600) * 1000 }, refreshed: true };
+    const answer = await tokenCall(
+      { grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
+      'token refresh',
+    );
+    return {
+      tokens: {
+        ...tokens,
+        accessToken: answer.access_token,
+        expiresAt: Date.now() + (answer.expires_in ?? 3600) * 1000,
+      },
+      refreshed: true,
+    };
   }
 
   async function uploads(tokens: Tokens): Promise<ProviderVideo[]> {
@@ -84,7 +116,12 @@ export function youtubeProvider(config: YoutubeConfig): ChannelProvider {
     do {
       const page = await api<{ items?: PlaylistItem[]; nextPageToken?: string }>(
         'playlistItems',
-        { part: 'snippet,contentDetails', playlistId: tokens.uploadsPlaylistId, maxResults: '50', ...(pageToken ? { pageToken } : {}) },
+        {
+          part: 'snippet,contentDetails',
+          playlistId: tokens.uploadsPlaylistId,
+          maxResults: '50',
+          ...(pageToken ? { pageToken } : {}),
+        },
         tokens.accessToken,
         'list of uploads',
       );
@@ -106,7 +143,11 @@ export function youtubeProvider(config: YoutubeConfig): ChannelProvider {
   }
 
   return {
-    info: { id: 'youtube', name: 'YouTube', description: 'Your YouTube channel’s uploads, through your Google account (read-only).' },
+    info: {
+      id: 'youtube',
+      name: 'YouTube',
+      description: 'Your YouTube channel’s uploads, through your Google account (read-only).',
+    },
     codeIsRetryable: false,
     authorizationUrl({ state, codeChallenge, redirectUri }) {
       const params = new URLSearchParams({
@@ -125,18 +166,27 @@ export function youtubeProvider(config: YoutubeConfig): ChannelProvider {
       return `${config.authUrl}?${params}`;
     },
     async connect({ code, codeVerifier, redirectUri }) {
-      const answer = await tokenCall({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }, 'authorization code');
-      const accessToken = answer.access_token;
-      const mine = await api<{ items?: { id: string; snippet?: { title?: string; customUrl?: string }; contentDetails?: { relatedPlaylists?: { uploads?: string } } }[] }>(
-        'channels',
-        { part: 'snippet,contentDetails', mine: 'true' },
-        accessToken,
-        'channel lookup',
+      const answer = await tokenCall(
+        { grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri },
+        'authorization code',
       );
+      const accessToken = answer.access_token;
+      const mine = await api<{
+        items?: {
+          id: string;
+          snippet?: { title?: string; customUrl?: string };
+          contentDetails?: { relatedPlaylists?: { uploads?: string } };
+        }[];
+      }>('channels', { part: 'snippet,contentDetails', mine: 'true' }, accessToken, 'channel lookup');
       const channel = mine.items?.[0];
       const uploadsPlaylistId = channel?.contentDetails?.relatedPlaylists?.uploads;
       if (!channel || !uploadsPlaylistId) throw new ChannelSourceError('This Google account has no YouTube channel');
-      const tokens: Tokens = { accessToken, refreshToken: answer.refresh_token ?? null, expiresAt: Date.now() + (answer.expires_in ?? 3600) * 1000, uploadsPlaylistId };
+      const tokens: Tokens = {
+        accessToken,
+        refreshToken: answer.refresh_token ?? null,
+        expiresAt: Date.now() + (answer.expires_in ?? 3600) * 1000,
+        uploadsPlaylistId,
+      };
       return {
         externalId: channel.id,
         name: (channel.snippet?.title ?? channel.id).slice(0, 200),

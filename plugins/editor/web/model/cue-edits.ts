@@ -29,9 +29,14 @@ let counter = 0;
 /** Ids for cues made in this session. */
 export const newCueId = () => `c${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export const withIds = (cues: readonly Omit<EditorCue, 'id'>[]): EditorCue[] => cues.map((cue) => ({ ...cue, id: newCueId() }));
+export const withIds = (cues: readonly Omit<EditorCue, 'id'>[]): EditorCue[] =>
+  cues.map((cue) => ({ ...cue, id: newCueId() }));
 
-const replaceAt = (cues: readonly EditorCue[], index: number, ...items: EditorCue[]) => [...cues.slice(0, index), ...items, ...cues.slice(index + 1)];
+const replaceAt = (cues: readonly EditorCue[], index: number, ...items: EditorCue[]) => [
+  ...cues.slice(0, index),
+  ...items,
+  ...cues.slice(index + 1),
+];
 
 export function editText(cues: readonly EditorCue[], index: number, text: string): readonly EditorCue[] {
   const cue = cues[index];
@@ -67,10 +72,16 @@ export function splitCue(
   const chars = before.length + after.length;
   // The playing time less the gap, shared by characters (or cut at the playhead, half the gap each side).
   const shown = cue.end - cue.start - gap;
-  let end = inside && options.caret === undefined ? options.at! - Math.floor(gap / 2) : cue.start + Math.round(shown * (chars === 0 ? 0.5 : before.length / chars));
+  let end =
+    inside && options.caret === undefined
+      ? options.at! - Math.floor(gap / 2)
+      : cue.start + Math.round(shown * (chars === 0 ? 0.5 : before.length / chars));
   const earliest = cue.start + rules.minDurationMs;
   const latest = cue.end - gap - rules.minDurationMs;
-  end = earliest <= latest ? Math.min(latest, Math.max(earliest, end)) : Math.min(cue.end - gap - 1, Math.max(cue.start + 1, end));
+  end =
+    earliest <= latest
+      ? Math.min(latest, Math.max(earliest, end))
+      : Math.min(cue.end - gap - 1, Math.max(cue.start + 1, end));
   const first = { ...cue, end, text: before };
   const second = { ...cue, id: newCueId(), start: end + gap, text: after };
   return replaceAt(cues, index, first, second);
@@ -104,7 +115,9 @@ export function mergeWithNext(
   if (!cue || !next) return cues;
   const lines = [...cue.text.split('\n'), ...next.text.split('\n')].map((line) => line.trim()).filter(Boolean);
   const fits = lines.length <= rules.maxLines && lines.every((line) => charCount(line) <= rules.maxCharsPerLine);
-  const text = fits ? lines.join('\n') : breakLines(lines.join(' ').split(/\s+/), rules.maxCharsPerLine, noBreakWordsFor(language)).lines.join('\n');
+  const text = fits
+    ? lines.join('\n')
+    : breakLines(lines.join(' ').split(/\s+/), rules.maxCharsPerLine, noBreakWordsFor(language)).lines.join('\n');
   const merged = { ...cue, start: Math.min(cue.start, next.start), end: Math.max(cue.end, next.end), text };
   return [...cues.slice(0, index), merged, ...cues.slice(index + 2)];
 }
@@ -132,5 +145,9 @@ export function setEdge(cues: readonly EditorCue[], index: number, edge: Edge, m
   return replaceAt(cues, index, { ...cue, [edge]: value });
 }
 
-export const nudgeEdge = (cues: readonly EditorCue[], index: number, edge: Edge, frames: number): readonly EditorCue[] =>
-  cues[index] ? setEdge(cues, index, edge, cues[index][edge] + frames * FRAME_MS) : cues;
+export const nudgeEdge = (
+  cues: readonly EditorCue[],
+  index: number,
+  edge: Edge,
+  frames: number,
+): readonly EditorCue[] => (cues[index] ? setEdge(cues, index, edge, cues[index][edge] + frames * FRAME_MS) : cues);

@@ -16,7 +16,12 @@ export interface EditHistory {
 /** Steps kept; the oldest go first. */
 export const HISTORY_LIMIT = 500;
 
-export const startHistory = (cues: readonly EditorCue[]): EditHistory => ({ past: [], present: cues, future: [], group: null });
+export const startHistory = (cues: readonly EditorCue[]): EditHistory => ({
+  past: [],
+  present: cues,
+  future: [],
+  group: null,
+});
 
 export function record(history: EditHistory, next: readonly EditorCue[], group: string | null = null): EditHistory {
   if (next === history.present) return history;
@@ -27,13 +32,24 @@ export function record(history: EditHistory, next: readonly EditorCue[], group: 
 
 export function undo(history: EditHistory): EditHistory {
   if (history.past.length === 0) return history;
-  return { past: history.past.slice(0, -1), present: history.past[history.past.length - 1], future: [history.present, ...history.future], group: null };
+  return {
+    past: history.past.slice(0, -1),
+    present: history.past[history.past.length - 1],
+    future: [history.present, ...history.future],
+    group: null,
+  };
 }
 
 export function redo(history: EditHistory): EditHistory {
   if (history.future.length === 0) return history;
-  return { past: [...history.past, history.present], present: history.future[0], future: history.future.slice(1), group: null };
+  return {
+    past: [...history.past, history.present],
+    present: history.future[0],
+    future: history.future.slice(1),
+    group: null,
+  };
 }
 
 /** Ends a run of typing (the caret left the cue), so the next keystroke starts a new step. */
-export const endGroup = (history: EditHistory): EditHistory => (history.group === null ? history : { ...history, group: null });
+export const endGroup = (history: EditHistory): EditHistory =>
+  history.group === null ? history : { ...history, group: null };

@@ -22,7 +22,12 @@ function memoryStorage() {
 }
 
 /** A model on a fake server: `saves` records what went out; `answer` decides the reply. */
-function setUp(options: { storage?: ReturnType<typeof memoryStorage>; answer?: (revision: number) => { revision: number } | ApiError } = {}) {
+function setUp(
+  options: {
+    storage?: ReturnType<typeof memoryStorage>;
+    answer?: (revision: number) => { revision: number } | ApiError;
+  } = {},
+) {
   const storage = options.storage ?? memoryStorage();
   const saves: { revision: number; cues: CueData[] }[] = [];
   let onlineListener = () => {};
@@ -42,8 +47,10 @@ function setUp(options: { storage?: ReturnType<typeof memoryStorage>; answer?: (
   });
   const scope = fork();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 5)).then(() => allSettled(scope));
-  const open = () => allSettled(model.opened, { scope, params: { subtitleId: '7', language: 'en', revision: 3, cues: CUES } });
-  const send = <T>(unit: { (payload: T): unknown }, payload?: T) => allSettled(unit as never, { scope, params: payload as never });
+  const open = () =>
+    allSettled(model.opened, { scope, params: { subtitleId: '7', language: 'en', revision: 3, cues: CUES } });
+  const send = <T>(unit: { (payload: T): unknown }, payload?: T) =>
+    allSettled(unit as never, { scope, params: payload as never });
   const texts = () => scope.getState(model.$cues).map((c) => c.text);
   return { model, scope, storage, saves, open, send, settle, texts, goOnline: () => onlineListener() };
 }
@@ -57,7 +64,9 @@ describe('cue edits', () => {
   });
 
   it('splits at the playhead when it is inside the cue (half the gap each side), cutting the text at the nearest space', () => {
-    const [first, second] = splitCue(withIds([{ start: 1000, end: 3000, text: 'one two three four' }]), 0, { at: 2000 });
+    const [first, second] = splitCue(withIds([{ start: 1000, end: 3000, text: 'one two three four' }]), 0, {
+      at: 2000,
+    });
     expect([first.end, second.start]).toEqual([1960, 2040]);
     expect([first.text, second.text]).toEqual(['one two', 'three four']);
   });
@@ -109,7 +118,11 @@ describe('editor model', () => {
     const t = setUp();
     await t.open();
     expect(t.scope.getState(t.model.$problems).flagged).toEqual([]);
-    await t.send(t.model.edited, { kind: 'text', index: 1, text: 'Welcome aboard the harbour ferry, and thank you all for travelling with us' });
+    await t.send(t.model.edited, {
+      kind: 'text',
+      index: 1,
+      text: 'Welcome aboard the harbour ferry, and thank you all for travelling with us',
+    });
     const problems = t.scope.getState(t.model.$problems);
     expect(problems.flagged).toEqual([1]);
     expect(problems.byCue[1].map((v) => v.rule)).toContain('max-chars-per-line');
@@ -124,7 +137,9 @@ describe('editor model', () => {
     await t.send(t.model.shotChangesSet, [2600]);
     let problems = t.scope.getState(t.model.$problems);
     expect(problems.flagged).toEqual([1]);
-    expect(problems.byCue[1].map((v) => v.message)).toEqual(['Starts 3 frames before a shot change: start it on the cut']);
+    expect(problems.byCue[1].map((v) => v.message)).toEqual([
+      'Starts 3 frames before a shot change: start it on the cut',
+    ]);
     await t.send(t.model.edited, { kind: 'set', index: 1, edge: 'start', ms: 2600 });
     problems = t.scope.getState(t.model.$problems);
     expect(problems.flagged).toEqual([]);
@@ -141,7 +156,11 @@ describe('editor model', () => {
     const keys = localCueKeys('7');
     expect(storage.items.get(keys.synchronized)).toBe('false');
     expect(storage.items.get(keys.updatedAt)).toMatch(/^\d{4}-/);
-    expect(readDraft(storage, '7')).toMatchObject({ revision: 3, synchronized: false, cues: [{ text: 'Edited offline' }, { text: 'Welcome aboard' }] });
+    expect(readDraft(storage, '7')).toMatchObject({
+      revision: 3,
+      synchronized: false,
+      cues: [{ text: 'Edited offline' }, { text: 'Welcome aboard' }],
+    });
     expect(t.scope.getState(t.model.$saveState)).toBe('offline');
 
     // A reload while offline: the draft wins over the server's copy.
@@ -153,13 +172,20 @@ describe('editor model', () => {
     down = false;
     reloaded.goOnline();
     await reloaded.settle();
-    expect(reloaded.saves.at(-1)).toMatchObject({ revision: 3, cues: [{ text: 'Edited offline' }, { text: 'Welcome aboard' }] });
+    expect(reloaded.saves.at(-1)).toMatchObject({
+      revision: 3,
+      cues: [{ text: 'Edited offline' }, { text: 'Welcome aboard' }],
+    });
     expect(reloaded.scope.getState(reloaded.model.$saveState)).toBe('saved');
     expect(readDraft(storage, '7')).toMatchObject({ revision: 4, synchronized: true });
   });
 
   it('a conflict keeps both versions until the user chooses: keep mine saves over theirs, take theirs adopts theirs', async () => {
-    const theirs = { revision: 9, updatedAt: '2026-01-01T00:00:00.000Z', cues: [{ start: 0, end: 1000, text: 'Theirs' }] };
+    const theirs = {
+      revision: 9,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      cues: [{ start: 0, end: 1000, text: 'Theirs' }],
+    };
     let conflicting = true;
     const conflict = new ApiError('The subtitle was changed elsewhere', 409, 'revision_conflict', null, { theirs });
     const t = setUp({ answer: (revision) => (conflicting ? conflict : { revision: revision + 1 }) });
@@ -184,7 +210,11 @@ describe('editor model', () => {
     await other.settle();
     expect(other.texts()).toEqual(['Theirs']);
     expect(other.scope.getState(other.model.$saveState)).toBe('saved');
-    expect(readDraft(other.storage, '7')).toMatchObject({ revision: 9, synchronized: true, cues: [{ text: 'Theirs' }] });
+    expect(readDraft(other.storage, '7')).toMatchObject({
+      revision: 9,
+      synchronized: true,
+      cues: [{ text: 'Theirs' }],
+    });
     // Mine is one undo away.
     await other.send(other.model.undone);
     expect(other.texts()).toEqual(['The ferry leaves at noon']);

@@ -61,14 +61,23 @@ interface Applied {
 }
 
 /** Samples read stores after the clock's own updates, so whether a step changed the list is decided where it is made. */
-const step = (before: EditHistory, history: EditHistory, active: number, adopted = false): Applied => ({ history, active, changed: history.present !== before.present, adopted });
+const step = (before: EditHistory, history: EditHistory, active: number, adopted = false): Applied => ({
+  history,
+  active,
+  changed: history.present !== before.present,
+  adopted,
+});
 
 function apply(history: EditHistory, edit: CueEdit, context: RuleContext): Applied {
   const next = applyEdit(history, edit, context);
   return { ...step(history, next.history, next.active), refused: next.refused };
 }
 
-function applyEdit(history: EditHistory, edit: CueEdit, context: RuleContext): { history: EditHistory; active: number; refused?: string } {
+function applyEdit(
+  history: EditHistory,
+  edit: CueEdit,
+  context: RuleContext,
+): { history: EditHistory; active: number; refused?: string } {
   const cues = history.present;
   const at = edit.index;
   switch (edit.kind) {
@@ -93,7 +102,10 @@ function applyEdit(history: EditHistory, edit: CueEdit, context: RuleContext): {
       return { history: record(history, setEdge(cues, at, edit.edge, edit.ms)), active: at };
     case 'nudge':
       // Nudges of one edge of one cue in a row are one step: holding the key does not fill the history.
-      return { history: record(history, nudgeEdge(cues, at, edit.edge, edit.frames), `nudge:${edit.edge}:${cues[at]?.id}`), active: at };
+      return {
+        history: record(history, nudgeEdge(cues, at, edit.edge, edit.frames), `nudge:${edit.edge}:${cues[at]?.id}`),
+        active: at,
+      };
     case 'replace':
       return { history: record(history, replaceMatch(cues, edit.match, edit.replacement)), active: edit.match.index };
     case 'replaceAll':
@@ -125,8 +137,21 @@ export function createEditorModel(deps: EditorModelDeps) {
     const draft = readDraft(deps.storage, params.subtitleId);
     // Unsynced edits of an earlier visit win over the server's copy; the save then tells whether
     // someone changed it meanwhile (a conflict shown with both versions, never an overwrite).
-    if (draft && !draft.synchronized) return { subtitleId: params.subtitleId, language: params.language, revision: draft.revision, cues: withIds(draft.cues), unsaved: true };
-    return { subtitleId: params.subtitleId, language: params.language, revision: params.revision, cues: withIds(params.cues), unsaved: false };
+    if (draft && !draft.synchronized)
+      return {
+        subtitleId: params.subtitleId,
+        language: params.language,
+        revision: draft.revision,
+        cues: withIds(draft.cues),
+        unsaved: true,
+      };
+    return {
+      subtitleId: params.subtitleId,
+      language: params.language,
+      revision: params.revision,
+      cues: withIds(params.cues),
+      unsaved: false,
+    };
   });
   sample({ clock: opened, target: restoreFx });
 
@@ -145,7 +170,13 @@ export function createEditorModel(deps: EditorModelDeps) {
   const shotChangesSet = createEvent<readonly number[]>();
   const $cuts = createStore<readonly number[]>([]).on(shotChangesSet, (_, cuts) => cuts);
   // Checked again on every change, incrementally: a keystroke re-checks the cue typed in, not the film.
-  const $checked = createStore({ cues: [] as readonly EditorCue[], language: '', rules: {} as Partial<ReadingRules>, cuts: [] as readonly number[], problems: readingProblems([]) });
+  const $checked = createStore({
+    cues: [] as readonly EditorCue[],
+    language: '',
+    rules: {} as Partial<ReadingRules>,
+    cuts: [] as readonly number[],
+    problems: readingProblems([]),
+  });
   sample({
     clock: [$cues, $language, $rules, $cuts],
     source: { checked: $checked, cues: $cues, language: $language, rules: $rules, cuts: $cuts },
@@ -165,11 +196,26 @@ export function createEditorModel(deps: EditorModelDeps) {
 
   /** A change of the list made here (an edit, undo, redo, taking the server's copy). */
   const applied = createEvent<Applied>();
-  sample({ clock: edited, source: { history: $history, rules: $rules, language: $language }, fn: ({ history, rules, language }, edit) => apply(history, edit, ruleContext(rules, language)), target: applied });
+  sample({
+    clock: edited,
+    source: { history: $history, rules: $rules, language: $language },
+    fn: ({ history, rules, language }, edit) => apply(history, edit, ruleContext(rules, language)),
+    target: applied,
+  });
   /** Why the last edit was not made (null once another is). */
   const $refusal = createStore<string | null>(null).on(applied, (_, a) => a.refused ?? null);
-  sample({ clock: undone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, undo(history), active), target: applied });
-  sample({ clock: redone, source: { history: $history, active: $active }, fn: ({ history, active }) => step(history, redo(history), active), target: applied });
+  sample({
+    clock: undone,
+    source: { history: $history, active: $active },
+    fn: ({ history, active }) => step(history, undo(history), active),
+    target: applied,
+  });
+  sample({
+    clock: redone,
+    source: { history: $history, active: $active },
+    fn: ({ history, active }) => step(history, redo(history), active),
+    target: applied,
+  });
   const changed = applied.filterMap((a) => (a.changed && !a.adopted ? a.history.present : undefined));
   $history.on(applied, (_, a) => a.history).on(typingEnded, endGroup);
   $active
@@ -185,15 +231,28 @@ export function createEditorModel(deps: EditorModelDeps) {
   const extended = sample({
     clock: selectionExtended,
     source: { selection: $selection, active: $active, cues: $cues },
-    fn: ({ selection, active, cues }, by) => ({ anchor: selection?.anchor ?? active, focus: Math.max(0, Math.min(cues.length - 1, (selection?.focus ?? active) + by)) }),
+    fn: ({ selection, active, cues }, by) => ({
+      anchor: selection?.anchor ?? active,
+      focus: Math.max(0, Math.min(cues.length - 1, (selection?.focus ?? active) + by)),
+    }),
   });
   $selection.on(extended, (_, selection) => selection);
   $active.on(extended, (_, selection) => selection.focus);
-  sample({ clock: allSelected, source: $cues, filter: (cues) => cues.length > 0, fn: (cues) => ({ anchor: 0, focus: cues.length - 1 }), target: $selection });
-  $selection.on(applied, (selection, a) => (selection && Math.max(selection.anchor, selection.focus) < a.history.present.length ? selection : null));
+  sample({
+    clock: allSelected,
+    source: $cues,
+    filter: (cues) => cues.length > 0,
+    fn: (cues) => ({ anchor: 0, focus: cues.length - 1 }),
+    target: $selection,
+  });
+  $selection.on(applied, (selection, a) =>
+    selection && Math.max(selection.anchor, selection.focus) < a.history.present.length ? selection : null,
+  );
   /** The cues the range tools act on: the selection, or the active cue alone. */
   const $range = combine($selection, $active, (selection, active) =>
-    selection ? { from: Math.min(selection.anchor, selection.focus), to: Math.max(selection.anchor, selection.focus) } : { from: active, to: active },
+    selection
+      ? { from: Math.min(selection.anchor, selection.focus), to: Math.max(selection.anchor, selection.focus) }
+      : { from: active, to: active },
   );
 
   const sync = createSaveSync({ ...deps, $subtitleId, $cues, restored: restoreFx.doneData, changed });
@@ -209,15 +268,24 @@ export function createEditorModel(deps: EditorModelDeps) {
   // The browser copy of every change, written once typing pauses (DRAFT_DELAY_MS) and at once when
   // the page is hidden or closed (draftFlushed): writing 2,000 cues to localStorage on each key
   // would cost the typist a frame. At most the last quarter second is lost in a crash.
-  const writeDraftFx = createEffect((draft: { subtitleId: string; revision: number; cues: readonly EditorCue[]; synchronized: boolean }) => {
-    writeDraft(deps.storage, draft.subtitleId, draft);
-  });
+  const writeDraftFx = createEffect(
+    (draft: { subtitleId: string; revision: number; cues: readonly EditorCue[]; synchronized: boolean }) => {
+      writeDraft(deps.storage, draft.subtitleId, draft);
+    },
+  );
   const draftFlushed = createEvent();
   const $draftSeq = createStore(0).on(changed, (seq) => seq + 1);
   const $draftWritten = createStore(0);
-  const draftWaitFx = createEffect((seq: number) => new Promise<number>((resolve) => setTimeout(() => resolve(seq), deps.draftDelayMs ?? DRAFT_DELAY_MS)));
+  const draftWaitFx = createEffect(
+    (seq: number) =>
+      new Promise<number>((resolve) => setTimeout(() => resolve(seq), deps.draftDelayMs ?? DRAFT_DELAY_MS)),
+  );
   sample({ clock: $draftSeq.updates, target: draftWaitFx });
-  const draftDue = sample({ clock: [draftWaitFx.doneData.map(() => undefined), draftFlushed], source: { seq: $draftSeq, written: $draftWritten }, filter: ({ seq, written }) => seq !== written });
+  const draftDue = sample({
+    clock: [draftWaitFx.doneData.map(() => undefined), draftFlushed],
+    source: { seq: $draftSeq, written: $draftWritten },
+    filter: ({ seq, written }) => seq !== written,
+  });
   // Unsaved edits only: once the server has them, the synchronized copy below is already written.
   sample({
     clock: draftDue,
@@ -228,7 +296,10 @@ export function createEditorModel(deps: EditorModelDeps) {
   });
   $draftWritten.on(draftDue, (_, due) => due.seq);
   sample({
-    clock: [sync.synchronized, sync.theirsTaken.map((theirs) => ({ revision: theirs.revision, cues: withIds(theirs.cues) }))],
+    clock: [
+      sync.synchronized,
+      sync.theirsTaken.map((theirs) => ({ revision: theirs.revision, cues: withIds(theirs.cues) })),
+    ],
     source: $subtitleId,
     fn: (subtitleId, saved) => ({ subtitleId, revision: saved.revision, cues: saved.cues, synchronized: true }),
     target: writeDraftFx,

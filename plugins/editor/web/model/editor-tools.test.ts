@@ -25,7 +25,9 @@ describe('find and replace', () => {
       { index: 0, from: 18, to: 23 },
       { index: 2, from: 4, to: 9 },
     ]);
-    expect(findMatches(CUES, 'Ferry', { caseSensitive: true, wholeWord: true })).toEqual([{ index: 0, from: 18, to: 23 }]);
+    expect(findMatches(CUES, 'Ferry', { caseSensitive: true, wholeWord: true })).toEqual([
+      { index: 0, from: 18, to: 23 },
+    ]);
     expect(findMatches(CUES, 'a.b', { caseSensitive: false, wholeWord: false })).toEqual([]);
     expect(matchFrom(words, 0, 5)).toBe(1);
     expect(matchFrom(words, 2, 5)).toBe(0);
@@ -39,17 +41,27 @@ describe('find and replace', () => {
     expect(texts(all)).toEqual(['The boat leaves. boat!', 'A ferryman waits', 'the boat']);
     expect(all[1]).toBe(CUES[1]);
     expect(replaceAll(CUES, 'nothing', 'x', { caseSensitive: false, wholeWord: false })).toBe(CUES);
-    expect(texts(replaceAll(CUES, 'ferry', '$&$1', { caseSensitive: true, wholeWord: false }))[1]).toBe('A $&$1man waits');
+    expect(texts(replaceAll(CUES, 'ferry', '$&$1', { caseSensitive: true, wholeWord: false }))[1]).toBe(
+      'A $&$1man waits',
+    );
   });
 });
 
 describe('shift a range', () => {
   it('moves the range, cut short at the minimum gap to a neighbour or a negative time', () => {
-    expect(times(shiftRange(CUES, 1, 2, 300).cues)).toEqual([[0, 2000], [2800, 4300], [5300, 6300]]);
+    expect(times(shiftRange(CUES, 1, 2, 300).cues)).toEqual([
+      [0, 2000],
+      [2800, 4300],
+      [5300, 6300],
+    ]);
     // Earlier: cue 2 may go back to the minimum gap (80 ms) after cue 1 (420 ms), no further.
     const back = shiftRange(CUES, 1, 2, -1000);
     expect(back.appliedMs).toBe(-420);
-    expect(times(back.cues)).toEqual([[0, 2000], [2080, 3580], [4580, 5580]]);
+    expect(times(back.cues)).toEqual([
+      [0, 2000],
+      [2080, 3580],
+      [4580, 5580],
+    ]);
     // Later: cue 2 may come to the minimum gap before cue 3 (920 ms).
     expect(shiftRange(CUES, 0, 1, 5000).appliedMs).toBe(920);
     expect(shiftRange(CUES, 0, 2, -40).appliedMs).toBe(0);
@@ -66,19 +78,35 @@ describe('speakers', () => {
     expect(knownSpeakers(setSpeaker(named, 2, 2, 'Bo'))).toEqual(['Anna Lind', 'Bo']);
     const cleared = setSpeaker(named, 1, 1, '');
     expect('speaker' in cleared[1]).toBe(false);
-    expect(toCueData(named)[0]).toEqual({ start: 0, end: 2000, text: 'The ferry leaves. Ferry!', speaker: 'Anna Lind' });
+    expect(toCueData(named)[0]).toEqual({
+      start: 0,
+      end: 2000,
+      text: 'The ferry leaves. Ferry!',
+      speaker: 'Anna Lind',
+    });
     expect(setSpeaker(named, 0, 1, 'Anna Lind')).toBe(named);
   });
 });
 
 describe('editor model: the tools are undoable edits', () => {
   it('replace all, a shift and a speaker are one undo step each', async () => {
-    const model = createEditorModel({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} }, saveDelayMs: 0, onOnline: () => () => {}, save: async ({ revision }) => ({ revision: revision + 1 }) });
+    const model = createEditorModel({
+      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+      saveDelayMs: 0,
+      onOnline: () => () => {},
+      save: async ({ revision }) => ({ revision: revision + 1 }),
+    });
     const scope = fork();
     const send = (edit: Parameters<typeof model.edited>[0]) => allSettled(model.edited, { scope, params: edit });
     await allSettled(model.opened, { scope, params: { subtitleId: '1', language: 'en', revision: 1, cues: RAW } });
     const cues = () => scope.getState(model.$cues);
-    await send({ kind: 'replaceAll', index: 0, query: 'ferry', replacement: 'boat', options: { caseSensitive: false, wholeWord: false } });
+    await send({
+      kind: 'replaceAll',
+      index: 0,
+      query: 'ferry',
+      replacement: 'boat',
+      options: { caseSensitive: false, wholeWord: false },
+    });
     await send({ kind: 'shift', index: 1, to: 2, ms: 400 });
     await send({ kind: 'speaker', index: 2, to: 2, speaker: 'Bo' });
     expect(texts(cues())).toEqual(['The boat leaves. boat!', 'A boatman waits', 'the boat']);
@@ -95,11 +123,20 @@ describe('editor model: the tools are undoable edits', () => {
 describe('find model', () => {
   it('steps through matches making their cue active, replaces one then shows the next, replaces all in one undo step', async () => {
     const { createFindModel } = await import('./find-model');
-    const model = createEditorModel({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} }, saveDelayMs: 0, onOnline: () => () => {}, save: async ({ revision }) => ({ revision: revision + 1 }) });
+    const model = createEditorModel({
+      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+      saveDelayMs: 0,
+      onOnline: () => () => {},
+      save: async ({ revision }) => ({ revision: revision + 1 }),
+    });
     const find = createFindModel(model);
     const scope = fork();
     await allSettled(model.opened, { scope, params: { subtitleId: '1', language: 'en', revision: 1, cues: RAW } });
-    const state = () => ({ active: scope.getState(model.$active), current: scope.getState(find.$current), texts: texts(scope.getState(model.$cues)) });
+    const state = () => ({
+      active: scope.getState(model.$active),
+      current: scope.getState(find.$current),
+      texts: texts(scope.getState(model.$cues)),
+    });
     await allSettled(find.opened, { scope, params: 'replace' });
     await allSettled(find.queryChanged, { scope, params: 'ferry' });
     await allSettled(find.optionToggled, { scope, params: 'wholeWord' });
@@ -109,9 +146,17 @@ describe('find model', () => {
     await allSettled(find.stepped, { scope, params: 'previous' });
     expect(state()).toMatchObject({ active: 2, current: 2 });
     await allSettled(find.replaceOne, { scope });
-    expect(state()).toMatchObject({ active: 0, current: 0, texts: ['The ferry leaves. Ferry!', 'A ferryman waits', 'the boat'] });
+    expect(state()).toMatchObject({
+      active: 0,
+      current: 0,
+      texts: ['The ferry leaves. Ferry!', 'A ferryman waits', 'the boat'],
+    });
     await allSettled(find.replaceOne, { scope });
-    expect(state()).toMatchObject({ active: 0, current: 0, texts: ['The boat leaves. Ferry!', 'A ferryman waits', 'the boat'] });
+    expect(state()).toMatchObject({
+      active: 0,
+      current: 0,
+      texts: ['The boat leaves. Ferry!', 'A ferryman waits', 'the boat'],
+    });
     await allSettled(find.replaceEvery, { scope });
     expect(state().texts).toEqual(['The boat leaves. boat!', 'A ferryman waits', 'the boat']);
     expect(scope.getState(find.$matches)).toEqual([]);
@@ -124,14 +169,27 @@ describe('reading rules of a guideline', () => {
   it('checks the cues against the chosen guideline, the workspace default first, and remembers the choice for the subtitle', async () => {
     const { createRulesModel, guidelineChoices } = await import('./rules-model');
     const items = new Map<string, string>();
-    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    const storage = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    };
     const guidelines = [
       { id: '4', attributes: { name: 'Children', isDefault: true, parameters: { maxCharsPerSecond: 12 } } },
       { id: '5', attributes: { name: 'Plain', isDefault: false, parameters: {} } },
     ];
     const make = () => {
-      const model = createEditorModel({ storage, saveDelayMs: 0, onOnline: () => () => {}, save: async ({ revision }) => ({ revision: revision + 1 }) });
-      const rules = createRulesModel({ storage, rulesSet: model.rulesSet, loadChoices: async () => guidelineChoices(guidelines, 20) });
+      const model = createEditorModel({
+        storage,
+        saveDelayMs: 0,
+        onOnline: () => () => {},
+        save: async ({ revision }) => ({ revision: revision + 1 }),
+      });
+      const rules = createRulesModel({
+        storage,
+        rulesSet: model.rulesSet,
+        loadChoices: async () => guidelineChoices(guidelines, 20),
+      });
       return { model, rules, scope: fork() };
     };
     const { model, rules, scope } = make();
@@ -152,7 +210,11 @@ describe('reading rules of a guideline', () => {
     expect(again.scope.getState(again.rules.$chosenId)).toBe('5');
     // Without a choice, the guideline of the subtitle's run comes before the workspace default.
     expect(guidelineChoices(guidelines, 20, '5').find((c) => c.isRun)?.id).toBe('5');
-    const byRun = createRulesModel({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} }, rulesSet: createEditorModel({ storage, save: async () => ({ revision: 1 }), onOnline: () => () => {} }).rulesSet, loadChoices: async () => guidelineChoices(guidelines, 20, '5') });
+    const byRun = createRulesModel({
+      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+      rulesSet: createEditorModel({ storage, save: async () => ({ revision: 1 }), onOnline: () => () => {} }).rulesSet,
+      loadChoices: async () => guidelineChoices(guidelines, 20, '5'),
+    });
     const runScope = fork();
     await allSettled(byRun.opened, { scope: runScope, params: '9' });
     expect(runScope.getState(byRun.$chosenId)).toBe('5');
@@ -167,7 +229,13 @@ describe('problems checked incrementally', () => {
   it('gives what a whole check gives after any edit, keeping the arrays of untouched cues', async () => {
     const { readingProblems, updatedProblems } = await import('./reading-problems');
     const { editText, insertAfter, setEdge } = await import('./cue-edits');
-    let cues: readonly EditorCue[] = withIds(Array.from({ length: 40 }, (_, i) => ({ start: i * 1500, end: i * 1500 + 1400 - (i % 4) * 300, text: i % 5 ? 'A short line' : 'A line that is much too long for anyone to read in time, surely' })));
+    let cues: readonly EditorCue[] = withIds(
+      Array.from({ length: 40 }, (_, i) => ({
+        start: i * 1500,
+        end: i * 1500 + 1400 - (i % 4) * 300,
+        text: i % 5 ? 'A short line' : 'A line that is much too long for anyone to read in time, surely',
+      })),
+    );
     let problems = readingProblems(cues, 'en');
     const edits = [
       (c: readonly EditorCue[]) => editText(c, 7, 'Now a line long enough to break the characters per second limit'),

@@ -36,7 +36,10 @@ export function createFindModel({ $cues, $active, edited, activeSet }: FindDeps)
   const $openCount = createStore(0).on(opened, (n) => n + 1);
   const $query = createStore('').on(queryChanged, (_, query) => query);
   const $replacement = createStore('').on(replacementChanged, (_, text) => text);
-  const $options = createStore<FindOptions>({ caseSensitive: false, wholeWord: false }).on(optionToggled, (options, key) => ({ ...options, [key]: !options[key] }));
+  const $options = createStore<FindOptions>({ caseSensitive: false, wholeWord: false }).on(
+    optionToggled,
+    (options, key) => ({ ...options, [key]: !options[key] }),
+  );
   const $matches = combine($cues, $query, $options, (cues, query, options) => findMatches(cues, query, options));
   /** Index into $matches of the match shown as current; -1 before the first step. */
   const $current = createStore(-1).reset(queryChanged, optionToggled, closed);
@@ -65,9 +68,20 @@ export function createFindModel({ $cues, $active, edited, activeSet }: FindDeps)
     clock: replaceOne,
     source: { matches: $matches, current: $current, replacement: $replacement },
     filter: ({ matches, current }) => matches[current] !== undefined,
-    fn: ({ matches, current, replacement }) => ({ kind: 'replace' as const, index: matches[current].index, match: matches[current], replacement }),
+    fn: ({ matches, current, replacement }) => ({
+      kind: 'replace' as const,
+      index: matches[current].index,
+      match: matches[current],
+      replacement,
+    }),
   });
-  sample({ clock: replaceOne, source: { matches: $matches, current: $current }, filter: ({ matches, current }) => matches.length > 0 && matches[current] === undefined, fn: () => 'next' as const, target: stepped });
+  sample({
+    clock: replaceOne,
+    source: { matches: $matches, current: $current },
+    filter: ({ matches, current }) => matches.length > 0 && matches[current] === undefined,
+    fn: () => 'next' as const,
+    target: stepped,
+  });
   sample({ clock: replaced, target: edited });
   // The list of matches is new by now: the next is the first after the replaced text (wrapping round).
   const following = sample({
@@ -83,11 +97,34 @@ export function createFindModel({ $cues, $active, edited, activeSet }: FindDeps)
     clock: replaceEvery,
     source: { query: $query, replacement: $replacement, options: $options, active: $active },
     filter: ({ query }) => query !== '',
-    fn: ({ query, replacement, options, active }): CueEdit => ({ kind: 'replaceAll', index: active, query, replacement, options }),
+    fn: ({ query, replacement, options, active }): CueEdit => ({
+      kind: 'replaceAll',
+      index: active,
+      query,
+      replacement,
+      options,
+    }),
     target: edited,
   });
 
-  return { opened, closed, queryChanged, replacementChanged, optionToggled, stepped, replaceOne, replaceEvery, $mode, $openCount, $query, $replacement, $options, $matches, $current, $byCue };
+  return {
+    opened,
+    closed,
+    queryChanged,
+    replacementChanged,
+    optionToggled,
+    stepped,
+    replaceOne,
+    replaceEvery,
+    $mode,
+    $openCount,
+    $query,
+    $replacement,
+    $options,
+    $matches,
+    $current,
+    $byCue,
+  };
 }
 
 export type FindModel = ReturnType<typeof createFindModel>;

@@ -30,7 +30,8 @@ export function findMatches(cues: readonly EditorCue[], query: string, options: 
   const re = pattern(query, options);
   const out: CueMatch[] = [];
   cues.forEach((cue, index) => {
-    for (const found of cue.text.matchAll(re)) out.push({ index, from: found.index, to: found.index + found[0].length });
+    for (const found of cue.text.matchAll(re))
+      out.push({ index, from: found.index, to: found.index + found[0].length });
   });
   return out;
 }
@@ -39,7 +40,8 @@ export function findMatches(cues: readonly EditorCue[], query: string, options: 
 export function matchFrom(matches: readonly CueMatch[], index: number, offset: number, backwards = false): number {
   if (matches.length === 0) return -1;
   if (backwards) {
-    for (let i = matches.length - 1; i >= 0; i--) if (matches[i].index < index || (matches[i].index === index && matches[i].from < offset)) return i;
+    for (let i = matches.length - 1; i >= 0; i--)
+      if (matches[i].index < index || (matches[i].index === index && matches[i].from < offset)) return i;
     return matches.length - 1;
   }
   const found = matches.findIndex((m) => m.index > index || (m.index === index && m.from >= offset));
@@ -55,7 +57,12 @@ export function replaceMatch(cues: readonly EditorCue[], match: CueMatch, replac
 }
 
 /** Every match replaced (the replacement taken literally: no `$1`); untouched cues stay the same objects. */
-export function replaceAll(cues: readonly EditorCue[], query: string, replacement: string, options: FindOptions): readonly EditorCue[] {
+export function replaceAll(
+  cues: readonly EditorCue[],
+  query: string,
+  replacement: string,
+  options: FindOptions,
+): readonly EditorCue[] {
   if (query === '') return cues;
   const re = pattern(query, options);
   let changed = false;

@@ -26,14 +26,24 @@ export function readDraft(storage: DraftStorage, subtitleId: string): LocalDraft
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { revision?: unknown; cues?: unknown };
     if (typeof parsed.revision !== 'number' || !Array.isArray(parsed.cues)) return null;
-    return { revision: parsed.revision, cues: parsed.cues as CueData[], synchronized: storage.getItem(keys.synchronized) !== 'false', updatedAt: storage.getItem(keys.updatedAt) };
+    return {
+      revision: parsed.revision,
+      cues: parsed.cues as CueData[],
+      synchronized: storage.getItem(keys.synchronized) !== 'false',
+      updatedAt: storage.getItem(keys.updatedAt),
+    };
   } catch {
     // A damaged entry (another version of the app, a hand edit) is no draft: the server's copy opens.
     return null;
   }
 }
 
-export function writeDraft(storage: DraftStorage, subtitleId: string, draft: { revision: number; cues: readonly EditorCue[]; synchronized: boolean }, now = new Date()): void {
+export function writeDraft(
+  storage: DraftStorage,
+  subtitleId: string,
+  draft: { revision: number; cues: readonly EditorCue[]; synchronized: boolean },
+  now = new Date(),
+): void {
   const keys = localCueKeys(subtitleId);
   try {
     storage.setItem(keys.cues, JSON.stringify({ revision: draft.revision, cues: toCueData(draft.cues) }));
@@ -44,6 +54,11 @@ export function writeDraft(storage: DraftStorage, subtitleId: string, draft: { r
   }
 }
 
-export function markSynchronized(storage: DraftStorage, subtitleId: string, revision: number, cues: readonly EditorCue[]): void {
+export function markSynchronized(
+  storage: DraftStorage,
+  subtitleId: string,
+  revision: number,
+  cues: readonly EditorCue[],
+): void {
   writeDraft(storage, subtitleId, { revision, cues, synchronized: true });
 }

@@ -16,7 +16,12 @@ export interface ReadingProblems {
   flagged: number[];
 }
 
-export function readingProblems(cues: readonly EditorCue[], language?: string, rules: Partial<ReadingRules> = {}, cuts: readonly number[] = []): ReadingProblems {
+export function readingProblems(
+  cues: readonly EditorCue[],
+  language?: string,
+  rules: Partial<ReadingRules> = {},
+  cuts: readonly number[] = [],
+): ReadingProblems {
   const reports = checkReadingRules(
     cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })),
     { language, rules },

@@ -10,15 +10,25 @@ export interface RuleContext {
 
 export const DEFAULT_RULE_CONTEXT: RuleContext = { rules: READING_RULES };
 
-export const ruleContext = (rules: Partial<ReadingRules> = {}, language?: string): RuleContext => ({ rules: { ...READING_RULES, ...rules }, language });
+export const ruleContext = (rules: Partial<ReadingRules> = {}, language?: string): RuleContext => ({
+  rules: { ...READING_RULES, ...rules },
+  language,
+});
 
 /**
  * Each cue's violations in cues[from..to], as checkReadingRules gives them in the whole list: the
  * slice runs one cue further, so the last cue's gap to its next and its "last cue" flag are right.
  */
-function violationsIn(cues: readonly EditorCue[], from: number, to: number, context: RuleContext): ReadingRuleViolation[][] {
+function violationsIn(
+  cues: readonly EditorCue[],
+  from: number,
+  to: number,
+  context: RuleContext,
+): ReadingRuleViolation[][] {
   const start = Math.max(0, from);
-  const slice = cues.slice(start, Math.min(cues.length, to + 2)).map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') }));
+  const slice = cues
+    .slice(start, Math.min(cues.length, to + 2))
+    .map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') }));
   const reports = checkReadingRules(slice, { rules: context.rules, language: context.language });
   return reports.slice(0, to - start + 1).map((report) => report.violations);
 }
@@ -30,7 +40,13 @@ function violationsIn(cues: readonly EditorCue[], from: number, to: number, cont
  * merge, shift) never create a problem the subtitler then has to fix; typing and timing by hand
  * stay free (the problems column says what they break).
  */
-export function introducedBreaks(before: readonly EditorCue[], after: readonly EditorCue[], from: number, origins: readonly (readonly number[])[], context: RuleContext): ReadingRuleViolation[] {
+export function introducedBreaks(
+  before: readonly EditorCue[],
+  after: readonly EditorCue[],
+  from: number,
+  origins: readonly (readonly number[])[],
+  context: RuleContext,
+): ReadingRuleViolation[] {
   if (origins.length === 0) return [];
   const all = origins.flat();
   const low = Math.min(...all);

@@ -10,7 +10,10 @@ const CONTEXT = ruleContext({}, 'en');
 
 /** The rules each cue breaks, checked over the whole list (independently of the guard's windows). */
 const rulesByCue = (cues: readonly EditorCue[]) =>
-  checkReadingRules(cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })), { language: 'en' }).map((r) => new Set(r.violations.map((v) => v.rule)));
+  checkReadingRules(
+    cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })),
+    { language: 'en' },
+  ).map((r) => new Set(r.violations.map((v) => v.rule)));
 
 /**
  * Where a cue after an edit came from: the cue with its id (a split's first part, a merge, a
@@ -19,7 +22,10 @@ const rulesByCue = (cues: readonly EditorCue[]) =>
 const origins = (before: readonly EditorCue[], cue: EditorCue) =>
   before
     .map((b, k) => ({ b, k }))
-    .filter(({ b }) => b.id === cue.id || (b.start <= cue.start && cue.end <= b.end) || (cue.start <= b.start && b.end <= cue.end))
+    .filter(
+      ({ b }) =>
+        b.id === cue.id || (b.start <= cue.start && cue.end <= b.end) || (cue.start <= b.start && b.end <= cue.end),
+    )
     .map(({ k }) => k);
 
 /** Rule breaks in `after` that no cue it came from had in `before`. */
@@ -34,11 +40,36 @@ function newBreaks(before: readonly EditorCue[], after: readonly EditorCue[]): s
   });
 }
 
-const WORDS = ['the', 'ferry', 'leaves', 'at', 'noon', 'welcome', 'aboard,', 'tickets', 'are', 'sold', 'here.', 'and', 'harbour', 'of', 'a', 'lighthouse', 'Anna!'];
+const WORDS = [
+  'the',
+  'ferry',
+  'leaves',
+  'at',
+  'noon',
+  'welcome',
+  'aboard,',
+  'tickets',
+  'are',
+  'sold',
+  'here.',
+  'and',
+  'harbour',
+  'of',
+  'a',
+  'lighthouse',
+  'Anna!',
+];
 const line = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 9 }).map((words) => words.join(' '));
 /** Cue lists as imports bring them: in order mostly, some too close, short, long, fast or overlapping. */
 const cueList = fc
-  .array(fc.record({ gap: fc.integer({ min: -300, max: 2500 }), duration: fc.integer({ min: 100, max: 9000 }), lines: fc.array(line, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 8 })
+  .array(
+    fc.record({
+      gap: fc.integer({ min: -300, max: 2500 }),
+      duration: fc.integer({ min: 100, max: 9000 }),
+      lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  )
   .map((specs) => {
     let at = 0;
     return withIds(
@@ -50,16 +81,25 @@ const cueList = fc
     );
   });
 
-type Edit = { kind: 'split'; index: number; caret?: number; at?: number } | { kind: 'merge'; index: number } | { kind: 'shift'; index: number; to: number; ms: number };
+type Edit =
+  | { kind: 'split'; index: number; caret?: number; at?: number }
+  | { kind: 'merge'; index: number }
+  | { kind: 'shift'; index: number; to: number; ms: number };
 const edit = fc.oneof(
   fc.record({ kind: fc.constant('split' as const), index: fc.nat(8), caret: fc.nat(60) }),
   fc.record({ kind: fc.constant('split' as const), index: fc.nat(8), at: fc.nat(40_000) }),
   fc.record({ kind: fc.constant('merge' as const), index: fc.nat(8) }),
-  fc.record({ kind: fc.constant('shift' as const), index: fc.nat(8), to: fc.nat(8), ms: fc.integer({ min: -5000, max: 5000 }) }),
+  fc.record({
+    kind: fc.constant('shift' as const),
+    index: fc.nat(8),
+    to: fc.nat(8),
+    ms: fc.integer({ min: -5000, max: 5000 }),
+  }),
 );
 
 function run(cues: readonly EditorCue[], e: Edit): KeptEdit {
-  if (e.kind === 'split') return splitKeepingRules(cues, e.index, e.caret !== undefined ? { caret: e.caret } : { at: e.at }, CONTEXT);
+  if (e.kind === 'split')
+    return splitKeepingRules(cues, e.index, e.caret !== undefined ? { caret: e.caret } : { at: e.at }, CONTEXT);
   if (e.kind === 'merge') return mergeKeepingRules(cues, e.index, CONTEXT);
   return shiftKeepingGaps(cues, e.index, e.to, e.ms, CONTEXT);
 }
@@ -111,7 +151,10 @@ describe('edits keep the reading rules', () => {
       { start: 0, end: 3000, text: 'Welcome aboard the harbour ferry,\nand thank you all' },
       { start: 3100, end: 6000, text: 'for travelling with us this fine morning' },
     ]);
-    expect(mergeKeepingRules(long, 0, CONTEXT)).toMatchObject({ cues: long, refused: expect.stringMatching(/^Not merged, to keep the reading rules: /) });
+    expect(mergeKeepingRules(long, 0, CONTEXT)).toMatchObject({
+      cues: long,
+      refused: expect.stringMatching(/^Not merged, to keep the reading rules: /),
+    });
   });
 
   it('shift stops at the minimum gap', () => {

@@ -42,7 +42,12 @@ export function createRulesModel(deps: RulesDeps) {
       // Storage disabled: the default applies.
     }
     // '' remembered: the pipeline's own rules were chosen; a guideline since deleted: the default again.
-    const pick = remembered === '' ? undefined : (choices.find((c) => c.id === remembered) ?? choices.find((c) => c.isRun) ?? choices.find((c) => c.isDefault));
+    const pick =
+      remembered === ''
+        ? undefined
+        : (choices.find((c) => c.id === remembered) ??
+          choices.find((c) => c.isRun) ??
+          choices.find((c) => c.isDefault));
     return { subtitleId, choices, chosenId: pick?.id ?? '' };
   });
   sample({ clock: opened, target: loadFx });
@@ -60,7 +65,10 @@ export function createRulesModel(deps: RulesDeps) {
   });
   sample({ clock: chosen, source: $subtitleId, fn: (subtitleId, id) => ({ subtitleId, id }), target: rememberFx });
   /** The limits in force (empty: the pipeline's defaults). */
-  const $rules = sample({ source: { choices: $choices, id: $chosenId }, fn: ({ choices, id }) => choices.find((c) => c.id === id)?.rules ?? {} });
+  const $rules = sample({
+    source: { choices: $choices, id: $chosenId },
+    fn: ({ choices, id }) => choices.find((c) => c.id === id)?.rules ?? {},
+  });
   sample({ clock: $rules, target: deps.rulesSet });
   return { opened, chosen, $choices, $chosenId, $rules, loadFx };
 }
@@ -69,12 +77,21 @@ export type RulesModel = ReturnType<typeof createRulesModel>;
 
 /** The workspace's guidelines as choices, each with the reading speed it asks for (the only limit a guideline sets). */
 export function guidelineChoices(
-  guidelines: { id: string; attributes: { name: string; isDefault: boolean; parameters: { maxCharsPerSecond?: number | null } } }[],
+  guidelines: {
+    id: string;
+    attributes: { name: string; isDefault: boolean; parameters: { maxCharsPerSecond?: number | null } };
+  }[],
   defaultCps: number,
   runGuidelineId: string | null = null,
 ): RulesChoice[] {
   return guidelines.map((g) => {
     const cps = g.attributes.parameters.maxCharsPerSecond ?? null;
-    return { id: g.id, label: `${g.attributes.name} (${cps ?? defaultCps} characters a second)`, rules: cps ? { maxCharsPerSecond: cps } : {}, isDefault: g.attributes.isDefault, isRun: g.id === runGuidelineId };
+    return {
+      id: g.id,
+      label: `${g.attributes.name} (${cps ?? defaultCps} characters a second)`,
+      rules: cps ? { maxCharsPerSecond: cps } : {},
+      isDefault: g.attributes.isDefault,
+      isRun: g.id === runGuidelineId,
+    };
   });
 }

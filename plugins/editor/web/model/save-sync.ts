@@ -7,7 +7,11 @@ import { toCueData } from './local-draft';
 const { combine, createEffect, createEvent, createStore, sample, scopeBind } = effector;
 
 /** The server call (PUT …/cues): resolves with the new revision, rejects with the ApiError (409 carries `theirs`). */
-export type SaveCues = (params: { subtitleId: string; revision: number; cues: CueData[] }) => Promise<{ revision: number }>;
+export type SaveCues = (params: {
+  subtitleId: string;
+  revision: number;
+  cues: CueData[];
+}) => Promise<{ revision: number }>;
 
 export type Theirs = SaveCuesConflict['theirs'];
 
@@ -56,11 +60,21 @@ export function createSaveSync(deps: SyncDeps) {
   sample({ clock: waitFx.doneData, source: $editSeq, filter: (latest, seq) => latest === seq, target: saveRequested });
   sample({ clock: restored, filter: (r) => r.unsaved, target: saveRequested });
 
-  const saveFx = createEffect<{ subtitleId: string; revision: number; cues: readonly EditorCue[]; seq: number }, { revision: number; seq: number; cues: readonly EditorCue[] }, ApiError>(
-    async ({ subtitleId, revision, cues, seq }) => ({ ...(await deps.save({ subtitleId, revision, cues: toCueData(cues) })), seq, cues }),
-  );
+  const saveFx = createEffect<
+    { subtitleId: string; revision: number; cues: readonly EditorCue[]; seq: number },
+    { revision: number; seq: number; cues: readonly EditorCue[] },
+    ApiError
+  >(async ({ subtitleId, revision, cues, seq }) => ({
+    ...(await deps.save({ subtitleId, revision, cues: toCueData(cues) })),
+    seq,
+    cues,
+  }));
   const $conflict = createStore<Theirs | null>(null)
-    .on(saveFx.failData, (current, error) => (error.status === 409 && error.code === 'revision_conflict' ? ((error.body as SaveCuesConflict).theirs ?? null) : current))
+    .on(saveFx.failData, (current, error) =>
+      error.status === 409 && error.code === 'revision_conflict'
+        ? ((error.body as SaveCuesConflict).theirs ?? null)
+        : current,
+    )
     .reset(restored);
   /** Why the last save did not go through (cleared by the next that does). */
   const $failure = createStore<'offline' | 'failed' | null>(null)
@@ -69,7 +83,15 @@ export function createSaveSync(deps: SyncDeps) {
 
   sample({
     clock: saveRequested,
-    source: { subtitleId: $subtitleId, revision: $revision, cues: $cues, seq: $editSeq, dirty: $dirty, pending: saveFx.pending, conflict: $conflict },
+    source: {
+      subtitleId: $subtitleId,
+      revision: $revision,
+      cues: $cues,
+      seq: $editSeq,
+      dirty: $dirty,
+      pending: saveFx.pending,
+      conflict: $conflict,
+    },
     filter: ({ dirty, pending, conflict }) => dirty && !pending && conflict === null,
     fn: ({ subtitleId, revision, cues, seq }) => ({ subtitleId, revision, cues, seq }),
     target: saveFx,
@@ -77,9 +99,19 @@ export function createSaveSync(deps: SyncDeps) {
   $revision.on(saveFx.doneData, (_, done) => done.revision);
   $savedSeq.on(saveFx.doneData, (_, done) => done.seq);
   /** The server has exactly what the editor shows (payload: that list and its revision). */
-  const synchronized = sample({ clock: saveFx.doneData, source: $editSeq, filter: (latest, done) => latest === done.seq, fn: (_, done) => ({ revision: done.revision, cues: done.cues }) });
+  const synchronized = sample({
+    clock: saveFx.doneData,
+    source: $editSeq,
+    filter: (latest, done) => latest === done.seq,
+    fn: (_, done) => ({ revision: done.revision, cues: done.cues }),
+  });
   // Edits made while the save was out: save again now.
-  sample({ clock: saveFx.doneData, source: $editSeq, filter: (latest, done) => latest !== done.seq, target: saveRequested });
+  sample({
+    clock: saveFx.doneData,
+    source: $editSeq,
+    filter: (latest, done) => latest !== done.seq,
+    target: saveRequested,
+  });
 
   // Offline: try again when the network is back.
   sample({ clock: online, source: $failure, filter: (failure) => failure !== null, target: saveRequested });
@@ -91,22 +123,51 @@ export function createSaveSync(deps: SyncDeps) {
   sample({ clock: restored, target: listenFx });
   /** The editor closed: stop listening. */
   const closed = createEvent();
-  const $unlisten = createStore<(() => void) | null>(null, { serialize: 'ignore' }).on(listenFx.doneData, (_, unlisten) => unlisten);
+  const $unlisten = createStore<(() => void) | null>(null, { serialize: 'ignore' }).on(
+    listenFx.doneData,
+    (_, unlisten) => unlisten,
+  );
   const unlistenFx = createEffect((unlisten: (() => void) | null) => unlisten?.());
   sample({ clock: closed, source: $unlisten, target: unlistenFx });
 
   // "Keep mine": their revision becomes the base, so my list replaces theirs knowingly.
-  const mineKept = sample({ clock: keepMine, source: $conflict, filter: (theirs): theirs is Theirs => theirs !== null });
+  const mineKept = sample({
+    clock: keepMine,
+    source: $conflict,
+    filter: (theirs): theirs is Theirs => theirs !== null,
+  });
   /** "Take theirs": the editor adopts their list (payload) at their revision. */
-  const theirsTaken = sample({ clock: takeTheirs, source: $conflict, filter: (theirs): theirs is Theirs => theirs !== null });
+  const theirsTaken = sample({
+    clock: takeTheirs,
+    source: $conflict,
+    filter: (theirs): theirs is Theirs => theirs !== null,
+  });
   $conflict.reset(mineKept, theirsTaken);
   $revision.on(mineKept, (_, theirs) => theirs.revision).on(theirsTaken, (_, theirs) => theirs.revision);
   sample({ clock: mineKept, target: saveRequested });
   sample({ clock: theirsTaken, source: $editSeq, target: $savedSeq });
 
-  const $saveState = combine($dirty, saveFx.pending, $failure, $conflict, (dirty, pending, failure, conflict): SaveState =>
-    conflict ? 'conflict' : pending ? 'saving' : failure && dirty ? failure : dirty ? 'unsaved' : 'saved',
+  const $saveState = combine(
+    $dirty,
+    saveFx.pending,
+    $failure,
+    $conflict,
+    (dirty, pending, failure, conflict): SaveState =>
+      conflict ? 'conflict' : pending ? 'saving' : failure && dirty ? failure : dirty ? 'unsaved' : 'saved',
   );
 
-  return { closed, saveRequested, online, keepMine, takeTheirs, theirsTaken, synchronized, saveFx, $revision, $dirty, $conflict, $saveState };
+  return {
+    closed,
+    saveRequested,
+    online,
+    keepMine,
+    takeTheirs,
+    theirsTaken,
+    synchronized,
+    saveFx,
+    $revision,
+    $dirty,
+    $conflict,
+    $saveState,
+  };
 }

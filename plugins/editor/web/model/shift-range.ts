@@ -13,7 +13,13 @@ export interface ShiftResult {
   appliedMs: number;
 }
 
-export function shiftRange(cues: readonly EditorCue[], from: number, to: number, ms: number, minGapMs = READING_RULES.minGapMs): ShiftResult {
+export function shiftRange(
+  cues: readonly EditorCue[],
+  from: number,
+  to: number,
+  ms: number,
+  minGapMs = READING_RULES.minGapMs,
+): ShiftResult {
   const first = Math.max(0, Math.min(from, to));
   const last = Math.min(cues.length - 1, Math.max(from, to));
   let delta = Math.round(ms);

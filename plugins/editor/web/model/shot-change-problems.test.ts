@@ -25,6 +25,9 @@ describe('shot changes as reading problems', () => {
 
   it('no cuts, no problems; a cue can break both edges', () => {
     expect(shotChangeViolations({ start: 3120, end: 5000 }, [])).toEqual([]);
-    expect(messages(3080, 10_120)).toEqual(['Starts 2 frames after a shot change: start it on the cut', 'Ends 3 frames after a shot change: end it two frames before the cut']);
+    expect(messages(3080, 10_120)).toEqual([
+      'Starts 2 frames after a shot change: start it on the cut',
+      'Ends 3 frames after a shot change: end it two frames before the cut',
+    ]);
   });
 });

@@ -16,7 +16,9 @@ const ON_CUT_MS = FRAME_MS / 2;
  * What a cue row shows: the pipeline's reading-rule violations and the editor's own shot-change
  * ones (the pipeline does not see the video's cuts, so their kinds stay the editor's).
  */
-export type EditorProblem = Omit<ReadingRuleViolation, 'rule'> & { rule: ReadingRule | 'shot-change-start' | 'shot-change-end' };
+export type EditorProblem = Omit<ReadingRuleViolation, 'rule'> & {
+  rule: ReadingRule | 'shot-change-start' | 'shot-change-end';
+};
 
 /** The cut nearest `ms` (cuts ascending), or null when there are none. */
 function nearestCut(cuts: readonly number[], ms: number): number | null {
@@ -44,7 +46,12 @@ export function shotChangeViolations(cue: { start: number; end: number }, cuts: 
     const off = cue.start - startCut;
     if (Math.abs(off) > ON_CUT_MS && Math.abs(off) < SHOT_CHANGE_WINDOW_MS) {
       const where = off < 0 ? 'before' : 'after';
-      violations.push({ rule: 'shot-change-start', actual: off, limit: 0, message: `Starts ${framesText(off)} ${where} a shot change: start it on the cut` });
+      violations.push({
+        rule: 'shot-change-start',
+        actual: off,
+        limit: 0,
+        message: `Starts ${framesText(off)} ${where} a shot change: start it on the cut`,
+      });
     }
   }
   // The end is judged against the cut it is nearest to: two frames before it is right.
@@ -54,7 +61,12 @@ export function shotChangeViolations(cue: { start: number; end: number }, cuts: 
     const fromTarget = cue.end - (endCut - SNAP_GAP_MS);
     if (Math.abs(fromTarget) > ON_CUT_MS && Math.abs(off) < SHOT_CHANGE_WINDOW_MS) {
       const where = off < 0 ? 'before' : 'after';
-      violations.push({ rule: 'shot-change-end', actual: off, limit: -SNAP_GAP_MS, message: `Ends ${framesText(off)} ${where} a shot change: end it two frames before the cut` });
+      violations.push({
+        rule: 'shot-change-end',
+        actual: off,
+        limit: -SNAP_GAP_MS,
+        message: `Ends ${framesText(off)} ${where} a shot change: end it two frames before the cut`,
+      });
     }
   }
   return violations;

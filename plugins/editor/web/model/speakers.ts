@@ -5,7 +5,12 @@ import type { EditorCue } from './cue-edits';
  * on the server, written as a WebVTT `<v Name>` voice, an ASS Name, a TTML agent). Setting one on
  * a range is one edit; an empty name clears it.
  */
-export function setSpeaker(cues: readonly EditorCue[], from: number, to: number, speaker: string): readonly EditorCue[] {
+export function setSpeaker(
+  cues: readonly EditorCue[],
+  from: number,
+  to: number,
+  speaker: string,
+): readonly EditorCue[] {
   const name = speaker.replace(/\s+/g, ' ').trim();
   const first = Math.max(0, Math.min(from, to));
   const last = Math.min(cues.length - 1, Math.max(from, to));

@@ -16,7 +16,9 @@ export function formatTime(ms: number, format: TimeFormat = 'ms'): string {
   const total = Math.max(0, Math.round(ms));
   const clock = `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}`;
   // A frame is shown from its first millisecond: 3.960 s is frame 24 of second 3 at 25 fps.
-  return format === 'frames' ? `${clock}:${pad(Math.floor(((total % 1000) * FRAMES_PER_SECOND) / 1000))}` : `${clock}.${pad(total % 1000, 3)}`;
+  return format === 'frames'
+    ? `${clock}:${pad(Math.floor(((total % 1000) * FRAMES_PER_SECOND) / 1000))}`
+    : `${clock}.${pad(total % 1000, 3)}`;
 }
 
 const KEY = 'polycue.editor.timeFormat';

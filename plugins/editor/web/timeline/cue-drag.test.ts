@@ -3,7 +3,15 @@ import { draggedCue, type CueDrag } from './cue-drag';
 
 // 20 ms a pixel: snapping reaches 5 px = 100 ms.
 const ZOOM = 20;
-const cue = (part: CueDrag['part'], extra: Partial<CueDrag> = {}): CueDrag => ({ part, start: 2000, end: 4000, previousEnd: 1000, nextStart: 5000, playhead: 0, ...extra });
+const cue = (part: CueDrag['part'], extra: Partial<CueDrag> = {}): CueDrag => ({
+  part,
+  start: 2000,
+  end: 4000,
+  previousEnd: 1000,
+  nextStart: 5000,
+  playhead: 0,
+  ...extra,
+});
 
 describe('dragging a cue on the timeline', () => {
   it('an end dragged near the next cue sticks to it, two frames before; farther away it goes where the pointer is', () => {
@@ -39,7 +47,10 @@ describe('dragging a cue on the timeline', () => {
     const shotChanges = [3000, 6000];
     expect(draggedCue(cue('start', { shotChanges }), 960, ZOOM)).toEqual({ start: 3000, end: 4000 });
     expect(draggedCue(cue('end', { nextStart: null, shotChanges }), 1950, ZOOM)).toEqual({ start: 2000, end: 5920 });
-    expect(draggedCue(cue('end', { nextStart: null, shotChanges }), 1950, ZOOM, false)).toEqual({ start: 2000, end: 5950 });
+    expect(draggedCue(cue('end', { nextStart: null, shotChanges }), 1950, ZOOM, false)).toEqual({
+      start: 2000,
+      end: 5950,
+    });
     // Moved whole: the nearer snap wins, here the start on the cut (the end's nearest is the next cue, 60 ms off).
     expect(draggedCue(cue('move', { shotChanges }), 980, ZOOM)).toEqual({ start: 3000, end: 5000 });
   });

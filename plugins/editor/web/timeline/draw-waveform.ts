@@ -5,7 +5,12 @@ import type { TimelineView } from './timeline-model';
  * Draws the peaks of the window shown, one column a pixel (only the visible window: the canvas is
  * as wide as the screen, never as the film). Columns whose tile has not come yet stay empty.
  */
-export function drawWaveform(canvas: HTMLCanvasElement, view: TimelineView, tiles: ReadonlyMap<string, Tile>, color: string): void {
+export function drawWaveform(
+  canvas: HTMLCanvasElement,
+  view: TimelineView,
+  tiles: ReadonlyMap<string, Tile>,
+  color: string,
+): void {
   const ratio = window.devicePixelRatio || 1;
   const width = Math.max(1, Math.round(view.widthPx));
   const height = canvas.clientHeight || 80;

@@ -37,7 +37,9 @@ export function createTimelineModel(deps: TimelineDeps) {
 
   const $playhead = createStore(0).on(playheadMoved, (_, ms) => ms);
   const $view = createStore<TimelineView>({ zoom: DEFAULT_ZOOM, start: 0, widthPx: 0 })
-    .on(scrolled, (view, start) => (Math.abs(view.start - start) < msPerPx(view.zoom) / 2 ? view : { ...view, start: Math.max(0, start) }))
+    .on(scrolled, (view, start) =>
+      Math.abs(view.start - start) < msPerPx(view.zoom) / 2 ? view : { ...view, start: Math.max(0, start) },
+    )
     .on(resized, (view, widthPx) => (view.widthPx === widthPx ? view : { ...view, widthPx }));
 
   // Zoom keeps the anchor (the pointer, or the playhead when it shows, else the middle) where it is on screen.
@@ -59,7 +61,10 @@ export function createTimelineModel(deps: TimelineDeps) {
     clock: playheadMoved,
     source: $view,
     filter: (view, ms) => view.widthPx > 0 && (ms < view.start || ms > view.start + view.widthPx * msPerPx(view.zoom)),
-    fn: (view, ms): TimelineView => ({ ...view, start: Math.max(0, ms - view.widthPx * msPerPx(view.zoom) * FOLLOW_AT) }),
+    fn: (view, ms): TimelineView => ({
+      ...view,
+      start: Math.max(0, ms - view.widthPx * msPerPx(view.zoom) * FOLLOW_AT),
+    }),
   });
   $view.on(follow, (_, view) => view);
 
@@ -110,7 +115,20 @@ export function createTimelineModel(deps: TimelineDeps) {
   /** True until the first tile arrives while peaks are asked (the server may still be making them). */
   const $preparing = combine($tiles, $pending, (tiles, pending) => tiles.size === 0 && pending.size > 0);
 
-  return { zoomed, scrolled, resized, playheadMoved, durationKnown, $view, $tiles, $duration, $playhead, $preparing, $failed, $shotChanges };
+  return {
+    zoomed,
+    scrolled,
+    resized,
+    playheadMoved,
+    durationKnown,
+    $view,
+    $tiles,
+    $duration,
+    $playhead,
+    $preparing,
+    $failed,
+    $shotChanges,
+  };
 }
 
 export type TimelineModel = ReturnType<typeof createTimelineModel>;

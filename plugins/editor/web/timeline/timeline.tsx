@@ -47,7 +47,17 @@ export interface TimelineProps {
  * playhead. For the mouse only: it is hidden from assistive technology, and
  * everything it does is in the cue list's keys.
  */
-export const Timeline = memo(function Timeline({ timeline, cues, active, playhead, durationMs, onEdit, onPick, onSeek, video }: TimelineProps) {
+export const Timeline = memo(function Timeline({
+  timeline,
+  cues,
+  active,
+  playhead,
+  durationMs,
+  onEdit,
+  onPick,
+  onSeek,
+  video,
+}: TimelineProps) {
   const [view, tiles, waveDuration, preparing, failed, shotChanges] = useUnit([
     timeline.$view,
     timeline.$tiles,
@@ -154,7 +164,8 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
     const next = draggedCue(current, Math.round((event.clientX - current.x) * scale), scale, !event.altKey);
     if (current.part === 'start') onEdit({ kind: 'set', index: current.index, edge: 'start', ms: next.start });
     else if (current.part === 'end') onEdit({ kind: 'set', index: current.index, edge: 'end', ms: next.end });
-    else if (next.start !== current.start) onEdit({ kind: 'shift', index: current.index, to: current.index, ms: next.start - current.start });
+    else if (next.start !== current.start)
+      onEdit({ kind: 'shift', index: current.index, to: current.index, ms: next.start - current.start });
   };
 
   const blocks: React.ReactNode[] = [];
@@ -178,7 +189,9 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
 
   const cuts = shotChanges
     .filter((ms) => ms >= from && ms <= to)
-    .map((ms) => <div key={ms} className="timeline-shot" data-testid="timeline-shot" data-ms={ms} style={{ left: ms / scale }} />);
+    .map((ms) => (
+      <div key={ms} className="timeline-shot" data-testid="timeline-shot" data-ms={ms} style={{ left: ms / scale }} />
+    ));
 
   return (
     <div className="editor-timeline" aria-hidden="true" data-testid="editor-timeline" data-zoom-ms-per-px={scale}>
@@ -196,11 +209,26 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
         }}
       >
         {/* No focus for the scroller on a click (its scroll bar still drags): the keys stay with the list. */}
-        <div className="timeline-content" style={{ width: totalMs / scale }} onMouseDown={(event) => event.preventDefault()}>
-          <canvas ref={canvas} className="timeline-wave" data-testid="timeline-wave" data-tiles={tiles.size} style={{ width: view.widthPx }} />
+        <div
+          className="timeline-content"
+          style={{ width: totalMs / scale }}
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          <canvas
+            ref={canvas}
+            className="timeline-wave"
+            data-testid="timeline-wave"
+            data-tiles={tiles.size}
+            style={{ width: view.widthPx }}
+          />
           {cuts}
           {blocks}
-          <div ref={playheadLine} className="timeline-playhead" data-testid="timeline-playhead" style={{ left: playhead / scale }} />
+          <div
+            ref={playheadLine}
+            className="timeline-playhead"
+            data-testid="timeline-playhead"
+            style={{ left: playhead / scale }}
+          />
         </div>
       </div>
       {preparing && <p className="timeline-note muted">Preparing the waveform…</p>}
@@ -213,4 +241,3 @@ export const Timeline = memo(function Timeline({ timeline, cues, active, playhea
 function timeAt(element: HTMLElement, clientX: number, scale: number): number {
   return Math.max(0, Math.round((clientX - element.getBoundingClientRect().left + element.scrollLeft) * scale));
 }
-

@@ -16,7 +16,11 @@ const GIVE_UP_MS = 10 * 60 * 1000;
  * Asks until the server has made what it derives from the media (the waveform, the shot changes):
  * while it answers 202 it asks again after the Retry-After it sends (at least half a second).
  */
-export async function untilMade<T>(ask: () => Promise<ApiResponse<T>>, signal?: AbortSignal, giveUpMs = GIVE_UP_MS): Promise<ApiResponse<T>> {
+export async function untilMade<T>(
+  ask: () => Promise<ApiResponse<T>>,
+  signal?: AbortSignal,
+  giveUpMs = GIVE_UP_MS,
+): Promise<ApiResponse<T>> {
   const started = Date.now();
   for (;;) {
     const res = await ask();

@@ -6,5 +6,12 @@ import { waveformTileLoader } from './waveform-tiles';
 
 /** One timeline model per subtitle opened, reading its version's waveform and shot changes. */
 export function useTimelineModel(api: ApiClient, projectVersionId: string, subtitleId: string) {
-  return useMemo(() => createTimelineModel({ loadTile: waveformTileLoader(api, projectVersionId, subtitleId), loadShotChanges: shotChangesLoader(api, projectVersionId, subtitleId) }), [api, projectVersionId, subtitleId]);
+  return useMemo(
+    () =>
+      createTimelineModel({
+        loadTile: waveformTileLoader(api, projectVersionId, subtitleId),
+        loadShotChanges: shotChangesLoader(api, projectVersionId, subtitleId),
+      }),
+    [api, projectVersionId, subtitleId],
+  );
 }

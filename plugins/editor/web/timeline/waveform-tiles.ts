@@ -39,7 +39,21 @@ export function waveformTileLoader(api: ApiClient, projectVersionId: string, sub
   return async ({ zoom, index }: { zoom: number; index: number }, signal?: AbortSignal): Promise<Tile> => {
     const tileMs = TILE_PX * msPerPx(zoom);
     const params = { from: index * tileMs, to: (index + 1) * tileMs, buckets: TILE_PX };
-    const res = await untilMade(() => api.get<ArrayBuffer>(WAVEFORM_PATH(projectVersionId, subtitleId), { params, responseType: 'arraybuffer', signal }), signal);
-    return { zoom, index, peaks: new Int8Array(res.data), durationMs: Number(res.headers[WAVEFORM_HEADERS.duration] ?? 0), loudest: Number(res.headers[WAVEFORM_HEADERS.peak] ?? 128) };
+    const res = await untilMade(
+      () =>
+        api.get<ArrayBuffer>(WAVEFORM_PATH(projectVersionId, subtitleId), {
+          params,
+          responseType: 'arraybuffer',
+          signal,
+        }),
+      signal,
+    );
+    return {
+      zoom,
+      index,
+      peaks: new Int8Array(res.data),
+      durationMs: Number(res.headers[WAVEFORM_HEADERS.duration] ?? 0),
+      loudest: Number(res.headers[WAVEFORM_HEADERS.peak] ?? 128),
+    };
   };
 }

@@ -28,7 +28,21 @@ describe('burn-in', () => {
 
   it('burns into a video of odd width and height (H.264 4:2:0 needs even sides: padded by one line and column)', async () => {
     const source = path.join(dir, 'odd.mp4');
-    await runProcess('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=161x121:rate=25', '-c:v', 'libx264rgb', '-preset', 'ultrafast', source]);
+    await runProcess('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=161x121:rate=25',
+      '-c:v',
+      'libx264rgb',
+      '-preset',
+      'ultrafast',
+      source,
+    ]);
     const media = (await sourceVideoOf(source))!;
     expect([media.width, media.height]).toEqual([161, 121]);
     const output = path.join(dir, 'burned.mp4');

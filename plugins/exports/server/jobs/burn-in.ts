@@ -12,7 +12,18 @@ import { probe, runProcess } from '../../../../server/plugin-api';
  * when it is already AAC (re-encoding it costs time and quality for nothing). `+faststart` puts
  * the index first so the file plays while it downloads.
  */
-export const BURN_IN_ENCODER = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '0'] as const;
+export const BURN_IN_ENCODER = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '20',
+  '-pix_fmt',
+  'yuv420p',
+  '-threads',
+  '0',
+] as const;
 
 export interface BurnInOptions {
   /** Folder of the script and ffmpeg's working directory (the filter gets a bare file name: no escaping of paths). */
@@ -38,7 +49,13 @@ export async function sourceVideoOf(source: string): Promise<SourceVideo | null>
   return { width: video.width!, height: video.height!, durationMs: info.durationMs, audioCodec: audio?.codec ?? null };
 }
 
-export async function burnIn(source: string, media: SourceVideo, script: string, output: string, options: BurnInOptions): Promise<void> {
+export async function burnIn(
+  source: string,
+  media: SourceVideo,
+  script: string,
+  output: string,
+  options: BurnInOptions,
+): Promise<void> {
   const scriptFile = path.join(options.workDir, 'subtitles.ass');
   await writeFile(scriptFile, script, 'utf8');
   const totalUs = Math.max(1, media.durationMs * 1000);
@@ -46,15 +63,27 @@ export async function burnIn(source: string, media: SourceVideo, script: string,
   await runProcess(
     'ffmpeg',
     [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-y',
-      '-i', source,
-      '-map', '0:v:0', '-map', '0:a:0?',
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-nostats',
+      '-y',
+      '-i',
+      source,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
       // H.264 in 4:2:0 needs even sides: a 321x241 video gets one black line and column (was a failed export).
-      '-vf', 'ass=subtitles.ass,pad=ceil(iw/2)*2:ceil(ih/2)*2',
+      '-vf',
+      'ass=subtitles.ass,pad=ceil(iw/2)*2:ceil(ih/2)*2',
       ...BURN_IN_ENCODER,
       ...(media.audioCodec ? (media.audioCodec === 'aac' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k']) : []),
-      '-movflags', '+faststart',
-      '-progress', 'pipe:1',
+      '-movflags',
+      '+faststart',
+      '-progress',
+      'pipe:1',
       output,
     ],
     {

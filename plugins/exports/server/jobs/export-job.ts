@@ -42,22 +42,44 @@ async function render(data: ExportJobData, ctx: JobContext): Promise<void> {
   if (!row || !(await exportations.start(row.id))) return;
   // Alive, said every few seconds; the watchdog sends the export again if this worker falls silent.
   await scheduleExportWatchdog(ctx.jobs, row.id);
-  const heartbeat = setInterval(() => void exportations.touch(row.id).catch(() => {}), exportTuning.heartbeatSeconds() * 1000);
+  const heartbeat = setInterval(
+    () => void exportations.touch(row.id).catch(() => {}),
+    exportTuning.heartbeatSeconds() * 1000,
+  );
   // Per attempt: an attempt still ending on this machine never shares (or removes) another's files.
   const workDir = path.join(ctx.config.dataDir, 'work', 'exports', `${row.id}-${randomBytes(4).toString('hex')}`);
   try {
     await mkdir(workDir, { recursive: true });
-    const made = await make(row, ctx, workDir, (fraction) => void exportations.setProgress(row.id, fraction).catch(() => {}));
+    const made = await make(
+      row,
+      ctx,
+      workDir,
+      (fraction) => void exportations.setProgress(row.id, fraction).catch(() => {}),
+    );
     const key = `exports/${row.workspaceId}/${row.id}/export${path.extname(made.name)}`;
     const stored = await ctx.storage.put(key, made.bytes ?? createReadStream(made.file!), made.contentType);
     // Finished and announced (exports.ready) in one transaction: the event comes once, with the file.
     const finishedNow = await ctx.db.transaction(async (tx) => {
-      const finished = await new ExportationRepository(tx).finish(row.id, { key, name: made.name, contentType: made.contentType, size: stored.size });
-      const announced = { exportationId: row.id, projectVersionId: row.projectVersionId, kind: row.kind, fileName: made.name, sizeBytes: stored.size };
+      const finished = await new ExportationRepository(tx).finish(row.id, {
+        key,
+        name: made.name,
+        contentType: made.contentType,
+        size: stored.size,
+      });
+      const announced = {
+        exportationId: row.id,
+        projectVersionId: row.projectVersionId,
+        kind: row.kind,
+        fileName: made.name,
+        sizeBytes: stored.size,
+      };
       if (finished) await ctx.events.publish(tx, EXPORT_READY, announced, { workspaceId: row.workspaceId });
       return finished;
     });
-    if (finishedNow) await mailExportReady(ctx, row).catch((error) => ctx.log.error({ err: error, exportationId: row.id }, 'export mail not queued'));
+    if (finishedNow)
+      await mailExportReady(ctx, row).catch((error) =>
+        ctx.log.error({ err: error, exportationId: row.id }, 'export mail not queued'),
+      );
   } catch (error) {
     // The worker is stopping (SIGTERM): ffmpeg was stopped with it; pg-boss gives the job to the
     // next worker, which makes the export again from the start. Not the export's failure.
@@ -76,13 +98,19 @@ function failureMessage(row: ExportationRecord, error: unknown): string {
   if (storage === 'full') return 'There is no room left to store the export; please try again later';
   if (storage === 'unwritable') return 'The export could not be stored; please try again later';
   if (error instanceof EngineProcessError) {
-    const tail = error.stderrTail.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${error.exitCode ?? 'signal'}`;
+    const tail =
+      error.stderrTail.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${error.exitCode ?? 'signal'}`;
     return `${row.kind === 'burned_video' ? 'Burning the subtitles into the video' : 'Making the file'} failed: ${tail.slice(0, 300)}`;
   }
   return 'The export failed unexpectedly; please try again';
 }
 
-async function make(row: ExportationRecord, ctx: JobContext, workDir: string, onProgress: (fraction: number) => void): Promise<MadeFile> {
+async function make(
+  row: ExportationRecord,
+  ctx: JobContext,
+  workDir: string,
+  onProgress: (fraction: number) => void,
+): Promise<MadeFile> {
   const summary = await versionsOf(ctx.services)?.summary(ctx.db, row.projectVersionId);
   if (!summary) throw new ExportFailure('The project version no longer exists');
   const options = row.options;
@@ -94,11 +122,17 @@ async function make(row: ExportationRecord, ctx: JobContext, workDir: string, on
     const extension = row.kind === 'dubbed_audio' ? 'm4a' : 'mp4';
     const file = path.join(workDir, `voice-over.${extension}`);
     await pipeline(source.stream, createWriteStream(file));
-    return { file, name: exportFileName(summary.title, `${options.language} voice-over`, extension), contentType: row.kind === 'dubbed_audio' ? 'audio/mp4' : 'video/mp4' };
+    return {
+      file,
+      name: exportFileName(summary.title, `${options.language} voice-over`, extension),
+      contentType: row.kind === 'dubbed_audio' ? 'audio/mp4' : 'video/mp4',
+    };
   }
 
   const store = subtitleStoreOf(ctx.services);
-  const subtitle = (await store?.listForProjectVersion(ctx.db, row.projectVersionId))?.find((s) => s.id === options.subtitleId);
+  const subtitle = (await store?.listForProjectVersion(ctx.db, row.projectVersionId))?.find(
+    (s) => s.id === options.subtitleId,
+  );
   if (!store || !subtitle) throw new ExportFailure('The subtitle no longer exists');
   const cues = await store.readCues(ctx.db, subtitle.id);
   if (cues.length === 0) throw new ExportFailure('The subtitle has no cues any more');
@@ -107,7 +141,11 @@ async function make(row: ExportationRecord, ctx: JobContext, workDir: string, on
     const format = options.format ?? 'srt';
     const text = writeSubtitles(cues, format, { language: subtitle.language, title: summary.title });
     const type = SUBTITLE_FILE_TYPES[format];
-    return { bytes: Buffer.from(text, 'utf8'), name: exportFileName(summary.title, subtitle.language, type.extension), contentType: `${type.mimeType}; charset=utf-8` };
+    return {
+      bytes: Buffer.from(text, 'utf8'),
+      name: exportFileName(summary.title, subtitle.language, type.extension),
+      contentType: `${type.mimeType}; charset=utf-8`,
+    };
   }
 
   const media = await versionsOf(ctx.services)?.sourceOf(ctx.db, row.projectVersionId);
@@ -123,9 +161,17 @@ async function make(row: ExportationRecord, ctx: JobContext, workDir: string, on
     if (!theme) throw new ExportFailure('The chosen theme no longer exists');
   }
   const output = path.join(workDir, 'subtitled.mp4');
-  await burnIn(source, video, burnInScript(cues, theme, video, summary.title), output, { workDir, onProgress, signal: ctx.shutdown });
+  await burnIn(source, video, burnInScript(cues, theme, video, summary.title), output, {
+    workDir,
+    onProgress,
+    signal: ctx.shutdown,
+  });
   if (!(await stat(output)).size) throw new ExportFailure('The video could not be made');
-  return { file: output, name: exportFileName(summary.title, `${subtitle.language} subtitled`, 'mp4'), contentType: 'video/mp4' };
+  return {
+    file: output,
+    name: exportFileName(summary.title, `${subtitle.language} subtitled`, 'mp4'),
+    contentType: 'video/mp4',
+  };
 }
 
 export const exportJob: JobDefinition<ExportJobData> = {

@@ -17,7 +17,11 @@ export const exportTuning = {
 
 /** Starts (or keeps) the watchdog of an export; called when a worker starts making it. */
 export function scheduleExportWatchdog(jobs: JobQueue, exportationId: string): Promise<string | null> {
-  return jobs.send(EXPORT_WATCHDOG_JOB, { exportationId }, { singletonKey: `export-${exportationId}:watchdog`, startAfterSeconds: exportTuning.watchdogSeconds() });
+  return jobs.send(
+    EXPORT_WATCHDOG_JOB,
+    { exportationId },
+    { singletonKey: `export-${exportationId}:watchdog`, startAfterSeconds: exportTuning.watchdogSeconds() },
+  );
 }
 
 /**

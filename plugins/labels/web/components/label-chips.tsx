@@ -21,14 +21,25 @@ export const LabelsCell = memo(function LabelsCell({ row }: { row: ProjectVersio
 /** Label filter chips beside the search box; the selected ids live in a cookie (spec 9). */
 export function LabelFilterChips() {
   const model = useLabelsModel();
-  const [labels, selected, toggle, clear] = useUnit([model.$labels, model.$selectedLabelIds, model.labelToggled, model.filterCleared]);
+  const [labels, selected, toggle, clear] = useUnit([
+    model.$labels,
+    model.$selectedLabelIds,
+    model.labelToggled,
+    model.filterCleared,
+  ]);
   if (labels.length === 0) return null;
   return (
     <div className="labels-filter" role="group" aria-label="Filter by label">
       {labels.map((label) => {
         const on = selected.includes(label.id);
         return (
-          <button key={label.id} type="button" className={`labels-filter-chip${on ? ' is-on' : ''}`} aria-pressed={on} onClick={() => toggle(label.id)}>
+          <button
+            key={label.id}
+            type="button"
+            className={`labels-filter-chip${on ? ' is-on' : ''}`}
+            aria-pressed={on}
+            onClick={() => toggle(label.id)}
+          >
             {label.attributes.caption}
           </button>
         );

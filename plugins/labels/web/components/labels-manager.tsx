@@ -25,7 +25,11 @@ export default function LabelsManager({ onClose }: { onClose: () => void }) {
       <div className="labels-manager-body">
         <CreateLabelForm host={host} />
         {labels.length === 0 ? (
-          <p className="muted">{loading ? 'Loading labels…' : 'No labels yet. Labels group project versions so you can filter and act on them together.'}</p>
+          <p className="muted">
+            {loading
+              ? 'Loading labels…'
+              : 'No labels yet. Labels group project versions so you can filter and act on them together.'}
+          </p>
         ) : (
           <ul className="labels-list" aria-label="Labels of this workspace">
             {labels.map((label) => (
@@ -58,15 +62,27 @@ function CreateLabelForm({ host }: { host: ProjectsTableHost | null }) {
   return (
     <form className="labels-create" onSubmit={submit}>
       <div className="labels-create-row">
-        <input aria-label="New label" placeholder="New label" maxLength={CAPTION_MAX_LENGTH} value={caption} onChange={(e) => setCaption(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={!caption.trim() || creating} aria-busy={creating}>
+        <input
+          aria-label="New label"
+          placeholder="New label"
+          maxLength={CAPTION_MAX_LENGTH}
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!caption.trim() || creating}
+          aria-busy={creating}
+        >
           Create label
         </button>
       </div>
       {selection.size > 0 && (
         <label>
           <input type="checkbox" checked={assign} onChange={(e) => setAssign(e.target.checked)} />
-          Assign it to the {selection.size === 1 ? 'selected project version' : `${selection.size} selected project versions`}
+          Assign it to the{' '}
+          {selection.size === 1 ? 'selected project version' : `${selection.size} selected project versions`}
         </label>
       )}
     </form>
@@ -98,7 +114,13 @@ function LabelRow({ label }: { label: LabelResource }) {
             setMode('view');
           }}
         >
-          <input aria-label={`New name for ${name}`} maxLength={CAPTION_MAX_LENGTH} value={caption} onChange={(e) => setCaption(e.target.value)} autoFocus />
+          <input
+            aria-label={`New name for ${name}`}
+            maxLength={CAPTION_MAX_LENGTH}
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+            autoFocus
+          />
           <button type="submit" className="button button-primary">
             Rename
           </button>
@@ -126,7 +148,12 @@ function LabelRow({ label }: { label: LabelResource }) {
     <li>
       <span className="labels-caption">{name}</span>
       <span className="muted">{label.attributes.projectVersionCount}</span>
-      <button type="button" className="link-button" aria-label={`Rename ${name}`} onClick={() => (setCaption(name), setMode('rename'))}>
+      <button
+        type="button"
+        className="link-button"
+        aria-label={`Rename ${name}`}
+        onClick={() => (setCaption(name), setMode('rename'))}
+      >
         Rename
       </button>
       <button type="button" className="link-button" aria-label={`Delete ${name}`} onClick={() => setMode('delete')}>

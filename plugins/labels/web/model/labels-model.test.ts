@@ -45,12 +45,29 @@ describe('creating, renaming and deleting', () => {
   it('creates a label and assigns it to the selected versions (spec 4), updating those rows', async () => {
     const kit = createLabelsTestKit();
     await kit.start();
-    kit.api.reply('POST', '/api/v1/labels/', { data: label('l3', 'Approved', { projectVersionCount: 2, projectVersionIds: ['1', '3'] }) });
-    await allSettled(kit.model.createSubmitted, { scope: kit.scope, params: { caption: ' Approved ', projectVersionIds: ['1', '3'] } });
-    expect(kit.api.callsTo('POST', '/api/v1/labels/')[0].body).toEqual({ workspaceId: 'w1', caption: 'Approved', projectVersionIds: ['1', '3'] });
-    expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Label created and assigned', description: undefined });
+    kit.api.reply('POST', '/api/v1/labels/', {
+      data: label('l3', 'Approved', { projectVersionCount: 2, projectVersionIds: ['1', '3'] }),
+    });
+    await allSettled(kit.model.createSubmitted, {
+      scope: kit.scope,
+      params: { caption: ' Approved ', projectVersionIds: ['1', '3'] },
+    });
+    expect(kit.api.callsTo('POST', '/api/v1/labels/')[0].body).toEqual({
+      workspaceId: 'w1',
+      caption: 'Approved',
+      projectVersionIds: ['1', '3'],
+    });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'success',
+      title: 'Label created and assigned',
+      description: undefined,
+    });
     expect(kit.rowLabels()).toEqual({ 1: ['Approved'], 2: [], 3: ['Approved'] });
-    expect(kit.scope.getState(kit.model.$labels).map((l) => l.attributes.caption)).toEqual(['Approved', 'b-roll', 'Interviews']);
+    expect(kit.scope.getState(kit.model.$labels).map((l) => l.attributes.caption)).toEqual([
+      'Approved',
+      'b-roll',
+      'Interviews',
+    ]);
 
     kit.api.reply('POST', '/api/v1/labels/', { data: label('l4', 'Draft') });
     await allSettled(kit.model.createSubmitted, { scope: kit.scope, params: { caption: 'Draft' } });
@@ -60,24 +77,42 @@ describe('creating, renaming and deleting', () => {
   it('renames a label everywhere it shows, and tells when it cannot', async () => {
     const kit = createLabelsTestKit();
     await kit.start();
-    kit.api.reply('POST', '/api/v1/project_version_labels/', { data: label('l2', 'Interviews', { projectVersionIds: ['2'] }) });
-    await allSettled(kit.model.assignRequested, { scope: kit.scope, params: { labelId: 'l2', projectVersionIds: ['2'] } });
+    kit.api.reply('POST', '/api/v1/project_version_labels/', {
+      data: label('l2', 'Interviews', { projectVersionIds: ['2'] }),
+    });
+    await allSettled(kit.model.assignRequested, {
+      scope: kit.scope,
+      params: { labelId: 'l2', projectVersionIds: ['2'] },
+    });
     kit.api.reply('PUT', '/api/v1/labels/l2', { data: label('l2', 'Talks') });
     await allSettled(kit.model.renameSubmitted, { scope: kit.scope, params: { labelId: 'l2', caption: 'Talks' } });
     expect(kit.api.callsTo('PUT', '/api/v1/labels/l2')[0].body).toEqual({ caption: 'Talks' });
     expect(kit.rowLabels()[2]).toEqual(['Talks']);
     expect(kit.toasts().at(-1)).toEqual({ kind: 'success', title: 'Label is renamed!', description: undefined });
 
-    kit.api.reply('PUT', '/api/v1/labels/l2', new ApiError('A label with this caption already exists in this workspace', 422));
+    kit.api.reply(
+      'PUT',
+      '/api/v1/labels/l2',
+      new ApiError('A label with this caption already exists in this workspace', 422),
+    );
     await allSettled(kit.model.renameSubmitted, { scope: kit.scope, params: { labelId: 'l2', caption: 'b-roll' } });
-    expect(kit.toasts().at(-1)).toEqual({ kind: 'error', title: 'Label could not be renamed!', description: 'A label with this caption already exists in this workspace' });
+    expect(kit.toasts().at(-1)).toEqual({
+      kind: 'error',
+      title: 'Label could not be renamed!',
+      description: 'A label with this caption already exists in this workspace',
+    });
   });
 
   it('after deleting a label the selections reset to empty and the label leaves the rows', async () => {
     const kit = createLabelsTestKit({ cookie: 'l2' });
     await kit.start();
-    kit.api.reply('POST', '/api/v1/project_version_labels/', { data: label('l2', 'Interviews', { projectVersionIds: ['1', '2'] }) });
-    await allSettled(kit.model.assignRequested, { scope: kit.scope, params: { labelId: 'l2', projectVersionIds: ['1', '2'] } });
+    kit.api.reply('POST', '/api/v1/project_version_labels/', {
+      data: label('l2', 'Interviews', { projectVersionIds: ['1', '2'] }),
+    });
+    await allSettled(kit.model.assignRequested, {
+      scope: kit.scope,
+      params: { labelId: 'l2', projectVersionIds: ['1', '2'] },
+    });
     await allSettled(kit.selectionChanged, { scope: kit.scope, params: new Set(['1']) });
 
     kit.api.reply('DELETE', '/api/v1/labels/l2', { data: { id: 'l2' } });
@@ -91,7 +126,11 @@ describe('creating, renaming and deleting', () => {
 
     kit.api.reply('DELETE', '/api/v1/labels/l1', new ApiError('Label not found', 404));
     await allSettled(kit.model.deleteConfirmed, { scope: kit.scope, params: 'l1' });
-    expect(kit.toasts().at(-1)).toEqual({ kind: 'error', title: 'Label could not be deleted!', description: 'Label not found' });
+    expect(kit.toasts().at(-1)).toEqual({
+      kind: 'error',
+      title: 'Label could not be deleted!',
+      description: 'Label not found',
+    });
   });
 });
 
@@ -99,18 +138,37 @@ describe('bulk assign and remove', () => {
   it('sends every selected id in one call and updates only the rows the server changed', async () => {
     const kit = createLabelsTestKit();
     await kit.start();
-    kit.api.reply('POST', '/api/v1/project_version_labels/', { data: label('l1', 'b-roll', { projectVersionIds: ['1', '2', '3'] }) });
-    await allSettled(kit.model.assignRequested, { scope: kit.scope, params: { labelId: 'l1', projectVersionIds: ['1', '2', '3'] } });
-    expect(kit.api.callsTo('POST', '/api/v1/project_version_labels/')[0].body).toEqual({ labelId: 'l1', selectedProjectVersionIds: ['1', '2', '3'] });
+    kit.api.reply('POST', '/api/v1/project_version_labels/', {
+      data: label('l1', 'b-roll', { projectVersionIds: ['1', '2', '3'] }),
+    });
+    await allSettled(kit.model.assignRequested, {
+      scope: kit.scope,
+      params: { labelId: 'l1', projectVersionIds: ['1', '2', '3'] },
+    });
+    expect(kit.api.callsTo('POST', '/api/v1/project_version_labels/')[0].body).toEqual({
+      labelId: 'l1',
+      selectedProjectVersionIds: ['1', '2', '3'],
+    });
     expect(kit.rowLabels()).toEqual({ 1: ['b-roll'], 2: ['b-roll'], 3: ['b-roll'] });
 
-    kit.api.reply('DELETE', '/api/v1/project_version_labels/', { data: label('l1', 'b-roll', { projectVersionIds: ['2'] }) });
-    await allSettled(kit.model.removeRequested, { scope: kit.scope, params: { labelId: 'l1', projectVersionIds: ['2', '3'] } });
-    expect(kit.api.callsTo('DELETE', '/api/v1/project_version_labels/')[0].body).toEqual({ labelId: 'l1', selectedProjectVersionIds: ['2', '3'] });
+    kit.api.reply('DELETE', '/api/v1/project_version_labels/', {
+      data: label('l1', 'b-roll', { projectVersionIds: ['2'] }),
+    });
+    await allSettled(kit.model.removeRequested, {
+      scope: kit.scope,
+      params: { labelId: 'l1', projectVersionIds: ['2', '3'] },
+    });
+    expect(kit.api.callsTo('DELETE', '/api/v1/project_version_labels/')[0].body).toEqual({
+      labelId: 'l1',
+      selectedProjectVersionIds: ['2', '3'],
+    });
     expect(kit.rowLabels()).toEqual({ 1: ['b-roll'], 2: [], 3: ['b-roll'] });
 
     kit.api.reply('POST', '/api/v1/project_version_labels/', new ApiError('Boom', 500));
-    await allSettled(kit.model.assignRequested, { scope: kit.scope, params: { labelId: 'l1', projectVersionIds: ['2'] } });
+    await allSettled(kit.model.assignRequested, {
+      scope: kit.scope,
+      params: { labelId: 'l1', projectVersionIds: ['2'] },
+    });
     expect(kit.toasts().at(-1)).toEqual({ kind: 'error', title: 'Labels could not be updated', description: 'Boom' });
   });
 });

@@ -34,7 +34,11 @@ export function breakAfterCost(word: string, noBreakWords: ReadonlySet<string>):
  * never after an article or preposition, preferably after punctuation, balanced with a
  * bottom-heavy pyramid preferred (a shorter top line is easier to take in at a glance).
  */
-export function breakLines(words: readonly string[], maxCharsPerLine: number, noBreakWords: ReadonlySet<string>): LineLayout {
+export function breakLines(
+  words: readonly string[],
+  maxCharsPerLine: number,
+  noBreakWords: ReadonlySet<string>,
+): LineLayout {
   const lengths = words.map(charCount);
   const total = lengths.reduce((sum, length) => sum + length, 0) + Math.max(0, words.length - 1);
   if (total <= maxCharsPerLine || words.length === 1) {

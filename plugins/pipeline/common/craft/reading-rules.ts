@@ -42,7 +42,12 @@ function lastWord(line: string): string {
 }
 
 /** The rules one cue breaks on its own (everything but gaps to its neighbours). */
-export function cueViolations(cue: Cue, rules: ReadingRules, noBreakWords: ReadonlySet<string>, isLast = true): ReadingRuleViolation[] {
+export function cueViolations(
+  cue: Cue,
+  rules: ReadingRules,
+  noBreakWords: ReadonlySet<string>,
+  isLast = true,
+): ReadingRuleViolation[] {
   const violations: ReadingRuleViolation[] = [];
   const duration = cue.end - cue.start;
   if (!Number.isFinite(duration) || duration <= 0) {
@@ -50,32 +55,67 @@ export function cueViolations(cue: Cue, rules: ReadingRules, noBreakWords: Reado
   }
   const lines = cue.lines.map((line) => line.trim());
   if (lines.length === 0 || lines.some((line) => line === '')) {
-    violations.push({ rule: 'empty', actual: lines.filter((line) => line !== '').length, limit: lines.length, message: 'The cue has an empty line' });
+    violations.push({
+      rule: 'empty',
+      actual: lines.filter((line) => line !== '').length,
+      limit: lines.length,
+      message: 'The cue has an empty line',
+    });
   }
   if (lines.length > rules.maxLines) {
-    violations.push({ rule: 'max-lines', actual: lines.length, limit: rules.maxLines, message: `More than ${rules.maxLines} lines` });
+    violations.push({
+      rule: 'max-lines',
+      actual: lines.length,
+      limit: rules.maxLines,
+      message: `More than ${rules.maxLines} lines`,
+    });
   }
   const longest = Math.max(0, ...lines.map(charCount));
   if (longest > rules.maxCharsPerLine) {
-    violations.push({ rule: 'max-chars-per-line', actual: longest, limit: rules.maxCharsPerLine, message: `A line has ${longest} characters (max ${rules.maxCharsPerLine})` });
+    violations.push({
+      rule: 'max-chars-per-line',
+      actual: longest,
+      limit: rules.maxCharsPerLine,
+      message: `A line has ${longest} characters (max ${rules.maxCharsPerLine})`,
+    });
   }
   if (duration > 0) {
     const cps = cueCharCount(lines) / (duration / 1000);
     if (cps > rules.maxCharsPerSecond + EPSILON) {
-      violations.push({ rule: 'max-chars-per-second', actual: Math.round(cps * 10) / 10, limit: rules.maxCharsPerSecond, message: `${cps.toFixed(1)} characters per second (max ${rules.maxCharsPerSecond})` });
+      violations.push({
+        rule: 'max-chars-per-second',
+        actual: Math.round(cps * 10) / 10,
+        limit: rules.maxCharsPerSecond,
+        message: `${cps.toFixed(1)} characters per second (max ${rules.maxCharsPerSecond})`,
+      });
     }
     if (duration < rules.minDurationMs - EPSILON) {
-      violations.push({ rule: 'min-duration', actual: duration, limit: rules.minDurationMs, message: `Shown for ${Math.round(duration)} ms (min ${rules.minDurationMs})` });
+      violations.push({
+        rule: 'min-duration',
+        actual: duration,
+        limit: rules.minDurationMs,
+        message: `Shown for ${Math.round(duration)} ms (min ${rules.minDurationMs})`,
+      });
     }
     if (duration > rules.maxDurationMs + EPSILON) {
-      violations.push({ rule: 'max-duration', actual: duration, limit: rules.maxDurationMs, message: `Shown for ${Math.round(duration)} ms (max ${rules.maxDurationMs})` });
+      violations.push({
+        rule: 'max-duration',
+        actual: duration,
+        limit: rules.maxDurationMs,
+        message: `Shown for ${Math.round(duration)} ms (max ${rules.maxDurationMs})`,
+      });
     }
   }
   // The last line of the last cue has nothing after it to be separated from.
   const breaks = isLast ? lines.slice(0, -1) : lines;
   const stranded = breaks.map(lastWord).find((word) => isNoBreakWord(word, noBreakWords));
   if (stranded !== undefined) {
-    violations.push({ rule: 'break-after-function-word', actual: 1, limit: 0, message: `"${stranded}" is separated from the word it belongs to` });
+    violations.push({
+      rule: 'break-after-function-word',
+      actual: 1,
+      limit: 0,
+      message: `"${stranded}" is separated from the word it belongs to`,
+    });
   }
   return violations;
 }
@@ -93,9 +133,19 @@ export function checkReadingRules(cues: readonly Cue[], options: ReadingRulesOpt
     if (next) {
       const gap = next.start - cue.end;
       if (gap < 0) {
-        violations.push({ rule: 'overlap', actual: gap, limit: 0, message: `Overlaps the next cue by ${Math.round(-gap)} ms` });
+        violations.push({
+          rule: 'overlap',
+          actual: gap,
+          limit: 0,
+          message: `Overlaps the next cue by ${Math.round(-gap)} ms`,
+        });
       } else if (gap < rules.minGapMs - EPSILON) {
-        violations.push({ rule: 'min-gap', actual: gap, limit: rules.minGapMs, message: `${Math.round(gap)} ms before the next cue (min ${rules.minGapMs})` });
+        violations.push({
+          rule: 'min-gap',
+          actual: gap,
+          limit: rules.minGapMs,
+          message: `${Math.round(gap)} ms before the next cue (min ${rules.minGapMs})`,
+        });
       }
     }
     return { index, violations };

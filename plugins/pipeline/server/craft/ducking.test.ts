@@ -44,13 +44,43 @@ describe('ducking filter', () => {
     expect(graph).toContain('adelay=1000|1000[voice0]');
     expect(graph).toContain('adelay=2700|2700[voice1]');
     expect(graph).toContain('adelay=6000|6000[voice2]');
-    expect(graph).toMatch(/\[bed\]\[voice0\]\[voice1\]\[voice2\]amix=inputs=4:duration=first:dropout_transition=0:normalize=0,alimiter=limit=0\.9:level=false/);
+    expect(graph).toMatch(
+      /\[bed\]\[voice0\]\[voice1\]\[voice2\]amix=inputs=4:duration=first:dropout_transition=0:normalize=0,alimiter=limit=0\.9:level=false/,
+    );
     expect(graph).toMatch(/volume='1-0\.8000\*\(.+\)':eval=frame\[bed\]/);
   });
 
   it('lists inputs in clip order and can read the graph from a script file', () => {
-    const { args } = duckingArgs({ originalPath: 'in.mp4', clips, outputPath: 'out.mp4', keepVideo: true, filterScriptPath: 'graph.txt', outputArgs: ['-c:a', 'aac'] });
-    expect(args).toEqual(['-y', '-i', 'in.mp4', '-i', 'a.wav', '-i', 'b.wav', '-i', 'c.wav', '-filter_complex_script', 'graph.txt', '-map', '0:v?', '-c:v', 'copy', '-map', '[mix]', '-c:a', 'aac', 'out.mp4']);
+    const { args } = duckingArgs({
+      originalPath: 'in.mp4',
+      clips,
+      outputPath: 'out.mp4',
+      keepVideo: true,
+      filterScriptPath: 'graph.txt',
+      outputArgs: ['-c:a', 'aac'],
+    });
+    expect(args).toEqual([
+      '-y',
+      '-i',
+      'in.mp4',
+      '-i',
+      'a.wav',
+      '-i',
+      'b.wav',
+      '-i',
+      'c.wav',
+      '-filter_complex_script',
+      'graph.txt',
+      '-map',
+      '0:v?',
+      '-c:v',
+      'copy',
+      '-map',
+      '[mix]',
+      '-c:a',
+      'aac',
+      'out.mp4',
+    ]);
   });
 });
 
@@ -62,16 +92,36 @@ describe('ducking real audio with ffmpeg', () => {
     // The original is a 15 kHz tone: espeak-ng speaks at 22.05 kHz, so nothing of the voice is
     // above 11 kHz and a high-pass hears the original alone.
     const original = path.join(dir, 'original.wav');
-    await ffmpeg(['-y', '-f', 'lavfi', '-i', 'sine=frequency=15000:sample_rate=48000:duration=8', '-af', 'volume=6', original]);
+    await ffmpeg([
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=15000:sample_rate=48000:duration=8',
+      '-af',
+      'volume=6',
+      original,
+    ]);
     const voices: VoiceClip[] = [];
-    for (const [index, [text, startMs]] of ([['Welcome back to the programme.', 1500], ['Here is the weather.', 5000]] as const).entries()) {
+    for (const [index, [text, startMs]] of (
+      [
+        ['Welcome back to the programme.', 1500],
+        ['Here is the weather.', 5000],
+      ] as const
+    ).entries()) {
       const file = path.join(dir, `voice${index}.wav`);
       await synthesize(text, file);
       voices.push({ path: file, startMs, durationMs: await probeDurationMs(file) });
     }
     const output = path.join(dir, 'mixed.wav');
     const scriptPath = path.join(dir, 'graph.txt');
-    const { args, filterGraph } = duckingArgs({ originalPath: original, clips: voices, outputPath: output, filterScriptPath: scriptPath, options: { duckGain: 0.2, fadeMs: 150, voiceGain: 2.5 } });
+    const { args, filterGraph } = duckingArgs({
+      originalPath: original,
+      clips: voices,
+      outputPath: output,
+      filterScriptPath: scriptPath,
+      options: { duckGain: 0.2, fadeMs: 150, voiceGain: 2.5 },
+    });
     writeFileSync(scriptPath, filterGraph);
     await ffmpeg(args);
 

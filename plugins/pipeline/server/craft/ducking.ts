@@ -32,7 +32,13 @@ export interface DuckingInput {
   filterScriptPath?: string;
 }
 
-const DEFAULTS: Required<DuckingOptions> = { duckGain: 0.2, fadeMs: 200, voiceGain: 1, limit: 0.95, sampleRate: 48_000 };
+const DEFAULTS: Required<DuckingOptions> = {
+  duckGain: 0.2,
+  fadeMs: 200,
+  voiceGain: 1,
+  limit: 0.95,
+  sampleRate: 48_000,
+};
 
 /**
  * Windows in which the original is ducked: clips closer than two fades apart share one window,
@@ -59,10 +65,17 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
  * Volume automation rather than sidechaincompress: the depth is exact and does not depend on
  * how loud the voice or the original are.
  */
-export function duckingVolumeExpression(windows: readonly { startMs: number; endMs: number }[], duckGain: number, fadeMs: number): string {
+export function duckingVolumeExpression(
+  windows: readonly { startMs: number; endMs: number }[],
+  duckGain: number,
+  fadeMs: number,
+): string {
   if (windows.length === 0) return '1';
   const fade = seconds(Math.max(fadeMs, 1));
-  const envelopes = windows.map(({ startMs, endMs }) => `clip(min((t-${seconds(startMs - fadeMs)})/${fade},(${seconds(endMs + fadeMs)}-t)/${fade}),0,1)`);
+  const envelopes = windows.map(
+    ({ startMs, endMs }) =>
+      `clip(min((t-${seconds(startMs - fadeMs)})/${fade},(${seconds(endMs + fadeMs)}-t)/${fade}),0,1)`,
+  );
   return `1-${(1 - duckGain).toFixed(4)}*(${envelopes.join('+')})`;
 }
 
@@ -70,7 +83,11 @@ export function duckingVolumeExpression(windows: readonly { startMs: number; end
 export function duckingFilterGraph(clips: readonly VoiceClip[], options: DuckingOptions = {}): string {
   const settings = { ...DEFAULTS, ...options };
   const format = `aresample=${settings.sampleRate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
-  const expression = duckingVolumeExpression(duckingWindows(clips, settings.fadeMs), settings.duckGain, settings.fadeMs);
+  const expression = duckingVolumeExpression(
+    duckingWindows(clips, settings.fadeMs),
+    settings.duckGain,
+    settings.fadeMs,
+  );
   const parts = [`[0:a]${format},volume='${expression}':eval=frame[bed]`];
   clips.forEach((clip, index) => {
     const delay = Math.max(0, Math.round(clip.startMs));
@@ -79,7 +96,9 @@ export function duckingFilterGraph(clips: readonly VoiceClip[], options: Ducking
   const inputs = ['[bed]', ...clips.map((_, index) => `[voice${index}]`)].join('');
   // normalize=0: amix would otherwise divide every input by the input count; the limiter (with
   // its auto-level off) only touches peaks above the ceiling. duration=first: the original's length.
-  parts.push(`${inputs}amix=inputs=${clips.length + 1}:duration=first:dropout_transition=0:normalize=0,alimiter=limit=${settings.limit}:level=false:latency=true[mix]`);
+  parts.push(
+    `${inputs}amix=inputs=${clips.length + 1}:duration=first:dropout_transition=0:normalize=0,alimiter=limit=${settings.limit}:level=false:latency=true[mix]`,
+  );
   return parts.join(';');
 }
 

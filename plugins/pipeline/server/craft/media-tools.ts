@@ -15,7 +15,11 @@ export async function ffmpeg(args: readonly string[]): Promise<string> {
 }
 
 export async function probeDurationMs(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], LIMITS);
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+    LIMITS,
+  );
   const seconds = Number(stdout.trim());
   if (!Number.isFinite(seconds)) throw new Error(`ffprobe found no duration in ${file}`);
   return seconds * 1000;
@@ -27,10 +31,18 @@ export async function synthesize(text: string, file: string, { voice = 'en', wpm
 }
 
 /** Mean level in dBFS of part of a file, after an optional filter (e.g. a high-pass). */
-export async function meanVolumeDb(file: string, fromMs: number, toMs: number, filter?: string): Promise<{ mean: number; max: number }> {
+export async function meanVolumeDb(
+  file: string,
+  fromMs: number,
+  toMs: number,
+  filter?: string,
+): Promise<{ mean: number; max: number }> {
   const chain = [`atrim=${fromMs / 1000}:${toMs / 1000}`, ...(filter ? [filter] : []), 'volumedetect'].join(',');
   const log = await ffmpeg(['-i', file, '-af', chain, '-f', 'null', '-']);
   const mean = Number(/mean_volume: (-?[\d.]+|-inf) dB/.exec(log)?.[1] ?? Number.NaN);
   const max = Number(/max_volume: (-?[\d.]+|-inf) dB/.exec(log)?.[1] ?? Number.NaN);
-  return { mean: Number.isNaN(mean) ? Number.NEGATIVE_INFINITY : mean, max: Number.isNaN(max) ? Number.NEGATIVE_INFINITY : max };
+  return {
+    mean: Number.isNaN(mean) ? Number.NEGATIVE_INFINITY : mean,
+    max: Number.isNaN(max) ? Number.NEGATIVE_INFINITY : max,
+  };
 }

@@ -4,7 +4,8 @@ import { breakLines } from './line-breaking';
 import { noBreakWordsFor } from './no-break-words';
 import { checkReadingRules, readingRulesPassRate } from './reading-rules';
 
-const rulesOf = (cues: Cue[], language?: string) => checkReadingRules(cues, { language }).map((report) => report.violations.map((v) => v.rule));
+const rulesOf = (cues: Cue[], language?: string) =>
+  checkReadingRules(cues, { language }).map((report) => report.violations.map((v) => v.rule));
 
 describe('checkReadingRules', () => {
   it('passes cues that follow every rule', () => {
@@ -67,7 +68,10 @@ describe('breakLines', () => {
 
   it('breaks after a comma rather than mid-phrase when both lines fit', () => {
     const words = 'When the rain finally stopped, we walked down to the harbour again.'.split(' ');
-    expect(breakLines(words, 42, english).lines).toEqual(['When the rain finally stopped,', 'we walked down to the harbour again.']);
+    expect(breakLines(words, 42, english).lines).toEqual([
+      'When the rain finally stopped,',
+      'we walked down to the harbour again.',
+    ]);
   });
 
   it('moves an article down to its noun', () => {
@@ -79,7 +83,8 @@ describe('breakLines', () => {
   });
 
   it('applies each language list', () => {
-    for (const language of ['en', 'es', 'fr', 'de', 'ca', 'pt']) expect(noBreakWordsFor(language).size).toBeGreaterThan(20);
+    for (const language of ['en', 'es', 'fr', 'de', 'ca', 'pt'])
+      expect(noBreakWordsFor(language).size).toBeGreaterThan(20);
     expect(noBreakWordsFor('fr-CA').has('les')).toBe(true);
     expect(noBreakWordsFor('de').has('der')).toBe(true);
     expect(noBreakWordsFor('pt_BR').has('da')).toBe(true);

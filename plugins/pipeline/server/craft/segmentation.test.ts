@@ -17,14 +17,20 @@ function timed(text: string, { startMs = 0, msPerChar = 60, gapMs = 30 } = {}): 
 }
 
 const textOf = (cues: Cue[]) => cues.flatMap((cue) => cue.lines).join(' ');
-const violationsOf = (cues: Cue[], language = 'en') => checkReadingRules(cues, { language }).flatMap((report) => report.violations.map((v) => v.rule));
+const violationsOf = (cues: Cue[], language = 'en') =>
+  checkReadingRules(cues, { language }).flatMap((report) => report.violations.map((v) => v.rule));
 
 function expectSoundTiming(cues: Cue[], words: TimedWord[]) {
   for (const [index, cue] of cues.entries()) {
     expect(cue.end).toBeGreaterThan(cue.start);
     if (index > 0) expect(cue.start - cues[index - 1]!.end).toBeGreaterThanOrEqual(80);
   }
-  expect(textOf(cues)).toBe(words.map((word) => word.text.trim()).filter(Boolean).join(' '));
+  expect(textOf(cues)).toBe(
+    words
+      .map((word) => word.text.trim())
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 describe('segmentWords on generated speech', () => {
@@ -33,7 +39,11 @@ describe('segmentWords on generated speech', () => {
     ['conversational', 2, 130, 170],
     ['brisk', 3, 170, 200],
   ])('keeps every cue within the reading rules for %s speech', (_name, seed, min, max) => {
-    const words = syntheticTranscript({ seed, durationMs: 600_000, rates: [{ weight: 1, minWordsPerMinute: min, maxWordsPerMinute: max }] });
+    const words = syntheticTranscript({
+      seed,
+      durationMs: 600_000,
+      rates: [{ weight: 1, minWordsPerMinute: min, maxWordsPerMinute: max }],
+    });
     const cues = segmentWords(words);
     expectSoundTiming(cues, words);
     expect(violationsOf(cues)).toEqual([]);
@@ -47,7 +57,11 @@ describe('segmentWords on generated speech', () => {
   it('passes 99 % of cues on mixed speeds and breaks the fewest rules on very fast speech', () => {
     const mixed = segmentWords(syntheticTranscript({ seed: 7, durationMs: 900_000 }));
     expect(readingRulesPassRate(checkReadingRules(mixed))).toBeGreaterThanOrEqual(0.99);
-    const fastWords = syntheticTranscript({ seed: 8, durationMs: 300_000, rates: [{ weight: 1, minWordsPerMinute: 230, maxWordsPerMinute: 260 }] });
+    const fastWords = syntheticTranscript({
+      seed: 8,
+      durationMs: 300_000,
+      rates: [{ weight: 1, minWordsPerMinute: 230, maxWordsPerMinute: 260 }],
+    });
     const fast = segmentWords(fastWords);
     expectSoundTiming(fast, fastWords);
     const reports = checkReadingRules(fast);
@@ -58,25 +72,37 @@ describe('segmentWords on generated speech', () => {
 
 describe('segmentWords craft', () => {
   it('ends cues after sentences when sentences end where a cue can end', () => {
-    const words = timed('We left the house before dawn and walked to the station. The train was late again, so we waited in the cold for an hour.');
+    const words = timed(
+      'We left the house before dawn and walked to the station. The train was late again, so we waited in the cold for an hour.',
+    );
     const cues = segmentWords(words);
     expect(cues.some((cue) => cue.lines[cue.lines.length - 1]!.endsWith('station.'))).toBe(true);
     expect(violationsOf(cues)).toEqual([]);
   });
 
   it('never leaves an article or preposition at the end of a line or cue', () => {
-    const words = timed('She put the keys of the old blue car on the table in the kitchen and then she went up to the bedroom to sleep for a while');
+    const words = timed(
+      'She put the keys of the old blue car on the table in the kitchen and then she went up to the bedroom to sleep for a while',
+    );
     const cues = segmentWords(words);
     const function_words = new Set(['the', 'of', 'on', 'in', 'and', 'to', 'for', 'a']);
-    const ends = cues.flatMap((cue) => cue.lines).slice(0, -1).map((line) => line.split(' ').pop()!);
+    const ends = cues
+      .flatMap((cue) => cue.lines)
+      .slice(0, -1)
+      .map((line) => line.split(' ').pop()!);
     expect(ends.filter((word) => function_words.has(word))).toEqual([]);
     expect(violationsOf(cues)).toEqual([]);
   });
 
   it('applies the Spanish list to Spanish words', () => {
-    const words = timed('Pusimos las llaves del coche azul encima de la mesa de la cocina y después subimos a la habitación para dormir un rato');
+    const words = timed(
+      'Pusimos las llaves del coche azul encima de la mesa de la cocina y después subimos a la habitación para dormir un rato',
+    );
     const cues = segmentWords(words, { language: 'es' });
-    const ends = cues.flatMap((cue) => cue.lines).slice(0, -1).map((line) => line.split(' ').pop()!);
+    const ends = cues
+      .flatMap((cue) => cue.lines)
+      .slice(0, -1)
+      .map((line) => line.split(' ').pop()!);
     expect(ends.filter((word) => ['las', 'del', 'de', 'la', 'y', 'a', 'para', 'un'].includes(word))).toEqual([]);
     expect(violationsOf(cues, 'es')).toEqual([]);
   });
@@ -110,7 +136,11 @@ describe('segmentWords craft', () => {
 
   it('extends a fast line for reading speed but only up to the gap before the next words', () => {
     // 80 characters spoken in 2 s, then the next speaker 1.5 s later: needs 4 s on screen.
-    const first = timed('This is far too much text for anyone to read in the two seconds it is spoken in.', { startMs: 0, msPerChar: 28, gapMs: 0 });
+    const first = timed('This is far too much text for anyone to read in the two seconds it is spoken in.', {
+      startMs: 0,
+      msPerChar: 28,
+      gapMs: 0,
+    });
     const last = first[first.length - 1]!;
     const second = timed('Really?', { startMs: last.end + 1500 });
     const cues = segmentWords([...first, ...second]);
@@ -121,7 +151,10 @@ describe('segmentWords craft', () => {
   });
 
   it('reports only the rule it cannot keep when speech is too fast to read', () => {
-    const words = timed('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen', { msPerChar: 15, gapMs: 0 });
+    const words = timed(
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen',
+      { msPerChar: 15, gapMs: 0 },
+    );
     const cues = segmentWords([...words, ...timed('Next.', { startMs: words[words.length - 1]!.end + 40 })]);
     const rules = violationsOf(cues);
     expect(rules.length).toBeGreaterThan(0);
@@ -141,7 +174,13 @@ describe('segmentWords on pathological input', () => {
   });
 
   it('cuts 200 words without punctuation into legal cues', () => {
-    const words = syntheticTranscript({ seed: 11, durationMs: 120_000, punctuation: false, pauses: false, rates: [{ weight: 1, minWordsPerMinute: 140, maxWordsPerMinute: 160 }] }).slice(0, 200);
+    const words = syntheticTranscript({
+      seed: 11,
+      durationMs: 120_000,
+      punctuation: false,
+      pauses: false,
+      rates: [{ weight: 1, minWordsPerMinute: 140, maxWordsPerMinute: 160 }],
+    }).slice(0, 200);
     expect(words).toHaveLength(200);
     const cues = segmentWords(words);
     expectSoundTiming(cues, words);
@@ -162,11 +201,16 @@ describe('segmentWords on pathological input', () => {
   });
 
   it('never overlaps cues when the engine overlaps or disorders words', () => {
-    const words = timed('The engine reported these words with timings that overlap each other quite badly. Then it went on with a second sentence that is long enough to need another cue of its own.', { msPerChar: 70 });
+    const words = timed(
+      'The engine reported these words with timings that overlap each other quite badly. Then it went on with a second sentence that is long enough to need another cue of its own.',
+      { msPerChar: 70 },
+    );
     const shuffled = words.map((word) => ({ ...word, end: word.end + 400 })).reverse();
     const cues = segmentWords(shuffled);
     expectSoundTiming(cues, words);
-    expect(violationsOf(cues).filter((rule) => rule === 'overlap' || rule === 'min-gap' || rule === 'timing')).toEqual([]);
+    expect(violationsOf(cues).filter((rule) => rule === 'overlap' || rule === 'min-gap' || rule === 'timing')).toEqual(
+      [],
+    );
   });
 
   it('returns no cues for no words', () => {

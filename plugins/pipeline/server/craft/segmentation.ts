@@ -83,7 +83,11 @@ export function segmentWords(input: readonly TimedWord[], options: SegmentationO
     }
     if (afterLast < count) {
       const lastText = texts[texts.length - 1]!;
-      cost += SENTENCE_END.test(lastText) ? BOUNDARY_COST.sentence : CLAUSE_END.test(lastText) ? BOUNDARY_COST.clause : BOUNDARY_COST.phrase;
+      cost += SENTENCE_END.test(lastText)
+        ? BOUNDARY_COST.sentence
+        : CLAUSE_END.test(lastText)
+          ? BOUNDARY_COST.clause
+          : BOUNDARY_COST.phrase;
       const pause = words[afterLast]!.start - lastEnd;
       cost -= (PAUSE_BONUS * Math.min(Math.max(pause, 0), PAUSE_BONUS_FULL_MS)) / PAUSE_BONUS_FULL_MS;
     }

@@ -17,14 +17,19 @@ const transcript = [
 function longerEngine(sent: string[]) {
   return async (cues: EngineCue[]): Promise<TranslatedCue[]> => {
     sent.push(...cues.map((cue) => cue.text));
-    return cues.map((cue) => ({ id: cue.id, text: cue.text.replace(/\b(\w{4,})\b/g, (word) => `${word}${word.slice(0, 2)}`) }));
+    return cues.map((cue) => ({
+      id: cue.id,
+      text: cue.text.replace(/\b(\w{4,})\b/g, (word) => `${word}${word.slice(0, 2)}`),
+    }));
   };
 }
 
 describe('translationUnits', () => {
   it('sends whole sentences: a cue boundary inside a sentence joins the cues', () => {
     expect(translationUnits(transcript).map((unit) => unit.cues)).toEqual([[0, 1], [2]]);
-    expect(translationUnits(transcript)[0]!.text).toBe('The doctor walked slowly along the bone pier and told us about the weather.');
+    expect(translationUnits(transcript)[0]!.text).toBe(
+      'The doctor walked slowly along the bone pier and told us about the weather.',
+    );
   });
 
   it('without punctuation, a sentence-length pause ends a unit', () => {
@@ -37,7 +42,11 @@ describe('translationUnits', () => {
   });
 
   it('cuts a run-on transcript into pieces no longer than the cap, at a clause end', () => {
-    const runOn = Array.from({ length: 10 }, (_, index) => ({ start: index * 2000, end: index * 2000 + 1900, text: index === 5 ? 'and so on,' : 'and so on' }));
+    const runOn = Array.from({ length: 10 }, (_, index) => ({
+      start: index * 2000,
+      end: index * 2000 + 1900,
+      text: index === 5 ? 'and so on,' : 'and so on',
+    }));
     const units = translationUnits(runOn, { maxUnitCues: 8 });
     expect(units.map((unit) => unit.cues.length)).toEqual([6, 4]);
     expect(units.flatMap((unit) => unit.cues)).toEqual(runOn.map((_, index) => index));
@@ -55,8 +64,13 @@ describe('fitTranslation', () => {
   });
 
   it('never splits a term-base target over two cues or lines', () => {
-    const text = 'Hablamos con el equipo comercial ayer por la tarde sobre el nuevo panel de control de ventas que lanzamos.';
-    const cues = fitTranslation(transcript.slice(0, 2), text, { language: 'es', latestEndMs: 5120, keepTogether: ['equipo comercial', 'panel de control'] });
+    const text =
+      'Hablamos con el equipo comercial ayer por la tarde sobre el nuevo panel de control de ventas que lanzamos.';
+    const cues = fitTranslation(transcript.slice(0, 2), text, {
+      language: 'es',
+      latestEndMs: 5120,
+      keepTogether: ['equipo comercial', 'panel de control'],
+    });
     const lines = cues.flatMap((cue) => cue.lines);
     expect(lines.some((line) => line.includes('equipo comercial'))).toBe(true);
     expect(lines.some((line) => line.includes('panel de control'))).toBe(true);
@@ -81,18 +95,43 @@ describe('lendReadingTime', () => {
 describe('translateBySentence', () => {
   it('sends no fragment to the engine and returns every cue within the rules when time allows', async () => {
     const sent: string[] = [];
-    const { cues, report } = await translateBySentence(transcript, { from: 'en', to: 'es', translate: longerEngine(sent), mediaEndMs: 8000 });
-    expect(sent).toEqual(['The doctor walked slowly along the bone pier and told us about the weather.', 'Then we left.']);
+    const { cues, report } = await translateBySentence(transcript, {
+      from: 'en',
+      to: 'es',
+      translate: longerEngine(sent),
+      mediaEndMs: 8000,
+    });
+    expect(sent).toEqual([
+      'The doctor walked slowly along the bone pier and told us about the weather.',
+      'Then we left.',
+    ]);
     expect(report).toMatchObject({ units: 2, flaggedCues: 0 });
-    const reports = checkReadingRules(cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })), { language: 'es' });
+    const reports = checkReadingRules(
+      cues.map((cue) => ({ start: cue.start, end: cue.end, lines: cue.text.split('\n') })),
+      { language: 'es' },
+    );
     expect(reports.every((entry) => entry.violations.length === 0)).toBe(true);
     expect(cues.map((cue) => cue.text.replace(/\n/g, ' ')).join(' ')).toContain('weatherwe');
   });
 
   it('reports the term-base terms found, honoured and fixed by the engine', async () => {
     const translate = async (cues: EngineCue[]): Promise<TranslatedCue[]> =>
-      cues.map((cue) => ({ id: cue.id, text: cue.text.replace('doctor', 'médico'), ...(cue.text.includes('doctor') ? { termsFixed: [{ source: 'doctor', target: 'médico', how: 'literal' as const }] } : {}) }));
-    const { report } = await translateBySentence(transcript, { from: 'en', to: 'es', translate, glossary: [{ source: 'doctor', target: 'médico' }, { source: 'weather', target: 'clima' }] });
+      cues.map((cue) => ({
+        id: cue.id,
+        text: cue.text.replace('doctor', 'médico'),
+        ...(cue.text.includes('doctor')
+          ? { termsFixed: [{ source: 'doctor', target: 'médico', how: 'literal' as const }] }
+          : {}),
+      }));
+    const { report } = await translateBySentence(transcript, {
+      from: 'en',
+      to: 'es',
+      translate,
+      glossary: [
+        { source: 'doctor', target: 'médico' },
+        { source: 'weather', target: 'clima' },
+      ],
+    });
     expect(report.terms).toEqual({ occurrences: 2, honoured: 1 });
     expect(report.termsFixed).toEqual([{ source: 'doctor', target: 'médico', count: 1 }]);
   });
@@ -100,14 +139,23 @@ describe('translateBySentence', () => {
   it('tells the engine how long each unit may read: its time up to the next unit at the reading speed', async () => {
     let asked: EngineCue[] = [];
     const translate = async (cues: EngineCue[]) => ((asked = cues), cues);
-    await translateBySentence(transcript, { from: 'en', to: 'es', translate, mediaEndMs: 8000, rules: { maxCharsPerSecond: 17 } });
+    await translateBySentence(transcript, {
+      from: 'en',
+      to: 'es',
+      translate,
+      mediaEndMs: 8000,
+      rules: { maxCharsPerSecond: 17 },
+    });
     // 0 -> 5120 ms (the next unit at 5200, less the 80 ms gap) and 5200 -> 8000 ms, at 17 characters a second.
     expect(asked.map((cue) => cue.maxChars)).toEqual([87, 47]);
   });
 
   it('an empty transcript asks the engine nothing', async () => {
     const sent: string[] = [];
-    expect(await translateBySentence([], { from: 'en', to: 'es', translate: longerEngine(sent) })).toMatchObject({ cues: [], report: { units: 0 } });
+    expect(await translateBySentence([], { from: 'en', to: 'es', translate: longerEngine(sent) })).toMatchObject({
+      cues: [],
+      report: { units: 0 },
+    });
     expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import { findOccurrences, findTerms, type Cue, type GlossaryEntry, type TranslatedCue, type TranslateOptions } from '../../../../server/plugin-api';
+import {
+  findOccurrences,
+  findTerms,
+  type Cue,
+  type GlossaryEntry,
+  type TranslatedCue,
+  type TranslateOptions,
+} from '../../../../server/plugin-api';
 import { READING_RULES, type Cue as TimedCue, type ReadingRules } from './cue-types';
 import { lendReadingTime } from './reading-time';
 import { checkReadingRules } from './reading-rules';
@@ -37,18 +44,32 @@ export interface StoredCueText {
  * Translates transcript cues sentence by sentence (never a fragment on its own), then lays each
  * sentence's translation back over the sentence's cues to the reading rules (translation-fit.ts).
  */
-export async function translateBySentence(source: readonly StoredCueText[], input: TranslateBySentenceInput): Promise<{ cues: StoredCueText[]; report: TranslationReport }> {
+export async function translateBySentence(
+  source: readonly StoredCueText[],
+  input: TranslateBySentenceInput,
+): Promise<{ cues: StoredCueText[]; report: TranslationReport }> {
   const rules = { ...READING_RULES, ...input.rules };
-  const sources: SourceCue[] = source.map((cue) => ({ start: cue.start, end: cue.end, text: cue.text.replace(/\s*\n\s*/g, ' ').trim() }));
+  const sources: SourceCue[] = source.map((cue) => ({
+    start: cue.start,
+    end: cue.end,
+    text: cue.text.replace(/\s*\n\s*/g, ' ').trim(),
+  }));
   const units = translationUnits(sources);
   const { translate, rules: _rules, mediaEndMs, ...options } = input;
   const maxCharsOf = (index: number) => {
     const unit = units[index]!;
     const next = units[index + 1];
-    const end = next ? sources[next.cues[0]!]!.start - rules.minGapMs : (mediaEndMs ?? sources[unit.cues[unit.cues.length - 1]!]!.end);
+    const end = next
+      ? sources[next.cues[0]!]!.start - rules.minGapMs
+      : (mediaEndMs ?? sources[unit.cues[unit.cues.length - 1]!]!.end);
     return Math.max(1, Math.floor(((end - sources[unit.cues[0]!]!.start) / 1000) * rules.maxCharsPerSecond));
   };
-  const translated = units.length ? await translate(units.map((unit, index) => ({ id: String(index), text: unit.text, maxChars: maxCharsOf(index) })), options) : [];
+  const translated = units.length
+    ? await translate(
+        units.map((unit, index) => ({ id: String(index), text: unit.text, maxChars: maxCharsOf(index) })),
+        options,
+      )
+    : [];
   const byId = new Map(translated.map((cue) => [cue.id, cue]));
   const glossary = input.glossary ?? [];
 
@@ -59,11 +80,19 @@ export async function translateBySentence(source: readonly StoredCueText[], inpu
     const result = byId.get(String(index));
     const text = result?.text ?? '';
     const next = units[index + 1];
-    const latestEndMs = next ? sources[next.cues[0]!]!.start - rules.minGapMs : (mediaEndMs ?? sources[unit.cues[unit.cues.length - 1]!]!.end);
+    const latestEndMs = next
+      ? sources[next.cues[0]!]!.start - rules.minGapMs
+      : (mediaEndMs ?? sources[unit.cues[unit.cues.length - 1]!]!.end);
     const fitted = fitTranslation(
       unit.cues.map((cueIndex) => sources[cueIndex]!),
       text,
-      { language: input.to, rules, latestEndMs, earliestStartMs: fittedCues.length ? fittedCues[fittedCues.length - 1]!.end + rules.minGapMs : 0, keepTogether: glossary.map((entry) => entry.target) },
+      {
+        language: input.to,
+        rules,
+        latestEndMs,
+        earliestStartMs: fittedCues.length ? fittedCues[fittedCues.length - 1]!.end + rules.minGapMs : 0,
+        keepTogether: glossary.map((entry) => entry.target),
+      },
     );
     fittedCues.push(...fitted);
     const counted = countTerms(unit.text, fitted.map((cue) => cue.lines.join(' ')).join(' '), glossary);
@@ -77,13 +106,23 @@ export async function translateBySentence(source: readonly StoredCueText[], inpu
     }
   });
   const timed = lendReadingTime(fittedCues, { rules, mediaEndMs });
-  const flaggedCues = checkReadingRules(timed, { language: input.to, rules }).filter((report) => report.violations.length > 0).length;
-  const cues = timed.map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
+  const flaggedCues = checkReadingRules(timed, { language: input.to, rules }).filter(
+    (report) => report.violations.length > 0,
+  ).length;
+  const cues = timed.map((cue) => ({
+    start: Math.round(cue.start),
+    end: Math.round(cue.end),
+    text: cue.lines.join('\n'),
+  }));
   return { cues, report: { units: units.length, flaggedCues, terms, termsFixed: [...fixed.values()] } };
 }
 
 /** Source terms of a unit, and how many of them its translation holds as the term base says. */
-export function countTerms(sourceText: string, translatedText: string, glossary: readonly GlossaryEntry[]): { occurrences: number; honoured: number } {
+export function countTerms(
+  sourceText: string,
+  translatedText: string,
+  glossary: readonly GlossaryEntry[],
+): { occurrences: number; honoured: number } {
   const needed = new Map<GlossaryEntry, number>();
   for (const match of findTerms(sourceText, glossary)) needed.set(match.entry, (needed.get(match.entry) ?? 0) + 1);
   let occurrences = 0;

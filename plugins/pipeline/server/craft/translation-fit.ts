@@ -47,23 +47,40 @@ function fitOverTranscriptCues(sources: readonly SourceCue[], translated: string
   const words = tokens(translated, options.keepTogether ?? []);
   const cueCount = sources.length;
   if (cueCount === 0) return [];
-  if (words.length === 0) return sources.map((source, index) => ({ start: source.start, end: source.end, lines: [''], covers: [index] }));
+  if (words.length === 0)
+    return sources.map((source, index) => ({ start: source.start, end: source.end, lines: [''], covers: [index] }));
 
   const lengths = words.map(charCount);
   const wordEnd = prefixSums(lengths.map((length) => length + 1));
   const totalChars = wordEnd[words.length]!;
-  const weights = sources.map((source) => 0.5 * (charCount(source.text) / Math.max(1, charCount(sources.map((s) => s.text).join('')))) + 0.5 * ((source.end - source.start) / Math.max(1, sources[cueCount - 1]!.end - sources[0]!.start)));
+  const weights = sources.map(
+    (source) =>
+      0.5 * (charCount(source.text) / Math.max(1, charCount(sources.map((s) => s.text).join('')))) +
+      0.5 * ((source.end - source.start) / Math.max(1, sources[cueCount - 1]!.end - sources[0]!.start)),
+  );
   const speechAt = prefixSums(weights).map((sum, _, all) => sum / all[all.length - 1]!);
   const maxCueChars = rules.maxCharsPerLine * rules.maxLines;
 
-  function candidate(firstCue: number, afterCue: number, firstWord: number, afterWord: number): { cue: FittedCue; cost: number } {
+  function candidate(
+    firstCue: number,
+    afterCue: number,
+    firstWord: number,
+    afterWord: number,
+  ): { cue: FittedCue; cost: number } {
     const texts = words.slice(firstWord, afterWord);
     const layout = breakLines(texts, rules.maxCharsPerLine, noBreakWords);
     const chars = wordEnd[afterWord]! - wordEnd[firstWord]! - 1;
     const start = sources[firstCue]!.start;
     const spokenEnd = sources[afterCue - 1]!.end;
-    const latestEnd = Math.min(afterCue < cueCount ? sources[afterCue]!.start - rules.minGapMs : (options.latestEndMs ?? spokenEnd), start + rules.maxDurationMs);
-    const wantedEnd = Math.max(spokenEnd, start + rules.minDurationMs, start + (chars * 1000) / rules.maxCharsPerSecond);
+    const latestEnd = Math.min(
+      afterCue < cueCount ? sources[afterCue]!.start - rules.minGapMs : (options.latestEndMs ?? spokenEnd),
+      start + rules.maxDurationMs,
+    );
+    const wantedEnd = Math.max(
+      spokenEnd,
+      start + rules.minDurationMs,
+      start + (chars * 1000) / rules.maxCharsPerSecond,
+    );
     const end = Math.max(spokenEnd, Math.min(wantedEnd, latestEnd));
     const cue: FittedCue = { start, end, lines: layout.lines, covers: range(firstCue, afterCue) };
     const isLast = afterWord === words.length;
@@ -80,8 +97,12 @@ function fitOverTranscriptCues(sources: readonly SourceCue[], translated: string
   }
 
   // best[c][w]: cheapest way to lay words [0, w) over transcript cues [0, c).
-  const best = Array.from({ length: cueCount + 1 }, () => new Float64Array(words.length + 1).fill(Number.POSITIVE_INFINITY));
-  const choice = Array.from({ length: cueCount + 1 }, () => Array.from<{ from: [number, number]; cue: FittedCue } | undefined>({ length: words.length + 1 }));
+  const best = Array.from({ length: cueCount + 1 }, () =>
+    new Float64Array(words.length + 1).fill(Number.POSITIVE_INFINITY),
+  );
+  const choice = Array.from({ length: cueCount + 1 }, () =>
+    Array.from<{ from: [number, number]; cue: FittedCue } | undefined>({ length: words.length + 1 }),
+  );
   best[0]![0] = 0;
   for (let firstCue = 0; firstCue < cueCount; firstCue++) {
     for (let firstWord = 0; firstWord < words.length; firstWord++) {
@@ -107,7 +128,7 @@ function fitOverTranscriptCues(sources: readonly SourceCue[], translated: string
   }
 
   const cues: FittedCue[] = [];
-  for (let at: [number, number] = [cueCount, words.length]; at[0] > 0; ) {
+  for (let at: [number, number] = [cueCount, words.length]; at[0] > 0;) {
     const step = choice[at[0]]![at[1]];
     if (!step) break;
     cues.push(step.cue);
@@ -121,10 +142,24 @@ function fitOverTranscriptCues(sources: readonly SourceCue[], translated: string
  * When no cutting reaches the end (more words than the unit's cues can hold at any cost the
  * search tries), everything goes in one cue over the unit: its breach is shown, nothing is lost.
  */
-function oneCue(sources: readonly SourceCue[], words: string[], rules: ReadingRules, noBreakWords: ReadonlySet<string>, options: FitOptions): FittedCue {
+function oneCue(
+  sources: readonly SourceCue[],
+  words: string[],
+  rules: ReadingRules,
+  noBreakWords: ReadonlySet<string>,
+  options: FitOptions,
+): FittedCue {
   const start = sources[0]!.start;
-  const end = Math.max(sources[sources.length - 1]!.end, Math.min(options.latestEndMs ?? 0, start + rules.maxDurationMs));
-  return { start, end, lines: breakLines(words, rules.maxCharsPerLine, noBreakWords).lines, covers: range(0, sources.length) };
+  const end = Math.max(
+    sources[sources.length - 1]!.end,
+    Math.min(options.latestEndMs ?? 0, start + rules.maxDurationMs),
+  );
+  return {
+    start,
+    end,
+    lines: breakLines(words, rules.maxCharsPerLine, noBreakWords).lines,
+    covers: range(0, sources.length),
+  };
 }
 
 /** Words of the translation; a space inside a keep-together phrase does not separate words. */
@@ -137,7 +172,10 @@ function tokens(text: string, keepTogether: readonly string[]): string[] {
     const pattern = new RegExp(trimmed.split(/\s+/).map(escapeRegExp).join('\\s+'), 'giu');
     glued = glued.replace(pattern, (found) => found.replace(/\s+/g, glue));
   }
-  return glued.split(' ').filter(Boolean).map((word) => word.replaceAll(glue, ' '));
+  return glued
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => word.replaceAll(glue, ' '));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -167,7 +205,11 @@ export function timeTranslatedWords(sources: readonly SourceCue[], words: readon
     const within = (position - sourceAt[cue]!) / sourceChars[cue]!;
     return sources[cue]!.start + within * (sources[cue]!.end - sources[cue]!.start);
   };
-  return words.map((text, index) => ({ text, start: timeAt(wordAt[index]! / total), end: timeAt((wordAt[index + 1]! - 1) / total) }));
+  return words.map((text, index) => ({
+    text,
+    start: timeAt(wordAt[index]! / total),
+    end: timeAt((wordAt[index + 1]! - 1) / total),
+  }));
 }
 
 /**
@@ -188,9 +230,23 @@ function fitAlongSpeech(sources: readonly SourceCue[], translated: string, optio
   // Still short of time: the first cue may come in a moment before the speech (never over the
   // previous cue), as subtitlers do for a dense line.
   const shortMs = neededMs - (endMs - first.start);
-  const startMs = shortMs > 0 ? Math.min(first.start, Math.max(options.earliestStartMs ?? first.start, first.start - Math.min(shortMs, MAX_LEAD_IN_MS))) : first.start;
-  const stretched = sources.map((source, index) => ({ ...source, start: index === 0 ? startMs : source.start, end: index === sources.length - 1 ? endMs : source.end }));
-  return segmentWords(timeTranslatedWords(stretched, words), { language: options.language, rules: options.rules, mediaEndMs: options.latestEndMs });
+  const startMs =
+    shortMs > 0
+      ? Math.min(
+          first.start,
+          Math.max(options.earliestStartMs ?? first.start, first.start - Math.min(shortMs, MAX_LEAD_IN_MS)),
+        )
+      : first.start;
+  const stretched = sources.map((source, index) => ({
+    ...source,
+    start: index === 0 ? startMs : source.start,
+    end: index === sources.length - 1 ? endMs : source.end,
+  }));
+  return segmentWords(timeTranslatedWords(stretched, words), {
+    language: options.language,
+    rules: options.rules,
+    mediaEndMs: options.latestEndMs,
+  });
 }
 
 /**
@@ -203,10 +259,19 @@ export function fitTranslation(sources: readonly SourceCue[], translated: string
   const rules: ReadingRules = { ...READING_RULES, ...options.rules };
   const breaches = (cues: readonly Cue[]) => {
     const reports = checkReadingRules(cues, { language: options.language, rules });
-    const excess = reports.flatMap((report) => report.violations).reduce((sum, violation) => sum + (violation.rule === 'max-chars-per-second' ? violation.actual - violation.limit : 1), 0);
+    const excess = reports
+      .flatMap((report) => report.violations)
+      .reduce(
+        (sum, violation) => sum + (violation.rule === 'max-chars-per-second' ? violation.actual - violation.limit : 1),
+        0,
+      );
     return reports.filter((report) => report.violations.length > 0).length * 1000 + excess;
   };
-  const overCues = fitOverTranscriptCues(sources, translated, options).map(({ start, end, lines }) => ({ start, end, lines }));
+  const overCues = fitOverTranscriptCues(sources, translated, options).map(({ start, end, lines }) => ({
+    start,
+    end,
+    lines,
+  }));
   const alongSpeech = fitAlongSpeech(sources, translated, options);
   return breaches(alongSpeech) < breaches(overCues) ? alongSpeech : overCues;
 }

@@ -68,7 +68,10 @@ function capped(run: number[], cues: readonly SourceCue[], maxUnitCues: number):
     const before = cues[run[at - 1]!]!;
     const after = cues[run[at]!]!;
     // A clause end weighs like a second of pause; a cut near the middle keeps pieces even.
-    const score = (CLAUSE_END.test(before.text.trim()) ? 1000 : 0) + (after.start - before.end) - Math.abs(at - run.length / 2) * 50;
+    const score =
+      (CLAUSE_END.test(before.text.trim()) ? 1000 : 0) +
+      (after.start - before.end) -
+      Math.abs(at - run.length / 2) * 50;
     if (score > bestScore) {
       bestScore = score;
       bestAt = at;

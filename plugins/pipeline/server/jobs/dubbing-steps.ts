@@ -1,5 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { muxAudio, defaultEngines, runProcess, wavDurationMs, type SpeechSynthesisEngine } from '../../../../server/plugin-api';
+import {
+  muxAudio,
+  defaultEngines,
+  runProcess,
+  wavDurationMs,
+  type SpeechSynthesisEngine,
+} from '../../../../server/plugin-api';
 import type { StoredCue } from '../../../subtitles/common/subtitle-store';
 import { duckingArgs, planClipFit } from '../craft/index';
 import { PipelineFailure } from './step-errors';
@@ -24,7 +30,9 @@ async function cuesOf(execution: StepExecution, language: string): Promise<Store
   const { ctx, run } = execution;
   const store = subtitleStore(execution);
   if (language === run.settings.language) return store.readCues(ctx.db, run.transcriptSubtitleId);
-  const subtitle = (await store.listForProjectVersion(ctx.db, run.projectVersionId)).find((s) => s.language === language);
+  const subtitle = (await store.listForProjectVersion(ctx.db, run.projectVersionId)).find(
+    (s) => s.language === language,
+  );
   return subtitle ? store.readCues(ctx.db, subtitle.id) : [];
 }
 
@@ -36,7 +44,10 @@ const CLONE_SAMPLE_SECONDS = 90;
  * voice-cloning run a voice made from the speaker (from the first cue on, CLONE_SAMPLE_SECONDS),
  * forgotten by `release` once the cues are spoken.
  */
-async function voiceFor(execution: StepExecution, language: string): Promise<{ engine: SpeechSynthesisEngine; voice?: string; release(): Promise<void> }> {
+async function voiceFor(
+  execution: StepExecution,
+  language: string,
+): Promise<{ engine: SpeechSynthesisEngine; voice?: string; release(): Promise<void> }> {
   const { run, files, signal } = execution;
   if (!run.settings.voiceCloning) return { engine: defaultEngines().speechSynthesis, release: async () => undefined };
   const cloning = defaultEngines().voiceCloning;
@@ -48,7 +59,18 @@ async function voiceFor(execution: StepExecution, language: string): Promise<{ e
   try {
     await runProcess(
       'ffmpeg',
-      [...FFMPEG, '-ss', String(fromMs / 1000), '-t', String(CLONE_SAMPLE_SECONDS), '-i', await files.audio(), '-c:a', 'pcm_s16le', sample],
+      [
+        ...FFMPEG,
+        '-ss',
+        String(fromMs / 1000),
+        '-t',
+        String(CLONE_SAMPLE_SECONDS),
+        '-i',
+        await files.audio(),
+        '-c:a',
+        'pcm_s16le',
+        sample,
+      ],
       { timeoutMs: 120_000, signal },
     );
     const voice = await cloning.cloneVoice(sample, { name: `polycue-run-${run.id}-${language}`, signal });
@@ -66,7 +88,9 @@ export const synthesisStep: StepDefinition = {
     const cues = await cuesOf(execution, language);
     const speaker = await voiceFor(execution, language);
     const clips: DubbedClip[] = [];
-    const queue = cues.map((cue, index) => ({ cue, index })).filter(({ cue }) => cue.text.trim() !== '' && cue.end > cue.start);
+    const queue = cues
+      .map((cue, index) => ({ cue, index }))
+      .filter(({ cue }) => cue.text.trim() !== '' && cue.end > cue.start);
     const synthesize = async ({ cue, index }: (typeof queue)[number]) => {
       const window = { start: cue.start, end: cue.end };
       const raw = await files.scratch(`tts-${language}-${index}.wav`);
@@ -80,10 +104,19 @@ export const synthesisStep: StepDefinition = {
           signal,
         });
         const plan = planClipFit(window, spoken.durationMs);
-        await runProcess('ffmpeg', [...FFMPEG, '-i', raw, '-af', plan.filter, '-c:a', 'pcm_s16le', fitted], { timeoutMs: 120_000, signal });
+        await runProcess('ffmpeg', [...FFMPEG, '-i', raw, '-af', plan.filter, '-c:a', 'pcm_s16le', fitted], {
+          timeoutMs: 120_000,
+          signal,
+        });
         const key = runKey(run.id, `dub/${language}/${index}.wav`);
         await files.toStorage(fitted, key, 'audio/wav');
-        clips.push({ index, startMs: cue.start, windowMs: plan.windowMs, durationMs: await wavDurationMs(fitted), key });
+        clips.push({
+          index,
+          startMs: cue.start,
+          windowMs: plan.windowMs,
+          durationMs: await wavDurationMs(fitted),
+          key,
+        });
       } finally {
         await Promise.all([files.discard(raw), files.discard(fitted)]);
       }
@@ -113,7 +146,11 @@ export const mixingStep: StepDefinition = {
     const hasVideo = Boolean(rows.find((row) => row.step === 'probe')?.output?.hasVideo);
     const source = await files.source();
     const voiceClips = await Promise.all(
-      clips.map(async (clip) => ({ path: await files.fromStorage(clip.key, `clip-${language}-${clip.index}.wav`), startMs: clip.startMs, durationMs: clip.durationMs })),
+      clips.map(async (clip) => ({
+        path: await files.fromStorage(clip.key, `clip-${language}-${clip.index}.wav`),
+        startMs: clip.startMs,
+        durationMs: clip.durationMs,
+      })),
     );
     const audio = await files.scratch(`dubbed-${language}.m4a`);
     const script = files.path(`mix-${language}.filtergraph`);
@@ -125,7 +162,10 @@ export const mixingStep: StepDefinition = {
       outputArgs: ['-vn', '-c:a', 'aac', '-b:a', '160k'],
     });
     await writeFile(script, filterGraph);
-    await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { timeoutMs: 6 * 60 * 60 * 1000, signal });
+    await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+      timeoutMs: 6 * 60 * 60 * 1000,
+      signal,
+    });
     const base = `dubbed/${run.workspaceId}/${run.projectVersionId}/${run.id}-${language}`;
     await files.toStorage(audio, `${base}.m4a`, 'audio/mp4');
     let videoKey: string | null = null;
@@ -142,7 +182,14 @@ export const mixingStep: StepDefinition = {
         await tx.query('DELETE FROM pipeline_dubbed_media WHERE run_id = $1 AND language = $2', [run.id, language]);
         await tx.query(
           `INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key, video_key, clips) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [run.id, run.projectVersionId, language, `${base}.m4a`, videoKey, JSON.stringify(clips.map(({ key: _key, ...clip }) => clip))],
+          [
+            run.id,
+            run.projectVersionId,
+            language,
+            `${base}.m4a`,
+            videoKey,
+            JSON.stringify(clips.map(({ key: _key, ...clip }) => clip)),
+          ],
         );
       },
       { audioKey: `${base}.m4a`, videoKey },

@@ -22,10 +22,19 @@ export const finishStep: StepDefinition = {
       );
       finishedNow = rows.length > 0;
       if (rows[0]?.userId) {
-        await tx.query('UPDATE users SET number_of_projects_successfully_created = number_of_projects_successfully_created + 1 WHERE id = $1', [rows[0].userId]);
+        await tx.query(
+          'UPDATE users SET number_of_projects_successfully_created = number_of_projects_successfully_created + 1 WHERE id = $1',
+          [rows[0].userId],
+        );
       }
       await ctx.services.get(PROJECT_VERSIONS).setProcessing(tx, run.projectVersionId, 'finish', 'done');
-      if (finishedNow) await ctx.events.publish(tx, PROCESSING_FINISHED, { runId: run.id, projectVersionId: run.projectVersionId, kind: run.kind }, { workspaceId: run.workspaceId });
+      if (finishedNow)
+        await ctx.events.publish(
+          tx,
+          PROCESSING_FINISHED,
+          { runId: run.id, projectVersionId: run.projectVersionId, kind: run.kind },
+          { workspaceId: run.workspaceId },
+        );
     });
     const { rows } = await ctx.db.query<{ key: string }>(
       `SELECT clip->>'key' AS key FROM pipeline_steps, jsonb_array_elements(COALESCE(output->'clips', '[]'::jsonb)) AS clip WHERE run_id = $1 AND step = 'synthesis'`,

@@ -1,4 +1,11 @@
-import { detectSilences, extractAudio, planChunks, probe, probePlayable, soundingAudioStream } from '../../../../server/plugin-api';
+import {
+  detectSilences,
+  extractAudio,
+  planChunks,
+  probe,
+  probePlayable,
+  soundingAudioStream,
+} from '../../../../server/plugin-api';
 import { pipelineTuning } from '../pipeline-tuning';
 import { PipelineFailure } from './step-errors';
 import type { StepDefinition } from './step-runner';
@@ -22,12 +29,16 @@ export const probeStep: StepDefinition = {
   async execute({ run, files, signal, complete }) {
     // What plays is what is billed (media_duration_ms): a truncated file's index promises more.
     const info = await probePlayable(await files.source(), { signal }).catch(() => null);
-    if (!info || (!info.hasAudio && !info.hasVideo)) throw new PipelineFailure('The file is not a video or audio file ffmpeg can read');
+    if (!info || (!info.hasAudio && !info.hasVideo))
+      throw new PipelineFailure('The file is not a video or audio file ffmpeg can read');
     if (!info.hasAudio) throw new PipelineFailure('The video has no audio track');
     if (info.durationMs <= 0) throw new PipelineFailure('The video has no duration');
     await complete(
       async (tx) => {
-        await tx.query('UPDATE pipeline_runs SET media_duration_ms = $2, updated_at = now() WHERE id = $1', [run.id, info.durationMs]);
+        await tx.query('UPDATE pipeline_runs SET media_duration_ms = $2, updated_at = now() WHERE id = $1', [
+          run.id,
+          info.durationMs,
+        ]);
       },
       { durationMs: info.durationMs, hasVideo: info.hasVideo, streams: info.streams.length },
     );
@@ -35,7 +46,8 @@ export const probeStep: StepDefinition = {
 };
 
 /** The recognition step of the run: alignment when the user gave a transcript. */
-export const recognitionStepOf = (steps: readonly string[]) => (steps.includes('alignment') ? 'alignment' : 'speech_to_text');
+export const recognitionStepOf = (steps: readonly string[]) =>
+  steps.includes('alignment') ? 'alignment' : 'speech_to_text';
 
 export const extractAudioStep: StepDefinition = {
   step: 'extract_audio',
@@ -49,7 +61,8 @@ export const extractAudioStep: StepDefinition = {
     const durationMs = (await probe(audio, { signal })).durationMs;
     // An audio track without a single sample plans no recognition at all, and the run waited for
     // a step that was never made ("running" for good, set-up refused as busy): said instead.
-    if (durationMs <= 0) throw new PipelineFailure('The audio track is empty: there is no sound to make subtitles from');
+    if (durationMs <= 0)
+      throw new PipelineFailure('The audio track is empty: there is no sound to make subtitles from');
     const recognition = recognitionStepOf(run.steps);
     // A transcript is aligned as a whole (its words cannot be shared out before they are timed).
     const chunks =

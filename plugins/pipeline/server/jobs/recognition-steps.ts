@@ -18,8 +18,16 @@ export const speechToTextStep: StepDefinition = {
     try {
       await cutRange(audio, scratch, range, { signal });
       const vocabulary = await vocabularyOf(ctx.services, ctx.db, run.workspaceId, run.settings);
-      const words = await defaultEngines().speechToText.transcribe(scratch, { language: run.settings.language, vocabulary, signal });
-      const timed: TimedWord[] = words.map((word) => ({ ...word, start: word.start + range.startMs, end: word.end + range.startMs }));
+      const words = await defaultEngines().speechToText.transcribe(scratch, {
+        language: run.settings.language,
+        vocabulary,
+        signal,
+      });
+      const timed: TimedWord[] = words.map((word) => ({
+        ...word,
+        start: word.start + range.startMs,
+        end: word.end + range.startMs,
+      }));
       await complete(undefined, { words: timed });
     } finally {
       await files.discard(scratch);
@@ -30,7 +38,10 @@ export const speechToTextStep: StepDefinition = {
 export const alignmentStep: StepDefinition = {
   step: 'alignment',
   async execute({ run, files, signal, complete }) {
-    const words = await defaultEngines().alignment.align(await files.audio(), run.settings.transcript ?? '', { language: run.settings.language, signal });
+    const words = await defaultEngines().alignment.align(await files.audio(), run.settings.transcript ?? '', {
+      language: run.settings.language,
+      signal,
+    });
     await complete(undefined, { words });
   },
 };

@@ -14,7 +14,12 @@ export const stepJobName = (step: ProcessingStepName) => `pipeline.${step}`;
  * of several processes advancing the same run at once only one sends; a send lost in a crash
  * right after the stamp is sent again by the watchdog once the stamp is old.
  */
-export async function enqueueParts(db: Queryable, jobs: JobQueue, runId: string, step: ProcessingStepName): Promise<string[]> {
+export async function enqueueParts(
+  db: Queryable,
+  jobs: JobQueue,
+  runId: string,
+  step: ProcessingStepName,
+): Promise<string[]> {
   const { rows } = await db.query<{ part: string }>(
     `UPDATE pipeline_steps SET enqueued_at = now()
      WHERE run_id = $1 AND step = $2 AND state = 'pending'
@@ -23,7 +28,9 @@ export async function enqueueParts(db: Queryable, jobs: JobQueue, runId: string,
     [runId, step, pipelineTuning.resendSeconds()],
   );
   for (const { part } of rows) {
-    await jobs.send(stepJobName(step), { runId, part } satisfies StepJobData, { singletonKey: `${runId}:${step}:${part}` });
+    await jobs.send(stepJobName(step), { runId, part } satisfies StepJobData, {
+      singletonKey: `${runId}:${step}:${part}`,
+    });
   }
   return rows.map((row) => row.part);
 }
@@ -42,14 +49,22 @@ export async function stepDone(db: Queryable, runId: string, step: ProcessingSte
  * part's transaction committed, so the last finisher always sees every other one done), the next
  * step's parts are sent. Safe to call any number of times.
  */
-export async function advanceAfter(db: Queryable, jobs: JobQueue, run: { id: string; steps: ProcessingStepName[] }, step: ProcessingStepName): Promise<void> {
+export async function advanceAfter(
+  db: Queryable,
+  jobs: JobQueue,
+  run: { id: string; steps: ProcessingStepName[] },
+  step: ProcessingStepName,
+): Promise<void> {
   if (!(await stepDone(db, run.id, step))) return;
   const next = run.steps[run.steps.indexOf(step) + 1];
   if (next) await enqueueParts(db, jobs, run.id, next);
 }
 
 /** The first step of the run that is not done yet (null when all are). */
-export async function frontierStep(db: Queryable, run: { id: string; steps: ProcessingStepName[] }): Promise<ProcessingStepName | null> {
+export async function frontierStep(
+  db: Queryable,
+  run: { id: string; steps: ProcessingStepName[] },
+): Promise<ProcessingStepName | null> {
   for (const step of run.steps) if (!(await stepDone(db, run.id, step))) return step;
   return null;
 }

@@ -60,7 +60,8 @@ async function claim(db: Queryable, runId: string, step: string, part: string, t
   return rows[0] ?? null;
 }
 
-const conciseError = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300);
+const conciseError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300);
 
 /** One pg-boss job per step: claim, heartbeat, execute, complete, then advance the run. */
 export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> {
@@ -80,12 +81,18 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
         await advanceAfter(ctx.db, ctx.jobs, run, step);
         return;
       }
-      await ctx.db.query(`UPDATE pipeline_runs SET state = 'running', updated_at = now() WHERE id = $1 AND state = 'queued'`, [run.id]);
+      await ctx.db.query(
+        `UPDATE pipeline_runs SET state = 'running', updated_at = now() WHERE id = $1 AND state = 'queued'`,
+        [run.id],
+      );
       // The projects list shows where a version is; the projects plugin keeps that for the pipeline.
       await ctx.services.get(PROJECT_VERSIONS).setProcessing(ctx.db, run.projectVersionId, step, 'running');
       const heartbeat = setInterval(() => {
         ctx.db
-          .query(`UPDATE pipeline_steps SET heartbeat_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`, [run.id, step, part, token])
+          .query(
+            `UPDATE pipeline_steps SET heartbeat_at = now() WHERE run_id = $1 AND step = $2 AND part = $3 AND lease_token = $4`,
+            [run.id, step, part, token],
+          )
           .catch((err) => ctx.log.error({ err }, 'pipeline heartbeat failed'));
       }, pipelineTuning.heartbeatSeconds() * 1000);
       heartbeat.unref();
@@ -105,12 +112,21 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
       // Stopping (SIGTERM): a step that cannot finish in time is handed back now, engines killed,
       // instead of holding its lease until another worker presumes this one dead.
       const handBack = () => {
-        const timer = setTimeout(() => attempt.abort(new HandedBack(`${step} handed back: the worker is stopping`)), HAND_BACK_AFTER_MS);
+        const timer = setTimeout(
+          () => attempt.abort(new HandedBack(`${step} handed back: the worker is stopping`)),
+          HAND_BACK_AFTER_MS,
+        );
         attempt.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       };
       if (ctx.shutdown.aborted) handBack();
       else ctx.shutdown.addEventListener('abort', handBack, { once: true });
-      const handedBack = new Promise<never>((_, reject) => attempt.signal.addEventListener('abort', () => attempt.signal.reason instanceof HandedBack && reject(attempt.signal.reason), { once: true }));
+      const handedBack = new Promise<never>((_, reject) =>
+        attempt.signal.addEventListener(
+          'abort',
+          () => attempt.signal.reason instanceof HandedBack && reject(attempt.signal.reason),
+          { once: true },
+        ),
+      );
       handedBack.catch(() => undefined);
       let completed = false;
       const execution: StepExecution = {
@@ -163,9 +179,16 @@ export function stepJob(definition: StepDefinition): JobDefinition<StepJobData> 
           );
         if (error instanceof PipelineFailure || !attemptsLeft) {
           const message =
-            error instanceof PipelineFailure || error instanceof StepTimedOut ? error.message : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
+            error instanceof PipelineFailure || error instanceof StepTimedOut
+              ? error.message
+              : `${PROCESSING_STEP_LABELS[step]} failed: ${conciseError(error)}`;
           if ((await leave('failed')).rowCount === 0) return;
-          if (await ctx.db.transaction((tx) => failRun(tx, ctx.services.get(PROJECT_VERSIONS), run.id, step, message, ctx.events))) ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
+          if (
+            await ctx.db.transaction((tx) =>
+              failRun(tx, ctx.services.get(PROJECT_VERSIONS), run.id, step, message, ctx.events),
+            )
+          )
+            ctx.log.error({ err: error, runId: run.id, step, part }, 'pipeline run failed');
           await new WorkFiles(ctx, run).removeAll().catch(() => {});
           return;
         }

@@ -13,7 +13,8 @@ import type { StepDefinition, StepExecution } from './step-runner';
  * written with SubtitleStore.replaceCues in the step's completing transaction: a re-run
  * replaces, never duplicates.
  */
-export const subtitleStore = (execution: Pick<StepExecution, 'ctx'>): SubtitleStore => execution.ctx.services.get(SUBTITLE_STORE);
+export const subtitleStore = (execution: Pick<StepExecution, 'ctx'>): SubtitleStore =>
+  execution.ctx.services.get(SUBTITLE_STORE);
 
 export const segmentationStep: StepDefinition = {
   step: 'segmentation',
@@ -25,9 +26,16 @@ export const segmentationStep: StepDefinition = {
     );
     const words = rows.flatMap((row) => row.words ?? []);
     const cues = segmentWords(words, { language: run.settings.language, mediaEndMs: run.mediaDurationMs ?? undefined });
-    const stored: StoredCue[] = cues.map((cue) => ({ start: Math.round(cue.start), end: Math.round(cue.end), text: cue.lines.join('\n') }));
+    const stored: StoredCue[] = cues.map((cue) => ({
+      start: Math.round(cue.start),
+      end: Math.round(cue.end),
+      text: cue.lines.join('\n'),
+    }));
     const store = subtitleStore(execution);
-    await complete((tx) => store.replaceCues(tx, run.transcriptSubtitleId, stored), { cues: stored.length, words: words.length });
+    await complete((tx) => store.replaceCues(tx, run.transcriptSubtitleId, stored), {
+      cues: stored.length,
+      words: words.length,
+    });
   },
 };
 
@@ -49,7 +57,12 @@ export const translationStep: StepDefinition = {
     });
     await complete(
       async (tx) => {
-        const subtitle = await store.ensureSubtitle(tx, { projectVersionId: run.projectVersionId, workspaceId: run.workspaceId, language: to, kind: 'translation' });
+        const subtitle = await store.ensureSubtitle(tx, {
+          projectVersionId: run.projectVersionId,
+          workspaceId: run.workspaceId,
+          language: to,
+          kind: 'translation',
+        });
         await store.replaceCues(tx, subtitle.id, cues);
       },
       { cues: cues.length, ...report },

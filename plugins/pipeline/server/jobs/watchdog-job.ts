@@ -7,7 +7,11 @@ export const WATCHDOG_JOB = 'pipeline.watchdog';
 
 /** Starts (or keeps) a run's watchdog; called at setup. */
 export function scheduleWatchdog(jobs: JobQueue, runId: string): Promise<string | null> {
-  return jobs.send(WATCHDOG_JOB, { runId }, { singletonKey: `${runId}:watchdog`, startAfterSeconds: pipelineTuning.watchdogSeconds() });
+  return jobs.send(
+    WATCHDOG_JOB,
+    { runId },
+    { singletonKey: `${runId}:watchdog`, startAfterSeconds: pipelineTuning.watchdogSeconds() },
+  );
 }
 
 /**
@@ -35,7 +39,12 @@ export const watchdogJob: JobDefinition<{ runId: string }> = {
   },
 };
 
-async function rescue(db: Queryable, jobs: JobQueue, runId: string, log: { info(obj: unknown, msg?: string): void }): Promise<void> {
+async function rescue(
+  db: Queryable,
+  jobs: JobQueue,
+  runId: string,
+  log: { info(obj: unknown, msg?: string): void },
+): Promise<void> {
   const run = await findRun(db, runId);
   if (!run || (run.state !== 'queued' && run.state !== 'running')) return;
   const { rows: stale } = await db.query<{ step: string; part: string; worker: string }>(

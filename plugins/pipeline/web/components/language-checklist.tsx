@@ -52,10 +52,18 @@ export function LanguageChecklist({
           {hint}
         </p>
       )}
-      {available.length === 0 ? <p className="muted">{emptyText}</p> : <ul className="pipeline-language-list">{available.map(item)}</ul>}
+      {available.length === 0 ? (
+        <p className="muted">{emptyText}</p>
+      ) : (
+        <ul className="pipeline-language-list">{available.map(item)}</ul>
+      )}
       {unavailable.length > 0 && (
         <details className="pipeline-unavailable">
-          <summary>{unavailable.length === 1 ? '1 language not available here' : `${unavailable.length} languages not available here`}</summary>
+          <summary>
+            {unavailable.length === 1
+              ? '1 language not available here'
+              : `${unavailable.length} languages not available here`}
+          </summary>
           <ul className="pipeline-language-list">{unavailable.map(item)}</ul>
         </details>
       )}

@@ -13,7 +13,12 @@ export function ProcessingSteps({ run }: { run: CurrentProcessingStep }) {
       {run.allProcessingSteps.map((step, index) => {
         const progress = byStep.get(step);
         const state =
-          progress?.state ?? (run.state === 'done' || index < currentIndex ? 'done' : index === currentIndex && run.state === 'running' ? 'running' : 'pending');
+          progress?.state ??
+          (run.state === 'done' || index < currentIndex
+            ? 'done'
+            : index === currentIndex && run.state === 'running'
+              ? 'running'
+              : 'pending');
         const current = run.state !== 'done' && step === run.currentProcessingStep;
         const label = PROCESSING_STEP_LABELS[step] ?? step;
         const mark = state === 'done' ? '✓' : state === 'failed' ? '✕' : current ? '…' : String(index + 1);
@@ -32,7 +37,9 @@ export function ProcessingSteps({ run }: { run: CurrentProcessingStep }) {
             <span>
               {label} <span className="visually-hidden">({status})</span>
             </span>
-            {current && state !== 'failed' && <ProgressBar label={`${label} progress`} value={progress?.progress ?? 0} />}
+            {current && state !== 'failed' && (
+              <ProgressBar label={`${label} progress`} value={progress?.progress ?? 0} />
+            )}
           </li>
         );
       })}

@@ -8,13 +8,21 @@ import type { SetupModel } from '../model/setup-model';
  */
 export function ResourcePickers({ setup }: { setup: SetupModel }) {
   const ids = useId();
-  const [pickers, chosen, resourceChosen] = useUnit([setup.$resourcePickers, setup.$chosenResources, setup.resourceChosen]);
+  const [pickers, chosen, resourceChosen] = useUnit([
+    setup.$resourcePickers,
+    setup.$chosenResources,
+    setup.resourceChosen,
+  ]);
   if (pickers.length === 0) return null;
   return (
     <>
       {pickers.map((picker) => {
         const id = `${ids}-${picker.id}`;
-        const hint = picker.failed ? `${picker.label} choices could not be loaded.` : picker.choices.length === 0 ? 'None in this workspace yet.' : picker.hint;
+        const hint = picker.failed
+          ? `${picker.label} choices could not be loaded.`
+          : picker.choices.length === 0
+            ? 'None in this workspace yet.'
+            : picker.hint;
         return (
           <div className="pipeline-field" key={picker.id}>
             <label htmlFor={id}>{picker.label}</label>

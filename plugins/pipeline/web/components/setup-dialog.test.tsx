@@ -9,7 +9,10 @@ import SetupDialog from './setup-dialog';
 afterEach(cleanup);
 
 /** The popup as the shell shows it, on the real (unforked) model, opened for one project version. */
-async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles', overrides: Parameters<typeof settingsOf>[0] = {}) {
+async function renderPopup(
+  kind: 'subtitles' | 'voiceOver' = 'subtitles',
+  overrides: Parameters<typeof settingsOf>[0] = {},
+) {
   const kit = createPipelineTestKit();
   // German has a voice here but no translation from English.
   const note = (name: string, expect: string) => ({ name, expect });
@@ -40,7 +43,9 @@ async function renderPopup(kind: 'subtitles' | 'voiceOver' = 'subtitles', overri
       </ContainerProvider>,
     );
   });
-  const dialog = await screen.findByRole('dialog', { name: kind === 'voiceOver' ? 'Set up voice-over' : 'Set up subtitles' });
+  const dialog = await screen.findByRole('dialog', {
+    name: kind === 'voiceOver' ? 'Set up voice-over' : 'Set up subtitles',
+  });
   await waitFor(() => expect((screen.getByLabelText('Video language') as HTMLSelectElement).value).toBe('en'));
   return { kit, onClose, dialog };
 }
@@ -70,7 +75,9 @@ describe('set-up popup', () => {
     fireEvent.click(screen.getByText('1 language not available here'));
     const german = screen.getByRole('checkbox', { name: 'German' }) as HTMLInputElement;
     expect(german.disabled).toBe(true);
-    expect(document.getElementById(german.getAttribute('aria-describedby')!)?.textContent).toBe('No translation engine for this pair here');
+    expect(document.getElementById(german.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'No translation engine for this pair here',
+    );
   });
 
   it('submits with Enter from a checkbox, then closes', async () => {
@@ -79,7 +86,9 @@ describe('set-up popup', () => {
     fireEvent.click(spanish);
     fireEvent.keyDown(spanish, { key: 'Enter' });
     await waitFor(() => expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)).toHaveLength(1));
-    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body).toMatchObject({ settings: { language: 'en', subtitleLanguages: ['es'] } });
+    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body).toMatchObject({
+      settings: { language: 'en', subtitleLanguages: ['es'] },
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
@@ -91,7 +100,12 @@ describe('set-up popup', () => {
     fireEvent.keyDown(transcript, { key: 'Enter' });
     expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)).toHaveLength(0);
     fireEvent.keyDown(transcript, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0]?.body).toMatchObject({ includesTranscript: true, settings: { transcript: 'Hello.' } }));
+    await waitFor(() =>
+      expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0]?.body).toMatchObject({
+        includesTranscript: true,
+        settings: { transcript: 'Hello.' },
+      }),
+    );
   });
 
   it('closes on Escape without sending anything', async () => {
@@ -99,6 +113,8 @@ describe('set-up popup', () => {
     expect(screen.getByRole('group', { name: 'Dubbing languages' })).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(kit.api.calls.filter((c) => c.method === 'PUT' && c.url.startsWith('/api/v1/project_versions'))).toHaveLength(0);
+    expect(
+      kit.api.calls.filter((c) => c.method === 'PUT' && c.url.startsWith('/api/v1/project_versions')),
+    ).toHaveLength(0);
   });
 });

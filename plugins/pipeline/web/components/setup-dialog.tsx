@@ -14,7 +14,9 @@ const TITLES = { subtitles: 'Set up subtitles', voiceOver: 'Set up voice-over' }
 
 /** How many translations a run may have: the account's plan when it sets fewer than the engines' own maximum. */
 const targetsHint = (allowed: number | null) =>
-  allowed !== null && allowed < MAX_TARGET_LANGUAGES ? `your plan: ${allowed} language${allowed === 1 ? '' : 's'} a run` : `up to ${MAX_TARGET_LANGUAGES}`;
+  allowed !== null && allowed < MAX_TARGET_LANGUAGES
+    ? `your plan: ${allowed} language${allowed === 1 ? '' : 's'} a run`
+    : `up to ${MAX_TARGET_LANGUAGES}`;
 
 /**
  * The set-up popup (plain subtitles or voice-over), shown by the shell for the target the model
@@ -43,7 +45,11 @@ function SetupDialogContent({ onClose }: { onClose: () => void }) {
     <Dialog label={title} onClose={() => closed()} className="pipeline-setup-dialog">
       <div className="dialog-header">
         <h2>{title}</h2>
-        <span className="muted">{target.projectVersionIds.length === 1 ? '1 project version' : `${target.projectVersionIds.length} project versions`}</span>
+        <span className="muted">
+          {target.projectVersionIds.length === 1
+            ? '1 project version'
+            : `${target.projectVersionIds.length} project versions`}
+        </span>
       </div>
       <SetupForm setup={setup} />
     </Dialog>
@@ -52,7 +58,19 @@ function SetupDialogContent({ onClose }: { onClose: () => void }) {
 
 function SetupForm({ setup }: { setup: SetupModel }) {
   const ids = useId();
-  const [target, settings, failed, loading, form, videoOptions, subtitleOptions, dubbingOptions, problem, submitting, canSubmit] = useUnit([
+  const [
+    target,
+    settings,
+    failed,
+    loading,
+    form,
+    videoOptions,
+    subtitleOptions,
+    dubbingOptions,
+    problem,
+    submitting,
+    canSubmit,
+  ] = useUnit([
     setup.$target,
     setup.$settings,
     setup.$settingsFailed,
@@ -65,7 +83,16 @@ function SetupForm({ setup }: { setup: SetupModel }) {
     setup.$submitting,
     setup.$canSubmit,
   ]);
-  const [closed, retry, languageChosen, subtitleToggled, dubbingToggled, transcriptToggled, transcriptChanged, submitted] = useUnit([
+  const [
+    closed,
+    retry,
+    languageChosen,
+    subtitleToggled,
+    dubbingToggled,
+    transcriptToggled,
+    transcriptChanged,
+    submitted,
+  ] = useUnit([
     setup.closed,
     setup.retryRequested,
     setup.languageChosen,
@@ -125,7 +152,8 @@ function SetupForm({ setup }: { setup: SetupModel }) {
   }
 
   const downloading = settings.elements.filter((e) => e.downloading).length;
-  const overLimit = settings.subscriptionSubtitlesLength !== null && settings.duration > settings.subscriptionSubtitlesLength;
+  const overLimit =
+    settings.subscriptionSubtitlesLength !== null && settings.duration > settings.subscriptionSubtitlesLength;
   const nonTranslatable = form.language !== null && settings.nonTranslatableLanguages.includes(form.language);
   const sourceName = form.language ? languageName(form.language) : 'the video language';
 
@@ -133,14 +161,28 @@ function SetupForm({ setup }: { setup: SetupModel }) {
     <form className="pipeline-dialog-body" onSubmit={submit} onKeyDown={onKeyDown} aria-busy={submitting} noValidate>
       <p className="muted pipeline-summary">Total duration {formatDuration(settings.duration)}</p>
       {downloading > 0 && (
-        <p className="pipeline-note">{downloading === 1 ? 'One video is still downloading' : `${downloading} videos are still downloading`}: set-up starts once it has arrived.</p>
+        <p className="pipeline-note">
+          {downloading === 1 ? 'One video is still downloading' : `${downloading} videos are still downloading`}: set-up
+          starts once it has arrived.
+        </p>
       )}
-      {overLimit && <p className="pipeline-note">Your subscription covers {formatDuration(settings.subscriptionSubtitlesLength!)} of video per set-up.</p>}
-      {voiceOver && settings.hasVoice && <p className="pipeline-note">A voice-over was already set up here; this one replaces it.</p>}
+      {overLimit && (
+        <p className="pipeline-note">
+          Your subscription covers {formatDuration(settings.subscriptionSubtitlesLength!)} of video per set-up.
+        </p>
+      )}
+      {voiceOver && settings.hasVoice && (
+        <p className="pipeline-note">A voice-over was already set up here; this one replaces it.</p>
+      )}
 
       <div className="pipeline-field">
         <label htmlFor={`${ids}-language`}>Video language</label>
-        <select id={`${ids}-language`} value={form.language ?? ''} onChange={(e) => languageChosen(e.target.value)} aria-describedby={`${ids}-language-hint`}>
+        <select
+          id={`${ids}-language`}
+          value={form.language ?? ''}
+          onChange={(e) => languageChosen(e.target.value)}
+          aria-describedby={`${ids}-language-hint`}
+        >
           {form.language === null && <option value="">Choose…</option>}
           {videoOptions.map((option) => (
             <option key={option.code} value={option.code} disabled={!option.available}>
@@ -149,7 +191,9 @@ function SetupForm({ setup }: { setup: SetupModel }) {
           ))}
         </select>
         <span className="muted pipeline-hint" id={`${ids}-language-hint`}>
-          {form.includesTranscript ? 'Languages your transcript can be aligned in here.' : 'Languages speech recognition handles here.'}
+          {form.includesTranscript
+            ? 'Languages your transcript can be aligned in here.'
+            : 'Languages speech recognition handles here.'}
         </span>
       </div>
 
@@ -188,11 +232,19 @@ function SetupForm({ setup }: { setup: SetupModel }) {
 
       <LanguageChecklist
         legend="Subtitle languages"
-        hint={nonTranslatable ? `Subtitles in ${sourceName} cannot be translated here.` : `Translations of the ${sourceName} subtitles (${targetsHint(settings.targetLanguagesAllowed)}).`}
+        hint={
+          nonTranslatable
+            ? `Subtitles in ${sourceName} cannot be translated here.`
+            : `Translations of the ${sourceName} subtitles (${targetsHint(settings.targetLanguagesAllowed)}).`
+        }
         options={subtitleOptions}
         selected={form.subtitleLanguages}
         onToggle={subtitleToggled}
-        emptyText={form.language ? `No translation engine here translates from ${sourceName}.` : "Choose the video language first."}
+        emptyText={
+          form.language
+            ? `No translation engine here translates from ${sourceName}.`
+            : 'Choose the video language first.'
+        }
       />
 
       {voiceOver && (

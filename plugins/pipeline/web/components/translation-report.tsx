@@ -12,11 +12,16 @@ export function TranslationReport({ report }: { report: TranslationOfRun }) {
   const { flaggedCues, terms, termsFixed } = report;
   return (
     <ul className="pipeline-translation-report" aria-label="Translation report">
-      <li>{flaggedCues === 0 ? 'Every cue within the reading rules' : `${plural(flaggedCues, 'cue', 'cues')} to check in the editor`}</li>
+      <li>
+        {flaggedCues === 0
+          ? 'Every cue within the reading rules'
+          : `${plural(flaggedCues, 'cue', 'cues')} to check in the editor`}
+      </li>
       {terms.occurrences > 0 && (
         <li>
           Terms as agreed: {terms.honoured} of {terms.occurrences}
-          {termsFixed.length > 0 && `; put right: ${termsFixed.map((fix) => `${fix.source} → ${fix.target}${fix.count > 1 ? ` (${fix.count}×)` : ''}`).join(', ')}`}
+          {termsFixed.length > 0 &&
+            `; put right: ${termsFixed.map((fix) => `${fix.source} → ${fix.target}${fix.count > 1 ? ` (${fix.count}×)` : ''}`).join(', ')}`}
         </li>
       )}
     </ul>

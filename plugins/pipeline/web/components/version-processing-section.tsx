@@ -2,12 +2,20 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { languageName, normaliseError, TOKENS, useContainer, useService } from '../../../../core';
 import type { ProjectVersionSectionProps } from '../../../projects/web/extension-points';
-import { PIPELINE_PATHS, PROCESSING_POLL_INTERVAL_MS, PROCESSING_STEP_LABELS, processingPage, type ProcessingInfo, type ProcessingInfoResponse } from '../../common/pipeline-contract';
+import {
+  PIPELINE_PATHS,
+  PROCESSING_POLL_INTERVAL_MS,
+  PROCESSING_STEP_LABELS,
+  processingPage,
+  type ProcessingInfo,
+  type ProcessingInfoResponse,
+} from '../../common/pipeline-contract';
 import { openSetup } from '../pipeline-actions';
 import { ProgressBar } from './progress-bar';
 import './pipeline.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; info: ProcessingInfo | null };
+type Loaded =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; info: ProcessingInfo | null };
 
 /**
  * A project version's processing, on its page: the latest run's state (with its progress while it
@@ -35,7 +43,12 @@ export default function VersionProcessingSection({ projectVersionId }: ProjectVe
     };
   }, [api, projectVersionId, running]);
 
-  if (loaded.state === 'loading') return <p className="muted" aria-busy="true">Loading processing…</p>;
+  if (loaded.state === 'loading')
+    return (
+      <p className="muted" aria-busy="true">
+        Loading processing…
+      </p>
+    );
   if (loaded.state === 'failed') return <p className="muted">Processing could not be loaded: {loaded.message}</p>;
   const { info } = loaded;
   if (!info) {
@@ -43,10 +56,18 @@ export default function VersionProcessingSection({ projectVersionId }: ProjectVe
       <div className="version-processing-empty">
         <p className="muted">Not processed yet.</p>
         <div className="pipeline-links">
-          <button type="button" className="button" onClick={() => void openSetup({ container }, 'subtitles', [projectVersionId])}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void openSetup({ container }, 'subtitles', [projectVersionId])}
+          >
             Set up subtitles…
           </button>
-          <button type="button" className="button" onClick={() => void openSetup({ container }, 'voiceOver', [projectVersionId])}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void openSetup({ container }, 'voiceOver', [projectVersionId])}
+          >
             Set up voice-over…
           </button>
         </div>
@@ -61,23 +82,36 @@ export default function VersionProcessingSection({ projectVersionId }: ProjectVe
         {info.state === 'done' && <strong>{kind}: done</strong>}
         {info.state === 'failed' && (
           <strong>
-            {kind}: failed{info.failure ? ` while ${(PROCESSING_STEP_LABELS[info.failure.step] ?? info.failure.step).toLowerCase()}: ${info.failure.message}` : ''}
+            {kind}: failed
+            {info.failure
+              ? ` while ${(PROCESSING_STEP_LABELS[info.failure.step] ?? info.failure.step).toLowerCase()}: ${info.failure.message}`
+              : ''}
           </strong>
         )}
         {(info.state === 'running' || info.state === 'queued') && (
           <strong>
-            {kind}: {info.state === 'queued' ? 'waiting to start' : `${step.toLowerCase()}, ${Math.round(info.progress * 100)}%`}
+            {kind}:{' '}
+            {info.state === 'queued'
+              ? 'waiting to start'
+              : `${step.toLowerCase()}, ${Math.round(info.progress * 100)}%`}
           </strong>
         )}{' '}
         <Link to={processingPage(projectVersionId)}>Open processing</Link>
       </p>
-      {(info.state === 'running' || info.state === 'queued') && <ProgressBar label="Processing progress" value={info.progress} />}
+      {(info.state === 'running' || info.state === 'queued') && (
+        <ProgressBar label="Processing progress" value={info.progress} />
+      )}
       {info.dubbedMedia.length > 0 && (
         <ul className="version-voice-overs" aria-label="Voice-overs">
           {info.dubbedMedia.map((media) => (
             <li key={media.language}>
               <span>{languageName(media.language)}</span>
-              <audio controls preload="none" src={media.audioUrl} aria-label={`${languageName(media.language)} voice-over`} />
+              <audio
+                controls
+                preload="none"
+                src={media.audioUrl}
+                aria-label={`${languageName(media.language)} voice-over`}
+              />
               <a href={media.audioUrl} download>
                 Download audio
               </a>

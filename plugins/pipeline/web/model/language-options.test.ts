@@ -12,7 +12,11 @@ import {
   voiceCloningAvailability,
 } from './language-options';
 
-const codes = (options: { code: string; available: boolean }[], available: boolean) => options.filter((o) => o.available === available).map((o) => o.code).sort();
+const codes = (options: { code: string; available: boolean }[], available: boolean) =>
+  options
+    .filter((o) => o.available === available)
+    .map((o) => o.code)
+    .sort();
 
 describe('language lists follow what the engines here can do', () => {
   const settings = settingsOf();
@@ -34,7 +38,10 @@ describe('language lists follow what the engines here can do', () => {
   });
 
   it('lists available languages first, by name, with readable names', () => {
-    const options = subtitleLanguageOptions(settingsOf({ translationLanguages: { en: ['pt', 'ca'], es: ['fr'] } }), 'en');
+    const options = subtitleLanguageOptions(
+      settingsOf({ translationLanguages: { en: ['pt', 'ca'], es: ['fr'] } }),
+      'en',
+    );
     expect(options.map((o) => o.name)).toEqual(['Catalan', 'Portuguese', 'French', 'Spanish']);
   });
 
@@ -54,7 +61,14 @@ describe('language lists follow what the engines here can do', () => {
   });
 
   it('ticks the subtitle language of a chosen dubbing language, and drops the dubbing when its subtitle goes', () => {
-    const form = { language: 'en', subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '', voiceCloning: false };
+    const form = {
+      language: 'en',
+      subtitleLanguages: [],
+      dubbingLanguages: [],
+      includesTranscript: false,
+      transcript: '',
+      voiceCloning: false,
+    };
     const dubbed = toggleDubbing(form, 'es');
     expect(dubbed).toMatchObject({ subtitleLanguages: ['es'], dubbingLanguages: ['es'] });
     expect(toggleDubbing(form, 'en')).toMatchObject({ subtitleLanguages: [], dubbingLanguages: ['en'] });
@@ -62,7 +76,14 @@ describe('language lists follow what the engines here can do', () => {
   });
 
   it('drops choices a new video language cannot reach', () => {
-    const form = reconcileForm(settings, { language: 'es', subtitleLanguages: ['ca', 'pt'], dubbingLanguages: ['ca', 'pt'], includesTranscript: true, transcript: 'x', voiceCloning: false });
+    const form = reconcileForm(settings, {
+      language: 'es',
+      subtitleLanguages: ['ca', 'pt'],
+      dubbingLanguages: ['ca', 'pt'],
+      includesTranscript: true,
+      transcript: 'x',
+      voiceCloning: false,
+    });
     expect(form).toMatchObject({ language: 'es', subtitleLanguages: ['pt'], dubbingLanguages: ['pt'] });
     // Unticking the transcript: Spanish is not recognised here, so the video language falls back to English.
     expect(reconcileForm(settings, { ...form, includesTranscript: false }).language).toBe('en');
@@ -70,10 +91,20 @@ describe('language lists follow what the engines here can do', () => {
 });
 
 describe('voice cloning in the voice-over popup', () => {
-  const form = { language: 'en', subtitleLanguages: ['es', 'pt'], dubbingLanguages: ['es'], includesTranscript: false, transcript: '', voiceCloning: true };
+  const form = {
+    language: 'en',
+    subtitleLanguages: ['es', 'pt'],
+    dubbingLanguages: ['es'],
+    includesTranscript: false,
+    transcript: '',
+    voiceCloning: true,
+  };
 
   it('says so when no cloning engine is set up here, and does not keep the option ticked', () => {
-    expect(voiceCloningAvailability(settingsOf(), form)).toEqual({ available: false, reason: 'No voice cloning engine is set up on this server.' });
+    expect(voiceCloningAvailability(settingsOf(), form)).toEqual({
+      available: false,
+      reason: 'No voice cloning engine is set up on this server.',
+    });
     expect(reconcileForm(settingsOf(), form).voiceCloning).toBe(false);
   });
 
@@ -82,32 +113,55 @@ describe('voice cloning in the voice-over popup', () => {
     expect(voiceCloningAvailability(settings, form)).toEqual({ available: true, reason: null });
     expect(reconcileForm(settings, form).voiceCloning).toBe(true);
     const withPortuguese = { ...form, dubbingLanguages: ['es', 'pt'] };
-    expect(voiceCloningAvailability(settings, withPortuguese)).toEqual({ available: false, reason: 'Not available in Portuguese.' });
+    expect(voiceCloningAvailability(settings, withPortuguese)).toEqual({
+      available: false,
+      reason: 'Not available in Portuguese.',
+    });
     expect(reconcileForm(settings, withPortuguese).voiceCloning).toBe(false);
   });
 });
 
 describe('the popup starts from the last used settings', () => {
   it('preselects the server preselection, else the last used, minus what the engines cannot do', () => {
-    const last = { language: 'en', subtitleLanguages: ['es', 'de'], dubbingLanguages: ['es'], vocabularyListId: null, guidelineId: null, termbaseId: null };
-    expect(initialForm(settingsOf({ lastUsedSettings: last }), 'subtitles')).toMatchObject({ language: 'en', subtitleLanguages: ['es'], dubbingLanguages: [] });
-    expect(initialForm(settingsOf({ language: 'en', subtitleLanguages: ['pt'], lastUsedSettings: last }), 'voiceOver')).toMatchObject({
+    const last = {
+      language: 'en',
+      subtitleLanguages: ['es', 'de'],
+      dubbingLanguages: ['es'],
+      vocabularyListId: null,
+      guidelineId: null,
+      termbaseId: null,
+    };
+    expect(initialForm(settingsOf({ lastUsedSettings: last }), 'subtitles')).toMatchObject({
+      language: 'en',
+      subtitleLanguages: ['es'],
+      dubbingLanguages: [],
+    });
+    expect(
+      initialForm(settingsOf({ language: 'en', subtitleLanguages: ['pt'], lastUsedSettings: last }), 'voiceOver'),
+    ).toMatchObject({
       subtitleLanguages: ['pt'],
       // The remembered Spanish voice-over needs Spanish subtitles, which are not chosen: the subtitle language is dubbed instead.
       dubbingLanguages: ['pt'],
     });
-    expect(initialForm(settingsOf({ language: 'en', subtitleLanguages: ['es'], lastUsedSettings: last }), 'voiceOver').dubbingLanguages).toEqual(['es']);
+    expect(
+      initialForm(settingsOf({ language: 'en', subtitleLanguages: ['es'], lastUsedSettings: last }), 'voiceOver')
+        .dubbingLanguages,
+    ).toEqual(['es']);
   });
 
   it('dubs a voice-over into the first subtitle language when nothing was remembered', () => {
-    expect(initialForm(settingsOf({ subtitleLanguages: ['es'], language: 'en' }), 'voiceOver').dubbingLanguages).toEqual(['es']);
+    expect(
+      initialForm(settingsOf({ subtitleLanguages: ['es'], language: 'en' }), 'voiceOver').dubbingLanguages,
+    ).toEqual(['es']);
   });
 
   it('explains what is missing before the form can be sent', () => {
     const form = initialForm(settingsOf(), 'subtitles');
     expect(formProblem('subtitles', form, 1)).toBeNull();
     expect(formProblem('subtitles', { ...form, includesTranscript: true }, 1)).toMatch(/Paste the transcript/);
-    expect(formProblem('subtitles', { ...form, includesTranscript: true, transcript: 'Hi' }, 2)).toMatch(/one project version at a time/);
+    expect(formProblem('subtitles', { ...form, includesTranscript: true, transcript: 'Hi' }, 2)).toMatch(
+      /one project version at a time/,
+    );
     expect(formProblem('voiceOver', { ...form, dubbingLanguages: [] }, 1)).toMatch(/at least one dubbing language/);
     const many = Array.from({ length: 21 }, (_, i) => `x${i}`);
     expect(formProblem('subtitles', { ...form, subtitleLanguages: many }, 1)).toMatch(/at most 20 subtitle languages/);

@@ -96,24 +96,40 @@ const availableCodes = (options: LanguageOption[]) => new Set(options.filter((o)
 export function reconcileForm(settings: ProjectVersionSettings, form: SetupForm): SetupForm {
   const videoOptions = videoLanguageOptions(settings, form.includesTranscript);
   const videoAllowed = availableCodes(videoOptions);
-  const language = form.language && videoAllowed.has(form.language) ? form.language : (videoOptions.find((o) => o.available)?.code ?? null);
+  const language =
+    form.language && videoAllowed.has(form.language)
+      ? form.language
+      : (videoOptions.find((o) => o.available)?.code ?? null);
   const subtitleAllowed = availableCodes(subtitleLanguageOptions(settings, language));
   const subtitleLanguages = form.subtitleLanguages.filter((code) => subtitleAllowed.has(code));
   // A dubbing language is spoken in the video or comes with its subtitles: unticking the subtitle drops the dubbing.
   const dubbingAllowed = availableCodes(dubbingLanguageOptions(settings, language));
-  const dubbingLanguages = form.dubbingLanguages.filter((code) => dubbingAllowed.has(code) && (code === language || subtitleLanguages.includes(code)));
-  const next = { ...form, language, subtitleLanguages: unique(subtitleLanguages), dubbingLanguages: unique(dubbingLanguages) };
+  const dubbingLanguages = form.dubbingLanguages.filter(
+    (code) => dubbingAllowed.has(code) && (code === language || subtitleLanguages.includes(code)),
+  );
+  const next = {
+    ...form,
+    language,
+    subtitleLanguages: unique(subtitleLanguages),
+    dubbingLanguages: unique(dubbingLanguages),
+  };
   // Voice cloning stays ticked only while every dubbing language can be cloned here.
-  return next.voiceCloning && !voiceCloningAvailability(settings, next).available ? { ...next, voiceCloning: false } : next;
+  return next.voiceCloning && !voiceCloningAvailability(settings, next).available
+    ? { ...next, voiceCloning: false }
+    : next;
 }
 
 /** Whether the voice-over can be spoken in the speaker's own voice, and if not why (shown beside the option). */
-export function voiceCloningAvailability(settings: ProjectVersionSettings, form: Pick<SetupForm, 'dubbingLanguages'>): { available: boolean; reason: string | null } {
+export function voiceCloningAvailability(
+  settings: ProjectVersionSettings,
+  form: Pick<SetupForm, 'dubbingLanguages'>,
+): { available: boolean; reason: string | null } {
   const cloned = settings.voiceCloningLanguages ?? [];
   // Said before any run instead of failing at run time.
   if (cloned.length === 0) return { available: false, reason: 'No voice cloning engine is set up on this server.' };
   const missing = form.dubbingLanguages.filter((code) => !cloned.includes(code));
-  if (missing.length > 0) return { available: false, reason: `Not available in ${missing.map(languageName).join(', ')}.` };
+  if (missing.length > 0)
+    return { available: false, reason: `Not available in ${missing.map(languageName).join(', ')}.` };
   if (form.dubbingLanguages.length === 0) return { available: false, reason: 'Choose a dubbing language first.' };
   return { available: true, reason: null };
 }
@@ -134,8 +150,12 @@ export function initialForm(settings: ProjectVersionSettings, kind: SetupKind): 
     voiceCloning: false,
   });
   if (kind === 'voiceOver' && form.dubbingLanguages.length === 0) {
-    const allowed = dubbingLanguageOptions(settings, form.language).filter((o) => o.available).map((o) => o.code);
-    const preferred = form.subtitleLanguages.find((code) => allowed.includes(code)) ?? (form.language && allowed.includes(form.language) ? form.language : undefined);
+    const allowed = dubbingLanguageOptions(settings, form.language)
+      .filter((o) => o.available)
+      .map((o) => o.code);
+    const preferred =
+      form.subtitleLanguages.find((code) => allowed.includes(code)) ??
+      (form.language && allowed.includes(form.language) ? form.language : undefined);
     if (preferred) return { ...form, dubbingLanguages: [preferred] };
   }
   return form;
@@ -145,17 +165,24 @@ export function initialForm(settings: ProjectVersionSettings, kind: SetupKind): 
 export function formProblem(kind: SetupKind, form: SetupForm, versionCount: number): string | null {
   if (versionCount > MAX_SETUP_VERSIONS) return `Set up at most ${MAX_SETUP_VERSIONS} project versions at a time`;
   if (!form.language) return 'Choose the language spoken in the video';
-  if (form.subtitleLanguages.length > MAX_TARGET_LANGUAGES) return `Choose at most ${MAX_TARGET_LANGUAGES} subtitle languages`;
-  if (form.dubbingLanguages.length > MAX_TARGET_LANGUAGES) return `Choose at most ${MAX_TARGET_LANGUAGES} dubbing languages`;
+  if (form.subtitleLanguages.length > MAX_TARGET_LANGUAGES)
+    return `Choose at most ${MAX_TARGET_LANGUAGES} subtitle languages`;
+  if (form.dubbingLanguages.length > MAX_TARGET_LANGUAGES)
+    return `Choose at most ${MAX_TARGET_LANGUAGES} dubbing languages`;
   if (form.includesTranscript && versionCount > 1) return 'A transcript can be given for one project version at a time';
-  if (form.includesTranscript && !form.transcript.trim()) return 'Paste the transcript, or untick "I have a transcript"';
+  if (form.includesTranscript && !form.transcript.trim())
+    return 'Paste the transcript, or untick "I have a transcript"';
   if (kind === 'voiceOver' && form.dubbingLanguages.length === 0) return 'Choose at least one dubbing language';
   return null;
 }
 
 /** Ticking a dubbing language also ticks its subtitle language (unless it is the video's); unticking leaves the subtitles alone. */
 export function toggleDubbing(form: SetupForm, code: string): SetupForm {
-  if (form.dubbingLanguages.includes(code)) return { ...form, dubbingLanguages: form.dubbingLanguages.filter((c) => c !== code) };
-  const subtitleLanguages = code === form.language || form.subtitleLanguages.includes(code) ? form.subtitleLanguages : [...form.subtitleLanguages, code];
+  if (form.dubbingLanguages.includes(code))
+    return { ...form, dubbingLanguages: form.dubbingLanguages.filter((c) => c !== code) };
+  const subtitleLanguages =
+    code === form.language || form.subtitleLanguages.includes(code)
+      ? form.subtitleLanguages
+      : [...form.subtitleLanguages, code];
   return { ...form, subtitleLanguages, dubbingLanguages: [...form.dubbingLanguages, code] };
 }

@@ -1,5 +1,14 @@
 import * as effector from 'effector';
-import { announceFailure, type AnnounceDeps, type ApiClient, type ApiError, type AppModel, type Navigator, type PollingService, type ToastService } from '../../../../core';
+import {
+  announceFailure,
+  type AnnounceDeps,
+  type ApiClient,
+  type ApiError,
+  type AppModel,
+  type Navigator,
+  type PollingService,
+  type ToastService,
+} from '../../../../core';
 
 import type { SetupRefusalHandler, SetupResourcePicker } from '../extension-points';
 
@@ -16,7 +25,10 @@ export interface PipelineModelDeps {
   /** Pickers other plugins contribute to the set-up popups (read when a popup opens). */
   resourcePickers?: () => SetupResourcePicker[];
   /** Handlers other plugins contribute for a refused set-up's error code (read when one is refused), bound to the container. */
-  refusalHandlers?: () => { code: string; handle(ctx: Omit<Parameters<SetupRefusalHandler['handle']>[0], 'container'>): void | Promise<void> }[];
+  refusalHandlers?: () => {
+    code: string;
+    handle(ctx: Omit<Parameters<SetupRefusalHandler['handle']>[0], 'container'>): void | Promise<void>;
+  }[];
 }
 
 export { apiEffect } from '../../../../core';

@@ -7,7 +7,11 @@ import { PROCESSING_POLL_ID } from './processing-model';
 
 const STEPS = ['fetch_media', 'extract_audio', 'alignment', 'segmentation', 'translation', 'finish'] as const;
 
-function stepAt(index: number, state: CurrentProcessingStep['state'] = 'running', failure: CurrentProcessingStep['failure'] = null): CurrentProcessingStep {
+function stepAt(
+  index: number,
+  state: CurrentProcessingStep['state'] = 'running',
+  failure: CurrentProcessingStep['failure'] = null,
+): CurrentProcessingStep {
   return {
     allProcessingSteps: [...STEPS],
     currentProcessingStep: STEPS[index],
@@ -15,7 +19,8 @@ function stepAt(index: number, state: CurrentProcessingStep['state'] = 'running'
     progress: state === 'done' ? 1 : index / STEPS.length,
     steps: STEPS.map((step, i) => ({
       step,
-      state: state === 'done' || i < index ? 'done' : i === index ? (state === 'failed' ? 'failed' : 'running') : 'pending',
+      state:
+        state === 'done' || i < index ? 'done' : i === index ? (state === 'failed' ? 'failed' : 'running') : 'pending',
       progress: i < index ? 1 : i === index ? 0.5 : 0,
     })),
     failure,
@@ -54,7 +59,12 @@ describe('the processing page model', () => {
     const answers = [stepAt(1), stepAt(3), stepAt(5, 'done')];
     let latest = stepAt(0);
     const translated = { subtitleId: 's2', language: 'es', kind: 'translation' as const };
-    kit.api.reply('GET', infoPath, () => ({ data: latest.state === 'done' ? { ...info(latest), subtitles: [...info(latest).subtitles, translated] } : info(latest) }));
+    kit.api.reply('GET', infoPath, () => ({
+      data:
+        latest.state === 'done'
+          ? { ...info(latest), subtitles: [...info(latest).subtitles, translated] }
+          : info(latest),
+    }));
     kit.api.reply('GET', stepPath, () => ({ data: (latest = answers.shift()!) }));
 
     await allSettled(kit.model.processing.pageOpened, { scope: kit.scope, params: 'pv1' });
@@ -67,7 +77,10 @@ describe('the processing page model', () => {
     expect(kit.api.callsTo('GET', stepPath)).toHaveLength(1);
     await advance(1);
     expect(kit.api.callsTo('GET', stepPath)).toHaveLength(2);
-    expect(kit.scope.getState(kit.model.processing.$currentStep)).toMatchObject({ step: 'segmentation', progress: 0.5 });
+    expect(kit.scope.getState(kit.model.processing.$currentStep)).toMatchObject({
+      step: 'segmentation',
+      progress: 0.5,
+    });
 
     await advance(2000);
     expect(kit.scope.getState(kit.model.processing.$isFinished)).toBe(true);
@@ -93,7 +106,9 @@ describe('the processing page model', () => {
   it('stops polling on a failed run and keeps the failed step and its message', async () => {
     const kit = createPipelineTestKit();
     const failure = { step: 'alignment' as const, message: 'The video has no audio track' };
-    kit.api.reply('GET', infoPath, { data: info(stepAt(0)) }).reply('GET', stepPath, { data: stepAt(2, 'failed', failure) });
+    kit.api
+      .reply('GET', infoPath, { data: info(stepAt(0)) })
+      .reply('GET', stepPath, { data: stepAt(2, 'failed', failure) });
     await allSettled(kit.model.processing.pageOpened, { scope: kit.scope, params: 'pv1' });
     expect(kit.scope.getState(kit.model.processing.$run)?.failure).toEqual(failure);
     expect(kit.polling.isRunning(PROCESSING_POLL_ID)).toBe(false);
@@ -102,13 +117,15 @@ describe('the processing page model', () => {
 
   it('does not poll a run that is already done', async () => {
     const kit = createPipelineTestKit();
-    kit.api.reply('GET', infoPath, { data: info(stepAt(5, 'done')) }).reply('GET', stepPath, { data: stepAt(5, 'done') });
+    kit.api
+      .reply('GET', infoPath, { data: info(stepAt(5, 'done')) })
+      .reply('GET', stepPath, { data: stepAt(5, 'done') });
     await allSettled(kit.model.processing.pageOpened, { scope: kit.scope, params: 'pv1' });
     expect(kit.scope.getState(kit.model.processing.$status)).toBe('ready');
     expect(kit.api.callsTo('GET', stepPath)).toHaveLength(0);
   });
 
-  it("treats a missing processing info as the empty case (spec 5): no toast, no poll, no redirect", async () => {
+  it('treats a missing processing info as the empty case (spec 5): no toast, no poll, no redirect', async () => {
     for (const body of [{ data: null }, '', null]) {
       const kit = createPipelineTestKit();
       kit.api.reply('GET', infoPath, body);
@@ -126,7 +143,9 @@ describe('the processing page model', () => {
     kit.api.reply('GET', infoPath, new ApiError('Project version not found', 404, 'project_version_not_found'));
     const opened = allSettled(kit.model.processing.pageOpened, { scope: kit.scope, params: 'pv1' });
     await advance(0);
-    expect(kit.toasts()).toEqual([{ kind: 'error', title: 'Processing info could not be loaded', description: 'Project version not found' }]);
+    expect(kit.toasts()).toEqual([
+      { kind: 'error', title: 'Processing info could not be loaded', description: 'Project version not found' },
+    ]);
     await advance(1999);
     expect(kit.navigator.visits).toEqual([]);
     await advance(1);

@@ -44,7 +44,9 @@ export function createProcessingModel(deps: PipelineModelDeps) {
     dataOf((await api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(projectVersionId))).data),
   );
   const pollStepFx = apiEffect(async (projectVersionId: string) =>
-    dataOf((await api.get<CurrentProcessingStepResponse>(PIPELINE_PATHS.showCurrentProcessingStep(projectVersionId))).data),
+    dataOf(
+      (await api.get<CurrentProcessingStepResponse>(PIPELINE_PATHS.showCurrentProcessingStep(projectVersionId))).data,
+    ),
   );
   const startPollingFx = createEffect((projectVersionId: string) => {
     // Bound here, in the effect's synchronous part, so polls run in the scope that started them.
@@ -52,17 +54,22 @@ export function createProcessingModel(deps: PipelineModelDeps) {
     deps.polling.start({
       id: PROCESSING_POLL_ID,
       intervalMs: PROCESSING_POLL_INTERVAL_MS,
-      run: () => poll(projectVersionId).then(
-        () => undefined,
-        () => undefined, // a failed poll is shown and logged below; the next one may succeed
-      ),
+      run: () =>
+        poll(projectVersionId).then(
+          () => undefined,
+          () => undefined, // a failed poll is shown and logged below; the next one may succeed
+        ),
     });
   });
   const stopPollingFx = createEffect(() => deps.polling.stop(PROCESSING_POLL_ID));
-  const waitBeforeRedirectFx = createEffect(() => new Promise<void>((resolve) => setTimeout(resolve, PROCESSING_INFO_FAILURE_REDIRECT_MS)));
+  const waitBeforeRedirectFx = createEffect(
+    () => new Promise<void>((resolve) => setTimeout(resolve, PROCESSING_INFO_FAILURE_REDIRECT_MS)),
+  );
   const navigateFx = navigateEffect(deps.navigator);
 
-  const $projectVersionId = createStore<string | null>(null).on(pageOpened, (_, id) => id).reset(pageClosed);
+  const $projectVersionId = createStore<string | null>(null)
+    .on(pageOpened, (_, id) => id)
+    .reset(pageClosed);
 
   // Answers about another page (opened before this one) are dropped.
   const infoArrived = sample({
@@ -115,14 +122,22 @@ export function createProcessingModel(deps: PipelineModelDeps) {
   });
   sample({ clock: stepArrived, filter: finished, target: stopPollingFx });
   // Once finished, the info is read again: the subtitles (and dubbed media) made by the run.
-  sample({ clock: stepArrived, source: $projectVersionId, filter: (id, step) => id !== null && step.state === 'done', fn: (id) => id!, target: refreshInfoFx });
+  sample({
+    clock: stepArrived,
+    source: $projectVersionId,
+    filter: (id, step) => id !== null && step.state === 'done',
+    fn: (id) => id!,
+    target: refreshInfoFx,
+  });
   sample({ clock: [pageClosed, pageOpened], target: stopPollingFx });
 
   // Spec 8/9: toast, then `/` after 2000 ms.
   toastAndLogFailure(deps, fetchInfoFx.failData, PIPELINE_MESSAGES.processingInfoNotLoaded);
   sample({ clock: fetchInfoFx.fail, target: [stopPollingFx, waitBeforeRedirectFx] });
   sample({ clock: waitBeforeRedirectFx.done, fn: () => '/', target: navigateFx });
-  const pollLogFx = createEffect((error: unknown) => deps.logger.error('[pipeline] processing step poll failed', error));
+  const pollLogFx = createEffect((error: unknown) =>
+    deps.logger.error('[pipeline] processing step poll failed', error),
+  );
   sample({ clock: [pollStepFx.failData, refreshInfoFx.failData], target: pollLogFx });
 
   const $currentStep = $run.map((run) => run?.steps.find((s) => s.step === run.currentProcessingStep) ?? null);

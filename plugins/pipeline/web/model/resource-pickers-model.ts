@@ -24,24 +24,29 @@ export type ChosenResources = Partial<Record<SetupResourceField, string>>;
  * (extension-points.ts): when a popup opens, each picker meant for it loads its choices; a picker
  * that fails shows no choices and does not stop the others or the set-up.
  */
-export function createResourcePickersModel(deps: PipelineModelDeps, units: { opened: effector.Event<SetupTarget>; reset: effector.Unit<any>[]; app: AppModel }) {
+export function createResourcePickersModel(
+  deps: PipelineModelDeps,
+  units: { opened: effector.Event<SetupTarget>; reset: effector.Unit<any>[]; app: AppModel },
+) {
   const resourceChosen = createEvent<{ field: SetupResourceField; id: string | null }>();
 
-  const loadChoicesFx = createEffect(async ({ target, workspaceId }: { target: SetupTarget; workspaceId: string }): Promise<PickerState[]> => {
-    const pickers = (deps.resourcePickers?.() ?? [])
-      .filter((picker: SetupResourcePicker) => !picker.kinds || picker.kinds.includes(target.kind))
-      .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
-    return Promise.all(
-      pickers.map(async ({ id, field, label, hint, choices }) => {
-        try {
-          return { id, field, label, hint, choices: await choices({ api: deps.api, workspaceId }), failed: false };
-        } catch (error) {
-          deps.logger.error(`[pipeline] set-up picker "${id}" could not load its choices`, error);
-          return { id, field, label, hint, choices: [], failed: true };
-        }
-      }),
-    );
-  });
+  const loadChoicesFx = createEffect(
+    async ({ target, workspaceId }: { target: SetupTarget; workspaceId: string }): Promise<PickerState[]> => {
+      const pickers = (deps.resourcePickers?.() ?? [])
+        .filter((picker: SetupResourcePicker) => !picker.kinds || picker.kinds.includes(target.kind))
+        .sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
+      return Promise.all(
+        pickers.map(async ({ id, field, label, hint, choices }) => {
+          try {
+            return { id, field, label, hint, choices: await choices({ api: deps.api, workspaceId }), failed: false };
+          } catch (error) {
+            deps.logger.error(`[pipeline] set-up picker "${id}" could not load its choices`, error);
+            return { id, field, label, hint, choices: [], failed: true };
+          }
+        }),
+      );
+    },
+  );
 
   const $pickers = createStore<PickerState[]>([])
     .on(loadChoicesFx.doneData, (_, pickers) => pickers)

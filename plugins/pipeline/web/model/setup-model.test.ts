@@ -4,9 +4,20 @@ import { ApiError } from '../../../../core';
 import { PIPELINE_PATHS } from '../../common/pipeline-contract';
 import { createPipelineTestKit, settingsOf } from '../testing/pipeline-test-kit';
 
-const last = { language: 'en', subtitleLanguages: ['es'], dubbingLanguages: ['es'], vocabularyListId: null, guidelineId: null, termbaseId: null };
+const last = {
+  language: 'en',
+  subtitleLanguages: ['es'],
+  dubbingLanguages: ['es'],
+  vocabularyListId: null,
+  guidelineId: null,
+  termbaseId: null,
+};
 
-async function openPopup(kit: ReturnType<typeof createPipelineTestKit>, kind: 'subtitles' | 'voiceOver', projectVersionIds = ['pv1']) {
+async function openPopup(
+  kit: ReturnType<typeof createPipelineTestKit>,
+  kind: 'subtitles' | 'voiceOver',
+  projectVersionIds = ['pv1'],
+) {
   await allSettled(kit.model.setup.opened, { scope: kit.scope, params: { kind, projectVersionIds } });
 }
 
@@ -16,8 +27,15 @@ describe('set-up popups: settings', () => {
     kit.api.reply('GET', PIPELINE_PATHS.showSettings, { data: settingsOf({ lastUsedSettings: last }) });
     await openPopup(kit, 'subtitles', ['pv1', 'pv2']);
 
-    expect(kit.api.callsTo('GET', PIPELINE_PATHS.showSettings)[0].params).toEqual({ workspaceId: 'w1', projectVersionIds: 'pv1,pv2' });
-    expect(kit.scope.getState(kit.model.setup.$form)).toMatchObject({ language: 'en', subtitleLanguages: ['es'], includesTranscript: false });
+    expect(kit.api.callsTo('GET', PIPELINE_PATHS.showSettings)[0].params).toEqual({
+      workspaceId: 'w1',
+      projectVersionIds: 'pv1,pv2',
+    });
+    expect(kit.scope.getState(kit.model.setup.$form)).toMatchObject({
+      language: 'en',
+      subtitleLanguages: ['es'],
+      includesTranscript: false,
+    });
     expect(kit.scope.getState(kit.model.setup.$canSubmit)).toBe(true);
   });
 
@@ -51,7 +69,10 @@ describe('set-up popups: settings', () => {
     const kit = createPipelineTestKit();
     let answer!: (value: unknown) => void;
     kit.api.reply('GET', PIPELINE_PATHS.showSettings, () => new Promise((resolve) => (answer = resolve)));
-    const opening = allSettled(kit.model.setup.opened, { scope: kit.scope, params: { kind: 'subtitles', projectVersionIds: ['pv1'] } });
+    const opening = allSettled(kit.model.setup.opened, {
+      scope: kit.scope,
+      params: { kind: 'subtitles', projectVersionIds: ['pv1'] },
+    });
     // allSettled waits for the pending fetch too, so answer it only after the close went in.
     const closing = allSettled(kit.model.setup.closed, { scope: kit.scope });
     await Promise.resolve();
@@ -65,9 +86,15 @@ describe('set-up popups: settings', () => {
 describe('set-up popups: language lists', () => {
   it('narrows subtitle languages to what the chosen video language can be translated into', async () => {
     const kit = createPipelineTestKit();
-    kit.api.reply('GET', PIPELINE_PATHS.showSettings, { data: settingsOf({ language: 'en', subtitleLanguages: ['ca', 'es'] }) });
+    kit.api.reply('GET', PIPELINE_PATHS.showSettings, {
+      data: settingsOf({ language: 'en', subtitleLanguages: ['ca', 'es'] }),
+    });
     await openPopup(kit, 'subtitles');
-    const available = () => kit.scope.getState(kit.model.setup.$subtitleLanguageOptions).filter((o) => o.available).map((o) => o.code);
+    const available = () =>
+      kit.scope
+        .getState(kit.model.setup.$subtitleLanguageOptions)
+        .filter((o) => o.available)
+        .map((o) => o.code);
     expect(available()).toEqual(['ca', 'pt', 'es']);
 
     // Spanish is only offered with a transcript (alignment), and Catalan is not reachable from it.
@@ -84,16 +111,26 @@ describe('set-up popups: language lists', () => {
     kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settingsOf({ language: 'en' }) });
     await openPopup(kit, 'voiceOver');
     await allSettled(kit.model.setup.dubbingLanguageToggled, { scope: kit.scope, params: 'pt' });
-    expect(kit.scope.getState(kit.model.setup.$form)).toMatchObject({ subtitleLanguages: ['pt'], dubbingLanguages: expect.arrayContaining(['pt']) });
+    expect(kit.scope.getState(kit.model.setup.$form)).toMatchObject({
+      subtitleLanguages: ['pt'],
+      dubbingLanguages: expect.arrayContaining(['pt']),
+    });
     await allSettled(kit.model.setup.subtitleLanguageToggled, { scope: kit.scope, params: 'pt' });
     expect(kit.scope.getState(kit.model.setup.$form).dubbingLanguages).not.toContain('pt');
   });
 });
 
 describe('set-up popups: submit and where it leads (spec 4)', () => {
-  async function submitWith(kind: 'subtitles' | 'voiceOver', ids: string[], transcript: string | null, reply: unknown = { data: [] }) {
+  async function submitWith(
+    kind: 'subtitles' | 'voiceOver',
+    ids: string[],
+    transcript: string | null,
+    reply: unknown = { data: [] },
+  ) {
     const kit = createPipelineTestKit();
-    kit.api.reply('GET', kind === 'voiceOver' ? PIPELINE_PATHS.showSettingsTts : PIPELINE_PATHS.showSettings, { data: settingsOf({ language: 'en', subtitleLanguages: ['es'] }) });
+    kit.api.reply('GET', kind === 'voiceOver' ? PIPELINE_PATHS.showSettingsTts : PIPELINE_PATHS.showSettings, {
+      data: settingsOf({ language: 'en', subtitleLanguages: ['es'] }),
+    });
     kit.api.reply('PUT', kind === 'voiceOver' ? PIPELINE_PATHS.setupTts : PIPELINE_PATHS.setup, reply);
     let refreshes = 0;
     createWatch({ unit: kit.model.setup.projectListRefreshRequested, scope: kit.scope, fn: () => refreshes++ });
@@ -125,16 +162,27 @@ describe('set-up popups: submit and where it leads (spec 4)', () => {
 
   it('refreshes the project list from page 1 when there is no transcript', async () => {
     const { kit, refreshes } = await submitWith('subtitles', ['pv1', 'pv2'], null);
-    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body).toMatchObject({ includesTranscript: false, settings: { language: 'en', subtitleLanguages: ['es'] } });
-    expect((kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body as { settings: object }).settings).not.toHaveProperty('transcript');
+    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body).toMatchObject({
+      includesTranscript: false,
+      settings: { language: 'en', subtitleLanguages: ['es'] },
+    });
+    expect((kit.api.callsTo('PUT', PIPELINE_PATHS.setup)[0].body as { settings: object }).settings).not.toHaveProperty(
+      'transcript',
+    );
     expect(kit.navigator.visits).toEqual([]);
     expect(refreshes()).toBe(1);
   });
 
   it('sends a voice-over with a transcript to the editor URL the server returned', async () => {
     const editorUrl = '/projects/p1/project_versions/pv1/subtitles/s9';
-    const { kit, refreshes } = await submitWith('voiceOver', ['pv1'], 'Hello world.', { data: [{ projectVersionId: 'pv1', runId: 'r1', subtitleId: 's9' }], editorUrl });
-    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setupTts)[0].body).toMatchObject({ includesTranscript: true, settings: { dubbingLanguages: ['es'] } });
+    const { kit, refreshes } = await submitWith('voiceOver', ['pv1'], 'Hello world.', {
+      data: [{ projectVersionId: 'pv1', runId: 'r1', subtitleId: 's9' }],
+      editorUrl,
+    });
+    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setupTts)[0].body).toMatchObject({
+      includesTranscript: true,
+      settings: { dubbingLanguages: ['es'] },
+    });
     expect(kit.navigator.visits).toEqual([editorUrl]);
     expect(refreshes()).toBe(0);
   });
@@ -152,7 +200,9 @@ describe('set-up popups: submit and where it leads (spec 4)', () => {
     expect(plain.kit.scope.getState(plain.kit.model.setup.$target)).not.toBeNull();
     expect(plain.refreshes()).toBe(0);
     const tts = await submitWith('voiceOver', ['pv1'], null, reason);
-    expect(tts.kit.toasts()).toEqual([{ kind: 'error', title: 'Voice-over cannot be translated', description: reason.message }]);
+    expect(tts.kit.toasts()).toEqual([
+      { kind: 'error', title: 'Voice-over cannot be translated', description: reason.message },
+    ]);
   });
 
   it('does not send a form that is not complete', async () => {
@@ -165,14 +215,19 @@ describe('set-up popups: submit and where it leads (spec 4)', () => {
 describe('set-up popups: voice cloning', () => {
   async function voiceOverPopup(voiceCloningLanguages: string[]) {
     const kit = createPipelineTestKit();
-    kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, { data: settingsOf({ lastUsedSettings: last, voiceCloningLanguages }) });
+    kit.api.reply('GET', PIPELINE_PATHS.showSettingsTts, {
+      data: settingsOf({ lastUsedSettings: last, voiceCloningLanguages }),
+    });
     await openPopup(kit, 'voiceOver');
     return kit;
   }
 
   it('says no cloning engine is set up here instead of failing at run time, and sends no voiceCloning', async () => {
     const kit = await voiceOverPopup([]);
-    expect(kit.scope.getState(kit.model.setup.$voiceCloning)).toEqual({ available: false, reason: 'No voice cloning engine is set up on this server.' });
+    expect(kit.scope.getState(kit.model.setup.$voiceCloning)).toEqual({
+      available: false,
+      reason: 'No voice cloning engine is set up on this server.',
+    });
     await allSettled(kit.model.setup.voiceCloningToggled, { scope: kit.scope, params: true });
     expect(kit.scope.getState(kit.model.setup.$form).voiceCloning).toBe(false);
   });
@@ -180,11 +235,20 @@ describe('set-up popups: voice cloning', () => {
   it('sends voiceCloning for a language the engine clones; a plan without it opens the upgrade popup, not a toast', async () => {
     const kit = await voiceOverPopup(['es']);
     await allSettled(kit.model.setup.voiceCloningToggled, { scope: kit.scope, params: true });
-    const refusal = new ApiError('Voice cloning is not in the Free plan. Upgrade to Pro for more.', 402, 'plan_limit', 'settings.voiceCloning');
+    const refusal = new ApiError(
+      'Voice cloning is not in the Free plan. Upgrade to Pro for more.',
+      402,
+      'plan_limit',
+      'settings.voiceCloning',
+    );
     kit.api.reply('PUT', PIPELINE_PATHS.setupTts, refusal);
     await allSettled(kit.model.setup.submitted, { scope: kit.scope });
-    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setupTts)[0].body).toMatchObject({ settings: { dubbingLanguages: ['es'], voiceCloning: true } });
-    expect(kit.refusals).toEqual([{ code: 'plan_limit', field: 'settings.voiceCloning', message: refusal.message, kind: 'voiceOver' }]);
+    expect(kit.api.callsTo('PUT', PIPELINE_PATHS.setupTts)[0].body).toMatchObject({
+      settings: { dubbingLanguages: ['es'], voiceCloning: true },
+    });
+    expect(kit.refusals).toEqual([
+      { code: 'plan_limit', field: 'settings.voiceCloning', message: refusal.message, kind: 'voiceOver' },
+    ]);
     expect(kit.toasts()).toEqual([]);
   });
 });

@@ -26,7 +26,14 @@ import { createResourcePickersModel, type ChosenResources } from './resource-pic
 
 const { combine, createEvent, createStore, sample } = effector;
 
-const EMPTY_FORM: SetupForm = { language: null, subtitleLanguages: [], dubbingLanguages: [], includesTranscript: false, transcript: '', voiceCloning: false };
+const EMPTY_FORM: SetupForm = {
+  language: null,
+  subtitleLanguages: [],
+  dubbingLanguages: [],
+  includesTranscript: false,
+  transcript: '',
+  voiceCloning: false,
+};
 
 interface SettingsRequest {
   target: SetupTarget;
@@ -41,15 +48,26 @@ interface SubmitRequest {
   resources?: ChosenResources;
 }
 
-const toggle = (list: string[], code: string) => (list.includes(code) ? list.filter((c) => c !== code) : [...list, code]);
+const toggle = (list: string[], code: string) =>
+  list.includes(code) ? list.filter((c) => c !== code) : [...list, code];
 
 /** The spec's Setup payload from the popup's choices (dubbing languages only for a voice-over). */
 export function setupPayload({ target, form, workspaceId, resources = {} }: SubmitRequest) {
-  const settings: SetupTtsSettings = { language: form.language!, subtitleLanguages: form.subtitleLanguages, dubbingLanguages: form.dubbingLanguages, ...resources };
+  const settings: SetupTtsSettings = {
+    language: form.language!,
+    subtitleLanguages: form.subtitleLanguages,
+    dubbingLanguages: form.dubbingLanguages,
+    ...resources,
+  };
   if (form.includesTranscript) settings.transcript = form.transcript;
   if (target.kind === 'subtitles') delete (settings as Partial<SetupTtsSettings>).dubbingLanguages;
   else if (form.voiceCloning) settings.voiceCloning = true;
-  return { projectVersionIds: target.projectVersionIds, includesTranscript: form.includesTranscript, workspaceId, settings };
+  return {
+    projectVersionIds: target.projectVersionIds,
+    includesTranscript: form.includesTranscript,
+    workspaceId,
+    settings,
+  };
 }
 
 /**
@@ -112,14 +130,25 @@ export function createSetupModel(deps: PipelineModelDeps) {
     target: fetchSettingsFx,
   });
   // The plain popup's settings, or the voice-over popup's language data (show_settings_tts).
-  const byKind = <P extends { target: SetupTarget }>(fail: effector.Event<{ params: P; error: ApiError }>, kind: SetupKind) =>
-    sample({ clock: fail, filter: ({ params }) => params.target.kind === kind, fn: ({ error }) => error });
+  const byKind = <P extends { target: SetupTarget }>(
+    fail: effector.Event<{ params: P; error: ApiError }>,
+    kind: SetupKind,
+  ) => sample({ clock: fail, filter: ({ params }) => params.target.kind === kind, fn: ({ error }) => error });
   toastAndLogFailure(deps, byKind(fetchSettingsFx.fail, 'subtitles'), PIPELINE_MESSAGES.settingsNotLoaded);
   toastAndLogFailure(deps, byKind(fetchSettingsFx.fail, 'voiceOver'), PIPELINE_MESSAGES.languageDataNotLoaded);
 
   const $form = createStore<SetupForm>(EMPTY_FORM).reset(opened, closed);
-  const resources = createResourcePickersModel(deps, { opened, reset: [closed, submitFx.done, app.workspaceChanged, app.loggedOut], app });
-  sample({ clock: settingsArrived, source: $target, fn: (target, settings) => initialForm(settings, target!.kind), target: $form });
+  const resources = createResourcePickersModel(deps, {
+    opened,
+    reset: [closed, submitFx.done, app.workspaceChanged, app.loggedOut],
+    app,
+  });
+  sample({
+    clock: settingsArrived,
+    source: $target,
+    fn: (target, settings) => initialForm(settings, target!.kind),
+    target: $form,
+  });
 
   // Every change goes through reconcileForm, so no choice the lists no longer allow survives it.
   const edit = (clock: effector.Unit<any>, change: (form: SetupForm, value: any) => SetupForm) =>
@@ -131,54 +160,106 @@ export function createSetupModel(deps: PipelineModelDeps) {
       target: $form,
     });
   edit(languageChosen, (form, language: string) => ({ ...form, language }));
-  edit(subtitleLanguageToggled, (form, code: string) => ({ ...form, subtitleLanguages: toggle(form.subtitleLanguages, code) }));
+  edit(subtitleLanguageToggled, (form, code: string) => ({
+    ...form,
+    subtitleLanguages: toggle(form.subtitleLanguages, code),
+  }));
   edit(dubbingLanguageToggled, (form, code: string) => toggleDubbing(form, code));
   edit(transcriptToggled, (form, includesTranscript: boolean) => ({ ...form, includesTranscript }));
   edit(transcriptChanged, (form, transcript: string) => ({ ...form, transcript }));
   edit(voiceCloningToggled, (form, voiceCloning: boolean) => ({ ...form, voiceCloning }));
 
-  const $videoLanguageOptions = combine($settings, $form, (s, f) => (s ? videoLanguageOptions(s, f.includesTranscript) : []));
-  const $subtitleLanguageOptions = combine($settings, $form, (s, f) => (s ? subtitleLanguageOptions(s, f.language) : []));
+  const $videoLanguageOptions = combine($settings, $form, (s, f) =>
+    s ? videoLanguageOptions(s, f.includesTranscript) : [],
+  );
+  const $subtitleLanguageOptions = combine($settings, $form, (s, f) =>
+    s ? subtitleLanguageOptions(s, f.language) : [],
+  );
   const $dubbingLanguageOptions = combine($settings, $form, (s, f) => (s ? dubbingLanguageOptions(s, f.language) : []));
-  const $voiceCloning = combine($settings, $form, (s, f) => (s ? voiceCloningAvailability(s, f) : { available: false, reason: null }));
+  const $voiceCloning = combine($settings, $form, (s, f) =>
+    s ? voiceCloningAvailability(s, f) : { available: false, reason: null },
+  );
   const $problem = combine($target, $settings, $form, (target, settings, form) =>
     !target || !settings ? null : formProblem(target.kind, form, target.projectVersionIds.length),
   );
   const $submitting = submitFx.pending;
-  const $canSubmit = combine($settings, $problem, $submitting, (settings, problem, submitting) => settings !== null && problem === null && !submitting);
+  const $canSubmit = combine(
+    $settings,
+    $problem,
+    $submitting,
+    (settings, problem, submitting) => settings !== null && problem === null && !submitting,
+  );
 
   sample({
     clock: submitted,
-    source: { target: $target, form: $form, workspaceId: app.$currentWorkspaceId, canSubmit: $canSubmit, resources: resources.$chosen },
+    source: {
+      target: $target,
+      form: $form,
+      workspaceId: app.$currentWorkspaceId,
+      canSubmit: $canSubmit,
+      resources: resources.$chosen,
+    },
     filter: ({ target, workspaceId, canSubmit }) => canSubmit && target !== null && workspaceId !== null,
-    fn: ({ target, form, workspaceId, resources }): SubmitRequest => ({ target: target!, form, workspaceId: workspaceId!, resources }),
+    fn: ({ target, form, workspaceId, resources }): SubmitRequest => ({
+      target: target!,
+      form,
+      workspaceId: workspaceId!,
+      resources,
+    }),
     target: submitFx,
   });
 
   // Spec 8: 'Request submitted', and the info "You'll get an email once it's ready" / "We're processing your project(s)".
-  sample({ clock: submitFx.done, fn: () => ({ kind: 'success' as const, title: PIPELINE_MESSAGES.requestSubmitted }), target: toast.shown });
   sample({
     clock: submitFx.done,
-    fn: () => ({ kind: 'info' as const, title: PIPELINE_MESSAGES.emailOnceReady, description: PIPELINE_MESSAGES.processingProjects }),
+    fn: () => ({ kind: 'success' as const, title: PIPELINE_MESSAGES.requestSubmitted }),
+    target: toast.shown,
+  });
+  sample({
+    clock: submitFx.done,
+    fn: () => ({
+      kind: 'info' as const,
+      title: PIPELINE_MESSAGES.emailOnceReady,
+      description: PIPELINE_MESSAGES.processingProjects,
+    }),
     target: toast.shown,
   });
   // A refusal another plugin answers (the plan's upgrade popup) replaces the toast.
-  const handlerOf = (error: ApiError) => (error.code ? deps.refusalHandlers?.().find((handler) => handler.code === error.code) : undefined);
+  const handlerOf = (error: ApiError) =>
+    error.code ? deps.refusalHandlers?.().find((handler) => handler.code === error.code) : undefined;
   const handled = sample({ clock: submitFx.fail, filter: ({ error }) => handlerOf(error) !== undefined });
   const unhandled = sample({ clock: submitFx.fail, filter: ({ error }) => handlerOf(error) === undefined });
-  const handleRefusalFx = effector.createEffect(({ params, error }: { params: SubmitRequest; error: ApiError }) => handlerOf(error)?.handle({ error, kind: params.target.kind }));
+  const handleRefusalFx = effector.createEffect(({ params, error }: { params: SubmitRequest; error: ApiError }) =>
+    handlerOf(error)?.handle({ error, kind: params.target.kind }),
+  );
   sample({ clock: handled, target: handleRefusalFx });
   toastAndLogFailure(deps, byKind(unhandled, 'subtitles'), PROJECTS_MESSAGES.requestFailed);
   toastAndLogFailure(deps, byKind(unhandled, 'voiceOver'), PIPELINE_MESSAGES.voiceOverNotTranslated);
 
   const next = sample({
     clock: submitFx.done,
-    fn: ({ params, result }) => afterSetup(params.target.kind, params.form.includesTranscript, params.target.projectVersionIds, result),
+    fn: ({ params, result }) =>
+      afterSetup(params.target.kind, params.form.includesTranscript, params.target.projectVersionIds, result),
   });
-  sample({ clock: next, filter: (n) => 'navigate' in n, fn: (n) => (n as { navigate: string }).navigate, target: navigateFx });
-  sample({ clock: next, filter: (n) => 'refreshProjectList' in n, fn: () => undefined, target: projectListRefreshRequested });
+  sample({
+    clock: next,
+    filter: (n) => 'navigate' in n,
+    fn: (n) => (n as { navigate: string }).navigate,
+    target: navigateFx,
+  });
+  sample({
+    clock: next,
+    filter: (n) => 'refreshProjectList' in n,
+    fn: () => undefined,
+    target: projectListRefreshRequested,
+  });
   // Spec 4: a TTS setup raises the workspace's project count; reload it so every view agrees with the server.
-  sample({ clock: submitFx.done, filter: ({ params }) => params.target.kind === 'voiceOver', fn: () => undefined, target: app.workspacesReloadRequested });
+  sample({
+    clock: submitFx.done,
+    filter: ({ params }) => params.target.kind === 'voiceOver',
+    fn: () => undefined,
+    target: app.workspacesReloadRequested,
+  });
 
   return {
     opened,

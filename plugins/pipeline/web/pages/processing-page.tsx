@@ -44,11 +44,23 @@ function ProcessingView({ projectVersionId }: { projectVersionId: string }) {
   return <ProcessingContent processing={processing} projectVersionId={projectVersionId} />;
 }
 
-function ProcessingContent({ processing, projectVersionId }: { processing: ProcessingModel; projectVersionId: string }) {
-  const [status, info, run, pollFailing] = useUnit([processing.$status, processing.$info, processing.$run, processing.$pollFailing]);
+function ProcessingContent({
+  processing,
+  projectVersionId,
+}: {
+  processing: ProcessingModel;
+  projectVersionId: string;
+}) {
+  const [status, info, run, pollFailing] = useUnit([
+    processing.$status,
+    processing.$info,
+    processing.$run,
+    processing.$pollFailing,
+  ]);
 
   if (status === 'idle' || status === 'loading') return <p className="muted">Loading the processing info…</p>;
-  if (status === 'failed') return <p className="pipeline-error">Processing info could not be loaded. Going back to your projects…</p>;
+  if (status === 'failed')
+    return <p className="pipeline-error">Processing info could not be loaded. Going back to your projects…</p>;
   if (status === 'empty' || !info || !run) {
     return (
       <div className="empty-state">
@@ -60,7 +72,16 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
 
   const failedStep = run.failure ? (PROCESSING_STEP_LABELS[run.failure.step] ?? run.failure.step) : null;
   // A silent video's run is done with empty subtitles: said as such, not a bare "Done".
-  const stateText = run.state === 'done' ? (run.noSpeech ? NO_SPEECH : 'Done') : run.state === 'failed' ? 'Failed' : run.state === 'queued' ? 'Waiting to start' : 'Processing';
+  const stateText =
+    run.state === 'done'
+      ? run.noSpeech
+        ? NO_SPEECH
+        : 'Done'
+      : run.state === 'failed'
+        ? 'Failed'
+        : run.state === 'queued'
+          ? 'Waiting to start'
+          : 'Processing';
   return (
     <article className="pipeline-processing" aria-label="Processing">
       <header className="page-header">
@@ -75,12 +96,18 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
         <dt>Status</dt>
         <dd aria-live="polite" data-testid="processing-state">
           {stateText}
-          {pollFailing && run.state !== 'done' && run.state !== 'failed' && <span className="muted"> · reconnecting…</span>}
+          {pollFailing && run.state !== 'done' && run.state !== 'failed' && (
+            <span className="muted"> · reconnecting…</span>
+          )}
         </dd>
       </dl>
       <div>
         <span className="muted">Overall</span>
-        <ProgressBar label="Overall progress" value={run.state === 'done' ? 1 : run.progress} state={run.state === 'done' ? 'done' : run.state === 'failed' ? 'failed' : 'running'} />
+        <ProgressBar
+          label="Overall progress"
+          value={run.state === 'done' ? 1 : run.progress}
+          state={run.state === 'done' ? 'done' : run.state === 'failed' ? 'failed' : 'running'}
+        />
       </div>
       <ProcessingSteps run={run} />
       {run.state === 'failed' && run.failure && (
@@ -92,7 +119,10 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
       {run.state === 'done' && run.noSpeech && (
         <div className="pipeline-failure" role="status">
           <strong>{NO_SPEECH}</strong>
-          <p>The video's sound has no words to subtitle, so its subtitles are empty. You can type them in the editor, or set it up again with a transcript.</p>
+          <p>
+            The video's sound has no words to subtitle, so its subtitles are empty. You can type them in the editor, or
+            set it up again with a transcript.
+          </p>
         </div>
       )}
       {run.state === 'done' && <DoneLinks info={info} projectVersionId={projectVersionId} />}
@@ -104,7 +134,9 @@ function ProcessingContent({ processing, projectVersionId }: { processing: Proce
 const NO_SPEECH = 'No speech heard';
 
 function DoneLinks({ info, projectVersionId }: { info: ProcessingInfo; projectVersionId: string }) {
-  const subtitles = info.subtitles.length ? info.subtitles : [{ subtitleId: info.subtitleId, language: '', kind: 'transcript' as const }];
+  const subtitles = info.subtitles.length
+    ? info.subtitles
+    : [{ subtitleId: info.subtitleId, language: '', kind: 'transcript' as const }];
   const reportOf = (language: string) => info.translations?.find((report) => report.language === language);
   return (
     <section className="pipeline-done" aria-label="Results">

@@ -5,7 +5,7 @@ import {
   TimerPollingService,
   type ApiError,
   type Navigator,
-  } from '../../../../core';
+} from '../../../../core';
 import type { ProjectVersionSettings } from '../../common/pipeline-contract';
 import { createPipelineModel } from '../model/pipeline-model';
 import type { SetupResourcePicker } from '../extension-points';
@@ -54,15 +54,31 @@ export function settingsOf(overrides: Partial<ProjectVersionSettings> = {}): Pro
 export function createPipelineTestKit({ resourcePickers = [] }: { resourcePickers?: SetupResourcePicker[] } = {}) {
   /** Refusals a contributed handler answered (as billing's upgrade popup does for `plan_limit`). */
   const refusals: { code: string | null; field: string | null; message: string; kind: string }[] = [];
-  const refusalHandlers = () => [{ code: 'plan_limit', handle: ({ error, kind }: { error: ApiError; kind: string }) => void refusals.push({ code: error.code, field: error.field, message: error.message, kind }) }];
+  const refusalHandlers = () => [
+    {
+      code: 'plan_limit',
+      handle: ({ error, kind }: { error: ApiError; kind: string }) =>
+        void refusals.push({ code: error.code, field: error.field, message: error.message, kind }),
+    },
+  ];
   const api = new FakeApiClient();
   const toast = createToastService();
   const app = createAppModel({ api, toast });
   const navigator = new RecordingNavigator();
   const polling = new TimerPollingService(undefined, { error: () => {} });
   const logged: unknown[] = [];
-  const model = createPipelineModel({ api, toast, app, navigator, polling, logger: { error: (...args: unknown[]) => void logged.push(args) }, resourcePickers: () => resourcePickers, refusalHandlers });
+  const model = createPipelineModel({
+    api,
+    toast,
+    app,
+    navigator,
+    polling,
+    logger: { error: (...args: unknown[]) => void logged.push(args) },
+    resourcePickers: () => resourcePickers,
+    refusalHandlers,
+  });
   const scope = fork({ values: [[app.$currentWorkspaceId, 'w1']] });
-  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  const toasts = () =>
+    scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   return { api, toast, app, navigator, polling, model, scope, toasts, logged, refusals };
 }

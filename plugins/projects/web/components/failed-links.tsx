@@ -23,7 +23,12 @@ export function FailedLinkRow({ element }: { element: FollowedElement }) {
             Upgrade
           </button>
         )}
-        <button type="button" className="link-button" onClick={() => dismiss(element.id)} aria-label={`Dismiss ${name}`}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => dismiss(element.id)}
+          aria-label={`Dismiss ${name}`}
+        >
           Dismiss
         </button>
       </div>

@@ -49,7 +49,12 @@ export function NewProjectDialog({ mode }: { mode: NewProjectMode }) {
 
 function UploadPanel() {
   const { uploads } = useProjectsModel();
-  const [list, choose, cancel, clearFinished] = useUnit([uploads.$uploads, uploads.filesChosen, uploads.uploadCancelled, uploads.finishedCleared]);
+  const [list, choose, cancel, clearFinished] = useUnit([
+    uploads.$uploads,
+    uploads.filesChosen,
+    uploads.uploadCancelled,
+    uploads.finishedCleared,
+  ]);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -93,9 +98,16 @@ function UploadPanel() {
                 <div className="projects-upload-row">
                   <span className="projects-upload-name">{u.name}</span>
                   <span className="muted">{formatBytes(u.size)}</span>
-                  <span>{u.state === 'uploading' ? `${Math.floor(u.progress * 100)}%` : UPLOAD_STATE_LABELS[u.state]}</span>
+                  <span>
+                    {u.state === 'uploading' ? `${Math.floor(u.progress * 100)}%` : UPLOAD_STATE_LABELS[u.state]}
+                  </span>
                   {u.state === 'uploading' && (
-                    <button type="button" className="link-button" onClick={() => cancel(u.id)} aria-label={`Cancel upload of ${u.name}`}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => cancel(u.id)}
+                      aria-label={`Cancel upload of ${u.name}`}
+                    >
                       Cancel
                     </button>
                   )}
@@ -133,10 +145,17 @@ function LinksPanel() {
         <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="https://…" rows={4} />
       </label>
       <p className={tooMany ? 'projects-error' : 'muted'}>
-        {tooMany ? `At most ${MAX_URLS_PER_SUBMIT} links at a time` : 'A video page or a direct link to a file; it is downloaded on our side.'}
+        {tooMany
+          ? `At most ${MAX_URLS_PER_SUBMIT} links at a time`
+          : 'A video page or a direct link to a file; it is downloaded on our side.'}
       </p>
       <div className="projects-dialog-actions">
-        <button type="submit" className="button button-primary" disabled={count === 0 || tooMany || pending} aria-busy={pending}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={count === 0 || tooMany || pending}
+          aria-busy={pending}
+        >
           {count > 1 ? `Import ${count} links` : 'Import link'}
         </button>
       </div>
@@ -146,13 +165,17 @@ function LinksPanel() {
             e.failure ? (
               <FailedLinkRow key={e.id} element={e} />
             ) : (
-            <li key={e.id} className="projects-upload">
-              <div className="projects-upload-row">
-                <span className="projects-upload-name">{e.title || e.sourceUrl}</span>
-                <span>{e.downloading ? 'Downloading…' : `Ready · ${formatBytes(e.size)} · ${formatDuration(e.duration, { unknown: '—' })}`}</span>
-              </div>
-              {e.downloading && <progress aria-label={`Download of ${e.title || e.sourceUrl}`} />}
-            </li>
+              <li key={e.id} className="projects-upload">
+                <div className="projects-upload-row">
+                  <span className="projects-upload-name">{e.title || e.sourceUrl}</span>
+                  <span>
+                    {e.downloading
+                      ? 'Downloading…'
+                      : `Ready · ${formatBytes(e.size)} · ${formatDuration(e.duration, { unknown: '—' })}`}
+                  </span>
+                </div>
+                {e.downloading && <progress aria-label={`Download of ${e.title || e.sourceUrl}`} />}
+              </li>
             ),
           )}
         </ul>

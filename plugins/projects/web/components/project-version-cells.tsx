@@ -9,9 +9,16 @@ import type { ProjectsStatusLine } from '../extension-points';
 
 // This year's dates without the year ("Nov 25, 03:43"), older ones with it and without the time:
 // short enough for the column at 1024 px, as mail clients show dates.
-const thisYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const thisYearFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const olderFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateFormat = { format: (date: Date) => (date.getFullYear() === new Date().getFullYear() ? thisYearFormat : olderFormat).format(date) };
+const dateFormat = {
+  format: (date: Date) => (date.getFullYear() === new Date().getFullYear() ? thisYearFormat : olderFormat).format(date),
+};
 
 export function formatBytes(bytes: number): string {
   if (!bytes) return '—';
@@ -62,10 +69,17 @@ const TONE_ORDER = { failed: 0, busy: 1, done: 2 } as const;
  * lines (processing, failure, languages; at most two, failures and work in progress first), else
  * "Ready".
  */
-export const StatusCell = memo(function StatusCell({ row, lines }: { row: ProjectVersionResource; lines: readonly StatusLineSource[] }) {
+export const StatusCell = memo(function StatusCell({
+  row,
+  lines,
+}: {
+  row: ProjectVersionResource;
+  lines: readonly StatusLineSource[];
+}) {
   const state = row.attributes.elementState;
   const shown = state === 'ready' ? collectLines(row, lines) : [];
-  if (shown.length === 0) return <span className={`projects-status projects-status-${state ?? 'none'}`}>{statusLabel(state)}</span>;
+  if (shown.length === 0)
+    return <span className={`projects-status projects-status-${state ?? 'none'}`}>{statusLabel(state)}</span>;
   return (
     <span className="projects-status-lines">
       {shown.map((line, i) => (

@@ -8,17 +8,42 @@ import { formatDuration } from '../../../../core/common/duration';
 const col = dataTableColumnHelper<ProjectVersionResource>();
 
 const leadingColumns: DataTableColumn<ProjectVersionResource>[] = [
-  col.display({ id: 'thumbnail', header: () => <span className="visually-hidden">Thumbnail</span>, cell: ({ row }) => <ThumbnailCell row={row.original} /> }),
-  col.accessor((r) => r.attributes.title, { id: 'title', header: 'Title', cell: ({ getValue }) => <span className="projects-title">{getValue()}</span> }),
-  col.accessor((r) => r.attributes.duration, { id: 'duration', header: 'Duration', cell: ({ getValue }) => formatDuration(getValue(), { unknown: '—' }) }),
-  col.accessor((r) => r.attributes.createdAt, { id: 'created', header: 'Created', cell: ({ getValue }) => formatCreated(getValue()) }),
+  col.display({
+    id: 'thumbnail',
+    header: () => <span className="visually-hidden">Thumbnail</span>,
+    cell: ({ row }) => <ThumbnailCell row={row.original} />,
+  }),
+  col.accessor((r) => r.attributes.title, {
+    id: 'title',
+    header: 'Title',
+    cell: ({ getValue }) => <span className="projects-title">{getValue()}</span>,
+  }),
+  col.accessor((r) => r.attributes.duration, {
+    id: 'duration',
+    header: 'Duration',
+    cell: ({ getValue }) => formatDuration(getValue(), { unknown: '—' }),
+  }),
+  col.accessor((r) => r.attributes.createdAt, {
+    id: 'created',
+    header: 'Created',
+    cell: ({ getValue }) => formatCreated(getValue()),
+  }),
 ];
 /** Built-in columns around the contributed ones (labels sit before the status, which contributors' lines fill). */
-export function projectVersionColumns(contributed: ProjectsTableColumn[], statusLines: readonly StatusLineSource[] = []): DataTableColumn<ProjectVersionResource>[] {
+export function projectVersionColumns(
+  contributed: ProjectsTableColumn[],
+  statusLines: readonly StatusLineSource[] = [],
+): DataTableColumn<ProjectVersionResource>[] {
   return [
     ...leadingColumns,
-    ...contributed.map(({ id, header, Cell }) => col.display({ id, header, cell: ({ row }) => <Cell row={row.original} /> })),
-    col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell row={row.original} lines={statusLines} /> }),
+    ...contributed.map(({ id, header, Cell }) =>
+      col.display({ id, header, cell: ({ row }) => <Cell row={row.original} /> }),
+    ),
+    col.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => <StatusCell row={row.original} lines={statusLines} />,
+    }),
   ];
 }
 
@@ -46,6 +71,18 @@ export interface ProjectVersionsTableProps {
 
 /** The project-version table: core's virtualized data table with this plugin's columns and the contributed ones. */
 export function ProjectVersionsTable({ contributedColumns, statusLines, ...props }: ProjectVersionsTableProps) {
-  const columns = useMemo(() => projectVersionColumns(contributedColumns, statusLines), [contributedColumns, statusLines]);
-  return <DataTable label="Project versions" columns={columns} getRowId={getRowId} getRowLabel={getRowLabel} rowHeight={PROJECT_VERSION_ROW_HEIGHT} {...props} />;
+  const columns = useMemo(
+    () => projectVersionColumns(contributedColumns, statusLines),
+    [contributedColumns, statusLines],
+  );
+  return (
+    <DataTable
+      label="Project versions"
+      columns={columns}
+      getRowId={getRowId}
+      getRowLabel={getRowLabel}
+      rowHeight={PROJECT_VERSION_ROW_HEIGHT}
+      {...props}
+    />
+  );
 }

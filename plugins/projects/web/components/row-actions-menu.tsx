@@ -12,7 +12,15 @@ export interface RowMenuState {
  * first item takes focus, arrows move, Enter runs, Escape or a click elsewhere closes it and
  * focus goes back to the grid (`onClose`).
  */
-export function RowActionsMenu({ state, actions, onClose }: { state: RowMenuState; actions: ProjectsRowAction[]; onClose: () => void }) {
+export function RowActionsMenu({
+  state,
+  actions,
+  onClose,
+}: {
+  state: RowMenuState;
+  actions: ProjectsRowAction[];
+  onClose: () => void;
+}) {
   const menu = useRef<HTMLUListElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -49,7 +57,10 @@ export function RowActionsMenu({ state, actions, onClose }: { state: RowMenuStat
       role="menu"
       aria-label={`Actions for ${state.row.attributes.title}`}
       className="row-actions-menu"
-      style={{ left: Math.min(state.at.x, window.innerWidth - 240), top: Math.min(state.at.y, window.innerHeight - 40 * (actions.length + 1)) }}
+      style={{
+        left: Math.min(state.at.x, window.innerWidth - 240),
+        top: Math.min(state.at.y, window.innerHeight - 40 * (actions.length + 1)),
+      }}
       onKeyDown={onKeyDown}
     >
       {actions.map((action) => (

@@ -37,9 +37,18 @@ export function projectsDepsFrom(container: Container): ProjectsModelDeps {
 const PLAN_LIMIT_CODE = 'plan_limit';
 
 function upgradeOffer(container: Container): ((message: string) => void) | undefined {
-  const handler = () => container.get(TOKENS.PluginRegistry).contributions(setupRefusalHandlers).find((h) => h.code === PLAN_LIMIT_CODE);
+  const handler = () =>
+    container
+      .get(TOKENS.PluginRegistry)
+      .contributions(setupRefusalHandlers)
+      .find((h) => h.code === PLAN_LIMIT_CODE);
   if (!handler()) return undefined;
-  return (message) => void handler()?.handle({ container, error: new ApiError(message, 402, PLAN_LIMIT_CODE, 'maxElementBytes'), kind: 'subtitles' });
+  return (message) =>
+    void handler()?.handle({
+      container,
+      error: new ApiError(message, 402, PLAN_LIMIT_CODE, 'maxElementBytes'),
+      kind: 'subtitles',
+    });
 }
 
 /**
@@ -47,7 +56,10 @@ function upgradeOffer(container: Container): ((message: string) => void) | undef
  * them), then every contribution's code, then the model reading their filters. A contributor
  * that fails to load is logged and left out; the table works without it.
  */
-export async function buildProjectsModel(container: Container, deps: ProjectsModelDeps = projectsDepsFrom(container)): Promise<LoadedProjectsModel> {
+export async function buildProjectsModel(
+  container: Container,
+  deps: ProjectsModelDeps = projectsDepsFrom(container),
+): Promise<LoadedProjectsModel> {
   const registry = container.get(TOKENS.PluginRegistry);
   const host = createProjectsTableHost();
   const parts = await Promise.all(

@@ -1,4 +1,9 @@
-import { PROJECTS_SERVER_MESSAGES, type ElementResource, type LinkFailureKind, type ProjectVersionResource } from '../../common/projects-contract';
+import {
+  PROJECTS_SERVER_MESSAGES,
+  type ElementResource,
+  type LinkFailureKind,
+  type ProjectVersionResource,
+} from '../../common/projects-contract';
 
 /** Why a followed link stopped, as its row says it: "refused: <reason>" or "failed: <reason>". */
 export interface LinkFailure {
@@ -23,7 +28,11 @@ export function describeFailure(failure: LinkFailure): string {
 /** The reason this client gives when it deletes an element over the limit itself (spec 4). */
 export function tooLargeFailure(maxBytes: number | null): LinkFailure {
   const limit = maxBytes === null ? '?' : String(Number((maxBytes / 1024 ** 2).toFixed(1)));
-  return { kind: 'too_large', reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', limit), onServer: false };
+  return {
+    kind: 'too_large',
+    reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', limit),
+    onServer: false,
+  };
 }
 
 /** A link element this client submitted and follows until it leaves the downloading state. */
@@ -51,7 +60,10 @@ export function followElement(element: ElementResource): FollowedElement {
     duration: a.unformattedDuration,
     // Spec 4: flagged downloading when its duration is 0; a failed element never finishes (it was "Downloading…" for ever).
     downloading: a.state === 'downloading' || (a.state !== 'failed' && a.unformattedDuration === 0),
-    failure: a.state === 'failed' ? { kind: a.failureKind, reason: a.failure ?? 'The link could not be imported', onServer: true } : null,
+    failure:
+      a.state === 'failed'
+        ? { kind: a.failureKind, reason: a.failure ?? 'The link could not be imported', onServer: true }
+        : null,
   };
 }
 
@@ -60,7 +72,10 @@ export function followElement(element: ElementResource): FollowedElement {
  * (a channel's videos, another tab, a teammate) then finishes in the table without a reload.
  * Rows of one element are followed as that element once.
  */
-export function followLoadedRows(followed: FollowedElement[], rows: readonly ProjectVersionResource[]): FollowedElement[] {
+export function followLoadedRows(
+  followed: FollowedElement[],
+  rows: readonly ProjectVersionResource[],
+): FollowedElement[] {
   const known = new Map(followed.map((element) => [element.id, element]));
   const added = new Map<string, FollowedElement>();
   for (const row of rows) {
@@ -68,7 +83,17 @@ export function followLoadedRows(followed: FollowedElement[], rows: readonly Pro
     if (!elementId || elementState !== 'downloading' || known.has(elementId)) continue;
     const element = added.get(elementId);
     if (element) element.projectVersionIds.push(row.id);
-    else added.set(elementId, { id: elementId, title, sourceUrl: null, projectVersionIds: [row.id], size: 0, duration: 0, downloading: true, failure: null });
+    else
+      added.set(elementId, {
+        id: elementId,
+        title,
+        sourceUrl: null,
+        projectVersionIds: [row.id],
+        size: 0,
+        duration: 0,
+        downloading: true,
+        failure: null,
+      });
   }
   return added.size === 0 ? followed : [...followed, ...added.values()];
 }
@@ -78,7 +103,12 @@ export function isTooLarge(size: number, maxBytes: number | null): boolean {
 }
 
 /** Submitted elements split by spec 4: kept and followed, or deleted (too large, or from a submit no longer expected). */
-export function sortSubmitted(elements: ElementResource[], identifier: string, submitting: readonly string[], maxBytes: number | null) {
+export function sortSubmitted(
+  elements: ElementResource[],
+  identifier: string,
+  submitting: readonly string[],
+  maxBytes: number | null,
+) {
   const expected = submitting.includes(identifier);
   const rejected: ElementResource[] = [];
   const kept: FollowedElement[] = [];
@@ -105,9 +135,20 @@ export interface ElementUpdateOutcome {
 }
 
 /** Applies a `POST /api/v1/elements/updates` answer to the followed elements (spec 4). */
-export function applyElementUpdates(followed: FollowedElement[], fresh: ElementResource[], maxBytes: number | null): ElementUpdateOutcome {
+export function applyElementUpdates(
+  followed: FollowedElement[],
+  fresh: ElementResource[],
+  maxBytes: number | null,
+): ElementUpdateOutcome {
   const byId = new Map(fresh.map((e) => [e.id, e]));
-  const outcome: ElementUpdateOutcome = { followed: [], finished: [], gone: [], tooLarge: [], failed: [], versionsLost: 0 };
+  const outcome: ElementUpdateOutcome = {
+    followed: [],
+    finished: [],
+    gone: [],
+    tooLarge: [],
+    failed: [],
+    versionsLost: 0,
+  };
   for (const element of followed) {
     if (!element.downloading) {
       outcome.followed.push(element);

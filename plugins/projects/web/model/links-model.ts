@@ -8,7 +8,14 @@ import {
   type ProjectVersionsResponse,
   type YoutubeDlWithProjectResponse,
 } from '../../common/projects-contract';
-import { applyElementUpdates, describeFailure, followElement, followLoadedRows, sortSubmitted, type FollowedElement } from './downloading-elements';
+import {
+  applyElementUpdates,
+  describeFailure,
+  followElement,
+  followLoadedRows,
+  sortSubmitted,
+  type FollowedElement,
+} from './downloading-elements';
 import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
 
 const { attach, createEffect, createEvent, createStore, sample, scopeBind } = effector;
@@ -19,7 +26,14 @@ export const DOWNLOAD_POLL_TASK = 'projects.downloadingElements';
 
 /** One link per line; blank lines and surrounding spaces ignored, duplicates once. */
 export function parseLinks(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -58,10 +72,16 @@ export function createLinksModel(
   const upgradeRequested = createEvent<string>();
   const toastUpgradeClicked = createEvent();
 
-  const submitLinksFx = apiEffect(async ({ workspaceId, urls, identifier }: { workspaceId: string; urls: string[]; identifier: string }) => {
-    const { data } = await api.post<YoutubeDlWithProjectResponse>(PROJECTS_PATHS.youtubeDlWithProject, { workspaceId, urls, submitUrlIdentifier: identifier });
-    return { identifier, data };
-  });
+  const submitLinksFx = apiEffect(
+    async ({ workspaceId, urls, identifier }: { workspaceId: string; urls: string[]; identifier: string }) => {
+      const { data } = await api.post<YoutubeDlWithProjectResponse>(PROJECTS_PATHS.youtubeDlWithProject, {
+        workspaceId,
+        urls,
+        submitUrlIdentifier: identifier,
+      });
+      return { identifier, data };
+    },
+  );
   const elementUpdatesFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
     const { data } = await api.post<ElementsResponse>(PROJECTS_PATHS.elementUpdates, { workspaceId, elementIds: ids });
     return data;
@@ -71,11 +91,16 @@ export function createLinksModel(
     return data.data;
   });
   const failedElementsFx = apiEffect(async (workspaceId: string) => {
-    const { data } = await api.get<ElementsResponse>(PROJECTS_PATHS.elements, { params: { workspaceId, state: 'failed' } });
+    const { data } = await api.get<ElementsResponse>(PROJECTS_PATHS.elements, {
+      params: { workspaceId, state: 'failed' },
+    });
     return data.data;
   });
   const refreshVersionsFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
-    const { data } = await api.post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, { workspaceId, projectVersionIds: ids });
+    const { data } = await api.post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, {
+      workspaceId,
+      projectVersionIds: ids,
+    });
     return data.data;
   });
 
@@ -94,7 +119,12 @@ export function createLinksModel(
     filter: (workspaceId, text) => workspaceId !== null && parseLinks(text).length > 0,
     fn: (workspaceId, text) => ({ workspaceId: workspaceId!, urls: parseLinks(text), identifier: deps.newId() }),
   });
-  sample({ clock: submitted, source: $submitting, fn: (list, { identifier }) => [...list, identifier], target: $submitting });
+  sample({
+    clock: submitted,
+    source: $submitting,
+    fn: (list, { identifier }) => [...list, identifier],
+    target: $submitting,
+  });
   sample({ clock: submitted, target: submitLinksFx });
   $submitting.on(submitCancelled, (list, identifier) => list.filter((id) => id !== identifier));
 
@@ -111,16 +141,27 @@ export function createLinksModel(
   $submitting.on(sorted, (list, { identifier }) => list.filter((id) => id !== identifier));
   $submitting.on(submitLinksFx.fail, (list, { params }) => list.filter((id) => id !== params.identifier));
   // A page fetched meanwhile may already have brought these rows in (followLoadedRows).
-  $followed.on(sorted, (list, { kept }) => [...list, ...kept.filter((element) => !list.some((known) => known.id === element.id))]);
+  $followed.on(sorted, (list, { kept }) => [
+    ...list,
+    ...kept.filter((element) => !list.some((known) => known.id === element.id)),
+  ]);
   $followed.on(rowsLoaded, followLoadedRows);
   // Spec 4: submitting URLs raises the count by the number of versions returned (a rejected
   // element's delete lowers it again).
   sample({ clock: sorted, fn: ({ versions }) => ({ versions, count: versions.length }), target: projectsCreated });
-  sample({ clock: deleteElementFx.doneData, fn: ({ projectVersionIds }) => -projectVersionIds.length, target: countChanged });
+  sample({
+    clock: deleteElementFx.doneData,
+    fn: ({ projectVersionIds }) => -projectVersionIds.length,
+    target: countChanged,
+  });
   const rejectAllFx = createEffect(async (ids: string[]) => {
     await Promise.allSettled(ids.map((id) => deleteElementFx(id)));
   });
-  const rejected = sample({ clock: sorted, filter: ({ rejected }) => rejected.length > 0, fn: ({ rejected }) => rejected.map((e) => e.id) });
+  const rejected = sample({
+    clock: sorted,
+    filter: ({ rejected }) => rejected.length > 0,
+    fn: ({ rejected }) => rejected.map((e) => e.id),
+  });
   sample({ clock: rejected, target: rejectAllFx });
   sample({ clock: rejectAllFx.done, target: reloadRequested });
 
@@ -132,7 +173,11 @@ export function createLinksModel(
   });
   const startPollingFx = createEffect(() => {
     const poll = scopeBind(pollFx, { safe: true });
-    polling.start({ id: DOWNLOAD_POLL_TASK, intervalMs: DOWNLOAD_POLL_INTERVAL_MS, run: () => poll().then(() => undefined) });
+    polling.start({
+      id: DOWNLOAD_POLL_TASK,
+      intervalMs: DOWNLOAD_POLL_INTERVAL_MS,
+      run: () => poll().then(() => undefined),
+    });
   });
   const stopPollingFx = createEffect(() => polling.stop(DOWNLOAD_POLL_TASK));
   sample({ clock: $hasDownloading.updates, filter: Boolean, target: startPollingFx });
@@ -141,12 +186,22 @@ export function createLinksModel(
   const outcome = sample({
     clock: pollFx.doneData,
     source: { followed: $followed, maxBytes: $maxElementBytes },
-    fn: ({ followed, maxBytes }, data) => applyElementUpdates(followed, data.data, data.meta.maxElementBytes ?? maxBytes),
+    fn: ({ followed, maxBytes }, data) =>
+      applyElementUpdates(followed, data.data, data.meta.maxElementBytes ?? maxBytes),
   });
   sample({ clock: outcome, fn: (o) => o.followed, target: $followed });
-  sample({ clock: outcome, filter: (o) => o.tooLarge.length > 0, fn: (o) => o.tooLarge.map((e) => e.id), target: rejectAllFx });
+  sample({
+    clock: outcome,
+    filter: (o) => o.tooLarge.length > 0,
+    fn: (o) => o.tooLarge.map((e) => e.id),
+    target: rejectAllFx,
+  });
   // Deleted on the server (failed, or gone): their rows leave the list and the count.
-  sample({ clock: outcome, filter: (o) => o.gone.length + o.failed.length > 0 && o.tooLarge.length === 0, target: reloadRequested });
+  sample({
+    clock: outcome,
+    filter: (o) => o.gone.length + o.failed.length > 0 && o.tooLarge.length === 0,
+    target: reloadRequested,
+  });
   sample({ clock: outcome, filter: (o) => o.versionsLost > 0, fn: (o) => -o.versionsLost, target: countChanged });
   // Said when it happens, in the spec's words, with the reason (and the upgrade when the plan is the reason).
   const stopped = sample({ clock: outcome, fn: (o) => [...o.failed, ...o.tooLarge] });
@@ -168,20 +223,56 @@ export function createLinksModel(
     },
     target: deps.toast.shown,
   });
-  sample({ clock: toastUpgradeClicked, source: $lastTooLarge, filter: (reason): reason is string => reason !== null, target: upgradeRequested });
+  sample({
+    clock: toastUpgradeClicked,
+    source: $lastTooLarge,
+    filter: (reason): reason is string => reason !== null,
+    target: upgradeRequested,
+  });
   const offerUpgradeFx = createEffect((message: string) => deps.offerUpgrade?.(message));
   sample({ clock: upgradeRequested, target: offerUpgradeFx });
 
   // Failed links of earlier visits (and other tabs) come back with the page, until dismissed.
-  sample({ clock: [pageOpened, app.$currentWorkspaceId.updates], source: app.$currentWorkspaceId, filter: (id): id is string => id !== null, target: failedElementsFx });
-  $followed.on(failedElementsFx.doneData, (list, failed) => [...list, ...failed.filter((e) => !list.some((known) => known.id === e.id)).map(followElement)]);
-  const dismissed = sample({ clock: failedLinkDismissed, source: $followed, fn: (list, id) => list.find((e) => e.id === id && e.failure !== null) ?? null });
-  sample({ clock: dismissed, filter: (e): e is FollowedElement => e !== null && e.failure!.onServer, fn: (e) => e!.id, target: deleteElementFx });
-  const dismissedAll = sample({ clock: allFailedLinksDismissed, source: $failedLinks, fn: (list) => list.filter((e) => e.failure!.onServer).map((e) => e.id) });
+  sample({
+    clock: [pageOpened, app.$currentWorkspaceId.updates],
+    source: app.$currentWorkspaceId,
+    filter: (id): id is string => id !== null,
+    target: failedElementsFx,
+  });
+  $followed.on(failedElementsFx.doneData, (list, failed) => [
+    ...list,
+    ...failed.filter((e) => !list.some((known) => known.id === e.id)).map(followElement),
+  ]);
+  const dismissed = sample({
+    clock: failedLinkDismissed,
+    source: $followed,
+    fn: (list, id) => list.find((e) => e.id === id && e.failure !== null) ?? null,
+  });
+  sample({
+    clock: dismissed,
+    filter: (e): e is FollowedElement => e !== null && e.failure!.onServer,
+    fn: (e) => e!.id,
+    target: deleteElementFx,
+  });
+  const dismissedAll = sample({
+    clock: allFailedLinksDismissed,
+    source: $failedLinks,
+    fn: (list) => list.filter((e) => e.failure!.onServer).map((e) => e.id),
+  });
   sample({ clock: dismissedAll, filter: (ids) => ids.length > 0, target: rejectAllFx });
   // Taken off the list after the deletes above read it.
-  sample({ clock: failedLinkDismissed, source: $followed, fn: (list, id) => list.filter((e) => !(e.id === id && e.failure !== null)), target: $followed });
-  sample({ clock: allFailedLinksDismissed, source: $followed, fn: (list) => list.filter((e) => e.failure === null), target: $followed });
+  sample({
+    clock: failedLinkDismissed,
+    source: $followed,
+    fn: (list, id) => list.filter((e) => !(e.id === id && e.failure !== null)),
+    target: $followed,
+  });
+  sample({
+    clock: allFailedLinksDismissed,
+    source: $followed,
+    fn: (list) => list.filter((e) => e.failure === null),
+    target: $followed,
+  });
   sample({
     clock: outcome,
     source: app.$currentWorkspaceId,

@@ -24,11 +24,20 @@ export function emptyList<Row>(queryKey = ''): LoadedList<Row> {
   return { rows: [], page: 0, queryKey, hasMore: true };
 }
 
-export function mergePage<Row>(list: LoadedList<Row>, arrived: ArrivedPage<Row>, currentQueryKey: string): LoadedList<Row> {
+export function mergePage<Row>(
+  list: LoadedList<Row>,
+  arrived: ArrivedPage<Row>,
+  currentQueryKey: string,
+): LoadedList<Row> {
   if (arrived.queryKey !== currentQueryKey) return list;
   if (arrived.page === 1) return { rows: arrived.rows, page: 1, queryKey: arrived.queryKey, hasMore: arrived.hasMore };
   if (arrived.queryKey !== list.queryKey || arrived.page !== list.page + 1) return list;
-  return { rows: list.rows.concat(arrived.rows), page: arrived.page, queryKey: list.queryKey, hasMore: arrived.hasMore };
+  return {
+    rows: list.rows.concat(arrived.rows),
+    page: arrived.page,
+    queryKey: list.queryKey,
+    hasMore: arrived.hasMore,
+  };
 }
 
 /** The page to ask for when the user nears the end, or null when there is nothing more. */

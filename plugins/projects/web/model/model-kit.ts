@@ -1,5 +1,13 @@
 import * as effector from 'effector';
-import { announceEffect, type AnnounceDeps, type ApiClient, type ApiError, type AppModel, type PollingService, type ToastService } from '../../../../core';
+import {
+  announceEffect,
+  type AnnounceDeps,
+  type ApiClient,
+  type ApiError,
+  type AppModel,
+  type PollingService,
+  type ToastService,
+} from '../../../../core';
 import type { MediaUploader } from '../upload/media-uploader';
 
 /** What the projects model talks to; the loader takes them from the container, tests pass fakes. */
@@ -24,6 +32,10 @@ export interface ProjectsModelDeps {
 export { apiEffect } from '../../../../core';
 
 /** Spec section 8 toasts and a log line, tagged `[projects]` (core's announceEffect). */
-export function announce(deps: AnnounceDeps, fx: effector.Effect<any, any, ApiError>, messages: { done?: string; fail: string }) {
+export function announce(
+  deps: AnnounceDeps,
+  fx: effector.Effect<any, any, ApiError>,
+  messages: { done?: string; fail: string },
+) {
   announceEffect(deps, 'projects', fx, messages);
 }

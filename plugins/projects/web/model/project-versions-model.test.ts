@@ -55,7 +55,12 @@ describe('project version list', () => {
     const slow = allSettled(kit.model.versions.searchChanged, { scope: kit.scope, params: 'interview' });
     await allSettled(kit.model.versions.searchChanged, { scope: kit.scope, params: 'intro' });
     await slow;
-    expect(kit.api.callsTo('GET', '/api/v1/project_versions').map((c) => c.params?.search).slice(-2)).toEqual(['interview', 'intro']);
+    expect(
+      kit.api
+        .callsTo('GET', '/api/v1/project_versions')
+        .map((c) => c.params?.search)
+        .slice(-2),
+    ).toEqual(['interview', 'intro']);
     expect(kit.rowIds()).toEqual(['7']);
   });
 
@@ -66,12 +71,18 @@ describe('project version list', () => {
     kit.api.reply('GET', '/api/v1/project_versions', new ApiError('Boom', 500));
     await allSettled(kit.model.versions.searchChanged, { scope: kit.scope, params: '' });
     expect(kit.listCalls().at(-1)).toEqual({ workspaceId: 'w1', page: 1, perPage: 50 });
-    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project versions could not be loaded', description: 'Boom' });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'error',
+      title: 'Project versions could not be loaded',
+      description: 'Boom',
+    });
   });
 
   it('a changed label selection searches page 1 with the labels, workspaceId and search text, and clears the selection', async () => {
     const labelsSet = createEvent<string[]>();
-    const $filter = createStore<{ labels?: string[] }>({}).on(labelsSet, (_, labels) => (labels.length ? { labels } : {}));
+    const $filter = createStore<{ labels?: string[] }>({}).on(labelsSet, (_, labels) =>
+      labels.length ? { labels } : {},
+    );
     const kit = await openedKit({ filter: $filter });
     kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2'], 1, true));
     await allSettled(kit.model.versions.searchChanged, { scope: kit.scope, params: 'cats' });
@@ -79,7 +90,13 @@ describe('project version list', () => {
     await allSettled(kit.model.versions.selectionChanged, { scope: kit.scope, params: new Set(['1']) });
 
     await allSettled(labelsSet, { scope: kit.scope, params: ['l1', 'l2'] });
-    expect(kit.listCalls().at(-1)).toEqual({ workspaceId: 'w1', page: 1, perPage: 50, labels: 'l1,l2', search: 'cats' });
+    expect(kit.listCalls().at(-1)).toEqual({
+      workspaceId: 'w1',
+      page: 1,
+      perPage: 50,
+      labels: 'l1,l2',
+      search: 'cats',
+    });
     expect(kit.scope.getState(kit.model.versions.$selection).size).toBe(0);
   });
 
@@ -109,12 +126,19 @@ describe('bulk delete', () => {
 
     kit.api.reply('DELETE', '/api/v1/project_versions/', { data: { ids: ['1', '3'] }, meta: { numberOfProjects: 1 } });
     await allSettled(kit.model.versions.deleteConfirmed, { scope: kit.scope });
-    expect(kit.api.callsTo('DELETE', '/api/v1/project_versions/')[0].body).toEqual({ workspaceId: 'w1', projectVersionIds: ['1', '3'] });
+    expect(kit.api.callsTo('DELETE', '/api/v1/project_versions/')[0].body).toEqual({
+      workspaceId: 'w1',
+      projectVersionIds: ['1', '3'],
+    });
     expect(kit.rowIds()).toEqual(['2']);
     expect(kit.scope.getState(kit.model.versions.$selection).size).toBe(0);
     expect(kit.scope.getState(kit.model.versions.$deleteDialogOpen)).toBe(false);
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(1);
-    expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Project version(s) deleted', description: undefined });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'success',
+      title: 'Project version(s) deleted',
+      description: undefined,
+    });
   });
 
   it('offers Undo on the deleted toast: it restores those versions, reloads page 1 and raises the count; then it is gone', async () => {
@@ -128,13 +152,23 @@ describe('bulk delete', () => {
     const deletedToast = kit.scope.getState(kit.toast.$toasts).find((t) => t.title === 'Project version(s) deleted')!;
     expect(deletedToast.action?.label).toBe('Undo');
 
-    kit.api.reply('POST', '/api/v1/project_versions/restore', { data: { ids: ['1', '3'] }, meta: { numberOfProjects: 3 } });
+    kit.api.reply('POST', '/api/v1/project_versions/restore', {
+      data: { ids: ['1', '3'] },
+      meta: { numberOfProjects: 3 },
+    });
     kit.api.reply('GET', '/api/v1/project_versions', page(['1', '2', '3'], 1, false));
     await allSettled(deletedToast.action!.event, { scope: kit.scope });
-    expect(kit.api.callsTo('POST', '/api/v1/project_versions/restore')[0].body).toEqual({ workspaceId: 'w1', projectVersionIds: ['1', '3'] });
+    expect(kit.api.callsTo('POST', '/api/v1/project_versions/restore')[0].body).toEqual({
+      workspaceId: 'w1',
+      projectVersionIds: ['1', '3'],
+    });
     expect(kit.rowIds()).toEqual(['1', '2', '3']);
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
-    expect(kit.toasts()).toContainEqual({ kind: 'success', title: 'Project version(s) restored', description: undefined });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'success',
+      title: 'Project version(s) restored',
+      description: undefined,
+    });
     expect(kit.scope.getState(kit.model.undo.$canUndoDelete)).toBe(false);
     // Undone (here as Ctrl+Z does, without the toast's button): the toast's offer is gone with it.
     expect(kit.scope.getState(kit.toast.$toasts).map((t) => t.title)).not.toContain('Project version(s) deleted');
@@ -151,14 +185,22 @@ describe('bulk delete', () => {
     await allSettled(kit.model.versions.deleteConfirmed, { scope: kit.scope });
     kit.api.reply('POST', '/api/v1/project_versions/restore', new ApiError('Request failed', 503));
     await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });
-    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project version(s) could not be restored', description: 'Request failed' });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'error',
+      title: 'Project version(s) could not be restored',
+      description: 'Request failed',
+    });
     expect(kit.rowIds()).toEqual(['2']);
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(2);
 
     // Too late: the server brought nothing back.
     kit.api.reply('POST', '/api/v1/project_versions/restore', { data: { ids: [] }, meta: { numberOfProjects: 2 } });
     await allSettled(kit.model.undo.undoDeleteClicked, { scope: kit.scope });
-    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project version(s) could not be restored', description: 'They have been removed for good.' });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'error',
+      title: 'Project version(s) could not be restored',
+      description: 'They have been removed for good.',
+    });
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(2);
   });
 
@@ -171,7 +213,11 @@ describe('bulk delete', () => {
     expect(kit.rowIds()).toEqual(['1', '2']);
     expect([...kit.scope.getState(kit.model.versions.$selection)]).toEqual(['1']);
     expect(kit.scope.getState(kit.model.versions.$deleteDialogOpen)).toBe(true);
-    expect(kit.toasts()).toContainEqual({ kind: 'error', title: 'Project version(s) could not be deleted', description: 'Nope' });
+    expect(kit.toasts()).toContainEqual({
+      kind: 'error',
+      title: 'Project version(s) could not be deleted',
+      description: 'Nope',
+    });
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
   });
 });

@@ -59,7 +59,10 @@ export type ProjectsTableHostUnits = ReturnType<typeof createProjectsTableHost>;
 
 export function createProjectVersionsModel(
   deps: ProjectsModelDeps,
-  { filters = [], host = createProjectsTableHost() }: { filters?: ProjectsTableFilter[]; host?: ProjectsTableHostUnits } = {},
+  {
+    filters = [],
+    host = createProjectsTableHost(),
+  }: { filters?: ProjectsTableFilter[]; host?: ProjectsTableHostUnits } = {},
 ) {
   const { api, app } = deps;
   const { selectionChanged, selectionCleared, rowsMapped, reloadRequested } = host;
@@ -77,18 +80,39 @@ export function createProjectVersionsModel(
   const deleteConfirmed = createEvent();
 
   const fetchPageFx = apiEffect(async ({ query, requestKey }: PageRequest) => {
-    const { data } = await api.get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, { params: listParams(query) });
-    return { page: query.page ?? FIRST_PAGE, requestKey, rows: data.data, hasMore: data.meta.hasMore, cursor: data.meta.nextCursor };
+    const { data } = await api.get<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersions, {
+      params: listParams(query),
+    });
+    return {
+      page: query.page ?? FIRST_PAGE,
+      requestKey,
+      rows: data.data,
+      hasMore: data.meta.hasMore,
+      cursor: data.meta.nextCursor,
+    };
   });
   const deleteProjectVersionsFx = apiEffect(async ({ workspaceId, ids }: { workspaceId: string; ids: string[] }) => {
-    const { data } = await api.delete<DeleteProjectVersionsResponse>(PROJECTS_PATHS.deleteProjectVersions, { workspaceId, projectVersionIds: ids });
+    const { data } = await api.delete<DeleteProjectVersionsResponse>(PROJECTS_PATHS.deleteProjectVersions, {
+      workspaceId,
+      projectVersionIds: ids,
+    });
     return data.data.ids;
   });
 
   const $search = createStore('').on(searchChanged, (_, text) => text.trim());
-  const $filterParams = combine(filters.map((f) => f.$params), (all): FilterParams => Object.assign({}, ...all));
+  const $filterParams = combine(
+    filters.map((f) => f.$params),
+    (all): FilterParams => Object.assign({}, ...all),
+  );
   const $query = combine(app.$currentWorkspaceId, $search, $filterParams, (workspaceId, search, filter) =>
-    workspaceId === null ? null : ({ workspaceId, perPage: PROJECT_VERSIONS_PER_PAGE, ...filter, ...(search ? { search } : {}) } as ProjectVersionsQuery),
+    workspaceId === null
+      ? null
+      : ({
+          workspaceId,
+          perPage: PROJECT_VERSIONS_PER_PAGE,
+          ...filter,
+          ...(search ? { search } : {}),
+        } as ProjectVersionsQuery),
   );
   const $queryKey = $query.map((query) => (query ? JSON.stringify(query) : ''));
   /** Bumped by every page-1 request, so a late page of an older load never lands in a newer list. */
@@ -122,12 +146,27 @@ export function createProjectVersionsModel(
     .reset(selectionCleared, rowsCreated, deleteProjectVersionsFx.done, app.workspaceChanged, app.loggedOut);
   /** Selects every loaded row (the palette's "Select all project versions"). */
   const allSelected = createEvent();
-  sample({ clock: allSelected, source: $rows, fn: (rows): ReadonlySet<string> => new Set(rows.map((r) => r.id)), target: selectionChanged });
+  sample({
+    clock: allSelected,
+    source: $rows,
+    fn: (rows): ReadonlySet<string> => new Set(rows.map((r) => r.id)),
+    target: selectionChanged,
+  });
   // Spec 4: a changed filter (label selection) clears the selection and searches from page 1.
   sample({ clock: $filterParams.updates, target: selectionCleared });
 
-  const $deleteDialogOpen = createStore(false).reset(deleteCancelled, deleteProjectVersionsFx.done, app.workspaceChanged);
-  sample({ clock: deleteRequested, source: $selection, filter: (s) => s.size > 0, fn: () => true, target: $deleteDialogOpen });
+  const $deleteDialogOpen = createStore(false).reset(
+    deleteCancelled,
+    deleteProjectVersionsFx.done,
+    app.workspaceChanged,
+  );
+  sample({
+    clock: deleteRequested,
+    source: $selection,
+    filter: (s) => s.size > 0,
+    fn: () => true,
+    target: $deleteDialogOpen,
+  });
 
   // Page 1: on opening the page, on every change of the query (workspace, search, filters), on demand.
   // Opening the page while page 1 is on its way (the workspace was just chosen) asks nothing more.
@@ -137,7 +176,10 @@ export function createProjectVersionsModel(
     clock: firstPageWanted,
     source: { query: $query, key: $queryKey, generation: $generation },
     filter: ({ query }) => query !== null,
-    fn: ({ query, key, generation }): PageRequest => ({ query: { ...query!, page: FIRST_PAGE }, requestKey: `${key}#${generation + 1}` }),
+    fn: ({ query, key, generation }): PageRequest => ({
+      query: { ...query!, page: FIRST_PAGE },
+      requestKey: `${key}#${generation + 1}`,
+    }),
   });
   sample({ clock: firstPage, source: $generation, fn: (generation) => generation + 1, target: $generation });
   sample({ clock: firstPage, target: fetchPageFx });
@@ -145,7 +187,8 @@ export function createProjectVersionsModel(
   sample({
     clock: nextPageRequested,
     source: { query: $query, list: $list, requestKey: $requestKey, pending: fetchPageFx.pending },
-    filter: ({ query, list, requestKey, pending }) => query !== null && !pending && list.queryKey === requestKey && nextPageToLoad(list) !== null,
+    filter: ({ query, list, requestKey, pending }) =>
+      query !== null && !pending && list.queryKey === requestKey && nextPageToLoad(list) !== null,
     fn: ({ query, list, requestKey }): PageRequest => ({
       query: { ...query!, page: nextPageToLoad(list)!, ...(list.cursor ? { after: list.cursor } : {}) },
       requestKey,
@@ -157,7 +200,11 @@ export function createProjectVersionsModel(
     clock: fetchPageFx.doneData,
     source: { list: $list, requestKey: $requestKey },
     fn: ({ list, requestKey }, arrived): ProjectVersionList => {
-      const merged = mergePage(list, { page: arrived.page, queryKey: arrived.requestKey, rows: arrived.rows, hasMore: arrived.hasMore }, requestKey);
+      const merged = mergePage(
+        list,
+        { page: arrived.page, queryKey: arrived.requestKey, rows: arrived.rows, hasMore: arrived.hasMore },
+        requestKey,
+      );
       return merged === list ? list : { ...merged, cursor: arrived.cursor };
     },
     target: $list,
@@ -176,7 +223,12 @@ export function createProjectVersionsModel(
   // The success toast (with its Undo) comes from undo-delete-model.ts.
   announce(deps, deleteProjectVersionsFx, { fail: PROJECTS_MESSAGES.projectVersionsNotDeleted });
 
-  const $loadingFirstPage = combine(fetchPageFx.pending, $list, $requestKey, (pending, list, key) => pending && list.queryKey !== key);
+  const $loadingFirstPage = combine(
+    fetchPageFx.pending,
+    $list,
+    $requestKey,
+    (pending, list, key) => pending && list.queryKey !== key,
+  );
 
   return {
     pageOpened,

@@ -13,7 +13,15 @@ describe('context keys for when clauses', () => {
     publishContextKeys(kit.model, keys);
     await kit.start();
     await allSettled(kit.model.versions.selectionChanged, { scope: kit.scope, params: new Set(['1', '2']) });
-    const when: WhenContext = { isAuthenticated: true, isMember: true, path: '/', accountId: 'a1', workspaceId: 'w1', isAccountAdmin: true, keys: kit.scope.getState(keys.$keys) };
+    const when: WhenContext = {
+      isAuthenticated: true,
+      isMember: true,
+      path: '/',
+      accountId: 'a1',
+      workspaceId: 'w1',
+      isAccountAdmin: true,
+      keys: kit.scope.getState(keys.$keys),
+    };
     expect(selectedProjectVersionCount(when)).toBe(2);
     expect(selectedProjectVersionIds(when)).toEqual(['1', '2']);
     const deleteCommand = projectsCommands.find((c) => c.title === 'Delete selected project versions')!;

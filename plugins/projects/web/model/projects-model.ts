@@ -4,7 +4,11 @@ import { projectVersionPage, type ProjectVersionResource } from '../../common/pr
 import { PROJECTS_CONTEXT_KEYS, type ProjectsTableFilter, type ProjectsTableHost } from '../extension-points';
 import { createLinksModel } from './links-model';
 import type { ProjectsModelDeps } from './model-kit';
-import { createProjectsTableHost, createProjectVersionsModel, type ProjectsTableHostUnits } from './project-versions-model';
+import {
+  createProjectsTableHost,
+  createProjectVersionsModel,
+  type ProjectsTableHostUnits,
+} from './project-versions-model';
 import { createUndoDeleteModel } from './undo-delete-model';
 import { createUploadsModel } from './uploads-model';
 
@@ -20,7 +24,10 @@ export type NewProjectMode = 'upload' | 'links';
  */
 export function createProjectsModel(
   deps: ProjectsModelDeps,
-  { filters = [], host = createProjectsTableHost() }: { filters?: ProjectsTableFilter[]; host?: ProjectsTableHostUnits } = {},
+  {
+    filters = [],
+    host = createProjectsTableHost(),
+  }: { filters?: ProjectsTableFilter[]; host?: ProjectsTableHostUnits } = {},
 ) {
   const { app } = deps;
   const versions = createProjectVersionsModel(deps, { filters, host });
@@ -31,7 +38,10 @@ export function createProjectsModel(
   sample({ clock: projectsCreated, fn: ({ count }) => count, target: countChanged });
   sample({ clock: versions.deleteProjectVersionsFx.doneData, fn: (ids) => -ids.length, target: countChanged });
   const undo = createUndoDeleteModel(deps, {
-    deleted: versions.deleteProjectVersionsFx.done.map(({ params, result }) => ({ workspaceId: params.workspaceId, ids: result })),
+    deleted: versions.deleteProjectVersionsFx.done.map(({ params, result }) => ({
+      workspaceId: params.workspaceId,
+      ids: result,
+    })),
     reloadRequested: versions.reloadRequested,
   });
   sample({ clock: undo.restoreProjectVersionsFx.doneData, fn: (ids) => ids.length, target: countChanged });
@@ -51,7 +61,13 @@ export function createProjectsModel(
     .on(countChanged, (count, delta) => Math.max(0, (count ?? 0) + delta));
   sample({ clock: countChanged, target: app.workspacesReloadRequested });
   // A model built after the workspace arrived (a reload straight onto the page) missed its update: the page takes it.
-  sample({ clock: versions.pageOpened, source: app.$currentWorkspace, filter: Boolean, fn: (workspace) => workspace!.attributes.numberOfProjects, target: $projectCount });
+  sample({
+    clock: versions.pageOpened,
+    source: app.$currentWorkspace,
+    filter: Boolean,
+    fn: (workspace) => workspace!.attributes.numberOfProjects,
+    target: $projectCount,
+  });
 
   // The "New project" popup: which tab is open, or none.
   const newProjectOpened = createEvent<NewProjectMode>();
@@ -64,20 +80,60 @@ export function createProjectsModel(
   // leave the user on the list with the new rows selected (to label or set up at once); when one
   // failed the popup stays open to say which, and the new rows are selected behind it.
   const navigateFx = effector.createEffect((path: string) => deps.navigate(path));
-  const oneCreated = sample({ clock: uploads.batchSettled, filter: (b) => b.created.length === 1 && !b.incomplete, fn: (b) => b.created[0] });
+  const oneCreated = sample({
+    clock: uploads.batchSettled,
+    filter: (b) => b.created.length === 1 && !b.incomplete,
+    fn: (b) => b.created[0],
+  });
   sample({ clock: oneCreated, fn: (v) => projectVersionPage(v.attributes.projectId, v.id), target: navigateFx });
-  const severalCreated = sample({ clock: uploads.batchSettled, filter: (b) => b.created.length > 1 || (b.created.length === 1 && b.incomplete) });
-  sample({ clock: severalCreated, fn: (b): ReadonlySet<string> => new Set(b.created.map((v) => v.id)), target: versions.selectionChanged });
-  sample({ clock: uploads.batchSettled, filter: (b) => b.created.length > 0 && !b.incomplete, target: newProjectClosed });
+  const severalCreated = sample({
+    clock: uploads.batchSettled,
+    filter: (b) => b.created.length > 1 || (b.created.length === 1 && b.incomplete),
+  });
+  sample({
+    clock: severalCreated,
+    fn: (b): ReadonlySet<string> => new Set(b.created.map((v) => v.id)),
+    target: versions.selectionChanged,
+  });
+  sample({
+    clock: uploads.batchSettled,
+    filter: (b) => b.created.length > 0 && !b.incomplete,
+    target: newProjectClosed,
+  });
 
-  return { app, versions, uploads, links, undo, host: host as ProjectsTableHost, projectsCreated, countChanged, $projectCount, newProjectOpened, newProjectClosed, $newProjectMode };
+  return {
+    app,
+    versions,
+    uploads,
+    links,
+    undo,
+    host: host as ProjectsTableHost,
+    projectsCreated,
+    countChanged,
+    $projectCount,
+    newProjectOpened,
+    newProjectClosed,
+    $newProjectMode,
+  };
 }
 
 export type ProjectsModel = ReturnType<typeof createProjectsModel>;
 
 /** Publishes the selection and the undo flag as context keys, which palette `when` clauses and commands read. */
 export function publishContextKeys(model: ProjectsModel, keys: Pick<ContextKeys, 'keySet'>): void {
-  sample({ clock: model.versions.$selection, fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectedIds, value: selected }), target: keys.keySet });
-  sample({ clock: model.versions.$selection, fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectionCount, value: selected.size }), target: keys.keySet });
-  sample({ clock: model.undo.$canUndoDelete, fn: (can) => ({ key: PROJECTS_CONTEXT_KEYS.canUndoDelete, value: can }), target: keys.keySet });
+  sample({
+    clock: model.versions.$selection,
+    fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectedIds, value: selected }),
+    target: keys.keySet,
+  });
+  sample({
+    clock: model.versions.$selection,
+    fn: (selected) => ({ key: PROJECTS_CONTEXT_KEYS.selectionCount, value: selected.size }),
+    target: keys.keySet,
+  });
+  sample({
+    clock: model.undo.$canUndoDelete,
+    fn: (can) => ({ key: PROJECTS_CONTEXT_KEYS.canUndoDelete, value: can }),
+    target: keys.keySet,
+  });
 }

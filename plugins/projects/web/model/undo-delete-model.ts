@@ -21,7 +21,10 @@ export const UNDO_TOAST_MS = 10_000;
  */
 export function createUndoDeleteModel(
   deps: ProjectsModelDeps,
-  { deleted, reloadRequested }: { deleted: effector.Unit<{ workspaceId: string; ids: string[] }>; reloadRequested: effector.EventCallable<void> },
+  {
+    deleted,
+    reloadRequested,
+  }: { deleted: effector.Unit<{ workspaceId: string; ids: string[] }>; reloadRequested: effector.EventCallable<void> },
 ) {
   const { api, app, toast } = deps;
   const undoDeleteClicked = createEvent();
@@ -61,10 +64,19 @@ export function createUndoDeleteModel(
     fn: (ids) =>
       ids.length > 0
         ? { kind: 'success' as const, title: PROJECTS_UNDO_MESSAGES.projectVersionsRestored }
-        : { kind: 'error' as const, title: PROJECTS_UNDO_MESSAGES.projectVersionsNotRestored, description: PROJECTS_UNDO_MESSAGES.tooLate },
+        : {
+            kind: 'error' as const,
+            title: PROJECTS_UNDO_MESSAGES.projectVersionsNotRestored,
+            description: PROJECTS_UNDO_MESSAGES.tooLate,
+          },
     target: toast.shown,
   });
   announce(deps, restoreProjectVersionsFx, { fail: PROJECTS_UNDO_MESSAGES.projectVersionsNotRestored });
 
-  return { undoDeleteClicked, restoreProjectVersionsFx, $lastDeletion, $canUndoDelete: $lastDeletion.map((last) => last !== null) };
+  return {
+    undoDeleteClicked,
+    restoreProjectVersionsFx,
+    $lastDeletion,
+    $canUndoDelete: $lastDeletion.map((last) => last !== null),
+  };
 }

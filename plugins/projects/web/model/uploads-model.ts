@@ -1,5 +1,10 @@
 import * as effector from 'effector';
-import { PROJECTS_MESSAGES, PROJECTS_PATHS, type CreateWithProjectResponse, type ProjectVersionResource } from '../../common/projects-contract';
+import {
+  PROJECTS_MESSAGES,
+  PROJECTS_PATHS,
+  type CreateWithProjectResponse,
+  type ProjectVersionResource,
+} from '../../common/projects-contract';
 import { UploadAbortedError } from '../upload/media-uploader';
 import { announce, apiEffect, type ProjectsModelDeps } from './model-kit';
 
@@ -42,7 +47,10 @@ export function settledBatchOf(list: readonly UploadItem[], id: string): UploadB
   const batch = list.find((u) => u.id === id)?.batch;
   const items = list.filter((u) => u.batch === batch);
   if (batch === undefined || !items.every((u) => settledStates.has(u.state))) return null;
-  return { created: items.flatMap((u) => (u.projectVersion ? [u.projectVersion] : [])), incomplete: items.some((u) => u.state !== 'done') };
+  return {
+    created: items.flatMap((u) => (u.projectVersion ? [u.projectVersion] : [])),
+    incomplete: items.some((u) => u.state !== 'done'),
+  };
 }
 
 /**
@@ -52,7 +60,9 @@ export function settledBatchOf(list: readonly UploadItem[], id: string): UploadB
  */
 export function createUploadsModel(
   deps: ProjectsModelDeps,
-  { projectsCreated }: { projectsCreated: effector.EventCallable<{ versions: ProjectVersionResource[]; count: number }> },
+  {
+    projectsCreated,
+  }: { projectsCreated: effector.EventCallable<{ versions: ProjectVersionResource[]; count: number }> },
 ) {
   const { api, app, uploader } = deps;
   const filesChosen = createEvent<File[]>();
@@ -62,21 +72,32 @@ export function createUploadsModel(
 
   const controllers = new Map<string, AbortController>();
 
-  const uploadFileFx = createEffect<StartedUpload, { id: string; workspaceId: string; elementId: string }, Error>(async ({ id, file, workspaceId }) => {
-    const progressed = scopeBind(uploadProgressed, { safe: true });
-    const controller = new AbortController();
-    controllers.set(id, controller);
-    try {
-      const { elementId } = await uploader.upload(file, { workspaceId, signal: controller.signal, onProgress: (progress) => progressed({ id, progress }) });
-      return { id, workspaceId, elementId };
-    } finally {
-      controllers.delete(id);
-    }
-  });
-  const createWithProjectFx = apiEffect(async ({ id, workspaceId, elementId }: { id: string; workspaceId: string; elementId: string }) => {
-    const { data } = await api.post<CreateWithProjectResponse>(PROJECTS_PATHS.createWithProject, { workspaceId, elementId });
-    return { id, versions: data.projectVersions.data };
-  });
+  const uploadFileFx = createEffect<StartedUpload, { id: string; workspaceId: string; elementId: string }, Error>(
+    async ({ id, file, workspaceId }) => {
+      const progressed = scopeBind(uploadProgressed, { safe: true });
+      const controller = new AbortController();
+      controllers.set(id, controller);
+      try {
+        const { elementId } = await uploader.upload(file, {
+          workspaceId,
+          signal: controller.signal,
+          onProgress: (progress) => progressed({ id, progress }),
+        });
+        return { id, workspaceId, elementId };
+      } finally {
+        controllers.delete(id);
+      }
+    },
+  );
+  const createWithProjectFx = apiEffect(
+    async ({ id, workspaceId, elementId }: { id: string; workspaceId: string; elementId: string }) => {
+      const { data } = await api.post<CreateWithProjectResponse>(PROJECTS_PATHS.createWithProject, {
+        workspaceId,
+        elementId,
+      });
+      return { id, versions: data.projectVersions.data };
+    },
+  );
   // Several files upload side by side; each settles on its own.
   const startUploadsFx = createEffect(async (uploads: StartedUpload[]) => {
     await Promise.allSettled(uploads.map((upload) => uploadFileFx(upload)));
@@ -93,38 +114,71 @@ export function createUploadsModel(
     },
   });
 
-  const update = (list: UploadItem[], id: string, patch: Partial<UploadItem>) => list.map((u) => (u.id === id ? { ...u, ...patch } : u));
+  const update = (list: UploadItem[], id: string, patch: Partial<UploadItem>) =>
+    list.map((u) => (u.id === id ? { ...u, ...patch } : u));
   const $uploads = createStore<UploadItem[]>([])
     .on(started, (list, uploads) => [
       ...list,
-      ...uploads.map((u) => ({ id: u.id, name: u.file.name, size: u.file.size, progress: 0, state: 'uploading' as const, error: null, projectVersion: null, batch: u.batch })),
+      ...uploads.map((u) => ({
+        id: u.id,
+        name: u.file.name,
+        size: u.file.size,
+        progress: 0,
+        state: 'uploading' as const,
+        error: null,
+        projectVersion: null,
+        batch: u.batch,
+      })),
     ])
     .on(uploadProgressed, (list, { id, progress }) => update(list, id, { progress }))
     .on(uploadFileFx.doneData, (list, { id }) => update(list, id, { progress: 1, state: 'creating' }))
     .on(uploadFileFx.fail, (list, { params, error }) =>
-      update(list, params.id, error instanceof UploadAbortedError ? { state: 'cancelled' } : { state: 'failed', error: error.message }),
+      update(
+        list,
+        params.id,
+        error instanceof UploadAbortedError ? { state: 'cancelled' } : { state: 'failed', error: error.message },
+      ),
     )
-    .on(createWithProjectFx.doneData, (list, { id, versions }) => update(list, id, { state: 'done', projectVersion: versions[0] ?? null }))
-    .on(createWithProjectFx.fail, (list, { params, error }) => update(list, params.id, { state: 'failed', error: error.message }))
+    .on(createWithProjectFx.doneData, (list, { id, versions }) =>
+      update(list, id, { state: 'done', projectVersion: versions[0] ?? null }),
+    )
+    .on(createWithProjectFx.fail, (list, { params, error }) =>
+      update(list, params.id, { state: 'failed', error: error.message }),
+    )
     .on(finishedCleared, (list) => list.filter((u) => u.state === 'uploading' || u.state === 'creating'));
 
   sample({ clock: started, target: startUploadsFx });
   sample({ clock: uploadCancelled, target: abortUploadFx });
   sample({ clock: uploadFileFx.doneData, target: createWithProjectFx });
   // Spec 4: creating an element (with its project) raises the count by one.
-  sample({ clock: createWithProjectFx.doneData, fn: ({ versions }) => ({ versions, count: 1 }), target: projectsCreated });
+  sample({
+    clock: createWithProjectFx.doneData,
+    fn: ({ versions }) => ({ versions, count: 1 }),
+    target: projectsCreated,
+  });
 
   sample({
     clock: uploadFileFx.failData,
     filter: (error) => !(error instanceof UploadAbortedError),
-    fn: (error) => ({ kind: 'error' as const, title: PROJECTS_MESSAGES.elementsNotCreated, description: error.message }),
+    fn: (error) => ({
+      kind: 'error' as const,
+      title: PROJECTS_MESSAGES.elementsNotCreated,
+      description: error.message,
+    }),
     target: deps.toast.shown,
   });
-  announce(deps, createWithProjectFx, { done: PROJECTS_MESSAGES.projectCreated, fail: PROJECTS_MESSAGES.projectNotCreated });
+  announce(deps, createWithProjectFx, {
+    done: PROJECTS_MESSAGES.projectCreated,
+    fail: PROJECTS_MESSAGES.projectNotCreated,
+  });
 
   // Read after $uploads took each outcome in: only the last file of a batch to settle finds it settled.
   const uploadSettled = sample({
-    clock: [createWithProjectFx.done.map(({ params }) => params.id), createWithProjectFx.fail.map(({ params }) => params.id), uploadFileFx.fail.map(({ params }) => params.id)],
+    clock: [
+      createWithProjectFx.done.map(({ params }) => params.id),
+      createWithProjectFx.fail.map(({ params }) => params.id),
+      uploadFileFx.fail.map(({ params }) => params.id),
+    ],
   });
   const batchSettled = sample({
     clock: uploadSettled,

@@ -2,14 +2,23 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { normaliseError, TOKENS, useService } from '../../../../core';
-import { PROJECTS_MESSAGES, PROJECTS_PATHS, type ProjectVersionResource, type ProjectVersionsResponse } from '../../common/projects-contract';
+import {
+  PROJECTS_MESSAGES,
+  PROJECTS_PATHS,
+  type ProjectVersionResource,
+  type ProjectVersionsResponse,
+} from '../../common/projects-contract';
 import { ContributedSections } from '../../../../core/ui';
 import { formatCreated, statusLabel } from '../components/project-version-cells';
 import { formatDuration } from '../../../../core/common/duration';
 import { projectVersionSections } from '../extension-points';
 import '../components/projects.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; version: ProjectVersionResource };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; version: ProjectVersionResource };
 
 /**
  * `/projects/{projectId}/project_versions/{projectVersionId}` (spec 2: shown after a project is
@@ -31,7 +40,10 @@ export default function ProjectVersionPage() {
     let live = true;
     setLoaded({ state: 'loading' });
     api
-      .post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, { workspaceId, projectVersionIds: [projectVersionId] })
+      .post<ProjectVersionsResponse>(PROJECTS_PATHS.projectVersionUpdates, {
+        workspaceId,
+        projectVersionIds: [projectVersionId],
+      })
       .then(({ data }) => {
         const version = data.data.find((v) => v.id === projectVersionId && v.attributes.projectId === projectId);
         if (live) setLoaded(version ? { state: 'ready', version } : { state: 'missing' });
@@ -65,7 +77,11 @@ export default function ProjectVersionPage() {
             <h1>{loaded.version.attributes.title}</h1>
           </header>
           {loaded.version.attributes.thumbnailUrl ? (
-            <img className="projects-version-thumbnail" src={loaded.version.attributes.thumbnailUrl} alt={`Thumbnail of ${loaded.version.attributes.title}`} />
+            <img
+              className="projects-version-thumbnail"
+              src={loaded.version.attributes.thumbnailUrl}
+              alt={`Thumbnail of ${loaded.version.attributes.title}`}
+            />
           ) : (
             <div className="projects-version-thumbnail projects-thumbnail-empty" aria-hidden="true" />
           )}
@@ -83,7 +99,10 @@ export default function ProjectVersionPage() {
               </>
             )}
           </dl>
-          <ContributedSections sections={sections} props={{ projectId: loaded.version.attributes.projectId, projectVersionId: loaded.version.id }} />
+          <ContributedSections
+            sections={sections}
+            props={{ projectId: loaded.version.attributes.projectId, projectVersionId: loaded.version.id }}
+          />
         </article>
       )}
     </div>

@@ -18,7 +18,12 @@ afterEach(cleanup);
  */
 async function renderProjectsPage(pages: ReturnType<typeof page>[], parts: ProjectsTableParts[] = []) {
   const kit = createProjectsTestKit();
-  kit.api.reply('GET', '/api/v1/project_versions', (call: RecordedCall) => pages.find((p) => p.meta.page === (call.params as { page: number }).page) ?? page([], 99, false));
+  kit.api.reply(
+    'GET',
+    '/api/v1/project_versions',
+    (call: RecordedCall) =>
+      pages.find((p) => p.meta.page === (call.params as { page: number }).page) ?? page([], 99, false),
+  );
   const container = createContainer();
   container.bind(TOKENS.AppModel).toConstantValue(kit.app);
   const visits: string[] = [];
@@ -67,7 +72,10 @@ describe('projects page: a row’s menu', () => {
     const row = (await screen.findByText('Video 2')).closest('tr')!;
     fireEvent.contextMenu(row, { clientX: 40, clientY: 60 });
     const menu = screen.getByRole('menu', { name: 'Actions for Video 2' });
-    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(['Open', 'Set up subtitles…']);
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
+      'Open',
+      'Set up subtitles…',
+    ]);
     expect(document.activeElement?.textContent).toBe('Open');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });

@@ -20,7 +20,21 @@ export default function ProjectsPage() {
   const { versions, parts } = model;
   const app = useService(TOKENS.AppModel);
   const navigator = useService(TOKENS.Navigator);
-  const [workspace, account, count, rows, selection, hasMore, loading, loadingFirst, search, deleteOpen, deleting, newProjectMode, filterParams] = useUnit([
+  const [
+    workspace,
+    account,
+    count,
+    rows,
+    selection,
+    hasMore,
+    loading,
+    loadingFirst,
+    search,
+    deleteOpen,
+    deleting,
+    newProjectMode,
+    filterParams,
+  ] = useUnit([
     app.$currentWorkspace,
     app.$currentAccount,
     model.$projectCount,
@@ -35,7 +49,17 @@ export default function ProjectsPage() {
     model.$newProjectMode,
     versions.$filterParams,
   ]);
-  const [pageOpened, searchChanged, nextPage, select, clearSelection, deleteRequested, deleteCancelled, deleteConfirmed, openNewProject] = useUnit([
+  const [
+    pageOpened,
+    searchChanged,
+    nextPage,
+    select,
+    clearSelection,
+    deleteRequested,
+    deleteCancelled,
+    deleteConfirmed,
+    openNewProject,
+  ] = useUnit([
     versions.pageOpened,
     versions.searchChanged,
     versions.nextPageRequested,
@@ -70,13 +94,19 @@ export default function ProjectsPage() {
   }, []);
   // Delete and Ctrl/Cmd+Backspace in the table ask to delete the selection (Mac keyboards have no Delete key).
   const onTableKeyDown = (event: KeyboardEvent) => {
-    if (selection.size > 0 && (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))) {
+    if (
+      selection.size > 0 &&
+      (event.key === 'Delete' || (event.key === 'Backspace' && (event.metaKey || event.ctrlKey)))
+    ) {
       event.preventDefault();
       deleteRequested();
     }
   };
 
-  const filtered = searchText.trim() !== '' || search !== '' || Object.values(filterParams).some((v) => (Array.isArray(v) ? v.length > 0 : v));
+  const filtered =
+    searchText.trim() !== '' ||
+    search !== '' ||
+    Object.values(filterParams).some((v) => (Array.isArray(v) ? v.length > 0 : v));
   const emptyState = filtered ? (
     <div className="projects-empty">
       <h2>No project versions match</h2>
@@ -135,10 +165,22 @@ export default function ProjectsPage() {
           onChange={(e) => setSearchText(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && searchChanged(searchText)}
         />
-        {parts.map((p, i) => p.FilterBar && <Suspense key={i} fallback={null}><p.FilterBar /></Suspense>)}
+        {parts.map(
+          (p, i) =>
+            p.FilterBar && (
+              <Suspense key={i} fallback={null}>
+                <p.FilterBar />
+              </Suspense>
+            ),
+        )}
       </div>
 
-      <div className="projects-bulk-bar" role="toolbar" aria-label="Selected project versions" hidden={selection.size === 0}>
+      <div
+        className="projects-bulk-bar"
+        role="toolbar"
+        aria-label="Selected project versions"
+        hidden={selection.size === 0}
+      >
         <span>{selection.size} selected</span>
         {bulkActions.map((action) => (
           <button key={action.id} type="button" className="button" onClick={() => action.run([...selection])}>
@@ -170,7 +212,14 @@ export default function ProjectsPage() {
       </div>
       {rowMenu && <RowActionsMenu state={rowMenu} actions={rowActions} onClose={closeRowMenu} />}
 
-      {deleteOpen && <DeleteProjectVersionsDialog count={selection.size} pending={deleting} onConfirm={deleteConfirmed} onClose={deleteCancelled} />}
+      {deleteOpen && (
+        <DeleteProjectVersionsDialog
+          count={selection.size}
+          pending={deleting}
+          onConfirm={deleteConfirmed}
+          onClose={deleteCancelled}
+        />
+      )}
       {newProjectMode && <NewProjectDialog mode={newProjectMode} />}
     </div>
   );

@@ -38,7 +38,12 @@ export class ManualPolling implements PollingService {
 
 /** An uploader the test drives: each upload waits until the test finishes or fails it. */
 export class FakeUploader implements MediaUploader {
-  readonly started: { file: File; options: UploadOptions; finish(elementId: string): void; fail(error: Error): void }[] = [];
+  readonly started: {
+    file: File;
+    options: UploadOptions;
+    finish(elementId: string): void;
+    fail(error: Error): void;
+  }[] = [];
   upload(file: File, options: UploadOptions) {
     return new Promise<{ elementId: string }>((resolve, reject) => {
       options.signal?.addEventListener('abort', () => reject(new UploadAbortedError()));
@@ -47,7 +52,10 @@ export class FakeUploader implements MediaUploader {
   }
 }
 
-export function projectVersion(id: string, overrides: Partial<ProjectVersionResource['attributes']> = {}): ProjectVersionResource {
+export function projectVersion(
+  id: string,
+  overrides: Partial<ProjectVersionResource['attributes']> = {},
+): ProjectVersionResource {
   return {
     id,
     type: 'project_version',
@@ -89,7 +97,12 @@ export function element(id: string, overrides: Partial<ElementResource['attribut
   };
 }
 
-export function page(ids: string[], pageNumber: number, hasMore: boolean, nextCursor: string | null = hasMore ? `c${pageNumber}` : null) {
+export function page(
+  ids: string[],
+  pageNumber: number,
+  hasMore: boolean,
+  nextCursor: string | null = hasMore ? `c${pageNumber}` : null,
+) {
   return { data: ids.map((id) => projectVersion(id)), meta: { page: pageNumber, perPage: 50, hasMore, nextCursor } };
 }
 
@@ -98,13 +111,27 @@ function user(): UserResource {
     id: 'u1',
     type: 'user',
     attributes: {
-      name: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', onboardingState: 'processed', confirmedEmail: true,
-      relevantAlert: null, shouldSeeNewsletterPopup: false, numberOfProjectsSuccessfullyCreated: 0, lastUsedAccountId: 'a1',
-      lastUsedWorkspaceId: 'w1', avatarUrl: null, lastViewedAlertId: null,
+      name: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      role: 'user',
+      onboardingState: 'processed',
+      confirmedEmail: true,
+      relevantAlert: null,
+      shouldSeeNewsletterPopup: false,
+      numberOfProjectsSuccessfullyCreated: 0,
+      lastUsedAccountId: 'a1',
+      lastUsedWorkspaceId: 'w1',
+      avatarUrl: null,
+      lastViewedAlertId: null,
     },
   };
 }
-const account: AccountResource = { id: 'a1', type: 'account', attributes: { name: 'Acme', avatarUrl: null, role: 'admin', lastUsedWorkspaceId: 'w1', subscription: null } };
+const account: AccountResource = {
+  id: 'a1',
+  type: 'account',
+  attributes: { name: 'Acme', avatarUrl: null, role: 'admin', lastUsedWorkspaceId: 'w1', subscription: null },
+};
 export function workspace(id: string, numberOfProjects = 3): WorkspaceResource {
   return { id, type: 'workspace', attributes: { name: `Workspace ${id}`, numberOfProjects, accountId: 'a1' } };
 }
@@ -113,7 +140,9 @@ export function workspace(id: string, numberOfProjects = 3): WorkspaceResource {
  * The real projects model on the real app model and toast service; HTTP, polling and the uploader
  * are fakes. `start()` logs in with workspace w1 (3 projects) and w2 current = w1.
  */
-export function createProjectsTestKit({ filter }: { filter?: Store<Partial<Pick<ProjectVersionsQuery, 'labels'>>> } = {}) {
+export function createProjectsTestKit({
+  filter,
+}: { filter?: Store<Partial<Pick<ProjectVersionsQuery, 'labels'>>> } = {}) {
   const api = new FakeApiClient();
   const toast = createToastService();
   const app = createAppModel({ api, toast });
@@ -140,7 +169,8 @@ export function createProjectsTestKit({ filter }: { filter?: Store<Partial<Pick<
     { filters: [{ $params: $filter }] },
   );
   const scope = fork();
-  const toasts = () => scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
+  const toasts = () =>
+    scope.getState(toast.$toasts).map(({ kind, title, description }) => ({ kind, title, description }));
   api
     .reply('GET', '/api/v1/users/', { data: user(), included: [account] })
     .reply('GET', '/api/v1/accounts/a1/show_workspaces', { data: [workspace('w1'), workspace('w2', 0)] })
@@ -149,5 +179,20 @@ export function createProjectsTestKit({ filter }: { filter?: Store<Partial<Pick<
   const start = () => allSettled(app.appStarted, { scope, params: { accountId: null, workspaceId: null } });
   const listCalls = () => api.callsTo('GET', '/api/v1/project_versions').map((c) => c.params);
   const rowIds = () => scope.getState(model.versions.$rows).map((r) => r.id);
-  return { api, toast, app, polling, uploader, model, scope, toasts, logged, visits, upgrades, start, listCalls, rowIds };
+  return {
+    api,
+    toast,
+    app,
+    polling,
+    uploader,
+    model,
+    scope,
+    toasts,
+    logged,
+    visits,
+    upgrades,
+    start,
+    listCalls,
+    rowIds,
+  };
 }

@@ -45,8 +45,14 @@ describe('readAss', () => {
   });
 
   it('names the line of a dialogue with unreadable times; one ending before it starts is kept with no length', () => {
-    expect(() => readAss(SCRIPT.replace('0:00:06.5', '0:00:xx'))).toThrow("Line 12: the Dialogue times '0:00:05.00' and '0:00:xx' are not valid times");
-    expect(readAss(SCRIPT.replace('0:00:06.5', '0:00:04.00')).at(-1)).toEqual({ start: 5000, end: 5000, text: 'Later, with, commas' });
+    expect(() => readAss(SCRIPT.replace('0:00:06.5', '0:00:xx'))).toThrow(
+      "Line 12: the Dialogue times '0:00:05.00' and '0:00:xx' are not valid times",
+    );
+    expect(readAss(SCRIPT.replace('0:00:06.5', '0:00:04.00')).at(-1)).toEqual({
+      start: 5000,
+      end: 5000,
+      text: 'Later, with, commas',
+    });
     expect(() => readAss('[Events]\nDialogue: 0,0:00:01.00')).toThrow('Line 2: the Dialogue line');
   });
 });
@@ -57,13 +63,18 @@ describe('writeAss', () => {
     expect(ass).toMatch(/^\[Script Info\]\n/);
     expect(ass).toContain('\n[V4+ Styles]\nFormat: Name, Fontname,');
     expect(ass).toContain('\nStyle: Default,');
-    expect(ass).toContain('\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n');
+    expect(ass).toContain(
+      '\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n',
+    );
     expect(ass).toContain('\nDialogue: 0,0:00:01.23,0:00:02.01,Default,Smith J,0,0,0,,{\\i1}Hi, ｛you｝\\Nthere\n');
-    expect(readAss(ass)).toEqual([{ start: 1230, end: 2010, text: 'Hi, ｛you｝\nthere', speaker: 'Smith J', italic: true }]);
+    expect(readAss(ass)).toEqual([
+      { start: 1230, end: 2010, text: 'Hi, ｛you｝\nthere', speaker: 'Smith J', italic: true },
+    ]);
   });
 
   it('leaves drawings out, reads \\n as a space unless WrapStyle is 2, and finds an unclosed "{" fast', () => {
-    const events = (text: string, info = '') => `[Script Info]\n${info}\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${text}`;
+    const events = (text: string, info = '') =>
+      `[Script Info]\n${info}\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${text}`;
     expect(readAss(events('{\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}Sign text'))[0].text).toBe('Sign text');
     expect(readAss(events('{\\pos(10,20)}Placed {\\p2}m 0 0 l 5 5'))[0].text).toBe('Placed');
     expect(readAss(events('one\\ntwo'))[0].text).toBe('one two');
@@ -73,4 +84,3 @@ describe('writeAss', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
-

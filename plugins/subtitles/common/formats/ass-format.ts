@@ -14,7 +14,18 @@ import { SubtitleParseError, quoteLine } from './subtitle-parse-error';
 import { decodeSubtitleText } from './text-decoding';
 import { clockEnd, formatAssClock, readClock } from './timecode';
 
-const DEFAULT_EVENT_FORMAT = ['layer', 'start', 'end', 'style', 'name', 'marginl', 'marginr', 'marginv', 'effect', 'text'];
+const DEFAULT_EVENT_FORMAT = [
+  'layer',
+  'start',
+  'end',
+  'style',
+  'name',
+  'marginl',
+  'marginr',
+  'marginv',
+  'effect',
+  'text',
+];
 
 function fieldList(value: string): string[] {
   return value.split(',').map((field) => field.trim().toLowerCase());
@@ -39,7 +50,11 @@ function splitFields(value: string, count: number): string[] | null {
  * Drawings (`{\p1}m 0 0 l 100 0…{\p0}`) are shapes, not words: left out. `\n` is a soft line
  * break, a space unless the script's WrapStyle is 2 (`softBreaks`), as libass reads it.
  */
-export function assTextToPlain(raw: string, styleItalic: boolean, softBreaks = false): { text: string; italic: boolean } {
+export function assTextToPlain(
+  raw: string,
+  styleItalic: boolean,
+  softBreaks = false,
+): { text: string; italic: boolean } {
   let out = '';
   let italic = styleItalic;
   let drawing = false;
@@ -118,7 +133,8 @@ export function readAss(input: string | Uint8Array): Cue[] {
       }
     } else if (section === 'events') {
       if (key === 'format') eventFormat = fieldList(value);
-      else if (key === 'dialogue') cues.push(readDialogue(value, eventFormat, italicStyles, index + 1, lines[index], softBreaks));
+      else if (key === 'dialogue')
+        cues.push(readDialogue(value, eventFormat, italicStyles, index + 1, lines[index], softBreaks));
     }
   }
   return sortCues(cues);
@@ -130,14 +146,30 @@ function readTime(field: string | undefined): number {
   return ms >= 0 && field.slice(clockEnd).trim() === '' ? ms : -1;
 }
 
-function readDialogue(value: string, format: string[], italicStyles: Set<string>, lineNumber: number, rawLine: string, softBreaks: boolean): Cue {
+function readDialogue(
+  value: string,
+  format: string[],
+  italicStyles: Set<string>,
+  lineNumber: number,
+  rawLine: string,
+  softBreaks: boolean,
+): Cue {
   const fields = splitFields(value, format.length);
-  const at = (name: string) => (fields === null || format.indexOf(name) === -1 ? undefined : fields[format.indexOf(name)]);
+  const at = (name: string) =>
+    fields === null || format.indexOf(name) === -1 ? undefined : fields[format.indexOf(name)];
   const start = readTime(at('start'));
   const end = readTime(at('end'));
   const text = at('text');
-  if (fields === null || text === undefined) throw new SubtitleParseError(lineNumber, `the Dialogue line ${quoteLine(rawLine)} has fewer fields than its Format line`);
-  if (start < 0 || end < 0) throw new SubtitleParseError(lineNumber, `the Dialogue times '${at('start')?.trim()}' and '${at('end')?.trim()}' are not valid times`);
+  if (fields === null || text === undefined)
+    throw new SubtitleParseError(
+      lineNumber,
+      `the Dialogue line ${quoteLine(rawLine)} has fewer fields than its Format line`,
+    );
+  if (start < 0 || end < 0)
+    throw new SubtitleParseError(
+      lineNumber,
+      `the Dialogue times '${at('start')?.trim()}' and '${at('end')?.trim()}' are not valid times`,
+    );
   const plain = assTextToPlain(text, italicStyles.has((at('style') ?? '').trim()), softBreaks);
   // Ending before it starts: kept, with no length, for the editor to flag.
   const cue: Cue = { start, end: Math.max(start, end), text: plain.text };
@@ -155,7 +187,8 @@ export interface AssWriteOptions {
 const STYLE_FORMAT =
   'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding';
 // White text, black outline and shadow, bottom centre, sized for the 1920×1080 script resolution.
-const DEFAULT_STYLE = 'Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,3,1,2,80,80,50,1';
+const DEFAULT_STYLE =
+  'Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,3,1,2,80,80,50,1';
 
 function assDialogueText(cue: Cue): string {
   const body = cueLines(cue.text.replaceAll('{', '｛').replaceAll('}', '｝')).join('\\N');

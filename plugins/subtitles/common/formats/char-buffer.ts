@@ -55,7 +55,10 @@ export class CharBuffer {
     let out = '';
     const CHUNK = 8192;
     for (let from = 0; from < this.length; from += CHUNK) {
-      out += String.fromCharCode.apply(null, this.codes.subarray(from, Math.min(this.length, from + CHUNK)) as unknown as number[]);
+      out += String.fromCharCode.apply(
+        null,
+        this.codes.subarray(from, Math.min(this.length, from + CHUNK)) as unknown as number[],
+      );
     }
     return out;
   }

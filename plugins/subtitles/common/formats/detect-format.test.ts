@@ -43,9 +43,14 @@ describe('readSubtitles', () => {
   });
 
   it('refuses a file with no cue in it rather than replace a subtitle with nothing', () => {
-    for (const empty of ['WEBVTT\n\nNOTE nothing here\n', '[Script Info]\nTitle: x\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nComment: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a note\n', '<tt xmlns="http://www.w3.org/ns/ttml"><body><div/></body></tt>']) {
-      expect(() => readSubtitles(empty)).toThrow('Line 1: the file has no subtitles in it (no cue with a start and an end time)');
+    for (const empty of [
+      'WEBVTT\n\nNOTE nothing here\n',
+      '[Script Info]\nTitle: x\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nComment: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a note\n',
+      '<tt xmlns="http://www.w3.org/ns/ttml"><body><div/></body></tt>',
+    ]) {
+      expect(() => readSubtitles(empty)).toThrow(
+        'Line 1: the file has no subtitles in it (no cue with a start and an end time)',
+      );
     }
   });
 });
-

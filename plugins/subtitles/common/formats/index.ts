@@ -20,7 +20,19 @@ export { sortCues } from './cue';
 export { detectFormat } from './detect-format';
 export { SubtitleParseError } from './subtitle-parse-error';
 export { decodeSubtitleText } from './text-decoding';
-export { readAss, writeAss, readSbv, writeSbv, readSrt, writeSrt, readTtml, writeTtml, readVtt, writeVtt, writePlainText };
+export {
+  readAss,
+  writeAss,
+  readSbv,
+  writeSbv,
+  readSrt,
+  writeSrt,
+  readTtml,
+  writeTtml,
+  readVtt,
+  writeVtt,
+  writePlainText,
+};
 
 /** File extension and MIME type per written format, for downloads. */
 export const SUBTITLE_FILE_TYPES: Record<SubtitleWriteFormat, { extension: string; mimeType: string }> = {
@@ -50,12 +62,16 @@ export function readSubtitles(input: string | Uint8Array, format?: SubtitleForma
   if (text.trim() === '') throw new SubtitleParseError(1, 'the file is empty');
   const detected = format ?? detectFormat(text);
   if (detected === null) {
-    throw new SubtitleParseError(1, 'the file is not in a subtitle format we can read (SRT, WebVTT, ASS/SSA, SBV or TTML)');
+    throw new SubtitleParseError(
+      1,
+      'the file is not in a subtitle format we can read (SRT, WebVTT, ASS/SSA, SBV or TTML)',
+    );
   }
   const cues = READERS[detected](text);
   // A file without a single timed cue (an ASS of styles or comments only, "WEBVTT" alone, an empty
   // TTML body) would replace the subtitle's cues with nothing: refused, the cues kept.
-  if (cues.length === 0) throw new SubtitleParseError(1, 'the file has no subtitles in it (no cue with a start and an end time)');
+  if (cues.length === 0)
+    throw new SubtitleParseError(1, 'the file has no subtitles in it (no cue with a start and an end time)');
   return cues;
 }
 
@@ -67,7 +83,11 @@ export interface WriteSubtitlesOptions {
 }
 
 /** Writes cues in a format; cues are sorted by time, overlapping ones kept. */
-export function writeSubtitles(cues: readonly Cue[], format: SubtitleWriteFormat, options: WriteSubtitlesOptions = {}): string {
+export function writeSubtitles(
+  cues: readonly Cue[],
+  format: SubtitleWriteFormat,
+  options: WriteSubtitlesOptions = {},
+): string {
   switch (format) {
     case 'srt':
       return writeSrt(cues);

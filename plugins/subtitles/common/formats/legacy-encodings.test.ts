@@ -33,7 +33,8 @@ function encodeLegacy(text: string, encoding: LegacyEncoding): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
-const srt = (lines: string[]) => lines.map((line, i) => `${i + 1}\r\n00:00:0${i},000 --> 00:00:0${i},900\r\n${line}\r\n\r\n`).join('');
+const srt = (lines: string[]) =>
+  lines.map((line, i) => `${i + 1}\r\n00:00:0${i},000 --> 00:00:0${i},900\r\n${line}\r\n\r\n`).join('');
 
 const SAMPLES: [LegacyEncoding, string[]][] = [
   ['windows-1251', ['Привет, как дела?', 'Паром уходит в полдень.', 'Спасибо, что вы с нами!']],

@@ -14,7 +14,15 @@
  */
 import { decodeWindows1252 } from './windows-1252';
 
-const SINGLE_BYTE = ['windows-1252', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1257', 'koi8-r'] as const;
+const SINGLE_BYTE = [
+  'windows-1252',
+  'windows-1250',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1257',
+  'koi8-r',
+] as const;
 const MULTI_BYTE = ['shift_jis', 'euc-kr', 'gbk', 'big5'] as const;
 export type LegacyEncoding = (typeof SINGLE_BYTE)[number] | (typeof MULTI_BYTE)[number];
 
@@ -24,7 +32,8 @@ const SAMPLE_BYTES = 64 * 1024;
 const withUpper = (letters: string) => letters + letters.toUpperCase();
 const PUNCTUATION = '“”„‘’‚–—…«»€';
 /** The most frequent characters of Chinese text, simplified and traditional. */
-const FREQUENT_HAN = '的一是不了人我在有他这這中大来來上个個国國到说說们們为為子和你地出道也时時年得就那要下以生会會自着著去之过過家学學对對可她里裡后後小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長现現在件知间間很谢謝请請';
+const FREQUENT_HAN =
+  '的一是不了人我在有他这這中大来來上个個国國到说說们們为為子和你地出道也时時年得就那要下以生会會自着著去之过過家学學对對可她里裡后後小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長现現在件知间間很谢謝请請';
 const CJK_PUNCTUATION = '，。？！：；、（）「」『』“”…・ー～';
 const RUSSIAN_FREQUENT = withUpper('оеаинтсрвлкмдпуяыь');
 const GREEK_FREQUENT = withUpper('αεοιτνησςρπκυμλάέίόήύώ');
@@ -70,7 +79,8 @@ function scriptOf(char: string): string {
 }
 
 /** Symbols a mis-decoded byte typically turns into, and that subtitles hardly use. */
-const UNLIKELY = /[\u0080-\u009f\ufffd\u00a4\u00a6\u00a8\u00af\u00b3\u00b4\u00b8\u00b9\u00bc-\u00be\u02c6\u02dc\u2020\u2021\u2030\uff61-\uff9f\ue000-\uf8ff]/u;
+const UNLIKELY =
+  /[\u0080-\u009f\ufffd\u00a4\u00a6\u00a8\u00af\u00b3\u00b4\u00b8\u00b9\u00bc-\u00be\u02c6\u02dc\u2020\u2021\u2030\uff61-\uff9f\ue000-\uf8ff]/u;
 
 /** How much `text`, decoded as `encoding`, looks like the writing of that encoding's languages (higher is likelier). */
 export function plausibility(text: string, encoding: LegacyEncoding): number {
@@ -102,11 +112,17 @@ export function plausibility(text: string, encoding: LegacyEncoding): number {
  * Decodes with a legacy encoding (null when the bytes cannot be in it). Windows-1252 is decoded by
  * hand: Node's TextDecoder('windows-1252') is ISO-8859-1 underneath (0x93 stays U+0093, not “).
  */
-export function decodeLegacy(bytes: Uint8Array, encoding: LegacyEncoding, options: { sample?: boolean } = {}): string | null {
+export function decodeLegacy(
+  bytes: Uint8Array,
+  encoding: LegacyEncoding,
+  options: { sample?: boolean } = {},
+): string | null {
   if (encoding === 'windows-1252') return decodeWindows1252(bytes);
   try {
     // A sample may end inside a character: streaming keeps that from counting as an error.
-    return new TextDecoder(encoding, { fatal: options.sample === true && MULTI_BYTE.includes(encoding as never) }).decode(bytes, { stream: options.sample === true });
+    return new TextDecoder(encoding, {
+      fatal: options.sample === true && MULTI_BYTE.includes(encoding as never),
+    }).decode(bytes, { stream: options.sample === true });
   } catch {
     return null;
   }

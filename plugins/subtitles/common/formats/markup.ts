@@ -97,7 +97,8 @@ function decodeEntity(raw: string, from: number): { value: string; end: number }
 export function cleanCueText(raw: string, vtt: boolean): string {
   cleanedItalic = false;
   cleanedSpeaker = undefined;
-  if (raw.indexOf('<') === -1 && raw.indexOf('{') === -1 && (!vtt || raw.indexOf('&') === -1)) return normalizeCueText(raw);
+  if (raw.indexOf('<') === -1 && raw.indexOf('{') === -1 && (!vtt || raw.indexOf('&') === -1))
+    return normalizeCueText(raw);
   let out = '';
   let last = 0;
   let italicDepth = 0;
@@ -119,7 +120,11 @@ export function cleanCueText(raw: string, vtt: boolean): string {
       const newline = (nextNewline = after(nextNewline, '\n', i + 1));
       const slash = raw.charCodeAt(i + 1) === 47;
       const first = raw.charCodeAt(slash ? i + 2 : i + 1);
-      if (close !== -1 && (newline === -1 || close < newline) && (isTagStart(first) || (vtt && !slash && first >= 48 && first <= 57))) {
+      if (
+        close !== -1 &&
+        (newline === -1 || close < newline) &&
+        (isTagStart(first) || (vtt && !slash && first >= 48 && first <= 57))
+      ) {
         const body = raw.slice(slash ? i + 2 : i + 1, close);
         const nameEnd = body.search(/[\s.>]|$/);
         const name = body.slice(0, nameEnd).toLowerCase();
@@ -131,10 +136,10 @@ export function cleanCueText(raw: string, vtt: boolean): string {
             skipTo = rtEnd + 5;
             nextGt = nextNewline = -2;
           }
-        }
-        else if (name === 'v' && !slash && cleanedSpeaker === undefined) {
+        } else if (name === 'v' && !slash && cleanedSpeaker === undefined) {
           const annotation = body.slice(body.search(/\s|$/)).trim();
-          if (annotation !== '') cleanedSpeaker = annotation.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+          if (annotation !== '')
+            cleanedSpeaker = annotation.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
         }
         if (skipTo === -1) skipTo = close + 1;
       }

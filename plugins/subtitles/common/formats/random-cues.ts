@@ -20,9 +20,47 @@ export function seededRandom(seed: number): () => number {
 }
 
 const WORDS = [
-  'the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'Hello,', 'world!', 'naïve', 'café', 'Zoë',
-  'déjà', 'vu', 'Straße', '東京', 'に', '行きます', 'привет', 'мир', '😀', '👍🏽', 'R&D', '&', '1 < 2', 'x > y',
-  '<3', '"quoted"', "it's", '—', '…', '42', '3.14', '100%', 'Ça', 'va?', 'مرحبا', 'שלום', '¿Qué?', '¡Sí!',
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'lazy',
+  'dog',
+  'Hello,',
+  'world!',
+  'naïve',
+  'café',
+  'Zoë',
+  'déjà',
+  'vu',
+  'Straße',
+  '東京',
+  'に',
+  '行きます',
+  'привет',
+  'мир',
+  '😀',
+  '👍🏽',
+  'R&D',
+  '&',
+  '1 < 2',
+  'x > y',
+  '<3',
+  '"quoted"',
+  "it's",
+  '—',
+  '…',
+  '42',
+  '3.14',
+  '100%',
+  'Ça',
+  'va?',
+  'مرحبا',
+  'שלום',
+  '¿Qué?',
+  '¡Sí!',
 ];
 const SPEAKERS = ['Anna', 'Dr. Ben Ko', 'Zoë', 'María José'];
 
@@ -40,7 +78,11 @@ function line(random: () => number): string {
   return words.join(' ');
 }
 
-export function randomCues(count: number, seed: number, options: RandomCueOptions = { styled: true, hourJumps: true }): Cue[] {
+export function randomCues(
+  count: number,
+  seed: number,
+  options: RandomCueOptions = { styled: true, hourJumps: true },
+): Cue[] {
   const random = seededRandom(seed);
   const cues: Cue[] = [];
   let time = Math.floor(random() * 5000);

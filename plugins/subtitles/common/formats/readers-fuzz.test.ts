@@ -9,15 +9,41 @@ import { readAss, readSbv, readSrt, readSubtitles, readTtml, readVtt, SubtitlePa
  * generator reaches deep into each reader rather than failing on the first line.
  */
 
-const clock = fc.tuple(fc.nat(120), fc.nat(70), fc.nat(70), fc.nat(1200), fc.constantFrom(',', '.', ':')).map(([h, m, s, ms, sep]) => `${h}:${m}:${s}${sep}${ms}`);
+const clock = fc
+  .tuple(fc.nat(120), fc.nat(70), fc.nat(70), fc.nat(1200), fc.constantFrom(',', '.', ':'))
+  .map(([h, m, s, ms, sep]) => `${h}:${m}:${s}${sep}${ms}`);
 const piece = fc.oneof(
-  fc.constantFrom('WEBVTT', '[Script Info]', '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text', 'NOTE', 'STYLE', 'REGION', '', ' ', '1', '-->', '<tt xmlns="http://www.w3.org/ns/ttml"><body><div>', '</div></body></tt>', '<p begin="00:00:01.000" end="00:00:02.000">x</p>', '&amp;', '<i>', '</b>', '{\\i1}', '\uFEFF'),
-  fc.tuple(clock, fc.constantFrom(' --> ', '-->', ' -> ', ',', '\t-->\t'), clock).map(([a, arrow, b]) => `${a}${arrow}${b}`),
+  fc.constantFrom(
+    'WEBVTT',
+    '[Script Info]',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    'NOTE',
+    'STYLE',
+    'REGION',
+    '',
+    ' ',
+    '1',
+    '-->',
+    '<tt xmlns="http://www.w3.org/ns/ttml"><body><div>',
+    '</div></body></tt>',
+    '<p begin="00:00:01.000" end="00:00:02.000">x</p>',
+    '&amp;',
+    '<i>',
+    '</b>',
+    '{\\i1}',
+    '\uFEFF',
+  ),
+  fc
+    .tuple(clock, fc.constantFrom(' --> ', '-->', ' -> ', ',', '\t-->\t'), clock)
+    .map(([a, arrow, b]) => `${a}${arrow}${b}`),
   fc.tuple(clock, clock, fc.string()).map(([a, b, text]) => `Dialogue: 0,${a},${b},Default,,0,0,0,,${text}`),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 40 }),
 );
-const file = fc.tuple(fc.array(piece, { maxLength: 40 }), fc.constantFrom('\n', '\r\n', '\r', '\n\r')).map(([lines, eol]) => lines.join(eol));
+const file = fc
+  .tuple(fc.array(piece, { maxLength: 40 }), fc.constantFrom('\n', '\r\n', '\r', '\n\r'))
+  .map(([lines, eol]) => lines.join(eol));
 
 const READERS: [string, (input: string) => unknown][] = [
   ['srt', readSrt],

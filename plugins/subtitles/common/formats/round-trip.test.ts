@@ -64,7 +64,9 @@ describe('plain text', () => {
 
 describe('writers are strict', () => {
   it.each(FORMATS)('%s refuses a cue that ends before it starts', (format) => {
-    expect(() => writeSubtitles([{ start: 2000, end: 1000, text: 'x' }], format)).toThrow(/Cue 1 has an invalid time range/);
+    expect(() => writeSubtitles([{ start: 2000, end: 1000, text: 'x' }], format)).toThrow(
+      /Cue 1 has an invalid time range/,
+    );
   });
 
   it('rounds times to whole milliseconds and ASS to centiseconds consistently', () => {

@@ -30,7 +30,8 @@ export function readSbv(input: string | Uint8Array): Cue[] {
   const cues: Cue[] = [];
   let current: { start: number; end: number; lines: string[] } | null = null;
   const finish = () => {
-    if (current) cues.push({ start: current.start, end: current.end, text: normalizeCueText(current.lines.join('\n')) });
+    if (current)
+      cues.push({ start: current.start, end: current.end, text: normalizeCueText(current.lines.join('\n')) });
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
@@ -49,7 +50,8 @@ export function readSbv(input: string | Uint8Array): Cue[] {
     } else if (!current && HEADER_TAG.test(line)) {
       // SubViewer 2's header: nothing to show.
     } else if (line.trim() !== '') {
-      if (!current) throw new SubtitleParseError(index + 1, `the text ${quoteLine(line)} comes before the first cue timing`);
+      if (!current)
+        throw new SubtitleParseError(index + 1, `the text ${quoteLine(line)} comes before the first cue timing`);
       // SubViewer 2 breaks lines with [br].
       current.lines.push(line.replaceAll(/\[br\]/gi, '\n'));
     }

@@ -91,7 +91,8 @@ describe('readSrt is lenient', () => {
   });
 
   it('attaches stray text after a blank line to the cue before it', () => {
-    const srt = '1\n00:00:01,000 --> 00:00:02,000\nSpoken\n\nline lost after a blank\n\n2\n00:00:03,000 --> 00:00:04,000\nNext\n';
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\nSpoken\n\nline lost after a blank\n\n2\n00:00:03,000 --> 00:00:04,000\nNext\n';
     expect(readSrt(srt).map((cue) => cue.text)).toEqual(['Spoken\nline lost after a blank', 'Next']);
   });
 
@@ -134,7 +135,9 @@ describe('writeSrt is strict', () => {
       { start: 3_600_000 * 12 + 61_001, end: 3_600_000 * 12 + 62_000, text: 'Later' },
       { start: 0, end: 999, text: ' Two \n\n lines ', italic: true, speaker: 'Anna' },
     ]);
-    expect(srt).toBe('1\r\n00:00:00,000 --> 00:00:00,999\r\n<i>Two\r\nlines</i>\r\n\r\n2\r\n12:01:01,001 --> 12:01:02,000\r\nLater\r\n\r\n');
+    expect(srt).toBe(
+      '1\r\n00:00:00,000 --> 00:00:00,999\r\n<i>Two\r\nlines</i>\r\n\r\n2\r\n12:01:01,001 --> 12:01:02,000\r\nLater\r\n\r\n',
+    );
   });
 
   it('never writes text that would read back as a timing line', () => {
@@ -157,13 +160,16 @@ describe('readSrt tells broken timings from text that starts with a time', () =>
 
 describe('writeSrt edge cases', () => {
   it('writes hours past 99 in full and no empty italic tags', () => {
-    expect(writeSrt([{ start: 100 * 3_600_000, end: 100 * 3_600_000 + 5, text: ' ', italic: true }])).toBe('1\r\n100:00:00,000 --> 100:00:00,005\r\n\r\n\r\n');
+    expect(writeSrt([{ start: 100 * 3_600_000, end: 100 * 3_600_000 + 5, text: ' ', italic: true }])).toBe(
+      '1\r\n100:00:00,000 --> 100:00:00,005\r\n\r\n\r\n',
+    );
   });
 
   it('tidies spaces and tabs and keeps characters outside the BMP', () => {
-    expect(writeSrt([{ start: 0, end: 1, text: 'a\t b  😀\n\n c ' }])).toBe('1\r\n00:00:00,000 --> 00:00:00,001\r\na b 😀\r\nc\r\n\r\n');
+    expect(writeSrt([{ start: 0, end: 1, text: 'a\t b  😀\n\n c ' }])).toBe(
+      '1\r\n00:00:00,000 --> 00:00:00,001\r\na b 😀\r\nc\r\n\r\n',
+    );
   });
-
 });
 
 describe('readSrt reads what players read in damaged files', () => {
@@ -171,22 +177,29 @@ describe('readSrt reads what players read in damaged files', () => {
   const cue2 = { start: 3000, end: 4000, text: 'third' };
 
   it('CR CR LF line ends (converted twice) and CRLF mixed with lone CR are one line end each', () => {
-    const doubled = '1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nline one\r\r\nline two\r\r\n\r\r\n2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nthird\r\r\n';
+    const doubled =
+      '1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nline one\r\r\nline two\r\r\n\r\r\n2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nthird\r\r\n';
     expect(readSrt(doubled)).toEqual([cue1, cue2]);
-    const mixed = '1\r\n00:00:01,000 --> 00:00:02,000\r\nline one\rline two\r\n\r\n2\r00:00:03,000 --> 00:00:04,000\rthird\r';
+    const mixed =
+      '1\r\n00:00:01,000 --> 00:00:02,000\r\nline one\rline two\r\n\r\n2\r00:00:03,000 --> 00:00:04,000\rthird\r';
     expect(readSrt(mixed)).toEqual([cue1, cue2]);
   });
 
   it('a byte-order mark inside the file (two files joined), NUL or Ctrl-Z padding at its end leave no trace', () => {
-    const joined = '\ufeff1\n00:00:01,000 --> 00:00:02,000\nline one\nline two\n\n\ufeff2\n00:00:03,000 --> 00:00:04,000\nthird\n';
+    const joined =
+      '\ufeff1\n00:00:01,000 --> 00:00:02,000\nline one\nline two\n\n\ufeff2\n00:00:03,000 --> 00:00:04,000\nthird\n';
     expect(readSrt(joined)).toEqual([cue1, cue2]);
     const padded = new TextEncoder().encode('1\n00:00:03,000 --> 00:00:04,000\nthird\n\x1a\0\0\0\0');
     expect(readSrt(padded)).toEqual([cue2]);
   });
 
   it('an arrow inside the text is text; \\N and \\h from ASS are a line break and a no-break space', () => {
-    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nGo left --> then right\n')).toEqual([{ start: 1000, end: 2000, text: 'Go left --> then right' }]);
-    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nline one\\Nline\\htwo\n')).toEqual([{ start: 1000, end: 2000, text: 'line one\nline\u00a0two' }]);
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nGo left --> then right\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Go left --> then right' },
+    ]);
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nline one\\Nline\\htwo\n')).toEqual([
+      { start: 1000, end: 2000, text: 'line one\nline\u00a0two' },
+    ]);
   });
 
   it('a cue of 320,000 unclosed "<" is read in well under a second (stripping markup is linear)', () => {

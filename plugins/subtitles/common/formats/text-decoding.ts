@@ -7,7 +7,6 @@
 import { decodeLegacy, guessLegacyEncoding } from './legacy-encodings';
 import { decodeWindows1252 } from './windows-1252';
 
-
 /**
  * UTF-16 without a BOM: subtitle text is mostly ASCII, so one byte of nearly every pair is zero —
  * the odd bytes for little-endian, the even ones for big-endian. UTF-8 and 8-bit text never
@@ -63,10 +62,14 @@ function decodeBytes(input: string | Uint8Array): string {
     return new TextDecoder('utf-8').decode(bytes.subarray(3));
   }
   // UTF-32 before UTF-16: its little-endian BOM begins with UTF-16's.
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return decodeUtf32(bytes.subarray(4), true);
-  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return decodeUtf32(bytes.subarray(4), false);
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0)
+    return decodeUtf32(bytes.subarray(4), true);
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff)
+    return decodeUtf32(bytes.subarray(4), false);
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const utf16 = sniffUtf16(bytes);
   if (utf16) return stripBom(new TextDecoder(utf16).decode(bytes));
   try {
@@ -92,7 +95,8 @@ function decodeUtf32(bytes: Uint8Array, littleEndian: boolean): string {
 /** The length of the UTF-8 sequence starting at `i` when it is a valid one of two or more bytes, else 0. */
 function utf8SequenceAt(bytes: Uint8Array, i: number): number {
   const lead = bytes[i];
-  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  const length =
+    lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
   if (length === 0 || i + length > bytes.length) return 0;
   for (let k = 1; k < length; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return 0;
   return length;

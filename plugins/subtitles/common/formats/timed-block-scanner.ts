@@ -63,7 +63,17 @@ function looksLikeBrokenTiming(s: string, from: number, to: number): boolean {
   for (; i < to; i++) {
     const code = s.charCodeAt(i);
     // spaces, tabs, "-", "=", ">", "–", "—", "→"
-    if (code !== 32 && code !== 9 && code !== 45 && code !== 61 && code !== 62 && code !== 0x2013 && code !== 0x2014 && code !== 0x2192) break;
+    if (
+      code !== 32 &&
+      code !== 9 &&
+      code !== 45 &&
+      code !== 61 &&
+      code !== 62 &&
+      code !== 0x2013 &&
+      code !== 0x2014 &&
+      code !== 0x2192
+    )
+      break;
   }
   return i > clockEnd && readClock(s, i, to) >= 0;
 }
@@ -121,7 +131,10 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
     if (arrow !== -1 && arrow < lineEnd && (vtt || startsWithDigit(s, pos, arrow))) {
       if (hasCue) cues.push(makeCue(s, cueStart, cueEnd, textFrom, textTo, crlf, vtt));
       if (!readTimingLine(s, pos, arrow, lineEnd)) {
-        throw new SubtitleParseError(lineNumber, `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`);
+        throw new SubtitleParseError(
+          lineNumber,
+          `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`,
+        );
       }
       hasCue = true;
       skippingBlock = false;
@@ -143,12 +156,18 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
       } else if (vtt && atBlockStart && isVttMetadataBlock(s, pos, lineEnd)) {
         skippingBlock = true;
       } else if (looksLikeBrokenTiming(s, pos, lineEnd)) {
-        throw new SubtitleParseError(lineNumber, `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`);
+        throw new SubtitleParseError(
+          lineNumber,
+          `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`,
+        );
       } else if (hasCue) {
         if (textFrom === -1) textFrom = pos;
         textTo = s.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
       } else if (!isNumberLine(s, pos, lineEnd)) {
-        throw new SubtitleParseError(lineNumber, `the text ${quoteLine(lineText(s, pos, lineEnd))} comes before the first cue timing`);
+        throw new SubtitleParseError(
+          lineNumber,
+          `the text ${quoteLine(lineText(s, pos, lineEnd))} comes before the first cue timing`,
+        );
       }
       atBlockStart = false;
     }
@@ -158,7 +177,15 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
   return cues;
 }
 
-function makeCue(s: string, start: number, end: number, textFrom: number, textTo: number, crlf: boolean, vtt: boolean): Cue {
+function makeCue(
+  s: string,
+  start: number,
+  end: number,
+  textFrom: number,
+  textTo: number,
+  crlf: boolean,
+  vtt: boolean,
+): Cue {
   let raw = textFrom === -1 ? '' : s.slice(textFrom, textTo);
   if (crlf && raw.indexOf('\r') !== -1) raw = raw.replaceAll('\r\n', '\n');
   // ASS line breaks and hard spaces pasted into SRT, which players (libass, ffmpeg) honour.

@@ -41,15 +41,21 @@ function readTimeExpression(value: string, base: TimeBase, line: number): number
   if (clock) {
     let seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
     if (clock[4]) seconds += Number(`0.${clock[4].slice(1)}`);
-    if (clock[5]) seconds += (Number(clock[5]) + (clock[6] ? Number(clock[6]) / base.subFrameRate : 0)) / base.frameRate;
+    if (clock[5])
+      seconds += (Number(clock[5]) + (clock[6] ? Number(clock[6]) / base.subFrameRate : 0)) / base.frameRate;
     return Math.round(seconds * 1000);
   }
   const offset = OFFSET.exec(text);
   if (offset) {
     const amount = Number(offset[1]);
-    const seconds = { h: amount * 3600, m: amount * 60, s: amount, ms: amount / 1000, f: amount / base.frameRate, t: amount / base.tickRate }[
-      offset[2] as 'h' | 'm' | 's' | 'ms' | 'f' | 't'
-    ];
+    const seconds = {
+      h: amount * 3600,
+      m: amount * 60,
+      s: amount,
+      ms: amount / 1000,
+      f: amount / base.frameRate,
+      t: amount / base.tickRate,
+    }[offset[2] as 'h' | 'm' | 's' | 'ms' | 'f' | 't'];
     return Math.round(seconds * 1000);
   }
   throw new SubtitleParseError(line, `the time expression '${text}' is not a valid TTML time`);
@@ -88,7 +94,8 @@ function readHead(tt: XmlElement): { italicStyles: Set<string>; agents: Map<stri
   for (const style of styles) if (style.attributes.fontStyle === 'italic') italicStyles.add(style.attributes.id);
   for (const style of styles) {
     const referenced = (style.attributes.style ?? '').split(/\s+/);
-    if (style.attributes.fontStyle === undefined && referenced.some((id) => italicStyles.has(id))) italicStyles.add(style.attributes.id);
+    if (style.attributes.fontStyle === undefined && referenced.some((id) => italicStyles.has(id)))
+      italicStyles.add(style.attributes.id);
   }
   for (const agent of descendants(head)) {
     if (agent.name !== 'agent' || !agent.attributes.id) continue;
@@ -106,7 +113,12 @@ function isItalic(element: XmlElement, context: Context, inherited: boolean): bo
 }
 
 /** An element's active interval (TTML's parallel timing: its times count from its parent's begin, and its parent's end cuts it). */
-function intervalOf(element: XmlElement, base: TimeBase, parentBegin: number, parentEnd: number | null): { begin: number; end: number | null } {
+function intervalOf(
+  element: XmlElement,
+  base: TimeBase,
+  parentBegin: number,
+  parentEnd: number | null,
+): { begin: number; end: number | null } {
   const a = element.attributes;
   const begin = a.begin === undefined ? parentBegin : parentBegin + readTimeExpression(a.begin, base, element.line);
   let end = parentEnd;
@@ -116,13 +128,23 @@ function intervalOf(element: XmlElement, base: TimeBase, parentBegin: number, pa
   return { begin, end };
 }
 
-const isTimed = (element: XmlElement) => element.attributes.begin !== undefined || element.attributes.end !== undefined || element.attributes.dur !== undefined;
+const isTimed = (element: XmlElement) =>
+  element.attributes.begin !== undefined ||
+  element.attributes.end !== undefined ||
+  element.attributes.dur !== undefined;
 
 /**
  * Paragraph content to text: source whitespace collapses (xml:space default), <br/> breaks lines,
  * and a timed span outside the paragraph's time (`begin`, `end`) is not shown, as in players.
  */
-function collectText(element: XmlElement, context: Context, italic: boolean, counts: { italic: number; plain: number }, begin: number, end: number): string {
+function collectText(
+  element: XmlElement,
+  context: Context,
+  italic: boolean,
+  counts: { italic: number; plain: number },
+  begin: number,
+  end: number,
+): string {
   let out = '';
   for (const child of element.children) {
     if (typeof child === 'string') {
@@ -140,7 +162,14 @@ function collectText(element: XmlElement, context: Context, italic: boolean, cou
   return out;
 }
 
-function walk(element: XmlElement, context: Context, parentBegin: number, parentEnd: number | null, italic: boolean, agent: string | undefined): void {
+function walk(
+  element: XmlElement,
+  context: Context,
+  parentBegin: number,
+  parentEnd: number | null,
+  italic: boolean,
+  agent: string | undefined,
+): void {
   const a = element.attributes;
   const { begin, end } = intervalOf(element, context.base, parentBegin, parentEnd);
   const ownItalic = isItalic(element, context, italic);
@@ -148,21 +177,34 @@ function walk(element: XmlElement, context: Context, parentBegin: number, parent
   if (element.name !== 'p') {
     // Nothing of a container that begins after its parent ended shows.
     if (parentEnd !== null && begin >= parentEnd) return;
-    for (const child of element.children) if (typeof child !== 'string') walk(child, context, begin, end, ownItalic, ownAgent);
+    for (const child of element.children)
+      if (typeof child !== 'string') walk(child, context, begin, end, ownItalic, ownAgent);
     return;
   }
   if (!isTimed(element) && parentBegin === 0 && parentEnd === null) {
     // Timing on the spans only (word- or phrase-timed files): each timed span is shown in its own time.
     const spans = element.children.filter((child): child is XmlElement => typeof child !== 'string' && isTimed(child));
     if (spans.length === 0) throw new SubtitleParseError(element.line, 'the paragraph has no begin time');
-    for (const span of spans) walk({ ...span, name: 'p', attributes: { ...a, ...span.attributes } }, context, parentBegin, parentEnd, ownItalic, ownAgent);
+    for (const span of spans)
+      walk(
+        { ...span, name: 'p', attributes: { ...a, ...span.attributes } },
+        context,
+        parentBegin,
+        parentEnd,
+        ownItalic,
+        ownAgent,
+      );
     return;
   }
   if (end === null) throw new SubtitleParseError(element.line, 'the paragraph has no end time or duration');
   if (parentEnd !== null && begin >= parentEnd) return;
   const counts = { italic: 0, plain: 0 };
   // Ending before it begins: kept with no length, flagged in the editor, like the other formats.
-  const cue: Cue = { start: begin, end: Math.max(begin, end), text: normalizeCueText(collectText(element, context, ownItalic, counts, begin, Math.max(begin, end))) };
+  const cue: Cue = {
+    start: begin,
+    end: Math.max(begin, end),
+    text: normalizeCueText(collectText(element, context, ownItalic, counts, begin, Math.max(begin, end))),
+  };
   const speaker = ownAgent === undefined ? undefined : (context.agents.get(ownAgent) ?? ownAgent);
   if (speaker) cue.speaker = speaker;
   if (counts.italic > 0 && counts.plain === 0) cue.italic = true;
@@ -207,7 +249,8 @@ function escapeXml(text: string): string {
 export function writeTtml(cues: readonly Cue[], options: TtmlWriteOptions = {}): string {
   const sorted = sortCues(cues);
   const agentIds = new Map<string, string>();
-  for (const cue of sorted) if (cue.speaker && !agentIds.has(cue.speaker)) agentIds.set(cue.speaker, `speaker${agentIds.size + 1}`);
+  for (const cue of sorted)
+    if (cue.speaker && !agentIds.has(cue.speaker)) agentIds.set(cue.speaker, `speaker${agentIds.size + 1}`);
   let out =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" ' +
@@ -215,7 +258,8 @@ export function writeTtml(cues: readonly Cue[], options: TtmlWriteOptions = {}):
   out += '  <head>\n';
   if (agentIds.size > 0) {
     out += '    <metadata>\n';
-    for (const [name, id] of agentIds) out += `      <ttm:agent xml:id="${id}" type="person"><ttm:name type="full">${escapeXml(name)}</ttm:name></ttm:agent>\n`;
+    for (const [name, id] of agentIds)
+      out += `      <ttm:agent xml:id="${id}" type="person"><ttm:name type="full">${escapeXml(name)}</ttm:name></ttm:agent>\n`;
     out += '    </metadata>\n';
   }
   out += '  </head>\n  <body>\n    <div>\n';

@@ -35,7 +35,9 @@ describe('readVtt', () => {
   });
 
   it('reads cues right after the signature line when the blank line is missing', () => {
-    expect(readVtt('WEBVTT\n00:00:01.000 --> 00:00:02.000\n<i>Hi</i>\n')).toEqual([{ start: 1000, end: 2000, text: 'Hi', italic: true }]);
+    expect(readVtt('WEBVTT\n00:00:01.000 --> 00:00:02.000\n<i>Hi</i>\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Hi', italic: true },
+    ]);
   });
 
   it('reports the real line number when nothing in the file reads', () => {
@@ -44,7 +46,9 @@ describe('readVtt', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(SubtitleParseError);
-      expect((error as SubtitleParseError).message).toBe("Line 4: the text '00:00:01.000 -> 00:00:02.000' is not under a cue timing, and no cue in the file could be read");
+      expect((error as SubtitleParseError).message).toBe(
+        "Line 4: the text '00:00:01.000 -> 00:00:02.000' is not under a cue timing, and no cue in the file could be read",
+      );
     }
   });
 });
@@ -59,6 +63,8 @@ describe('writeVtt', () => {
 
 describe('readVtt ruby', () => {
   it('keeps the base text of a ruby and leaves its annotation out', () => {
-    expect(readVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です\n')[0].text).toBe('漢字です');
+    expect(
+      readVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です\n')[0].text,
+    ).toBe('漢字です');
   });
 });

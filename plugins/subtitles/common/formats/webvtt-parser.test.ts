@@ -35,7 +35,12 @@ describe('readVtt against web-platform-tests file-parsing cases', () => {
     const vtt = `WEBVTT\r\rcr\r${T}\rtext1\r\n\nlf\n${T}\ntext2\n\ncrlf\r\n${T}\r\ntext3\n\rlfcr\r${T}\ntext4\n`;
     expect(texts(vtt)).toEqual(['text1', 'text2', 'text3', 'text4']);
     // The same through the import's entry point (bytes, format detected), where each line end counts once.
-    expect(readSubtitles(new TextEncoder().encode(vtt)).map((cue) => cue.text)).toEqual(['text1', 'text2', 'text3', 'text4']);
+    expect(readSubtitles(new TextEncoder().encode(vtt)).map((cue) => cue.text)).toEqual([
+      'text1',
+      'text2',
+      'text3',
+      'text4',
+    ]);
   });
 
   it('line ends inside a cue: a lone CR or a CRLF is one line end, LF CR ends the cue; a file may end on a timing or a bare CR', () => {
@@ -52,7 +57,8 @@ describe('readVtt against web-platform-tests file-parsing cases', () => {
   });
 
   it('timings-omitted-hours.vtt: mm:ss.ttt on either side; 3 cues', () => {
-    const vtt = 'WEBVTT\n\n00:00.000 --> 00:00:01.000\ntext1\n\n00:00:00.000 --> 00:01.000\ntext2\n\n00:00.000 --> 00:01.000\ntext3\n';
+    const vtt =
+      'WEBVTT\n\n00:00.000 --> 00:00:01.000\ntext1\n\n00:00:00.000 --> 00:01.000\ntext2\n\n00:00.000 --> 00:01.000\ntext3\n';
     expect(readVtt(vtt)).toEqual([
       { start: 0, end: 1000, text: 'text1' },
       { start: 0, end: 1000, text: 'text2' },
@@ -61,9 +67,40 @@ describe('readVtt against web-platform-tests file-parsing cases', () => {
   });
 
   it('timings-too-short.vtt and timings-too-long.vtt: every cue a browser reads is read (the importer also takes some shapes a browser refuses)', () => {
-    const short = ['0:00:00.000', '0000:00.000', '00:0:00.000', '00:0000.000', '00:00:0.000', '00:00:00000', '00:00:00.00', '00:00:00.0', '00:00:00.', '00:00:00', '00:00:0', '00:00:', '00:00', '00:0', '00:', '00', '0', ''];
-    const long = ['000:00:00.000', '00::00:00.000', '00:000:00.000', '00:00::00.000', '00:00:000.000', '00:00:00..000', '00:00:00.0000', '00:00.0000'];
-    for (const [starts, last] of [[short, '0:00:01.000'], [long, '000:00:01.000']] as const) {
+    const short = [
+      '0:00:00.000',
+      '0000:00.000',
+      '00:0:00.000',
+      '00:0000.000',
+      '00:00:0.000',
+      '00:00:00000',
+      '00:00:00.00',
+      '00:00:00.0',
+      '00:00:00.',
+      '00:00:00',
+      '00:00:0',
+      '00:00:',
+      '00:00',
+      '00:0',
+      '00:',
+      '00',
+      '0',
+      '',
+    ];
+    const long = [
+      '000:00:00.000',
+      '00::00:00.000',
+      '00:000:00.000',
+      '00:00::00.000',
+      '00:00:000.000',
+      '00:00:00..000',
+      '00:00:00.0000',
+      '00:00.0000',
+    ];
+    for (const [starts, last] of [
+      [short, '0:00:01.000'],
+      [long, '000:00:01.000'],
+    ] as const) {
       const vtt = `WEBVTT\n\n${starts.map((start, i) => `${start} --> 00:00:01.000\n${i === 0 ? 'text1' : 'invalid'}`).join('\n\n')}\n\n00:00:00.000 --> ${last}\ntext2\n`;
       const read = texts(vtt);
       expect(read[0]).toBe('text1');
@@ -72,7 +109,8 @@ describe('readVtt against web-platform-tests file-parsing cases', () => {
   });
 
   it('timings-negative.vtt: a zero-length cue is read; cues ending before they start, never shown by a player, are skipped', () => {
-    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:00.000\ntext1\n\n00:00:01.000 --> 00:00:00.999\ntext2\n\n00:01:00.000 --> 00:00:59.999\ntext3\n\n01:00:00.000 --> 00:59:59.999\ntext4\n';
+    const vtt =
+      'WEBVTT\n\n00:00:00.000 --> 00:00:00.000\ntext1\n\n00:00:01.000 --> 00:00:00.999\ntext2\n\n00:01:00.000 --> 00:00:59.999\ntext3\n\n01:00:00.000 --> 00:59:59.999\ntext4\n';
     expect(texts(vtt)).toEqual(['text1']);
   });
 
@@ -103,7 +141,9 @@ describe('readVtt: blocks that are not cues are skipped, not fatal', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(SubtitleParseError);
-      expect((error as SubtitleParseError).message).toBe("Line 6: the text 'words' is not under a cue timing, and no cue in the file could be read");
+      expect((error as SubtitleParseError).message).toBe(
+        "Line 6: the text 'words' is not under a cue timing, and no cue in the file could be read",
+      );
     }
   });
 });

@@ -40,7 +40,9 @@ describe('readXml (saxes)', () => {
   });
 
   it('keeps an undeclared entity as written when asked (feeds, DFXP) and takes extra entities', () => {
-    expect(textOf(readXml('<a>&nbsp;&copy;</a>', { entities: { nbsp: '\u00a0' }, keepUnknownEntities: true }))).toBe('\u00a0&copy;');
+    expect(textOf(readXml('<a>&nbsp;&copy;</a>', { entities: { nbsp: '\u00a0' }, keepUnknownEntities: true }))).toBe(
+      '\u00a0&copy;',
+    );
   });
 
   it('refuses nesting deeper than any real document instead of exhausting the stack', () => {

@@ -62,16 +62,22 @@ export function readXml(source: string, options: ReadXmlOptions = {}): XmlElemen
     if (options.keepUnknownEntities && reason === 'undefined entity') return;
     const open = stack.at(-1);
     // saxes has just closed the element the end tag fails to match: name it, and where it opened.
-    if (reason === 'unexpected close tag' && lastClosed) throw new XmlSyntaxError(parser.line, `an end tag does not match the open element <${lastClosed.name}> (line ${lastClosed.line})`);
+    if (reason === 'unexpected close tag' && lastClosed)
+      throw new XmlSyntaxError(
+        parser.line,
+        `an end tag does not match the open element <${lastClosed.name}> (line ${lastClosed.line})`,
+      );
     // saxes reports this at the end of the file; where the element opens is what people look for.
-    if (open && reason.startsWith('unclosed tag')) throw new XmlSyntaxError(open.line, `the element <${open.name}> is never closed`);
+    if (open && reason.startsWith('unclosed tag'))
+      throw new XmlSyntaxError(open.line, `the element <${open.name}> is never closed`);
     throw new XmlSyntaxError(parser.line, reason);
   });
   parser.on('opentagstart', () => {
     tagLine = parser.line;
   });
   parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_XML_DEPTH) throw new XmlSyntaxError(tagLine, `elements are nested more than ${MAX_XML_DEPTH} deep`);
+    if (stack.length >= MAX_XML_DEPTH)
+      throw new XmlSyntaxError(tagLine, `elements are nested more than ${MAX_XML_DEPTH} deep`);
     const attributes: Record<string, string> = {};
     for (const [name, value] of Object.entries(tag.attributes as Record<string, string>)) {
       if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
@@ -102,4 +108,6 @@ export function textOf(element: XmlElement): string {
 
 /** Child elements, in document order, whose local name is one of `names` (any name when none is given). */
 export const childElements = (element: XmlElement, ...names: string[]): XmlElement[] =>
-  element.children.filter((child): child is XmlElement => typeof child !== 'string' && (names.length === 0 || names.includes(child.name)));
+  element.children.filter(
+    (child): child is XmlElement => typeof child !== 'string' && (names.length === 0 || names.includes(child.name)),
+  );

@@ -3,7 +3,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { languageName, useContainer } from '../../../../core';
 import { Dialog } from '../../../../core/ui';
-import { DOWNLOAD_FORMATS, IMPORT_ACCEPT, type DownloadFormat, type SubtitleResource } from '../../common/subtitles-contract';
+import {
+  DOWNLOAD_FORMATS,
+  IMPORT_ACCEPT,
+  type DownloadFormat,
+  type SubtitleResource,
+} from '../../common/subtitles-contract';
 import type { SubtitlesModel } from '../model/subtitles-model';
 import { loadSubtitlesModel } from '../subtitles-model-loader';
 import './subtitles.css';
@@ -28,8 +33,17 @@ export default function SubtitlesDialog({ onClose }: { onClose: () => void }) {
     if (dialog === null) onClose();
   }, [dialog, onClose]);
   if (!dialog) return null;
-  if (dialog.kind === 'import') return <ImportDialog model={model} projectVersionId={dialog.projectVersionId} subtitleId={dialog.subtitleId} onClose={close} />;
-  if (dialog.kind === 'download') return <DownloadDialog model={model} projectVersionIds={dialog.projectVersionIds} onClose={close} />;
+  if (dialog.kind === 'import')
+    return (
+      <ImportDialog
+        model={model}
+        projectVersionId={dialog.projectVersionId}
+        subtitleId={dialog.subtitleId}
+        onClose={close}
+      />
+    );
+  if (dialog.kind === 'download')
+    return <DownloadDialog model={model} projectVersionIds={dialog.projectVersionIds} onClose={close} />;
   return <ShareDialog model={model} subtitleId={dialog.subtitleId} onClose={close} />;
 }
 
@@ -71,8 +85,23 @@ function SubtitleChoice({
   );
 }
 
-function ImportDialog({ model, projectVersionId, subtitleId, onClose }: { model: SubtitlesModel; projectVersionId: string; subtitleId?: string; onClose: () => void }) {
-  const [subtitles, pending, error, submit] = useUnit([model.$versionSubtitles, model.importFx.pending, model.$importError, model.importSubmitted]);
+function ImportDialog({
+  model,
+  projectVersionId,
+  subtitleId,
+  onClose,
+}: {
+  model: SubtitlesModel;
+  projectVersionId: string;
+  subtitleId?: string;
+  onClose: () => void;
+}) {
+  const [subtitles, pending, error, submit] = useUnit([
+    model.$versionSubtitles,
+    model.importFx.pending,
+    model.$importError,
+    model.importSubmitted,
+  ]);
   const [chosen, setChosen] = useState(subtitleId ?? '');
   const [language, setLanguage] = useState('en');
   const [file, setFile] = useState<File | null>(null);
@@ -84,7 +113,14 @@ function ImportDialog({ model, projectVersionId, subtitleId, onClose }: { model:
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file || pending) return;
-    submit({ projectVersionId, subtitleId: chosen || undefined, language: chosen ? undefined : language.trim(), file, fileName: file.name, keepSpeakers });
+    submit({
+      projectVersionId,
+      subtitleId: chosen || undefined,
+      language: chosen ? undefined : language.trim(),
+      file,
+      fileName: file.name,
+      keepSpeakers,
+    });
   };
   return (
     <Frame title="Import subtitle file" onClose={onClose}>
@@ -93,15 +129,28 @@ function ImportDialog({ model, projectVersionId, subtitleId, onClose }: { model:
         {!subtitleId && !chosen && (
           <label className="subtitles-field">
             <span>Language code</span>
-            <input value={language} onChange={(e) => setLanguage(e.target.value)} placeholder="en" required pattern="[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}" />
+            <input
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+              placeholder="en"
+              required
+              pattern="[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}"
+            />
           </label>
         )}
         <label className="subtitles-field">
           <span>File (SRT, WebVTT, ASS/SSA, SBV or TTML)</span>
-          <input type="file" name="srt_content" accept={IMPORT_ACCEPT} required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            type="file"
+            name="srt_content"
+            accept={IMPORT_ACCEPT}
+            required
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </label>
         <label className="subtitles-check">
-          <input type="checkbox" checked={keepSpeakers} onChange={(e) => setKeepSpeakers(e.target.checked)} /> Keep the speaker names from the file
+          <input type="checkbox" checked={keepSpeakers} onChange={(e) => setKeepSpeakers(e.target.checked)} /> Keep the
+          speaker names from the file
         </label>
         <p className="muted">The file replaces every cue of the subtitle. A file with an error changes nothing.</p>
         {error && (
@@ -131,15 +180,28 @@ const FORMAT_LABELS: Record<DownloadFormat, string> = {
   txt: 'Plain text (.txt)',
 };
 
-function DownloadDialog({ model, projectVersionIds, onClose }: { model: SubtitlesModel; projectVersionIds: string[]; onClose: () => void }) {
+function DownloadDialog({
+  model,
+  projectVersionIds,
+  onClose,
+}: {
+  model: SubtitlesModel;
+  projectVersionIds: string[];
+  onClose: () => void;
+}) {
   const [pending, submit] = useUnit([model.downloadFx.pending, model.downloadSubmitted]);
   const [formats, setFormats] = useState<DownloadFormat[]>(['srt']);
   const [languages, setLanguages] = useState('');
-  const toggle = (format: DownloadFormat) => setFormats((list) => (list.includes(format) ? list.filter((f) => f !== format) : [...list, format]));
+  const toggle = (format: DownloadFormat) =>
+    setFormats((list) => (list.includes(format) ? list.filter((f) => f !== format) : [...list, format]));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const chosenLanguages = languages.split(/[\s,]+/).filter(Boolean);
-    submit({ projectVersionIds, formats: DOWNLOAD_FORMATS.filter((f) => formats.includes(f)), languages: chosenLanguages.length ? chosenLanguages : undefined });
+    submit({
+      projectVersionIds,
+      formats: DOWNLOAD_FORMATS.filter((f) => formats.includes(f)),
+      languages: chosenLanguages.length ? chosenLanguages : undefined,
+    });
   };
   const count = projectVersionIds.length;
   return (
@@ -152,7 +214,8 @@ function DownloadDialog({ model, projectVersionIds, onClose }: { model: Subtitle
           <legend>Formats</legend>
           {DOWNLOAD_FORMATS.map((format) => (
             <label key={format} className="subtitles-check">
-              <input type="checkbox" checked={formats.includes(format)} onChange={() => toggle(format)} /> {FORMAT_LABELS[format]}
+              <input type="checkbox" checked={formats.includes(format)} onChange={() => toggle(format)} />{' '}
+              {FORMAT_LABELS[format]}
             </label>
           ))}
         </fieldset>
@@ -164,7 +227,12 @@ function DownloadDialog({ model, projectVersionIds, onClose }: { model: Subtitle
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={formats.length === 0 || pending} aria-busy={pending}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={formats.length === 0 || pending}
+            aria-busy={pending}
+          >
             {pending ? 'Preparing…' : 'Download'}
           </button>
         </div>
@@ -173,7 +241,15 @@ function DownloadDialog({ model, projectVersionIds, onClose }: { model: Subtitle
   );
 }
 
-function ShareDialog({ model, subtitleId, onClose }: { model: SubtitlesModel; subtitleId?: string; onClose: () => void }) {
+function ShareDialog({
+  model,
+  subtitleId,
+  onClose,
+}: {
+  model: SubtitlesModel;
+  subtitleId?: string;
+  onClose: () => void;
+}) {
   const [subtitles, chosen, choose, tokens, createdUrl, creating, create, revoke] = useUnit([
     model.$versionSubtitles,
     model.$shareSubtitleId,
@@ -202,11 +278,24 @@ function ShareDialog({ model, subtitleId, onClose }: { model: SubtitlesModel; su
   return (
     <Frame title="Share link" onClose={onClose}>
       <div className="subtitles-form">
-        {!subtitleId && (subtitles.length > 0 ? <SubtitleChoice subtitles={subtitles} value={chosen ?? ''} onChange={choose} allowNew={false} /> : <p className="muted">This project version has no subtitles yet.</p>)}
-        <p className="muted">Anyone with the link can watch the video with this subtitle, without an account. Revoke it to stop that.</p>
+        {!subtitleId &&
+          (subtitles.length > 0 ? (
+            <SubtitleChoice subtitles={subtitles} value={chosen ?? ''} onChange={choose} allowNew={false} />
+          ) : (
+            <p className="muted">This project version has no subtitles yet.</p>
+          ))}
+        <p className="muted">
+          Anyone with the link can watch the video with this subtitle, without an account. Revoke it to stop that.
+        </p>
         {createdUrl && (
           <div className="subtitles-link">
-            <input ref={linkField} readOnly value={createdUrl} aria-label="Link to share" onFocus={(e) => e.target.select()} />
+            <input
+              ref={linkField}
+              readOnly
+              value={createdUrl}
+              aria-label="Link to share"
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" className="button" onClick={copy}>
               {copied ? 'Copied' : 'Copy'}
             </button>
@@ -216,7 +305,13 @@ function ShareDialog({ model, subtitleId, onClose }: { model: SubtitlesModel; su
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="button button-primary" disabled={!chosen || creating} aria-busy={creating} onClick={() => chosen && create(chosen)}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!chosen || creating}
+            aria-busy={creating}
+            onClick={() => chosen && create(chosen)}
+          >
             Create link
           </button>
         </div>

@@ -6,7 +6,8 @@ import { SUBTITLES_PATHS, type SubtitleResource, type SubtitlesResponse } from '
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import './subtitles.css';
 
-type Listed = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; subtitles: SubtitleResource[] };
+type Listed =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; subtitles: SubtitleResource[] };
 
 /** A project version's subtitles by language, on its page: open one, download them, share one, import a file. */
 export default function VersionSubtitlesSection({ projectVersionId }: ProjectVersionSectionProps) {
@@ -25,7 +26,12 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
   }, [api, projectVersionId]);
 
   const importFile = () => void openSubtitlesDialog(container, { kind: 'import', projectVersionId });
-  if (listed.state === 'loading') return <p className="muted" aria-busy="true">Loading subtitles…</p>;
+  if (listed.state === 'loading')
+    return (
+      <p className="muted" aria-busy="true">
+        Loading subtitles…
+      </p>
+    );
   if (listed.state === 'failed') return <p className="muted">Subtitles could not be listed: {listed.message}</p>;
   if (listed.subtitles.length === 0) {
     return (
@@ -44,13 +50,16 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
           <li key={subtitle.id}>
             <Link to={subtitle.attributes.editorUrl}>{languageName(subtitle.attributes.language)}</Link>
             <span className="muted">
-              {subtitle.attributes.kind === 'transcript' ? 'Transcript' : 'Translation'} · {subtitle.attributes.cuesCount === 1 ? '1 cue' : `${subtitle.attributes.cuesCount} cues`}
+              {subtitle.attributes.kind === 'transcript' ? 'Transcript' : 'Translation'} ·{' '}
+              {subtitle.attributes.cuesCount === 1 ? '1 cue' : `${subtitle.attributes.cuesCount} cues`}
             </span>
             <button
               type="button"
               className="link-button"
               aria-label={`Share ${languageName(subtitle.attributes.language)} subtitles`}
-              onClick={() => void openSubtitlesDialog(container, { kind: 'share', projectVersionId, subtitleId: subtitle.id })}
+              onClick={() =>
+                void openSubtitlesDialog(container, { kind: 'share', projectVersionId, subtitleId: subtitle.id })
+              }
             >
               Share…
             </button>
@@ -58,7 +67,13 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
         ))}
       </ul>
       <div className="version-subtitles-actions">
-        <button type="button" className="button" onClick={() => void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [projectVersionId] })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            void openSubtitlesDialog(container, { kind: 'download', projectVersionIds: [projectVersionId] })
+          }
+        >
           Download subtitles…
         </button>
         <button type="button" className="button" onClick={importFile}>

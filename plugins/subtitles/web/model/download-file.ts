@@ -33,7 +33,13 @@ export async function readBlobError(error: unknown): Promise<ApiError> {
     try {
       const body = JSON.parse(await error.body.text()) as { message?: unknown; code?: unknown; field?: unknown };
       if (typeof body.message === 'string') {
-        return new ApiError(body.message, error.status, typeof body.code === 'string' ? body.code : error.code, typeof body.field === 'string' ? body.field : null, body);
+        return new ApiError(
+          body.message,
+          error.status,
+          typeof body.code === 'string' ? body.code : error.code,
+          typeof body.field === 'string' ? body.field : null,
+          body,
+        );
       }
     } catch {
       // not JSON: keep the original error

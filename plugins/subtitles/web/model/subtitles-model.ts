@@ -1,5 +1,14 @@
 import * as effector from 'effector';
-import { announceEffect, apiEffect, normaliseError, type ApiClient, type ApiError, type AppModel, type Navigator, type ToastService } from '../../../../core';
+import {
+  announceEffect,
+  apiEffect,
+  normaliseError,
+  type ApiClient,
+  type ApiError,
+  type AppModel,
+  type Navigator,
+  type ToastService,
+} from '../../../../core';
 import {
   REDIRECT_AFTER_IMPORT_MS,
   SUBTITLES_MESSAGES,
@@ -52,7 +61,6 @@ export interface DownloadRequest {
   languages?: string[];
 }
 
-
 /**
  * Import, download and share links (spec 4 "SRT import clears the subtitle's locally stored
  * cues, then goes home after 2 s"; spec 8 messages; spec 9 timings and archive name).
@@ -63,14 +71,22 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   // --- popups
   const dialogOpened = createEvent<SubtitlesDialog>();
   const dialogClosed = createEvent();
-  const $dialog = createStore<SubtitlesDialog | null>(null).on(dialogOpened, (_, dialog) => dialog).reset(dialogClosed);
+  const $dialog = createStore<SubtitlesDialog | null>(null)
+    .on(dialogOpened, (_, dialog) => dialog)
+    .reset(dialogClosed);
 
   /** The subtitles of the version a popup acts on, for choosing one. */
-  const loadVersionSubtitlesFx = apiEffect(async (projectVersionId: string) => (await api.get<SubtitlesResponse>(SUBTITLES_PATHS.subtitles(projectVersionId))).data.data);
-  const $versionSubtitles = createStore<SubtitleResource[]>([]).on(loadVersionSubtitlesFx.doneData, (_, list) => list).reset(dialogOpened);
+  const loadVersionSubtitlesFx = apiEffect(
+    async (projectVersionId: string) =>
+      (await api.get<SubtitlesResponse>(SUBTITLES_PATHS.subtitles(projectVersionId))).data.data,
+  );
+  const $versionSubtitles = createStore<SubtitleResource[]>([])
+    .on(loadVersionSubtitlesFx.doneData, (_, list) => list)
+    .reset(dialogOpened);
   sample({
     clock: dialogOpened,
-    filter: (dialog): dialog is Extract<SubtitlesDialog, { projectVersionId: string }> => dialog.kind !== 'download' && !dialog.subtitleId,
+    filter: (dialog): dialog is Extract<SubtitlesDialog, { projectVersionId: string }> =>
+      dialog.kind !== 'download' && !dialog.subtitleId,
     fn: (dialog) => (dialog as { projectVersionId: string }).projectVersionId,
     target: loadVersionSubtitlesFx,
   });
@@ -80,15 +96,20 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   const importFx = apiEffect(async (request: ImportRequest) => {
     let subtitleId = request.subtitleId;
     if (!subtitleId) {
-      const made = await api.post<SubtitleResponse>(SUBTITLES_PATHS.subtitles(request.projectVersionId), { language: request.language });
+      const made = await api.post<SubtitleResponse>(SUBTITLES_PATHS.subtitles(request.projectVersionId), {
+        language: request.language,
+      });
       subtitleId = made.data.data.id;
     }
     const form = new FormData();
     form.append('enable_speaker_diarization', String(request.keepSpeakers));
     form.append('srt_content', request.file, request.fileName);
-    return (await api.post<ImportSrtResponse>(SUBTITLES_PATHS.importSrt(request.projectVersionId, subtitleId), form)).data.data;
+    return (await api.post<ImportSrtResponse>(SUBTITLES_PATHS.importSrt(request.projectVersionId, subtitleId), form))
+      .data.data;
   });
-  const $importError = createStore<string | null>(null).on(importFx.failData, (_, error) => error.message).reset(importFx, dialogOpened);
+  const $importError = createStore<string | null>(null)
+    .on(importFx.failData, (_, error) => error.message)
+    .reset(importFx, dialogOpened);
   const clearLocalCuesFx = createEffect((subtitleId: string) => {
     for (const key of Object.values(localCueKeys(subtitleId))) storage.removeItem(key);
   });
@@ -96,18 +117,34 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   const returnHomeFx = attach({ effect: waitFx, mapParams: () => REDIRECT_AFTER_IMPORT_MS });
   const navigateFx = createEffect((path: string) => navigator.navigate(path));
   /** True between a successful import and the return home. */
-  const $returningHome = createStore(false).on(returnHomeFx, () => true).reset(returnHomeFx.finally);
+  const $returningHome = createStore(false)
+    .on(returnHomeFx, () => true)
+    .reset(returnHomeFx.finally);
 
-  sample({ clock: importSubmitted, source: importFx.pending, filter: (pending) => !pending, fn: (_, request) => request, target: importFx });
+  sample({
+    clock: importSubmitted,
+    source: importFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, request) => request,
+    target: importFx,
+  });
   sample({ clock: importFx.doneData, fn: (subtitle) => subtitle.id, target: clearLocalCuesFx });
   sample({ clock: importFx.done, target: [dialogClosed, returnHomeFx] });
   sample({ clock: returnHomeFx.done, fn: () => '/', target: navigateFx });
 
   // --- download
   const downloadSubmitted = createEvent<DownloadRequest>();
-  const downloadFx = createEffect<DownloadRequest & { workspaceId: string }, { blob: Blob; fileName: string }, ApiError>(async ({ workspaceId, projectVersionIds, formats, languages }) => {
+  const downloadFx = createEffect<
+    DownloadRequest & { workspaceId: string },
+    { blob: Blob; fileName: string },
+    ApiError
+  >(async ({ workspaceId, projectVersionIds, formats, languages }) => {
     try {
-      const params: Record<string, unknown> = { workspaceId, projectVersionIds: projectVersionIds.join(','), formats: formats.join(',') };
+      const params: Record<string, unknown> = {
+        workspaceId,
+        projectVersionIds: projectVersionIds.join(','),
+        formats: formats.join(','),
+      };
       if (languages?.length) params.languages = languages.join(',');
       const response = await api.get<Blob>(SUBTITLES_PATHS.downloadSubtitles, { params, responseType: 'blob' });
       return { blob: response.data, fileName: fileNameFromDisposition(response.headers['content-disposition']) };
@@ -115,11 +152,14 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
       throw await readBlobError(normaliseError(error));
     }
   });
-  const saveFileFx = createEffect(({ blob, fileName }: { blob: Blob; fileName: string }) => deps.saveFile(blob, fileName));
+  const saveFileFx = createEffect(({ blob, fileName }: { blob: Blob; fileName: string }) =>
+    deps.saveFile(blob, fileName),
+  );
   sample({
     clock: downloadSubmitted,
     source: app.$currentWorkspaceId,
-    filter: (workspaceId, request): workspaceId is string => workspaceId !== null && request.projectVersionIds.length > 0 && request.formats.length > 0,
+    filter: (workspaceId, request): workspaceId is string =>
+      workspaceId !== null && request.projectVersionIds.length > 0 && request.formats.length > 0,
     fn: (workspaceId, request) => ({ ...request, workspaceId: workspaceId! }),
     target: downloadFx,
   });
@@ -130,8 +170,14 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   const shareSubtitleChosen = createEvent<string>();
   const createLinkRequested = createEvent<string>();
   const revokeRequested = createEvent<string>();
-  const listTokensFx = apiEffect(async (subtitleId: string) => (await api.get<ExternalTokensResponse>(SUBTITLES_PATHS.externalTokens(subtitleId))).data.data);
-  const createTokenFx = apiEffect(async (subtitleId: string) => (await api.post<CreateExternalTokenResponse>(SUBTITLES_PATHS.externalTokens(subtitleId), {})).data);
+  const listTokensFx = apiEffect(
+    async (subtitleId: string) =>
+      (await api.get<ExternalTokensResponse>(SUBTITLES_PATHS.externalTokens(subtitleId))).data.data,
+  );
+  const createTokenFx = apiEffect(
+    async (subtitleId: string) =>
+      (await api.post<CreateExternalTokenResponse>(SUBTITLES_PATHS.externalTokens(subtitleId), {})).data,
+  );
   const revokeTokenFx = apiEffect(async (tokenId: string) => {
     await api.delete(SUBTITLES_PATHS.externalToken(tokenId));
     return tokenId;
@@ -157,11 +203,18 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
     target: listTokensFx,
   });
   sample({ clock: shareSubtitleChosen, target: listTokensFx });
-  sample({ clock: createLinkRequested, source: createTokenFx.pending, filter: (pending) => !pending, fn: (_, id) => id, target: createTokenFx });
+  sample({
+    clock: createLinkRequested,
+    source: createTokenFx.pending,
+    filter: (pending) => !pending,
+    fn: (_, id) => id,
+    target: createTokenFx,
+  });
   sample({ clock: revokeRequested, target: revokeTokenFx });
 
   // --- spec 8 toasts (title: the spec's text; description: the server's reason), failures logged
-  const announce = (fx: effector.Effect<any, any, ApiError>, fail: string, done?: string) => announceEffect(deps, 'subtitles', fx, { done, fail });
+  const announce = (fx: effector.Effect<any, any, ApiError>, fail: string, done?: string) =>
+    announceEffect(deps, 'subtitles', fx, { done, fail });
   announce(importFx, SUBTITLES_MESSAGES.srtNotImported, SUBTITLES_MESSAGES.srtImported);
   announce(downloadFx, SUBTITLES_MESSAGES.filesNotDownloaded);
   announce(createTokenFx, SUBTITLES_MESSAGES.linkNotCreated);

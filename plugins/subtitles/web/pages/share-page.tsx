@@ -6,7 +6,10 @@ import { SUBTITLES_PATHS, type SharedSubtitleResponse } from '../../common/subti
 import { formatCueTime } from '../components/cue-time';
 import '../components/subtitles.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing'; message: string } | { state: 'ready'; shared: SharedSubtitleResponse['data']; cues: Cue[] };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing'; message: string }
+  | { state: 'ready'; shared: SharedSubtitleResponse['data']; cues: Cue[] };
 
 /**
  * `/share/:token` (public, bare layout): the video with the subtitle as its default text track,
@@ -22,7 +25,10 @@ export default function SharePage() {
 
   useEffect(() => {
     let live = true;
-    Promise.all([api.get<SharedSubtitleResponse>(SUBTITLES_PATHS.shared(token)), api.get<string>(SUBTITLES_PATHS.sharedVtt(token), { responseType: 'text' })])
+    Promise.all([
+      api.get<SharedSubtitleResponse>(SUBTITLES_PATHS.shared(token)),
+      api.get<string>(SUBTITLES_PATHS.sharedVtt(token), { responseType: 'text' }),
+    ])
       .then(([facts, vtt]) => live && setLoaded({ state: 'ready', shared: facts.data.data, cues: readVtt(vtt.data) }))
       .catch((error: unknown) => live && setLoaded({ state: 'missing', message: normaliseError(error).message }));
     return () => {
@@ -50,8 +56,20 @@ export default function SharePage() {
       <section>
         <h1>{shared.title}</h1>
         {shared.hasVideo ? (
-          <video ref={video} controls preload="metadata" src={SUBTITLES_PATHS.sharedVideo(token)} onTimeUpdate={(e) => setNow(e.currentTarget.currentTime * 1000)}>
-            <track kind="subtitles" default src={SUBTITLES_PATHS.sharedVtt(token)} srcLang={shared.language} label={shared.language} />
+          <video
+            ref={video}
+            controls
+            preload="metadata"
+            src={SUBTITLES_PATHS.sharedVideo(token)}
+            onTimeUpdate={(e) => setNow(e.currentTarget.currentTime * 1000)}
+          >
+            <track
+              kind="subtitles"
+              default
+              src={SUBTITLES_PATHS.sharedVtt(token)}
+              srcLang={shared.language}
+              label={shared.language}
+            />
           </video>
         ) : (
           <p className="muted">The video of this project is not available.</p>

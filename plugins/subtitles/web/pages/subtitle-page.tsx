@@ -3,7 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TableVirtuoso } from 'react-virtuoso';
 import { languageName, normaliseError, TOKENS, useContainer, useService } from '../../../../core';
-import { SUBTITLES_PATHS, type CueData, type CuesResponse, type SubtitlesResponse } from '../../common/subtitles-contract';
+import {
+  SUBTITLES_PATHS,
+  type CueData,
+  type CuesResponse,
+  type SubtitlesResponse,
+} from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
 import { ContributedSections, preloadSection } from '../../../../core/ui';
 import { subtitleCueViews, subtitleEditorPanels } from '../extension-points';
@@ -27,7 +32,11 @@ const CueRow = ({ index, cue }: { index: number; cue: CueData }) => (
 );
 
 /** Outside render, as TableVirtuoso needs (a new component each render would remount the table). */
-const TABLE_COMPONENTS = { Table: (props: React.HTMLAttributes<HTMLTableElement>) => <table {...props} className="subtitle-cues" aria-label="Cues" /> };
+const TABLE_COMPONENTS = {
+  Table: (props: React.HTMLAttributes<HTMLTableElement>) => (
+    <table {...props} className="subtitle-cues" aria-label="Cues" />
+  ),
+};
 
 /**
  * The subtitle's page (`editorUrl`): the editor where a plugin contributes one (subtitleCueViews),
@@ -42,7 +51,10 @@ export default function SubtitlePage() {
   const registry = useService(TOKENS.PluginRegistry);
   const panels = useMemo(() => registry.contributions(subtitleEditorPanels), [registry]);
   // The editor when a plugin contributes one; the read-only table otherwise.
-  const cueView = useMemo(() => [...registry.contributions(subtitleCueViews)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100)).slice(0, 1), [registry]);
+  const cueView = useMemo(
+    () => [...registry.contributions(subtitleCueViews)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100)).slice(0, 1),
+    [registry],
+  );
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   // The view's code is fetched while the cues are: it is drawn only once they are here, and waiting
@@ -55,7 +67,10 @@ export default function SubtitlePage() {
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });
-    Promise.all([api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, subtitleId)), api.get<SubtitlesResponse>(SUBTITLES_PATHS.subtitles(projectVersionId))])
+    Promise.all([
+      api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, subtitleId)),
+      api.get<SubtitlesResponse>(SUBTITLES_PATHS.subtitles(projectVersionId)),
+    ])
       .then(([cues, list]) => live && setLoaded({ state: 'ready', cues: cues.data, siblings: list.data.data }))
       .catch((error: unknown) => live && setLoaded({ state: 'failed', message: normaliseError(error).message }));
     return () => {
@@ -64,7 +79,10 @@ export default function SubtitlePage() {
   }, [api, projectVersionId, subtitleId]);
 
   const open = (kind: 'import' | 'download' | 'share') =>
-    void openSubtitlesDialog(container, kind === 'download' ? { kind, projectVersionIds: [projectVersionId] } : { kind, projectVersionId, subtitleId });
+    void openSubtitlesDialog(
+      container,
+      kind === 'download' ? { kind, projectVersionIds: [projectVersionId] } : { kind, projectVersionId, subtitleId },
+    );
 
   return (
     <div className="page subtitle-page">
@@ -101,7 +119,9 @@ export default function SubtitlePage() {
             <nav aria-label="Languages" className="subtitle-page-actions">
               {loaded.siblings.map((s) =>
                 s.id === subtitleId ? (
-                  <strong key={s.id} aria-current="page">{languageName(s.attributes.language)}</strong>
+                  <strong key={s.id} aria-current="page">
+                    {languageName(s.attributes.language)}
+                  </strong>
                 ) : (
                   <Link key={s.id} to={s.attributes.editorUrl}>
                     {languageName(s.attributes.language)}
@@ -110,9 +130,14 @@ export default function SubtitlePage() {
               )}
             </nav>
           )}
-          {cueView.length === 0 && <p className="muted">{loaded.cues.cues.length === 1 ? '1 cue' : `${loaded.cues.cues.length} cues`}</p>}
+          {cueView.length === 0 && (
+            <p className="muted">{loaded.cues.cues.length === 1 ? '1 cue' : `${loaded.cues.cues.length} cues`}</p>
+          )}
           {cueView.length > 0 ? (
-            <ContributedSections sections={cueView} props={{ projectId, projectVersionId, subtitleId, loaded: loaded.cues, siblings: loaded.siblings }} />
+            <ContributedSections
+              sections={cueView}
+              props={{ projectId, projectVersionId, subtitleId, loaded: loaded.cues, siblings: loaded.siblings }}
+            />
           ) : loaded.cues.cues.length === 0 ? (
             <p className="muted">No cues yet. Import a subtitle file to fill this subtitle.</p>
           ) : (
