@@ -70,6 +70,12 @@ test('connect a feed channel, page its videos, import two as projects, remove th
       for (const name of ['Episode 23 & friends', 'Episode 22 & friends'])
         await expect(versionRow(page, name)).toContainText('Ready', { timeout: 2_000 });
     }).toPass({ timeout: 40_000 });
+    // Its page shows the episode's show notes from the feed, as text.
+    await runCommand(page, 'Episode 23');
+    await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
+    await expect(page.getByRole('region', { name: 'Description' })).toHaveText(
+      /Episode 23: the harbour & the ferry, été\.\s*Second paragraph\./,
+    );
 
     await runCommand(page, 'Open external channels');
     await page.getByRole('button', { name: 'Remove Harbour Line Podcast' }).click();

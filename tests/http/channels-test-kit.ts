@@ -16,12 +16,22 @@ export interface FeedServer extends LoopbackServer {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** RSS 2.0 with iTunes durations, newest first; every item's enclosure is one of the served clips. */
+/** The show notes of episode `n` as a reader sees them (the feed has them as HTML in CDATA). */
+export const showNotes = (n: number) => `Episode ${n}: the harbour & the ferry, été.\nSecond paragraph.`;
+
+/**
+ * RSS 2.0 with iTunes durations, newest first; every item's enclosure is one of the served clips
+ * and has HTML show notes; odd episodes have a picture (`/art/square.png`, served from the media
+ * folder), even ones a picture at an address the guard refuses.
+ */
 export function rssFeed(origin: string, count: number): string {
   const items = Array.from({ length: count }, (_, i) => {
     const n = count - i;
     const day = new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toUTCString();
+    const picture = n % 2 ? `${origin}/art/square.png` : 'http://10.0.0.1/art/square.png';
     return `<item><title>Episode ${n} &amp; friends</title><guid isPermaLink="false">ep-${n}</guid><pubDate>${day}</pubDate>
+      <description><![CDATA[<p>Episode ${n}: the harbour &amp; the ferry, &eacute;t&eacute;.</p><p>Second <b>paragraph</b>.</p>]]></description>
+      <itunes:image href="${picture}"/>
       <itunes:duration>0:02</itunes:duration><enclosure url="${origin}/media/clip-${n % 2 ? 'a' : 'b'}.mp4" length="1" type="video/mp4"/></item>`;
   }).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -29,7 +39,7 @@ export function rssFeed(origin: string, count: number): string {
 <link>${origin}/</link><description>Test feed</description>${items}</channel></rss>`;
 }
 
-/** /feed.xml, /blog.xml (an RSS of articles, no media) and /media/<file> from `mediaDir`. */
+/** /feed.xml, /blog.xml (an RSS of articles, no media), /media/<file> and /art/<file> from `mediaDir`. */
 export async function serveFeed(host: string, mediaDir: string, initialCount: number): Promise<FeedServer> {
   let count = initialCount;
   const server = await startLoopbackServer(host, (request, response, self) => {
@@ -43,11 +53,12 @@ export async function serveFeed(host: string, mediaDir: string, initialCount: nu
           '<rss><channel><title>Blog</title><item><title>Post</title><link>https://example.com/p</link></item></channel></rss>',
         );
     }
-    if (pathname.startsWith('/media/')) {
+    if (pathname.startsWith('/media/') || pathname.startsWith('/art/')) {
       const file = path.join(mediaDir, path.basename(pathname));
+      const type = pathname.endsWith('.png') ? 'image/png' : 'video/mp4';
       return void stat(file).then(
         (info) => {
-          response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': info.size });
+          response.writeHead(200, { 'content-type': type, 'content-length': info.size });
           createReadStream(file).pipe(response);
         },
         () => response.writeHead(404).end(),
@@ -77,7 +88,14 @@ export async function startYoutubeDouble(host: string): Promise<YoutubeDouble> {
       videoId: `vid${String(i + 1).padStart(2, '0')}`,
       videoPublishedAt: new Date(Date.UTC(2026, 1, 12 - i)).toISOString(),
     },
-    snippet: { title: `Upload ${i + 1}` },
+    snippet: {
+      title: `Upload ${i + 1}`,
+      description: `About upload ${i + 1}.`,
+      thumbnails: {
+        default: { url: `https://i.ytimg.com/vi/vid${i + 1}/default.jpg` },
+        medium: { url: `https://i.ytimg.com/vi/vid${i + 1}/mqdefault.jpg` },
+      },
+    },
   }));
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -106,6 +106,11 @@ describeOnBothDatabases('external channels from YouTube (OAuth 2 + Data API v3, 
       'https://www.youtube.com/watch?v=vid11',
       'https://www.youtube.com/watch?v=vid12',
     ]);
+    // The video's description and its medium (320 px) thumbnail, which an import stores a copy of.
+    expect(page.body.data[0].attributes).toMatchObject({
+      description: 'About upload 11.',
+      thumbnailUrl: 'https://i.ytimg.com/vi/vid11/mqdefault.jpg',
+    });
     expect(JSON.stringify(page.body)).not.toContain('access-1');
 
     // An hour later: the reload refreshes the token first.

@@ -10,7 +10,10 @@ import {
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
 import { startLoopbackServer, type LoopbackServer } from '../../server/net/testing/loopback-server';
 import { describeOnBothDatabases } from '../support/test-app';
-import { serveFeed, type FeedServer } from './channels-test-kit';
+import { serveFeed, showNotes, type FeedServer } from './channels-test-kit';
+import { getBinary } from './subtitles-test-kit';
+import { runProcess } from '../../server/plugin-api';
+import { spawnSync } from 'node:child_process';
 import { makeClip, newMember, waitForElement, type Member } from './projects-test-kit';
 
 /**
@@ -28,6 +31,19 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'polycue-channels-'));
   await makeClip(path.join(mediaDir, 'clip-a.mp4'), 2);
   await makeClip(path.join(mediaDir, 'clip-b.mp4'), 1);
+  // An episode's picture: square, so its thumbnail (320×320) tells it from a frame of a clip (320×240).
+  await runProcess('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=640x640',
+    '-frames:v',
+    '1',
+    path.join(mediaDir, 'square.png'),
+  ]);
   feedServer = await serveFeed('127.0.0.3', mediaDir, 23);
   forbidden = await startLoopbackServer('127.0.0.1', (_request, response) =>
     response.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss/>'),
@@ -47,6 +63,13 @@ const finish = (member: Member, state: string, code: string) =>
   member.client.post(CHANNELS_PATHS.callback, { state, code });
 const videos = (member: Member, query: string) =>
   member.client.get(`${CHANNELS_PATHS.videos}?workspaceId=${member.workspaceId}${query}`);
+
+const imageSize = (image: Buffer) =>
+  spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', '-i', 'pipe:0'], {
+    input: image,
+  })
+    .stdout.toString()
+    .trim();
 
 async function connectFeed(member: Member): Promise<string> {
   const state = stateOf((await connect(member)).body.redirect_uri);
@@ -176,7 +199,16 @@ describeOnBothDatabases(
         expect(ready.attributes).toMatchObject({ state: 'ready' });
         // The episode's title from the feed, not the media file's name ("clip-a"): issue 24.
         expect(listed.map((v: any) => v.attributes.title)).toContain(ready.attributes.title);
+        // Its show notes as plain text, and its picture (odd episodes) or, where the guard refused
+        // the picture's address (even ones), the frame grabbed from the video.
+        const n = Number(/Episode (\d+)/.exec(ready.attributes.title)![1]);
+        expect(ready.attributes.description).toBe(showNotes(n));
+        const thumb = await getBinary(ctx, member.client, ready.attributes.thumbnailUrl);
+        expect(thumb.headers['content-type']).toBe('image/jpeg');
+        expect(imageSize(thumb.body)).toBe(n % 2 ? '320,320' : '320,240');
       }
+      expect(listed[0].attributes.description).toBe(showNotes(23));
+      expect(listed[0].attributes.thumbnailUrl).toBe(`${feedServer.origin}/art/square.png`);
       const titles = (
         await member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}`)
       ).body.data.map((v: any) => v.attributes.title);

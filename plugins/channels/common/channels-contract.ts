@@ -97,6 +97,10 @@ export interface VideoAttributes {
   url: string;
   publishedAt: string | null;
   durationMs: number | null;
+  /** The feed's or provider's description, plain text (null when it has none). */
+  description: string | null;
+  /** The provider's picture, a remote address (the browser does not load it: the CSP allows our own images only; an import stores a copy). */
+  thumbnailUrl: string | null;
 }
 export type VideoResource = Resource<'externalVideo', VideoAttributes>;
 

@@ -25,6 +25,8 @@ export interface VideoRecord {
   url: string;
   publishedAt: Date | null;
   durationMs: number | null;
+  description: string | null;
+  thumbnailUrl: string | null;
 }
 
 const COLUMNS = `c.id::text AS id, c.workspace_id::text AS "workspaceId", c.provider, c.external_id AS "externalId", c.name, c.source_url AS "sourceUrl",
@@ -125,7 +127,8 @@ export class ChannelRepository {
   ): Promise<{ rows: VideoRecord[]; count: number }> {
     const where = 'c.workspace_id = $1 AND ($2::bigint IS NULL OR c.id = $2)';
     const { rows } = await this.db.query<VideoRecord>(
-      `SELECT v.channel_id::text AS "channelId", v.position, v.title, v.url, v.published_at AS "publishedAt", v.duration_ms AS "durationMs"
+      `SELECT v.channel_id::text AS "channelId", v.position, v.title, v.url, v.published_at AS "publishedAt", v.duration_ms AS "durationMs",
+              v.description, v.thumbnail_url AS "thumbnailUrl"
        FROM external_videos v JOIN external_channels c ON c.id = v.channel_id
        WHERE ${where} ORDER BY lower(c.name), c.id, v.position LIMIT $3 OFFSET $4`,
       [workspaceId, channelId, perPage, (page - 1) * perPage],
@@ -156,9 +159,10 @@ async function replaceVideos(tx: Queryable, channelId: string, videos: ProviderV
   await tx.query('DELETE FROM external_videos WHERE channel_id = $1', [channelId]);
   if (videos.length === 0) return;
   await tx.query(
-    `INSERT INTO external_videos (channel_id, position, external_id, title, url, published_at, duration_ms)
-     SELECT $1, v.ord, v.external_id, v.title, v.url, v.published_at, v.duration_ms
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[]) WITH ORDINALITY AS v(external_id, title, url, published_at, duration_ms, ord)`,
+    `INSERT INTO external_videos (channel_id, position, external_id, title, url, published_at, duration_ms, description, thumbnail_url)
+     SELECT $1, v.ord, v.external_id, v.title, v.url, v.published_at, v.duration_ms, v.description, v.thumbnail_url
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::text[], $8::text[])
+       WITH ORDINALITY AS v(external_id, title, url, published_at, duration_ms, description, thumbnail_url, ord)`,
     [
       channelId,
       videos.map((v) => v.externalId),
@@ -166,6 +170,8 @@ async function replaceVideos(tx: Queryable, channelId: string, videos: ProviderV
       videos.map((v) => v.url),
       videos.map((v) => (v.publishedAt ? v.publishedAt.toISOString() : null)),
       videos.map((v) => v.durationMs),
+      videos.map((v) => v.description ?? null),
+      videos.map((v) => v.thumbnailUrl ?? null),
     ],
   );
 }

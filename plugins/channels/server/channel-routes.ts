@@ -38,6 +38,8 @@ const videoSchema = resourceSchema('externalVideo', {
   url: { type: 'string' },
   publishedAt: { type: ['string', 'null'] },
   durationMs: { type: ['integer', 'null'] },
+  description: { type: ['string', 'null'] },
+  thumbnailUrl: { type: ['string', 'null'] },
 });
 const oneChannel = { type: 'object', properties: { data: channelSchema } } as const;
 const channelParams = {
@@ -84,6 +86,8 @@ function videoResource(row: VideoRecord): VideoResource {
       url: row.url,
       publishedAt: iso(row.publishedAt),
       durationMs: row.durationMs,
+      description: row.description,
+      thumbnailUrl: row.thumbnailUrl,
     },
   };
 }

@@ -50,4 +50,10 @@ CREATE TABLE external_channel_states (
 );
 CREATE INDEX external_channel_states_expiry_idx ON external_channel_states (expires_at);`,
   },
+  {
+    // What a feed says of each video beyond its title (issue 24): its show notes and its picture,
+    // which an import gives the project. NULL for rows listed before (the next reload fills them).
+    id: '202612270020_channels_video_details',
+    sql: `ALTER TABLE external_videos ADD COLUMN description text, ADD COLUMN thumbnail_url text;`,
+  },
 ];

@@ -136,6 +136,8 @@ export interface ElementAttributes {
   failure: string | null;
   /** Which kind of failure (null for an element that did not fail, or failed before kinds were kept). */
   failureKind: LinkFailureKind | null;
+  /** What the link's source says of the video (a channel episode's show notes), plain text; null for uploads. */
+  description: string | null;
   createdAt: string;
 }
 export type ElementResource = Resource<'element', ElementAttributes>;

@@ -6,7 +6,7 @@ import type { ElementMedia } from './element-repository';
 
 /** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */
 const THUMBNAIL_AT_MS = 1000;
-const THUMBNAIL_WIDTH = 320;
+export const THUMBNAIL_WIDTH = 320;
 
 /** Storage keys of an element's files: `elements/<workspaceId>/<elementId>/<name>`. */
 export const elementKey = (workspaceId: string, elementId: string, name: string) =>

@@ -16,13 +16,14 @@ export interface ElementRecord {
   submitUrlIdentifier: string | null;
   failure: string | null;
   failureKind: LinkFailureKind | null;
+  description: string | null;
   createdAt: Date;
   projectVersionIds: string[];
 }
 
 export const ELEMENT_COLUMNS = `e.id::text AS id, e.workspace_id::text AS "workspaceId", e.project_id::text AS "projectId", e.title, e.state,
   e.size_bytes::float8 AS "sizeBytes", e.duration_ms AS "durationMs", e.storage_key AS "storageKey", e.thumbnail_key AS "thumbnailKey",
-  e.source_url AS "sourceUrl", e.submit_url_identifier AS "submitUrlIdentifier", e.failure, e.failure_kind AS "failureKind", e.created_at AS "createdAt",
+  e.source_url AS "sourceUrl", e.submit_url_identifier AS "submitUrlIdentifier", e.failure, e.failure_kind AS "failureKind", e.description, e.created_at AS "createdAt",
   ARRAY(SELECT v.id::text FROM project_versions v WHERE v.element_id = e.id AND v.deleted_at IS NULL ORDER BY v.id) AS "projectVersionIds"`;
 
 /** Files to remove once the rows naming them are gone (after the commit, through a job). */
@@ -51,6 +52,8 @@ export interface ElementMedia {
   storageKey: string;
   thumbnailKey: string | null;
   title?: string;
+  /** What the link's source says of it (a channel episode's show notes), plain text. */
+  description?: string | null;
 }
 
 /** Moves the workspace's project count (which counts project versions) in SQL, never read-modify-write. */
@@ -132,9 +135,18 @@ export class ElementRepository {
     return this.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `UPDATE elements SET state = 'ready', size_bytes = $2, duration_ms = $3, storage_key = $4, thumbnail_key = $5,
-                title = CASE WHEN $6::text IS NOT NULL AND title = source_url THEN $6 ELSE title END, failure = NULL, updated_at = now()
+                title = CASE WHEN $6::text IS NOT NULL AND title = source_url THEN $6 ELSE title END,
+                description = $7, failure = NULL, updated_at = now()
          WHERE id = $1 AND state = 'downloading' AND deleted_at IS NULL RETURNING id`,
-        [elementId, media.sizeBytes, media.durationMs, media.storageKey, media.thumbnailKey, media.title ?? null],
+        [
+          elementId,
+          media.sizeBytes,
+          media.durationMs,
+          media.storageKey,
+          media.thumbnailKey,
+          media.title ?? null,
+          media.description ?? null,
+        ],
       );
       if (rows.length === 0) return false;
       // The list shows duration and thumbnail from the version row; a link's placeholder title (its URL) becomes the media title.

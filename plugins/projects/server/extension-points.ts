@@ -57,6 +57,19 @@ export const derivedMediaFiles = defineServerExtensionPoint<DerivedMediaFiles>('
 export interface LinkDetails {
   id: string;
   titleOf(db: Queryable, workspaceId: string, url: string): Promise<string | null>;
+  /**
+   * Added in plugin API 1.x (optional): everything known of the link — its title, a plain-text
+   * description the project keeps, and a picture's http(s) address that replaces the frame
+   * grabbed from the video (fetched under the link guard; an audio-only podcast gets one at all).
+   * When present it is asked instead of `titleOf`.
+   */
+  detailsOf?(db: Queryable, workspaceId: string, url: string): Promise<KnownLinkDetails | null>;
+}
+
+export interface KnownLinkDetails {
+  title: string | null;
+  description: string | null;
+  thumbnailUrl: string | null;
 }
 
 export const linkDetailsExtensions = defineServerExtensionPoint<LinkDetails>('projects.linkDetails');

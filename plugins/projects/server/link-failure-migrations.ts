@@ -13,4 +13,9 @@ ALTER TABLE elements ADD COLUMN failure_kind text
   CHECK (failure_kind IN ('private_address', 'too_large', 'unreachable', 'not_media'));
 `,
   },
+  {
+    // What the link's source says of the video (a channel episode's show notes: issue 24), plain text.
+    id: '202612270021_elements_description',
+    sql: `ALTER TABLE elements ADD COLUMN description text;`,
+  },
 ];

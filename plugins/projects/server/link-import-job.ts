@@ -6,14 +6,16 @@ import {
   LinkTooLargeError,
   UnsafeLinkError,
   AddressAllowance,
+  type JobContext,
   type JobDefinition,
 } from '../../../server/plugin-api';
 import { PROJECTS_SERVER_MESSAGES, type LinkFailureKind } from '../common/projects-contract';
-import { storeElementMedia } from './element-media';
+import { elementKey, storeElementMedia } from './element-media';
+import { storeLinkPicture } from './link-picture';
 import { maxElementBytesOf } from './element-size-limit';
 import { cleanTitle } from './title-text';
 import { ElementRepository } from './element-repository';
-import { derivedMediaFiles, linkDetailsExtensions } from './extension-points';
+import { derivedMediaFiles, linkDetailsExtensions, type KnownLinkDetails } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 
 /** The failure stored on the element: its kind, and the reason in words a user understands. */
@@ -31,6 +33,17 @@ function failureOf(error: unknown, maxBytes: number): { kind: LinkFailureKind; r
   if (error instanceof UnsafeLinkError) return { kind: 'private_address', reason: error.message };
   if (error instanceof LinkNotMediaError) return { kind: 'not_media', reason: error.message };
   return { kind: 'unreachable', reason: (error as Error).message.slice(0, 500) };
+}
+
+/** The first contribution that knows the link; `titleOf` for one written before `detailsOf` existed. */
+async function knownDetails(ctx: JobContext, workspaceId: string, url: string): Promise<KnownLinkDetails | null> {
+  for (const details of ctx.extensions.contributions(linkDetailsExtensions)) {
+    const known = details.detailsOf
+      ? await details.detailsOf(ctx.db, workspaceId, url)
+      : { title: await details.titleOf(ctx.db, workspaceId, url), description: null, thumbnailUrl: null };
+    if (known && (known.title || known.description || known.thumbnailUrl)) return known;
+  }
+  return null;
 }
 
 /**
@@ -81,16 +94,24 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
           streams: [],
         },
       );
-      // A title another plugin knows for this link (a channel episode's) before the download's own.
-      let known: string | null = null;
-      for (const details of ctx.extensions.contributions(linkDetailsExtensions))
-        known ??= await details.titleOf(ctx.db, element.workspaceId, element.sourceUrl);
-      const title = cleanTitle(known?.trim() || imported.title).slice(0, 255) || undefined;
+      // What another plugin knows of this link (a channel episode's title, show notes and picture)
+      // comes before what the download found.
+      const known = await knownDetails(ctx, element.workspaceId, element.sourceUrl);
+      const title = cleanTitle(known?.title?.trim() || imported.title).slice(0, 255) || undefined;
+      let thumbnailKey = media.thumbnailKey;
+      if (known?.thumbnailUrl) {
+        // The episode's own picture over a frame of the video (and the only one an audio podcast gets).
+        const key = elementKey(element.workspaceId, elementId, 'thumbnail.jpg');
+        const allow =
+          config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(config.linkImportAllowCidrs) : undefined;
+        thumbnailKey = (await storeLinkPicture(known.thumbnailUrl, storage, key, { workDir, allow })) ?? thumbnailKey;
+      }
+      const ready = { ...media, thumbnailKey, title, description: known?.description ?? null };
       // Deleted while downloading: the files just stored belong to nothing.
-      if (!(await elements.markReady(elementId, { ...media, title }))) {
+      if (!(await elements.markReady(elementId, ready))) {
         await removeFilesLater(
           jobs,
-          [media.storageKey, media.thumbnailKey].filter((key): key is string => !!key),
+          [ready.storageKey, ready.thumbnailKey].filter((key): key is string => !!key),
         );
       }
     } finally {

@@ -27,6 +27,7 @@ export function elementResource(row: ElementRecord): ElementResource {
       thumbnailUrl: row.thumbnailKey ? PROJECTS_PATHS.elementThumbnail(row.id) : null,
       failure: row.failure,
       failureKind: row.failureKind,
+      description: row.description,
       createdAt: iso(row.createdAt),
     },
   };

@@ -106,6 +106,7 @@ export const elementResourceSchema = resourceSchema('element', {
   thumbnailUrl: nullableString,
   failure: nullableString,
   failureKind: nullableString,
+  description: nullableString,
   createdAt: { type: 'string' },
 });
 

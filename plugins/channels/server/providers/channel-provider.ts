@@ -1,5 +1,8 @@
 import type { ChannelProviderId, ChannelProviderInfo } from '../../common/channels-contract';
 
+/** Show notes can run to pages; a project keeps their first 5,000 characters. */
+export const MAX_DESCRIPTION_LENGTH = 5000;
+
 /** A video as a provider lists it, newest first. */
 export interface ProviderVideo {
   externalId: string;
@@ -7,6 +10,10 @@ export interface ProviderVideo {
   url: string;
   publishedAt: Date | null;
   durationMs: number | null;
+  /** Plain text, when the provider has one (a podcast's show notes, a video's description). */
+  description?: string | null;
+  /** The provider's picture of the video (http/https), fetched at import under the address guard. */
+  thumbnailUrl?: string | null;
 }
 
 /** What a provider keeps between reads (OAuth tokens); opaque to everything but the provider. */

@@ -1,4 +1,6 @@
+import { decodeHTML } from 'entities';
 import { readXml, type XmlElement } from '../../../subtitles/common/formats/xml-reader';
+import { MAX_DESCRIPTION_LENGTH } from './channel-provider';
 
 /**
  * Podcast / media RSS 2.0 and Atom feeds read into a channel and its videos. An entry is a video
@@ -7,6 +9,8 @@ import { readXml, type XmlElement } from '../../../subtitles/common/formats/xml-
  * which the link import reads with yt-dlp). Entries without media (articles of a blog feed) are
  * left out, so a feed of none is "not a feed of videos". The app's one XML reader (saxes) drops
  * namespace prefixes; an entity a feed uses without declaring it (&nbsp;) is kept as written.
+ * An entry's description and picture come along when the feed has them (the imported project keeps
+ * them: issue 24).
  */
 export interface FeedVideo {
   externalId: string;
@@ -14,6 +18,10 @@ export interface FeedVideo {
   url: string;
   publishedAt: Date | null;
   durationMs: number | null;
+  /** Plain text (a feed's HTML reduced to its words), at most MAX_DESCRIPTION_LENGTH characters. */
+  description: string | null;
+  /** An absolute http(s) address of the entry's picture (fetched later under the address guard). */
+  thumbnailUrl: string | null;
 }
 
 export interface ParsedFeed {
@@ -59,6 +67,72 @@ function mediaUrl(entry: XmlElement): string | null {
       children(entry, 'link').find((l) => l.attributes.rel === 'alternate')?.attributes.href ??
       `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`
     );
+  return null;
+}
+
+/**
+ * RSS descriptions are HTML (escaped or in CDATA, so the XML reader hands them over as text):
+ * block ends become line breaks, other tags go, and HTML's entities (&nbsp;, &eacute;, which XML
+ * does not know) are decoded by `entities`, the decoder htmlparser2 and cheerio use.
+ */
+function plainText(html: string): string {
+  const text = decodeHTML(
+    html
+      .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, '\n')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<[^>]*>/g, ''),
+  );
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}
+
+/** The raw text of an element (its line breaks kept, unlike textOf: they matter in show notes). */
+const rawTextOf = (element: XmlElement | undefined): string =>
+  element ? element.children.map((c) => (typeof c === 'string' ? c : rawTextOf(c))).join('') : '';
+
+/**
+ * The first of: RSS `<description>`, iTunes/Atom `<summary>`, Media RSS `<media:description>` (also
+ * in `<media:group>`), `<content:encoded>`, Atom `<content>` with text.
+ */
+function descriptionOf(entry: XmlElement): string | null {
+  const candidates = [
+    child(entry, 'description'),
+    child(entry, 'summary'),
+    ...children(entry, 'group').map((group) => child(group, 'description')),
+    child(entry, 'encoded'),
+    children(entry, 'content').find((c) => !c.attributes.url),
+  ];
+  for (const candidate of candidates) {
+    const text = plainText(rawTextOf(candidate));
+    if (text) return text.slice(0, MAX_DESCRIPTION_LENGTH);
+  }
+  return null;
+}
+
+const isImageType = (type: string | undefined) => !!type && /^image\//i.test(type);
+
+/** `<media:thumbnail url>` (also in `<media:group>`), `<itunes:image href>`, an image enclosure or media:content. */
+function thumbnailOf(entry: XmlElement, base: string): string | null {
+  const groups = children(entry, 'group');
+  const candidates = [
+    ...children(entry, 'thumbnail').map((t) => t.attributes.url),
+    ...groups.flatMap((g) => children(g, 'thumbnail')).map((t) => t.attributes.url),
+    ...children(entry, 'image').map((i) => i.attributes.href ?? textOf(child(i, 'url'))),
+    ...children(entry, 'enclosure')
+      .filter((e) => isImageType(e.attributes.type))
+      .map((e) => e.attributes.url),
+    ...[...children(entry, 'content'), ...groups.flatMap((g) => children(g, 'content'))]
+      .filter((c) => isImageType(c.attributes.type) || /^image$/i.test(c.attributes.medium ?? ''))
+      .map((c) => c.attributes.url),
+  ];
+  for (const candidate of candidates) {
+    const url = candidate && absolute(candidate.trim(), base);
+    if (url) return url;
+  }
   return null;
 }
 
@@ -119,7 +193,15 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
     if (seen.has(externalId)) continue;
     seen.add(externalId);
     const title = (textOf(child(entry, 'title')) || new URL(url).pathname.split('/').pop() || url).slice(0, 255);
-    videos.push({ externalId, title, url, publishedAt: dateOf(entry), durationMs: durationOf(entry) });
+    videos.push({
+      externalId,
+      title,
+      url,
+      publishedAt: dateOf(entry),
+      durationMs: durationOf(entry),
+      description: descriptionOf(entry),
+      thumbnailUrl: thumbnailOf(entry, feedUrl),
+    });
   }
   if (videos.length === 0) return null;
   // Newest first when dated; the feed's own order otherwise (sort is stable).

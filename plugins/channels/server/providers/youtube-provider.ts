@@ -1,5 +1,6 @@
 import {
   ChannelSourceError,
+  MAX_DESCRIPTION_LENGTH,
   type ChannelProvider,
   type ProviderCredentials,
   type ProviderVideo,
@@ -53,8 +54,17 @@ interface TokenAnswer {
   expires_in?: number;
 }
 
+/** A thumbnail size of the Data API (default 120 px wide, medium 320, high 480, standard 640, maxres 1280). */
+type ThumbnailSizes = Partial<Record<'default' | 'medium' | 'high' | 'standard' | 'maxres', { url?: string }>>;
+
 interface PlaylistItem {
-  snippet?: { title?: string; publishedAt?: string; resourceId?: { videoId?: string } };
+  snippet?: {
+    title?: string;
+    description?: string;
+    publishedAt?: string;
+    resourceId?: { videoId?: string };
+    thumbnails?: ThumbnailSizes;
+  };
   contentDetails?: { videoId?: string; videoPublishedAt?: string };
 }
 
@@ -135,6 +145,12 @@ export function youtubeProvider(config: YoutubeConfig): ChannelProvider {
           url: `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`,
           publishedAt: published && !Number.isNaN(Date.parse(published)) ? new Date(published) : null,
           durationMs: null,
+          description: item.snippet?.description?.trim().slice(0, MAX_DESCRIPTION_LENGTH) || null,
+          // Medium (320 px) matches the thumbnails the app makes; larger ones only cost bytes.
+          thumbnailUrl:
+            ['medium', 'high', 'default']
+              .map((size) => item.snippet?.thumbnails?.[size as 'medium']?.url)
+              .find(Boolean) ?? null,
         });
       }
       pageToken = page.nextPageToken ?? '';

@@ -12,6 +12,7 @@ import { ContributedSections } from '../../../../core/ui';
 import { formatCreated, statusLabel } from '../components/project-version-cells';
 import { formatDuration } from '../../../../core/common/duration';
 import { projectVersionSections } from '../extension-points';
+import { VersionDescription } from '../components/version-description';
 import '../components/projects.css';
 
 type Loaded =
@@ -99,6 +100,9 @@ export default function ProjectVersionPage() {
               </>
             )}
           </dl>
+          {loaded.version.attributes.elementId && workspaceId && (
+            <VersionDescription workspaceId={workspaceId} elementId={loaded.version.attributes.elementId} />
+          )}
           <ContributedSections
             sections={sections}
             props={{ projectId: loaded.version.attributes.projectId, projectVersionId: loaded.version.id }}

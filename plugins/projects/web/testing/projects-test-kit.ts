@@ -91,6 +91,7 @@ export function element(id: string, overrides: Partial<ElementResource['attribut
       thumbnailUrl: null,
       failure: null,
       failureKind: null,
+      description: null,
       createdAt: '2024-05-01T10:00:00.000Z',
       ...overrides,
     },
