@@ -111,6 +111,14 @@ module.exports = {
       },
     },
     {
+      name: 'cli-is-an-api-client',
+      comment:
+        'The command-line client (cli/) talks to the server over HTTP like any outside script: it shares the contracts (core/common, plugins/*/common: paths, request and response types), never server or browser code.',
+      severity: 'error',
+      from: { path: '^cli/' },
+      to: { path: REPO, pathNot: ['^core/common/', '^plugins/[^/]+/common/'] },
+    },
+    {
       name: 'no-circular-in-host',
       comment:
         'A cycle in the host makes start-up order depend on which module loads first; the host stays a tree of layers.',
