@@ -40,6 +40,7 @@ export default mergeConfig(
               'tests/http/**/*.test.ts',
               'tests/distributed/**/*.test.ts',
               'tests/faults/**/*.test.ts',
+              'tests/docs/**/*.test.ts',
             ],
             globalSetup: ['tests/support/global-setup.ts'],
             pool: 'forks',

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { viteBuild } from './lib/build.mjs';
 import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
+import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
 
 const REPORT_DIR = path.join(REPO_ROOT, '.tmp', 'test-reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
@@ -98,7 +99,9 @@ await step('typecheck', async () => {
   const app = await run(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   // The example plugin is typed the way an outside author types one (its own tsconfig, @polycue/* paths).
   const example = await run(localBin('tsc'), ['--noEmit', '-p', 'examples/hello-plugin/tsconfig.json']);
-  return { code: app.code || example.code };
+  // …and from a folder outside this checkout, where an author's plugin lives.
+  const outside = await typecheckExampleOutside();
+  return { code: app.code || example.code || outside.code };
 });
 
 await step('lint', () => run('npm', ['run', '--silent', 'lint']));

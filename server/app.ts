@@ -50,6 +50,11 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Web entries of plugins installed outside the build (server/external-plugins.ts). */
   webPlugins?: ExternalWebAsset[];
+  /**
+   * Outside plugins the loader already left out (server/external-plugins.ts `leftOut`): with
+   * those whose migration fails, the page names them so the shell can toast them.
+   */
+  pluginsNotLoaded?: string[];
 }
 
 /** Advisory lock serialising job-queue set-up between processes (any number unused elsewhere). */
@@ -203,7 +208,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pagePlugins = shared
     ? { plugins: webPlugins.map(({ id, url, version }) => ({ id, url, version })), importMapJson: shared.importMapJson }
     : undefined;
-  await app.register(spaPlugin, { distDir: options.distDir, pagePlugins });
+  // A plugin left out on the server has no web half either: without this the browser would never
+  // know it was meant to be there (docs/plugins.md, section 8).
+  const pluginsLeftOut = [...new Set([...(options.pluginsNotLoaded ?? []), ...leftOut])];
+  await app.register(spaPlugin, { distDir: options.distDir, pagePlugins, pluginsLeftOut });
   if (config.role !== 'web') {
     await jobs.startWorking({
       db,

@@ -68,6 +68,17 @@ describe('outside plugins from PLUGINS_DIR', () => {
       'throws',
       'unbuilt',
     ]);
+    // What the browser names in its toast: the package's id, or the folder when the id is unknown or taken.
+    expect([...loaded.leftOut].sort()).toEqual([
+      'bad-migration',
+      'escapes',
+      'future',
+      'labels-again',
+      'liar',
+      'not-a-plugin',
+      'throws',
+      'unbuilt',
+    ]);
     expect(reasons.future).toContain('targets plugin API v2; this Polycue runs v1');
     expect(reasons.unbuilt).toContain('web entry dist/web.js is missing (was the plugin built?)');
     expect(reasons.escapes).toContain('must be a file inside the plugin folder');

@@ -33,6 +33,11 @@ export interface ExternalPlugins {
   web: ExternalWebAsset[];
   /** One line per plugin left out, already logged. */
   problems: string[];
+  /**
+   * Who was left out, as the browser names them (the shell's toast): the package's id when it
+   * could be read and was not taken, else the folder's name.
+   */
+  leftOut: string[];
 }
 
 export interface LoadExternalOptions {
@@ -59,11 +64,13 @@ export function firstPartyPluginIds(dir = FIRST_PARTY_DIR): string[] {
 export async function loadExternalPlugins(options: LoadExternalOptions): Promise<ExternalPlugins> {
   const log = options.log ?? console;
   const taken = new Set(options.reservedIds);
-  const result: ExternalPlugins = { server: [], web: [], problems: [] };
+  const result: ExternalPlugins = { server: [], web: [], problems: [], leftOut: [] };
   for (const folder of pluginFolders(options.dirs)) {
+    let name = path.basename(folder);
     try {
       const manifest = readManifest(folder);
       if (taken.has(manifest.id)) throw new Error(`the id "${manifest.id}" is already taken by another plugin`);
+      name = manifest.id;
       const server = manifest.server ? await importServerEntry(folder, manifest) : null;
       const web = manifest.web ? webAsset(folder, manifest) : null;
       // Added only once every part loaded, so a plugin is in whole or not at all.
@@ -75,6 +82,7 @@ export async function loadExternalPlugins(options: LoadExternalOptions): Promise
       const problem = `[plugins] ${path.basename(folder)} (${folder}) was not loaded: ${(error as Error).message}`;
       log.error(problem);
       result.problems.push(problem);
+      result.leftOut.push(name);
     }
   }
   return result;

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       plugins: serverPlugins,
       outsidePlugins: external.server,
       webPlugins: external.web,
+      pluginsNotLoaded: external.leftOut,
       // Quiet by default: start-up prints exactly the two lines below; LOG_LEVEL=info shows requests.
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     });

@@ -32,10 +32,13 @@ async function start() {
 
   const config = readPageConfig();
   // Plugins installed outside the build (PLUGINS_DIR) join before the registry is built; one that
-  // fails to load or clashes with another is named in a toast and left out.
-  const external = config.plugins?.length
-    ? await (await import('./plugin-host/external-web-plugins')).externalWebPlugins(webPlugins, config.plugins)
-    : null;
+  // fails to load or clashes with another, or that the server left out, is named in a toast.
+  const external =
+    config.plugins?.length || config.pluginsLeftOut?.length
+      ? await (
+          await import('./plugin-host/external-web-plugins')
+        ).externalWebPlugins(webPlugins, config.plugins ?? [], config.pluginsLeftOut)
+      : null;
 
   let shell: Shell;
   let router: ReturnType<typeof createAppRouter>;

@@ -13,6 +13,12 @@ export interface PageConfig {
   errorReporting?: { dsn?: string | null; environment?: string; release?: string };
   /** Web entries of plugins installed outside the build (PLUGINS_DIR), loaded by dynamic import. */
   plugins?: ExternalWebPlugin[];
+  /**
+   * Ids of plugins installed outside the build that the server left out (their server half
+   * failed to load, or a migration failed): their web half is not listed, so the shell names each
+   * in a toast. Only the ids: the reason stays in the server's log, as it may hold paths and SQL.
+   */
+  pluginsLeftOut?: string[];
 }
 
 export interface ExternalWebPlugin {

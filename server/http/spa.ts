@@ -65,7 +65,7 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * present; otherwise the repo's template (enough for HTTP tests; `npm run dev` serves via Vite).
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { distDir?: string; pagePlugins?: PagePlugins }) => {
+  async (app: FastifyInstance, options: { distDir?: string; pagePlugins?: PagePlugins; pluginsLeftOut?: string[] }) => {
     const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
     const built = existsSync(path.join(distDir, 'index.html'));
     const template = readFileSync(
@@ -100,6 +100,7 @@ export const spaPlugin = fp(
           env: app.config.nodeEnv,
           analytics: app.config.analytics,
           errorReporting: { ...app.config.errorReporting, environment: app.config.nodeEnv },
+          ...(options.pluginsLeftOut?.length ? { pluginsLeftOut: options.pluginsLeftOut } : {}),
         },
         options.pagePlugins,
       );

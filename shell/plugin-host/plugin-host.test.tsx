@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { definePlugin, PLUGIN_API_VERSION, PluginRegistry, type PluginDefinition } from '../../core';
 import { SHARED_MODULE_GLOBAL } from '../../core/common/shared-modules';
+import { externalWebPlugins, LEFT_OUT_ON_SERVER } from './external-web-plugins';
 import { admitPlugins, loadExternalPlugins } from './load-external-plugins';
 import { PluginBoundary, PluginPageFailure } from './plugin-boundary';
 
@@ -67,6 +68,17 @@ describe('outside web plugins', () => {
     );
     expect(admitted.plugins.map((p) => p.id)).toEqual(['fine']);
     expect(admitted.failures).toEqual([{ id: 'clash', message: 'Command "projects.create" is registered twice' }]);
+  });
+
+  it('names in a toast each plugin the server left out, though the page lists no web entry for it', async () => {
+    const toast = { error: vi.fn() };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const external = await externalWebPlugins([plugin('projects')], [], ['half-broken']);
+    external.announceFailures(toast);
+    errors.mockRestore();
+    expect(external.plugins).toEqual([]);
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Plugin “half-broken” could not be loaded', LEFT_OUT_ON_SERVER);
+    expect(LEFT_OUT_ON_SERVER).toBe('The server left it out when it started; its log says why.');
   });
 
   it('lends the real modules under the specifiers of the import map', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   BROKEN_LOAD_PLUGIN,
   BROKEN_RENDER_PLUGIN,
+  BROKEN_SERVER_PLUGIN,
   installExamplePlugin,
   writePlugin,
 } from '../support/outside-plugins';
@@ -24,6 +25,7 @@ test.beforeAll(async () => {
   installExamplePlugin(pluginsDir);
   writePlugin(pluginsDir, BROKEN_LOAD_PLUGIN);
   writePlugin(pluginsDir, BROKEN_RENDER_PLUGIN);
+  writePlugin(pluginsDir, BROKEN_SERVER_PLUGIN);
   writePlugin(pluginsDir, {
     folder: 'from-the-future',
     manifest: { id: 'from-the-future', apiVersion: 2, web: 'web.js' },
@@ -45,6 +47,7 @@ test('an outside plugin adds a page, a nav item, a palette command, its own API 
   expect(server.output()).toContain('Outside plugins: hello, broken-load, broken-render');
   expect(server.output()).toContain('from-the-future (');
   expect(server.output()).toContain('targets plugin API v2; this Polycue runs v1');
+  expect(server.output()).toContain('broken on purpose on the server');
 
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
@@ -54,6 +57,13 @@ test('an outside plugin adds a page, a nav item, a palette command, its own API 
   const loadFailure = toast(page, 'Plugin “broken-load” could not be loaded');
   await expect(loadFailure).toContainText('broken on purpose while loading');
   await loadFailure.getByRole('button', { name: 'Close notification' }).click();
+  // Those the server left out (a server half that throws, a plugin for another API) are named too,
+  // though their web half never reaches the browser; the reason stays in the server's log.
+  for (const id of ['broken-server', 'from-the-future']) {
+    const leftOut = toast(page, `Plugin “${id}” could not be loaded`);
+    await expect(leftOut).toContainText('The server left it out when it started; its log says why.');
+    await leftOut.getByRole('button', { name: 'Close notification' }).click();
+  }
   await dismissNewsletter(page);
 
   // Its column in the projects table, contributed through the projects plugin's extension point.
@@ -61,6 +71,8 @@ test('an outside plugin adds a page, a nav item, a palette command, its own API 
 
   // Its nav item and page, backed by its own route and table.
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Hello' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Half broken' })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Hello' }).click();
   await expect(page).toHaveURL(/\/hello$/);
   await expect(page.getByRole('heading', { name: 'Hello', level: 1 })).toBeVisible();

@@ -86,6 +86,7 @@ function infraTestPlugin(): ServerPlugin & { seen: string[] } {
         );
         // Default access (member); a user-level route, so it says so (server/authz refuses silence).
         app.get('/api/test/me', { config: { tenant: 'none' } }, async (request) => ({ user: request.currentUser }));
+        app.post('/api/test/member-write', { config: { tenant: 'none' } }, async () => ({ ok: true }));
         app.post('/api/test/limited', { config: { access: 'public', authRateLimit: true } }, async () => ({
           ok: true,
         }));
@@ -227,6 +228,22 @@ function suite(ctx: TestAppContext, plugin: ReturnType<typeof infraTestPlugin>) 
     const json = await ctx.app.inject({ method: 'GET', url: '/profile', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  // docs/plugins.md promises this order: the CSRF check (server/http/csrf.ts) runs before the
+  // access check (server/http/access.ts), so a write without the header never learns whether it
+  // needed a log-in.
+  it('answers an anonymous write without the CSRF header 403, and with the header 401', async () => {
+    const noSession = await ctx.client({ visit: false }).post('/api/test/member-write', {}, { csrfToken: null });
+    expect(noSession.status).toBe(403);
+    expect(noSession.body).toMatchObject({ code: 'invalid_csrf_token' });
+    const anonymous = ctx.client();
+    const withoutHeader = await anonymous.post('/api/test/member-write', {}, { csrfToken: null });
+    expect(withoutHeader.status).toBe(403);
+    expect(withoutHeader.body).toMatchObject({ code: 'invalid_csrf_token' });
+    const withHeader = await anonymous.post('/api/test/member-write', {});
+    expect(withHeader.status).toBe(401);
+    expect(withHeader.body).toMatchObject({ code: 'unauthenticated' });
   });
 
   it('requires a session for member routes and replaces the session on log-in and log-out', async () => {

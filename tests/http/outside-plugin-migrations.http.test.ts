@@ -66,6 +66,10 @@ describeOnBothDatabases(
       expect(reported).toContainEqual(
         'id-thief was not loaded: the migration id "202612010001_projects_core" is already used',
       );
+      // The page names the plugins left out, so the shell can toast them (their web half is gone too).
+      const page = await ctx.client({ visit: false }).visit('/users/sign_in');
+      const config = /<script type="application\/json" id="polycue-config">(.*?)<\/script>/.exec(page.text)?.[1];
+      expect(JSON.parse(config!).pluginsLeftOut.sort()).toEqual(['broken-plugin', 'id-thief']);
       // Polycue itself is whole, and the outside plugin's column is in its list.
       const member = await newMember(ctx);
       const created = await member.client.post('/api/v1/projects/', {

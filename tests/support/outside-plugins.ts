@@ -78,3 +78,22 @@ export const BROKEN_LOAD_PLUGIN: HandWrittenPlugin = {
   manifest: { id: 'broken-load', apiVersion: 1, web: 'web.js' },
   files: { 'web.js': `throw new Error('broken on purpose while loading');\n` },
 };
+
+/**
+ * Both halves, and the server one throws while loading: the server leaves the whole plugin out,
+ * so the browser never gets its web half (a nav item "Half broken") and only the page's list of
+ * left-out plugins can name it.
+ */
+export const BROKEN_SERVER_PLUGIN: HandWrittenPlugin = {
+  folder: 'broken-server',
+  manifest: { id: 'broken-server', apiVersion: 1, web: 'web.js', server: 'server.js' },
+  files: {
+    'server.js': `throw new Error('broken on purpose on the server');\n`,
+    'web.js': `import { definePlugin, PLUGIN_API_VERSION } from '@polycue/sdk';
+export default definePlugin({
+  id: 'broken-server', title: 'Half broken', apiVersion: PLUGIN_API_VERSION,
+  nav: [{ id: 'broken-server.nav', label: 'Half broken', path: '/half-broken', order: 96 }],
+});
+`,
+  },
+};
