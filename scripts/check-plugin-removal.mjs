@@ -23,6 +23,7 @@ import path from 'node:path';
 import { REPO_ROOT, formatDuration, localBin } from './lib/process.mjs';
 import {
   KERNEL_PLUGINS,
+  TSC_BUILD_INFO,
   importGraph,
   linkTree,
   optionalPlugins,
@@ -31,8 +32,6 @@ import {
 } from './lib/plugin-removal.mjs';
 import { smokeFlow } from './lib/removal-smoke.mjs';
 
-/** Shared with `npm test`'s typecheck step, which writes it: the copies start from its state. */
-export const TSC_BUILD_INFO = '.tmp/tsc/app.tsbuildinfo';
 const WORK_DIR = path.join(REPO_ROOT, '.tmp', 'plugin-removal');
 
 const args = process.argv.slice(2);

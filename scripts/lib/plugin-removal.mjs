@@ -16,6 +16,9 @@ import path from 'node:path';
  */
 export const KERNEL_PLUGINS = ['accounts', 'auth', 'pipeline', 'projects', 'subtitles'];
 
+/** `npm test`'s typecheck state (tsc --incremental), relative to a tree: each copy starts from the tree's. */
+export const TSC_BUILD_INFO = '.tmp/tsc/app.tsbuildinfo';
+
 /** Test code, as .dependency-cruiser.cjs counts it: it assembles the app and may reach into any plugin. */
 const TEST_FILE = /(\.test\.tsx?$|\.spec\.tsx?$|^tests\/|^bench\/)/;
 /** `import … from '…'`, `export … from '…'`, `import '…'`, `import('…')`: relative specifiers only. */
