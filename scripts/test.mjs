@@ -2,7 +2,7 @@
 /**
  * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests), then
  * typecheck, lint, the format check (Prettier, `npm run format:check`), the import rules (`npm run deps`), Vitest (web + server projects), `vite build`,
- * Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
+ * the plugin-removal check (scripts/check-plugin-removal.mjs), Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
  * everything that is wrong.
  *
  * The last line is always `N passed, N failed`: passed/failed tests of Vitest and Playwright
@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { viteBuild } from './lib/build.mjs';
+import { TSC_BUILD_INFO } from './lib/plugin-removal.mjs';
 import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
@@ -96,7 +97,15 @@ await step('setup', async () => {
 });
 
 await step('typecheck', async () => {
-  const app = await run(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  // Incremental: its state is where the plugin-removal step's copies start from (a few seconds each, not a full check).
+  const app = await run(localBin('tsc'), [
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+    '--incremental',
+    '--tsBuildInfoFile',
+    TSC_BUILD_INFO,
+  ]);
   // The example plugin is typed the way an outside author types one (its own tsconfig, @polycue/* paths).
   const example = await run(localBin('tsc'), ['--noEmit', '-p', 'examples/hello-plugin/tsconfig.json']);
   // …and from a folder outside this checkout, where an author's plugin lives.
@@ -130,6 +139,10 @@ await step('build', async () => {
   built = code === 0;
   return { code };
 });
+
+// Each optional plugin folder removed in turn (a hard-linked copy): the rest typechecks, builds,
+// boots and passes the smoke flow; the output names the plugin whose removal failed and the step.
+await step('removal', () => run(process.execPath, [path.join('scripts', 'check-plugin-removal.mjs')]));
 
 await step('playwright', async () => {
   if (!hasE2eSpecs()) {

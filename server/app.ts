@@ -193,7 +193,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     draining = true;
   });
-  await app.register(operationsRoutes, { db, jobs, metricsToken: config.metricsToken, draining: () => draining });
+  await app.register(operationsRoutes, {
+    db,
+    jobs,
+    metricsToken: config.metricsToken,
+    draining: () => draining,
+    plugins: plugins.map((plugin) => plugin.id).sort(),
+  });
   await app.register(fileRoutes);
   if (config.outboxEnabled)
     await app.register(outboxPageRoutes, {

@@ -13,6 +13,8 @@ export interface OperationsOptions {
   metricsToken: string | null;
   /** True once the process is shutting down: readiness fails first, so a proxy stops sending requests. */
   draining(): boolean;
+  /** Ids of the plugins this process runs (built-in and outside), sorted: `/readyz` names them. */
+  plugins: string[];
 }
 
 const READY_TIMEOUT_MS = 2000;
@@ -35,12 +37,14 @@ function sameSecret(given: string, expected: string): boolean {
  * - `/healthz`: the process is alive (no dependency checked: a slow database must not get live
  *   processes restarted);
  * - `/readyz`: it can do its work now: the database answers and the job queue's tables are
- *   readable; 503 naming what is not, and 503 while shutting down;
+ *   readable; 503 naming what is not, and 503 while shutting down; it names the plugins the
+ *   process runs, so machines of a rolling deploy (or a build without an optional plugin folder,
+ *   scripts/check-plugin-removal.mjs) can be told apart;
  * - `/metrics`: Prometheus text, behind a bearer token: requests and latencies per route, jobs'
  *   durations and failures per job (each pipeline step is a job), engine failures, queue depth.
  */
 async function operations(app: FastifyInstance, options: OperationsOptions): Promise<void> {
-  const { db, jobs, metricsToken, draining } = options;
+  const { db, jobs, metricsToken, draining, plugins } = options;
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -67,7 +71,7 @@ async function operations(app: FastifyInstance, options: OperationsOptions): Pro
       (error: Error) => (checks.queue = error.message),
     );
     const ready = Object.values(checks).every((value) => value === 'ok');
-    return reply.code(ready ? 200 : 503).send({ ready, checks });
+    return reply.code(ready ? 200 : 503).send({ ready, checks, plugins });
   });
 
   app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {

@@ -2,6 +2,8 @@ import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { csrfHeaders, openEditorWith } from './support/editor-helpers';
 
+// @needs-plugins guidelines (a guideline sets the editor's reading speed): scripts/check-plugin-removal.mjs leaves this file out without one of them.
+
 /**
  * The editor's tools by keyboard: find and replace (one, all, undo), a range selected with
  * Shift+arrows shifted by a frame and by the "Shift times" popup, speaker labels kept through the

@@ -3,6 +3,8 @@ import { expect, runCommand, test, toast } from './support/fixtures';
 import { csrfHeaders, openEditorWith } from './support/editor-helpers';
 import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
+// @needs-plugins guidelines, termbases, themes, vocabularies (it visits their pages): scripts/check-plugin-removal.mjs leaves this file out without one of them.
+
 /**
  * Tab and Shift+Tab, at full speed, many more times than the dialog has stops: focus never
  * leaves it (it used to walk out into the page behind after a few Tabs).

@@ -7,14 +7,17 @@ import { signUp } from './auth-test-helpers';
  * queue), and metrics behind a token, in Prometheus text, counting what the process really did.
  */
 describeOnBothDatabases('operations routes', { config: { metricsToken: 'scrape-secret' } }, (ctx) => {
-  it('says it is alive and ready, naming the database and the queue', async () => {
+  it('says it is alive and ready, naming the database, the queue and its plugins', async () => {
     const client = ctx.client();
     const live = await client.get('/healthz');
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ ok: true });
     const ready = await client.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', queue: 'ok' } });
+    expect(ready.body).toMatchObject({ ready: true, checks: { database: 'ok', queue: 'ok' } });
+    // The plugins this process runs: a build without an optional folder is told apart by it.
+    expect(ready.body.plugins).toEqual(expect.arrayContaining(['accounts', 'auth', 'projects']));
+    expect(ready.body.plugins).toEqual([...ready.body.plugins].sort());
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 

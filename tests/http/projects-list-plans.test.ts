@@ -5,6 +5,8 @@ import { ProjectVersionRepository, type ListQuery } from '../../plugins/projects
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, seedVersions } from './projects-test-kit';
 
+// @needs-plugins labels (versions are filtered by labels of its table): scripts/check-plugin-removal.mjs leaves this file out without one of them.
+
 /**
  * The query plan of every project-version list shape, read from the database itself: the list's
  * real SQL (the repository with every plugin's columns and filters) is run once more under

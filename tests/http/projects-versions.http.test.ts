@@ -3,6 +3,8 @@ import { PROJECTS_PATHS, PROJECT_VERSIONS_PER_PAGE } from '../../plugins/project
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, numberOfProjects, seedVersions, type Member } from './projects-test-kit';
 
+// @needs-plugins labels (it labels versions through /api/v1/labels): scripts/check-plugin-removal.mjs leaves this file out without one of them.
+
 const list = (member: Member, query: string) =>
   member.client.get(`${PROJECTS_PATHS.projectVersions}?workspaceId=${member.workspaceId}&${query}`);
 const titles = (res: { body: any }) => res.body.data.map((v: any) => v.attributes.title);

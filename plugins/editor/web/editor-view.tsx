@@ -3,11 +3,12 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useUnit } from 'effector-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { languageName, TOKENS, useContainer, useService } from '../../../core';
-import { GUIDELINES_PATHS, type GuidelinesResponse } from '../../guidelines/common/guidelines-contract';
-import { READING_RULES } from '../../pipeline/common/craft/cue-types';
-import { PIPELINE_PATHS, type ProcessingInfoResponse } from '../../pipeline/common/pipeline-contract';
 import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
-import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
+import {
+  readingRulesSources,
+  subtitleExporters,
+  type SubtitleCueViewProps,
+} from '../../subtitles/web/extension-points';
 import { editorCommands } from './editor-commands';
 import { EditorSplitter, useVideoHeight, VIDEO_HEIGHT } from './editor-splitter';
 import { useEditorFocus } from './use-editor-focus';
@@ -18,12 +19,11 @@ import { actionFor } from './editor-keys';
 import { ConflictBanner, KeyHelp } from './editor-panels';
 import { CueRow } from './cue-row';
 import { LIST_COMPONENTS, type ListContext } from './cue-grid';
-import { editorExporters } from './extension-points';
 import { FindPanel } from './find-panel';
 import { usePlayingFrames } from './use-playing-frames';
 import { createEditorModel } from './model/editor-model';
 import { createFindModel } from './model/find-model';
-import { createRulesModel, guidelineChoices } from './model/rules-model';
+import { createRulesModel } from './model/rules-model';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
@@ -73,8 +73,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   }, [model]);
 
   const find = useMemo(() => createFindModel(model), [model]);
-  // The limits checked: this subtitle's chosen guideline, else the workspace's default one.
+  // The limits checked: this subtitle's chosen guideline, else the workspace's default one (offered
+  // by the guidelines plugin through the subtitles plugin's point: none without it).
   const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
+  const registry = useService(TOKENS.PluginRegistry);
   const rules = useMemo(
     () =>
       createRulesModel({
@@ -82,18 +84,16 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
         rulesSet: model.rulesSet,
         loadChoices: async () => {
           if (!workspaceId) return [];
-          const [guidelines, run] = await Promise.all([
-            api.get<GuidelinesResponse>(GUIDELINES_PATHS.guidelines, { params: { workspaceId } }),
-            // The guideline of the run that made the version's subtitles (none for an import, or without the pipeline).
-            api.get<ProcessingInfoResponse>(PIPELINE_PATHS.showProcessingInfo(projectVersionId)).then(
-              (res) => res.data.data?.guidelineId ?? null,
-              () => null,
-            ),
-          ]);
-          return guidelineChoices(guidelines.data.data, READING_RULES.maxCharsPerSecond, run);
+          const sources = [...registry.contributions(readingRulesSources)].sort(
+            (a, b) => (a.order ?? 100) - (b.order ?? 100),
+          );
+          const lists = await Promise.all(
+            sources.map((source) => source.choices({ api, workspaceId, projectVersionId }).catch(() => [])),
+          );
+          return lists.flat();
         },
       }),
-    [model, api, workspaceId, projectVersionId],
+    [model, api, registry, workspaceId, projectVersionId],
   );
   useEffect(() => {
     rules.opened(subtitleId);
@@ -115,9 +115,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [panel, setPanel] = useState<'shift' | 'speaker' | null>(null);
   // "Export…" opens what a plugin offers for it (the exports plugin's popup), if any.
   const container = useContainer();
-  const registry = useService(TOKENS.PluginRegistry);
   const exporter = useMemo(
-    () => [...registry.contributions(editorExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0],
+    () => [...registry.contributions(subtitleExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0],
     [registry],
   );
   const exportSubtitle = useMemo(

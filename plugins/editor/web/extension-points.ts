@@ -1,25 +1,21 @@
-import { defineExtensionPoint, type Container } from '../../../core';
+import {
+  subtitleExporters,
+  type SubtitleExporter,
+  type SubtitleExportTarget,
+} from '../../subtitles/web/extension-points';
 
 /**
- * Extension points of the subtitle editor. Data and types only: plugin definitions import this
- * file, and outside plugins reach it as `@polycue/plugins/editor`.
+ * Extension points of the subtitle editor, as outside plugins reach them through
+ * `@polycue/plugins/editor`. Deprecated: the editor's points are declared by the subtitles plugin
+ * (`@polycue/plugins/subtitles`), which every install has, so that a plugin filling them works
+ * with or without the editor folder. These names keep working.
  */
 
-/** What the editor's "Export…" acts on: the subtitle open in it. */
-export interface EditorExportTarget {
-  container: Container;
-  projectVersionId: string;
-  subtitleId: string;
-}
+/** @deprecated `SubtitleExportTarget` of `@polycue/plugins/subtitles`. */
+export type EditorExportTarget = SubtitleExportTarget;
 
-/**
- * What the editor's "Export…" button, its palette command and Alt+X open (the exports plugin's
- * popup): the first contribution by `order`. Without one the button is not shown.
- */
-export interface EditorExporter {
-  id: string;
-  order?: number;
-  open(target: EditorExportTarget): void | Promise<void>;
-}
+/** @deprecated `SubtitleExporter` of `@polycue/plugins/subtitles`. */
+export type EditorExporter = SubtitleExporter;
 
-export const editorExporters = defineExtensionPoint<EditorExporter>('editor.exporters');
+/** @deprecated `subtitleExporters` of `@polycue/plugins/subtitles` (the same point, id 'editor.exporters'). */
+export const editorExporters = subtitleExporters;

@@ -1,6 +1,5 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { subtitleCueViews } from '../../subtitles/web/extension-points';
-import { editorExporters } from './extension-points';
 
 /**
  * The subtitle editor: it takes the cues' place on the subtitle's page (the editor URL) through
@@ -13,6 +12,5 @@ export default definePlugin({
   title: 'Subtitle editor',
   apiVersion: PLUGIN_API_VERSION,
   order: 31,
-  extensionPoints: [editorExporters],
   contributions: [contribute(subtitleCueViews, { id: 'editor', title: 'Editor', load: () => import('./editor-view') })],
 });

@@ -7,7 +7,7 @@ import {
   type Container,
   type WhenContext,
 } from '../../../core';
-import { editorExporters } from '../../editor/web/extension-points';
+import { subtitleExporters } from '../../subtitles/web/extension-points';
 import {
   projectsTableExtensions,
   selectedProjectVersionCount,
@@ -65,8 +65,9 @@ export default definePlugin({
       id: 'exports',
       load: async ({ container }) => (await entry()).exportTableParts(container),
     }),
-    // The editor's "Export…" (button, palette, Alt+X): the popup on the subtitle open there.
-    contribute(editorExporters, {
+    // The editor's "Export…" (button, palette, Alt+X): the popup on the subtitle open there. The point
+    // is the subtitles plugin's, so exports works with or without the editor folder.
+    contribute(subtitleExporters, {
       id: 'exports',
       open: async ({ container, projectVersionId, subtitleId }) =>
         (await entry()).openExportDialog(container, {

@@ -1,5 +1,6 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, type CommandContext, type WhenContext } from '../../../core';
 import { setupResourcePickers } from '../../pipeline/web/extension-points';
+import { readingRulesSources } from '../../subtitles/web/extension-points';
 
 /** The page's path (the contract's GUIDELINES_PAGE, spelled here so the contract stays out of the initial JavaScript). */
 const PAGE = '/guidelines';
@@ -10,7 +11,8 @@ const pick = (action: 'edit' | 'delete') => async (ctx: CommandContext, search: 
 /**
  * Guidelines: a page, a nav item, palette commands, and — through the pipeline's set-up picker
  * point — a "Guideline" choice in the set-up popups (the workspace's default preselected), which
- * reaches the translation engine. One folder; no other plugin knows it exists.
+ * reaches the translation engine; through the subtitles plugin's reading-rules point, the subtitle
+ * editor's choice of limits. One folder; no other plugin knows it exists.
  */
 export default definePlugin({
   id: 'guidelines',
@@ -68,6 +70,10 @@ export default definePlugin({
       hint: 'How translations should read; its words never to translate are kept by every engine.',
       order: 20,
       choices: async (ctx) => (await import('./guidelines-page')).guidelineChoices(ctx),
+    }),
+    contribute(readingRulesSources, {
+      id: 'guidelines',
+      choices: async (ctx) => (await import('./reading-rules-choices')).readingRulesChoices(ctx),
     }),
   ],
 });

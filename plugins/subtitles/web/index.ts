@@ -2,7 +2,7 @@ import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { SUBTITLES_PAGES } from '../common/subtitles-pages';
 import { subtitlesCommands } from './subtitles-commands';
-import { subtitleCueViews, subtitleEditorPanels } from './extension-points';
+import { readingRulesSources, subtitleCueViews, subtitleEditorPanels, subtitleExporters } from './extension-points';
 
 /**
  * Subtitles: the public share page, the read-only subtitle view (the editor URL for now), and the
@@ -40,7 +40,7 @@ export default definePlugin({
       provide: async (ctx, search) => (await import('./open-subtitle-search')).openSubtitleCommands(ctx, search),
     },
   ],
-  extensionPoints: [subtitleEditorPanels, subtitleCueViews],
+  extensionPoints: [subtitleEditorPanels, subtitleCueViews, subtitleExporters, readingRulesSources],
   contributions: [
     contribute(projectVersionSections, {
       id: 'subtitles',

@@ -167,16 +167,23 @@ describe('find model', () => {
 
 describe('reading rules of a guideline', () => {
   it('checks the cues against the chosen guideline, the workspace default first, and remembers the choice for the subtitle', async () => {
-    const { createRulesModel, guidelineChoices } = await import('./rules-model');
+    const { createRulesModel } = await import('./rules-model');
     const items = new Map<string, string>();
     const storage = {
       getItem: (k: string) => items.get(k) ?? null,
       setItem: (k: string, v: string) => void items.set(k, v),
       removeItem: (k: string) => void items.delete(k),
     };
-    const guidelines = [
-      { id: '4', attributes: { name: 'Children', isDefault: true, parameters: { maxCharsPerSecond: 12 } } },
-      { id: '5', attributes: { name: 'Plain', isDefault: false, parameters: {} } },
+    // What the guidelines plugin offers (plugins/guidelines/web/reading-rules-choices.ts): run '5' or none.
+    const choices = (run?: string) => [
+      {
+        id: '4',
+        label: 'Children (12 characters a second)',
+        rules: { maxCharsPerSecond: 12 },
+        isDefault: true,
+        isRun: run === '4',
+      },
+      { id: '5', label: 'Plain (20 characters a second)', rules: {}, isDefault: false, isRun: run === '5' },
     ];
     const make = () => {
       const model = createEditorModel({
@@ -188,7 +195,7 @@ describe('reading rules of a guideline', () => {
       const rules = createRulesModel({
         storage,
         rulesSet: model.rulesSet,
-        loadChoices: async () => guidelineChoices(guidelines, 20),
+        loadChoices: async () => choices(),
       });
       return { model, rules, scope: fork() };
     };
@@ -209,11 +216,10 @@ describe('reading rules of a guideline', () => {
     await allSettled(again.rules.opened, { scope: again.scope, params: '9' });
     expect(again.scope.getState(again.rules.$chosenId)).toBe('5');
     // Without a choice, the guideline of the subtitle's run comes before the workspace default.
-    expect(guidelineChoices(guidelines, 20, '5').find((c) => c.isRun)?.id).toBe('5');
     const byRun = createRulesModel({
       storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
       rulesSet: createEditorModel({ storage, save: async () => ({ revision: 1 }), onOnline: () => () => {} }).rulesSet,
-      loadChoices: async () => guidelineChoices(guidelines, 20, '5'),
+      loadChoices: async () => choices('5'),
     });
     const runScope = fork();
     await allSettled(byRun.opened, { scope: runScope, params: '9' });

@@ -4,7 +4,11 @@ import type { DraftStorage } from './local-draft';
 
 const { createEffect, createEvent, createStore, sample } = effector;
 
-/** A set of reading-rule limits the editor can check against: a guideline of the workspace, or the pipeline's own. */
+/**
+ * A set of reading-rule limits the editor can check against: one a plugin offers through the
+ * subtitles plugin's `readingRulesSources` (the guidelines plugin: a guideline of the workspace),
+ * or the pipeline's own.
+ */
 export interface RulesChoice {
   /** A guideline's id; '' for the pipeline's built-in rules. */
   id: string;
@@ -17,7 +21,7 @@ export interface RulesChoice {
 
 interface RulesDeps {
   storage: DraftStorage;
-  /** The workspace's guidelines as choices (empty without the guidelines plugin or on failure). */
+  /** The choices plugins offer (empty without the guidelines plugin or on failure). */
   loadChoices(): Promise<RulesChoice[]>;
   /** Where the limits in force go (the editor model's rulesSet). */
   rulesSet: effector.EventCallable<Partial<ReadingRules>>;
@@ -74,24 +78,3 @@ export function createRulesModel(deps: RulesDeps) {
 }
 
 export type RulesModel = ReturnType<typeof createRulesModel>;
-
-/** The workspace's guidelines as choices, each with the reading speed it asks for (the only limit a guideline sets). */
-export function guidelineChoices(
-  guidelines: {
-    id: string;
-    attributes: { name: string; isDefault: boolean; parameters: { maxCharsPerSecond?: number | null } };
-  }[],
-  defaultCps: number,
-  runGuidelineId: string | null = null,
-): RulesChoice[] {
-  return guidelines.map((g) => {
-    const cps = g.attributes.parameters.maxCharsPerSecond ?? null;
-    return {
-      id: g.id,
-      label: `${g.attributes.name} (${cps ?? defaultCps} characters a second)`,
-      rules: cps ? { maxCharsPerSecond: cps } : {},
-      isDefault: g.attributes.isDefault,
-      isRun: g.id === runGuidelineId,
-    };
-  });
-}
