@@ -1,10 +1,10 @@
-import type { Queryable, ServiceRegistry, ServiceToken } from '../../../server/plugin-api';
+import type { Queryable, ServiceRef, ServiceRegistry } from '../../../server/plugin-api';
 import {
   GUIDELINE_LOOKUP,
   TERMBASE_LOOKUP,
   VOCABULARY_LOOKUP,
   type WorkspaceResourceLookup,
-} from '../common/pipeline-contract';
+} from '../common/pipeline-services';
 import type { RunSettings } from './run-repository';
 
 /**
@@ -17,12 +17,8 @@ export const RESOURCE_LOOKUPS = {
   termbaseId: { token: TERMBASE_LOOKUP, label: 'term base' },
 } as const;
 
-function lookup<T>(
-  services: ServiceRegistry,
-  token: { name: string; __service?: WorkspaceResourceLookup<T> },
-): WorkspaceResourceLookup<T> | null {
-  const serviceToken = token as ServiceToken<WorkspaceResourceLookup<T>>;
-  return services.has(serviceToken) ? services.get(serviceToken) : null;
+function lookup<T>(services: ServiceRegistry, ref: ServiceRef<WorkspaceResourceLookup<T>>) {
+  return services.find(ref);
 }
 
 /** The label of the first named resource that is not in this workspace, or null when all are. */
