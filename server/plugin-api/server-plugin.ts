@@ -33,6 +33,7 @@ export interface JobContext {
   jobs: JobQueue;
   /** Queue a mail (e.g. "your project is ready") the same way routes do. */
   mailer: Mailer;
+  /** The job's plugin's view of the services: the refs its definition requires (`get`), uses (`find`) and provides. */
   services: ServiceRegistry;
   /** What plugins contributed to extension points (as `app.extensions` in routes), e.g. a job reading another plugin's additions. */
   extensions: ServerExtensions;
