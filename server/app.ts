@@ -80,18 +80,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const report = options.reportPluginError ?? ((message) => console.error(message));
   // A plugin whose required services nobody provides is left out before its migrations run.
   const unmet = unmetRequirements([...options.plugins, ...(options.outsidePlugins ?? [])], report);
-  const migrated = await migrateAll(
+  const migrationFailed = await migrateAll(
     db,
     options.plugins.filter((plugin) => !unmet.has(plugin.id)),
     (options.outsidePlugins ?? []).filter((plugin) => !unmet.has(plugin.id)),
     report,
   );
   const kept = [...options.plugins, ...(options.outsidePlugins ?? [])].filter(
-    (plugin) => !unmet.has(plugin.id) && !migrated.has(plugin.id),
+    (plugin) => !unmet.has(plugin.id) && !migrationFailed.has(plugin.id),
   );
   // Once more: a plugin requiring what an outside plugin left out by its migration provided.
   const unmetAfter = unmetRequirements(kept, report);
-  const leftOut = new Set([...unmet, ...migrated, ...unmetAfter]);
+  const leftOut = new Set([...unmet, ...migrationFailed, ...unmetAfter]);
   const plugins = kept.filter((plugin) => !unmetAfter.has(plugin.id));
   const services = new ServiceRegistry();
   const servicesOf = new Map(plugins.map((plugin) => [plugin.id, services.forPlugin(plugin)]));
