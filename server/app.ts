@@ -25,7 +25,9 @@ import { compactWorkspaceChangesJob } from './identity/workspace-revision';
 import { PgBossJobQueue } from './jobs/job-queue';
 import { mailDeliverJob, NodeMailer } from './mail/mailer';
 import { outboxPageRoutes } from './mail/outbox-page';
-import type { ServerPlugin } from './plugin-api';
+import type { JobDefinition, ServerPlugin } from './plugin-api';
+import type { EventSubscription } from './events/event-subscription';
+import { unmetRequirements } from './service-requirements';
 import { fileRoutes } from './storage/file-routes';
 import { createStorage } from './storage/create-storage';
 import { ServiceRegistry } from './services';
@@ -80,13 +82,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ids.add(plugin.id);
   }
 
-  const leftOut = await migrateAll(
+  const report = options.reportPluginError ?? ((message) => console.error(message));
+  // A plugin whose required services nobody provides is left out before its migrations run.
+  const unmet = unmetRequirements([...options.plugins, ...(options.outsidePlugins ?? [])], report);
+  const migrationFailed = await migrateAll(
     db,
-    options.plugins,
-    options.outsidePlugins ?? [],
-    options.reportPluginError ?? ((message) => console.error(message)),
+    options.plugins.filter((plugin) => !unmet.has(plugin.id)),
+    (options.outsidePlugins ?? []).filter((plugin) => !unmet.has(plugin.id)),
+    report,
   );
-  const plugins = [...options.plugins, ...(options.outsidePlugins ?? []).filter((plugin) => !leftOut.has(plugin.id))];
+  const kept = [...options.plugins, ...(options.outsidePlugins ?? [])].filter(
+    (plugin) => !unmet.has(plugin.id) && !migrationFailed.has(plugin.id),
+  );
+  // Once more: a plugin requiring what an outside plugin left out by its migration provided.
+  const unmetAfter = unmetRequirements(kept, report);
+  const leftOut = new Set([...unmet, ...migrationFailed, ...unmetAfter]);
+  const plugins = kept.filter((plugin) => !unmetAfter.has(plugin.id));
+  const services = new ServiceRegistry();
+  const servicesOf = new Map(plugins.map((plugin) => [plugin.id, services.forPlugin(plugin)]));
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -108,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('services', new ServiceRegistry());
+  app.decorate('services', services);
   app.decorate('extensions', new ServerExtensions(plugins, { warn: (message: string) => app.log.warn(message) }));
   app.decorate('leftOutPlugins', [...leftOut]);
   app.decorate('storage', createStorage(config));
@@ -130,7 +143,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return jobs.sendInTransaction(tx, name, data, sendOptions);
   });
   app.decorate('events', events);
-  const subscriptions = plugins.flatMap((plugin) => plugin.subscriptions ?? []);
+  // Each plugin's handlers see its own view of the services (what its definition declares).
+  const subscriptions = plugins.flatMap((plugin) =>
+    (plugin.subscriptions ?? []).map((subscription): EventSubscription => ({
+      ...subscription,
+      handle: (event, ctx) => subscription.handle(event, { ...ctx, services: servicesOf.get(plugin.id)! }),
+    })),
+  );
   const subscriberIds = new Set<string>();
   for (const subscription of subscriptions) {
     if (subscriberIds.has(subscription.id)) throw new Error(`Event subscriber "${subscription.id}" is declared twice`);
@@ -142,7 +161,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     compactWorkspaceChangesJob,
     deliverEventJob(subscriptions, events),
     sweepEventsJob,
-    ...plugins.flatMap((plugin) => plugin.jobs ?? []),
+    ...plugins.flatMap((plugin) =>
+      (plugin.jobs ?? []).map((job): JobDefinition => ({
+        ...job,
+        handler: (data, ctx) => job.handler(data, { ...ctx, services: servicesOf.get(plugin.id)! }),
+      })),
+    ),
   ];
   const jobNames = new Set<string>();
   for (const job of jobDefinitions) {
@@ -208,7 +232,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
 
   for (const plugin of plugins) {
-    if (plugin.routes) await app.register(plugin.routes);
+    const routes = plugin.routes;
+    if (!routes) continue;
+    // An encapsulated context whose `services` is the plugin's own view; its routes are
+    // registered inside it (encapsulated, as always), so they and their hooks inherit that view.
+    // Assigned, not decorated: Fastify refuses to decorate a name a parent context already has.
+    await app.register(async (scope) => {
+      (scope as { services: ServiceRegistry }).services = servicesOf.get(plugin.id)!;
+      await scope.register(routes);
+    });
   }
   if (shared) await app.register(pluginHostRoutes, { web: webPlugins, shared });
   const pagePlugins = shared

@@ -14,7 +14,7 @@ import {
   workspaceChangeTriggersSql,
   type ServerPlugin,
 } from './plugin-api';
-import { serviceToken } from './services';
+import { serviceRef, serviceToken } from './services';
 
 /**
  * What the host hands a server entry built outside Polycue. Such a plugin is plain JavaScript
@@ -46,7 +46,12 @@ export const serverSdk = Object.freeze({
   currentUserOf: (request: FastifyRequest): CurrentUser | null => request.currentUser ?? null,
   /** Name a resource for `config.tenant: { resource, id }`: the host maps its id to the owning workspace. */
   registerTenantResource,
-  /** Reach a service another plugin provides (`app.services.get(token)`). */
+  /**
+   * A typed service ref by name (docs/plugins.md, service refs): yours to `provides`, or one of
+   * Polycue's to `requires` (`app.services.get(ref)`) or `uses` (`app.services.find(ref)`).
+   */
+  serviceRef,
+  /** @deprecated the first name of `serviceRef` (same result); kept within API v1. */
   serviceToken,
   /** A migration's SQL that makes changes to your table (with `workspace_id`) move the workspace revision. */
   workspaceChangeTriggersSql,

@@ -49,7 +49,10 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
   const chrome = createShellChromeModel({ storage });
   const progress = createFollowedItemsModel({
     polling: container.get(TOKENS.PollingService),
-    sources: () => registry.contributions(progressSources),
+    sources: () =>
+      registry
+        .contributions(progressSources)
+        .map((source) => ({ id: source.id, fetch: (ids: string[]) => source.fetch(ids, { container }) })),
     storage,
   });
 

@@ -12,6 +12,6 @@ export * from './plugin-package';
 export * from './shared-modules';
 export * from './service-token';
 export * from './language-name';
-export * from './account-limits';
+export * from './plan-refusal';
 export * from './resource-id';
 export * from './duration';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { defineExtensionPoint, type ExtensionPoint, type WhenContext } from './plugin-api';
+import type { Container } from 'inversify';
 
 /**
  * Extension points the shell owns and reads. No plugin declares them, so the registry treats them
@@ -32,10 +33,14 @@ export interface ProgressItem {
   failure?: string;
 }
 
-/** Where the progress panel asks for the state of the items it follows (e.g. the exports plugin). */
+/**
+ * Where the progress panel asks for the state of the items it follows (e.g. the exports plugin).
+ * `ctx.container` (added within API v1) is the app's container, to get services such as the
+ * ApiClient: a poll runs outside any command, and a source must not keep the container itself.
+ */
 export interface ProgressSource {
   id: string;
-  fetch(ids: string[]): Promise<ProgressItem[]>;
+  fetch(ids: string[], ctx: { container: Container }): Promise<ProgressItem[]>;
 }
 
 export const progressSources: ExtensionPoint<ProgressSource> =

@@ -42,11 +42,11 @@ export type {
   Storage,
   StoredFile,
 } from '../http/request-context';
-export { ServiceRegistry, serviceToken } from '../services';
-/** What an account's plan allows (provided by the billing plugin; absent: nothing is limited). */
-export { ACCOUNT_LIMITS, PLAN_LIMIT_CODE } from '../../core/common/account-limits';
-export type { AccountLimitsService, PlanLimitReason, PlanRefusal, SetupDemand } from '../../core/common/account-limits';
-export type { ServiceToken } from '../services';
+export { ServiceRegistry, serviceRef, serviceToken } from '../services';
+/** A plan's 402 refusal, answered by the plugins whose points the billing plugin contributes to (core/common/plan-refusal.ts). */
+export { PLAN_LIMIT_CODE } from '../../core/common/plan-refusal';
+export type { PlanRefusal } from '../../core/common/plan-refusal';
+export type { ServiceRef, ServiceToken } from '../services';
 export { namedStatement } from '../db/database';
 export type { Database, NamedStatement, Queryable, QueryResult } from '../db/database';
 export { ByteLru } from '../cache/byte-lru';

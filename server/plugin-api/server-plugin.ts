@@ -2,7 +2,7 @@ import { PLUGIN_API_MAJOR, isPluginId } from '../../core/common/plugin-package';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-context';
-import type { ServiceRegistry } from '../services';
+import type { ServiceRef, ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
 import type { EventPublisher } from '../events/event-outbox';
 import type { EventSubscription } from '../events/event-subscription';
@@ -33,6 +33,7 @@ export interface JobContext {
   jobs: JobQueue;
   /** Queue a mail (e.g. "your project is ready") the same way routes do. */
   mailer: Mailer;
+  /** The job's plugin's view of the services: the refs its definition requires (`get`), uses (`find`) and provides. */
   services: ServiceRegistry;
   /** What plugins contributed to extension points (as `app.extensions` in routes), e.g. a job reading another plugin's additions. */
   extensions: ServerExtensions;
@@ -97,6 +98,18 @@ export interface ServerPlugin {
   extensionPoints?: ServerExtensionPoint<unknown>[];
   /** What this plugin adds to other plugins' points. */
   contributions?: ServerContribution[];
+  /**
+   * Service refs this plugin provides (`app.services.provide(ref, impl)` in its routes); only a
+   * declared one can satisfy another plugin's `requires`.
+   */
+  provides?: ServiceRef<any>[];
+  /**
+   * Service refs this plugin cannot work without, read with `app.services.get(ref)`: when no
+   * installed plugin provides one, the host leaves this plugin out (named, with the reason).
+   */
+  requires?: ServiceRef<any>[];
+  /** Service refs read when present, with `app.services.find(ref)` (undefined when no plugin provides it). */
+  uses?: ServiceRef<any>[];
   /** The plugin API major the plugin was built for (`PLUGIN_API_MAJOR`); another one is refused at start-up. */
   apiVersion: number;
   migrations?: Migration[];

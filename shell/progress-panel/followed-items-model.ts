@@ -34,7 +34,8 @@ function loadFollowed(storage: FollowStorage): FollowedItem[] {
  */
 export function createFollowedItemsModel(deps: {
   polling: PollingService;
-  sources: () => ProgressSource[];
+  /** The contributed sources, already given what they need (shell/bootstrap.ts passes the container). */
+  sources: () => { id: ProgressSource['id']; fetch(ids: string[]): Promise<ProgressItem[]> }[];
   storage: FollowStorage;
   logger?: Pick<Console, 'error'>;
 }) {

@@ -4,7 +4,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
 import { EXPORT_THEME_LOOKUP } from '../../plugins/exports/common/export-theme';
-import type { ServiceToken } from '../../server/plugin-api';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { seedVersionWithVideo } from './pipeline-test-kit';
@@ -164,7 +163,7 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
         'This subtitle has no cues to export',
       ],
       // Without a themes plugin a theme cannot be named; with one, an unknown theme is not found.
-      ctx.app.services.has(EXPORT_THEME_LOOKUP as ServiceToken<unknown>)
+      ctx.app.services.find(EXPORT_THEME_LOOKUP)
         ? [
             { projectVersionId: versionId, kind: 'burned_video', subtitleId, themeId: '987654321' },
             404,

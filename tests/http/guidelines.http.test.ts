@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { GUIDELINES_PATHS } from '../../plugins/guidelines/common/guidelines-contract';
-import { GUIDELINE_LOOKUP } from '../../plugins/pipeline/common/pipeline-contract';
+import { GUIDELINE_LOOKUP } from '../../plugins/pipeline/common/pipeline-services';
 import { translationAidsOf } from '../../plugins/pipeline/server/workspace-resources';
-import type { ServiceToken } from '../../server/plugin-api';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 
@@ -132,7 +131,7 @@ describeOnBothDatabases(
           parameters: { formality: 'formal', doNotTranslate: ['Polycue', 'Harbour Line'] },
         })
       ).body.data.id;
-      expect(ctx.app.services.has(GUIDELINE_LOOKUP as ServiceToken<unknown>)).toBe(true);
+      expect(ctx.app.services.find(GUIDELINE_LOOKUP)).toBeDefined();
       const aids = await translationAidsOf(
         ctx.app.services,
         ctx.db,

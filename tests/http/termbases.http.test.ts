@@ -1,11 +1,6 @@
 import { expect, it } from 'vitest';
-import {
-  TERMBASE_LOOKUP,
-  type TermBaseForPipeline,
-  type WorkspaceResourceLookup,
-} from '../../plugins/pipeline/common/pipeline-contract';
+import { TERMBASE_LOOKUP } from '../../plugins/pipeline/common/pipeline-services';
 import { TERMBASES_PATHS } from '../../plugins/termbases/common/termbases-contract';
-import type { ServiceToken } from '../../server/plugin-api';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 
@@ -189,7 +184,7 @@ describeOnBothDatabases('term bases: every call of spec section 7 "Term bases"',
     await member.client.put(TERMBASES_PATHS.importEntries(id), {
       content: 'en,es,fr\nsubtitle,subtítulo,sous-titre\nframe,fotograma,\n',
     });
-    const lookup = ctx.app.services.get(TERMBASE_LOOKUP as ServiceToken<WorkspaceResourceLookup<TermBaseForPipeline>>);
+    const lookup = ctx.app.services.get(TERMBASE_LOOKUP);
     const termBase = await lookup.find(ctx.db, member.workspaceId, id);
     expect(termBase!.entriesFor('en', 'es')).toEqual([
       { source: 'subtitle', target: 'subtítulo' },

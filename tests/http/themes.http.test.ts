@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { burnInScript } from '../../plugins/exports/server/ass-style';
-import { THEME_LOOKUP } from '../../plugins/themes/common/theme-lookup';
+import { EXPORT_THEME_LOOKUP } from '../../plugins/exports/common/export-theme';
+import type { ThemeLookup } from '../../plugins/themes/common/theme-lookup';
 import { THEMES_PATHS } from '../../plugins/themes/common/themes-contract';
-import type { ServiceToken } from '../../server/plugin-api';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { attachClip, getBinary, newVersion } from './subtitles-test-kit';
@@ -178,8 +178,9 @@ describeOnBothDatabases('themes: GET/POST /api/v1/themes/, PUT/DELETE …/{id}, 
     const other = await newMember(ctx);
     const id = (await create(member, 'Lookup', { box: true, position: 'top', alignment: 'left', lineSpacing: 23 })).body
       .data.id;
-    const lookup = ctx.app.services.get(THEME_LOOKUP as ServiceToken<any>);
-    const theme = await lookup.find(ctx.db, member.workspaceId, id);
+    // The themes plugin provides the exports plugin's ref with its own, richer type.
+    const lookup = ctx.app.services.get(EXPORT_THEME_LOOKUP) as ThemeLookup;
+    const theme = (await lookup.find(ctx.db, member.workspaceId, id))!;
     expect(theme).toMatchObject({ id, name: 'Lookup', attributes: { name: 'Lookup', box: true, fontSize: 54 } });
     expect(theme.assStyle({ width: 1280, height: 720 })).toMatch(
       /^Style: Default,DejaVu Sans,36,&H00FFFFFF,&H000000FF,&H66000000,&H80000000,0,0,0,0,100,100,0,0,3,2,1\.3,7,128,128,40,1$/,

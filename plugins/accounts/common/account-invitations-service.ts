@@ -1,4 +1,4 @@
-import { serviceToken } from '../../../core/common/service-token';
+import { serviceRef } from '../../../core/common/service-token';
 
 /**
  * The accounts plugin's invitations as other server plugins see them: sign-up (the auth plugin)
@@ -24,7 +24,7 @@ export interface AccountInvitationsService {
    * Single sign-on's first sign-in: the user joins the account with the role (an admin gets every
    * workspace, as when an admin adds them). Nothing changes for a user already in the account.
    * Run inside the caller's transaction. Returns whether the user joined now. Someone new takes a
-   * seat: when the plan (ACCOUNT_LIMITS) has none left it throws an HttpError 402 whose `code` is
+   * seat: when a seat guard (the billing plugin's plan, accounts' seatGuards) refuses it throws an HttpError 402 whose `code` is
    * PLAN_LIMIT_CODE, and the caller's transaction must roll back.
    */
   join(tx: InvitationsSqlRunner, accountId: string, userId: string, role: 'admin' | 'member'): Promise<boolean>;
@@ -32,4 +32,4 @@ export interface AccountInvitationsService {
   seatsTaken(accountId: string): Promise<number>;
 }
 
-export const ACCOUNT_INVITATIONS = serviceToken<AccountInvitationsService>('accounts.invitations');
+export const ACCOUNT_INVITATIONS = serviceRef<AccountInvitationsService>('accounts.invitations');

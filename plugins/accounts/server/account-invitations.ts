@@ -1,6 +1,5 @@
 import {
   httpError,
-  type AccountLimitsService,
   type AccountRole,
   type Database,
   type EventPublisher,
@@ -9,6 +8,7 @@ import {
 import { ACCOUNT_MEMBER_ADDED } from '../common/account-events';
 import type { AccountInvitationsService } from '../common/account-invitations-service';
 import { grantAdminsAccess } from './workspace-administration';
+import type { SeatGuard } from './extension-points';
 
 export interface AddByEmailResult {
   /** Account users created now (the address belonged to a user who was not in the account). */
@@ -25,10 +25,10 @@ export interface AddByEmailResult {
  * into membership when someone signs up with that address. Inviting again is idempotent.
  */
 export class AccountInvitations implements AccountInvitationsService {
-  /** `limits`: the plan's limits (the billing plugin's ACCOUNT_LIMITS), read when needed; null: nothing is limited. */
+  /** `seatGuards`: what may refuse seats (the billing plugin's plans, through seatGuards), read per use; none: nothing is limited. */
   constructor(
     private readonly db: Database,
-    private readonly limits: () => AccountLimitsService | null = () => null,
+    private readonly seatGuards: () => SeatGuard[] = () => [],
     /** Where a new membership publishes accounts.memberAdded (in the transaction adding it). */
     private readonly events: EventPublisher | null = null,
   ) {}
@@ -39,12 +39,15 @@ export class AccountInvitations implements AccountInvitationsService {
    * transaction, both saw the last free seat and both got in). Throws the plan's 402 refusal.
    */
   private async admitSeats(tx: Queryable, accountId: string, emails: string[]): Promise<void> {
-    const limits = this.limits();
-    if (!limits) return;
+    const guards = this.seatGuards();
+    if (!guards.length) return;
     await tx.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
     const seats = await seatsOf(tx, accountId, emails);
-    const refusal = seats.after > seats.now ? await limits.refuseSeats(accountId, seats.after, tx) : null;
-    if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
+    if (seats.after <= seats.now) return;
+    for (const guard of guards) {
+      const refusal = await guard.refusal(accountId, seats.after, { tx });
+      if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
+    }
   }
 
   async addByEmail(

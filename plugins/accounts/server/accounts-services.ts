@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_LIMITS, tenantOf, httpError, TenancyRepository } from '../../../server/plugin-api';
+import { tenantOf, httpError, TenancyRepository } from '../../../server/plugin-api';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { AccountAdministration } from './account-administration';
 import { AccountInvitations } from './account-invitations';
 import { AccountUserDirectory } from './account-user-directory';
+import { seatGuards } from './extension-points';
 import { AccountsPresenter } from './accounts-presenter';
 import { WorkspaceAdministration } from './workspace-administration';
 
@@ -14,12 +15,8 @@ export function createAccountsServices(app: FastifyInstance) {
     accounts: new AccountAdministration(app.db, app.events),
     workspaces: new WorkspaceAdministration(app.db),
     directory: new AccountUserDirectory(app.db),
-    // The plan's seats: the billing plugin's limits when it is installed (provided after this plugin's routes may run, so read per use).
-    invitations: new AccountInvitations(
-      app.db,
-      () => (app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null),
-      app.events,
-    ),
+    // The plan's seats: what other plugins contribute to seatGuards (billing), read per use.
+    invitations: new AccountInvitations(app.db, () => app.extensions.contributions(seatGuards), app.events),
     presenter: new AccountsPresenter(app.storage),
   };
 }

@@ -1,4 +1,10 @@
-import { registerTenantResource, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import {
+  registerTenantResource,
+  defineServerPlugin,
+  PLUGIN_API_MAJOR,
+  type ServerExtensionPoint,
+} from '../../../server/plugin-api';
+import { seatGuards } from './extension-points';
 import { ACCOUNT_INVITATIONS } from '../common/account-invitations-service';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { registerAccountRoutes } from './account-routes';
@@ -18,6 +24,8 @@ export default defineServerPlugin({
   id: 'accounts',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: accountsMigrations,
+  provides: [ACCOUNT_INVITATIONS],
+  extensionPoints: [seatGuards as ServerExtensionPoint<unknown>],
   async routes(app) {
     const services = createAccountsServices(app);
     // Sign-up (the auth plugin) accepts pending invitations through this service.

@@ -1,4 +1,5 @@
 import { defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { createAuthServices } from './auth-services';
 import { registerCurrentUserRoutes } from './current-user-routes';
 import { passwordLogInGuards } from './extension-points';
@@ -14,6 +15,8 @@ import { registerSessionRoutes } from './session-routes';
 export default defineServerPlugin({
   id: 'auth',
   apiVersion: PLUGIN_API_MAJOR,
+  // Pending invitations are accepted (and single sign-on joins) when the accounts plugin is installed.
+  uses: [ACCOUNT_INVITATIONS],
   extensionPoints: [passwordLogInGuards as ServerExtensionPoint<unknown>],
   async routes(app) {
     const services = createAuthServices(app);

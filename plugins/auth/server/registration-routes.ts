@@ -91,8 +91,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
           // user in with the invited role (a sign-up or an e-mail change alike). At sign-up an
           // impostor typing an invited address joined at once: the admin saw them as a member,
           // they saw the account. Only when the accounts plugin is installed: it provides the service.
-          if (user && app.services.has(ACCOUNT_INVITATIONS))
-            await app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, user);
+          if (user) await app.services.find(ACCOUNT_INVITATIONS)?.acceptFor(tx, user);
           return user;
         });
       } catch (error) {

@@ -1,14 +1,7 @@
-import type {
-  AccountLimitsService,
-  PlanRefusal,
-  PlanLimitReason,
-  Queryable,
-  ServiceRegistry,
-  SetupDemand,
-} from '../../../server/plugin-api';
+import type { PlanRefusal, Queryable } from '../../../server/plugin-api';
 import { PLAN_LIMIT_CODE } from '../../../server/plugin-api';
-import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
-import { PIPELINE_USAGE } from '../../pipeline/common/pipeline-usage';
+import type { PipelineUsageService } from '../../pipeline/common/pipeline-usage';
+import type { SetupDemand } from '../../pipeline/server/extension-points';
 import { planById, type Plan, type Usage } from '../common/billing-contract';
 import { cheapestPlanWhere, type PlanLimits } from '../common/plans';
 import { calendarMonth, periodContaining, type Period } from './billing-period';
@@ -20,19 +13,30 @@ export interface AccountPlan {
   period: Period;
 }
 
+/** Which limit refused (PlanRefusal.reason). */
+export type PlanLimitReason = 'target_languages' | 'minutes' | 'voice_overs' | 'voice_cloning' | 'seats';
+
+/** What the limits read of other plugins, when they are installed (undefined: not installed). */
+export interface AccountLimitsReaders {
+  /** The pipeline's meter of processed runs (nothing is metered without it). */
+  usage(): PipelineUsageService | undefined;
+  /** Members and pending invitations as the accounts plugin counts them (the billing page's seat bar). */
+  seatsTaken?(accountId: string): Promise<number> | undefined;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 
 /**
- * The account's plan and what is left of it, for the routes (the billing page) and for other
- * plugins through ACCOUNT_LIMITS: the pipeline asks before a set-up, the projects plugin for the
- * largest video. Usage is read from the pipeline's own runs (PIPELINE_USAGE); without the
- * pipeline there is nothing to meter.
+ * The account's plan and what is left of it, for the routes (the billing page) and for the other
+ * plugins' points billing contributes to (plan-policies.ts): the pipeline's set-up guards and
+ * allowances, projects' media limits, accounts' seat guards. Usage is read from the pipeline's own
+ * runs (PIPELINE_USAGE); without the pipeline there is nothing to meter.
  */
-export class AccountLimits implements AccountLimitsService {
+export class AccountLimits {
   constructor(
     private readonly db: Queryable,
-    private readonly services: ServiceRegistry,
+    private readonly readers: AccountLimitsReaders,
     private readonly subscriptions: SubscriptionRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -51,8 +55,9 @@ export class AccountLimits implements AccountLimitsService {
 
   /** Seconds and voice-overs of the account's runs this period, as the pipeline counts them (none without it). */
   private processed(accountId: string, period: Period): Promise<{ seconds: number; voiceOvers: number }> {
-    return this.services.has(PIPELINE_USAGE)
-      ? this.services.get(PIPELINE_USAGE).processed(this.db, accountId, period.start, period.end)
+    const usage = this.readers.usage();
+    return usage
+      ? usage.processed(this.db, accountId, period.start, period.end)
       : Promise.resolve({ seconds: 0, voiceOvers: 0 });
   }
 
@@ -64,9 +69,7 @@ export class AccountLimits implements AccountLimitsService {
       minutesProcessed: minutes(processed.seconds),
       voiceOvers: processed.voiceOvers,
       // As refuseSeats counts them: members and pending invitations (the accounts plugin's), so the bar and the refusal agree.
-      seatsUsed: this.services.has(ACCOUNT_INVITATIONS)
-        ? await this.services.get(ACCOUNT_INVITATIONS).seatsTaken(accountId)
-        : await this.subscriptions.seatsUsed(accountId),
+      seatsUsed: (await this.readers.seatsTaken?.(accountId)) ?? (await this.subscriptions.seatsUsed(accountId)),
     };
   }
 

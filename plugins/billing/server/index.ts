@@ -1,13 +1,11 @@
-import {
-  ACCOUNT_LIMITS,
-  defineServerPlugin,
-  PLUGIN_API_MAJOR,
-  registerTenantResource,
-} from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
+import { PIPELINE_USAGE } from '../../pipeline/common/pipeline-usage';
 import { BILLING_SERVER_MESSAGES } from '../common/billing-contract';
 import { AccountLimits } from './account-limits';
 import { billingMigrations } from './billing-migrations';
 import { registerBillingRoutes } from './billing-routes';
+import { planPolicies } from './plan-policies';
 import { LocalProvider } from './providers/local-provider';
 import { StripeProvider, stripeConfigFromEnv } from './providers/stripe-provider';
 import { registerStripeWebhook } from './stripe-webhook-routes';
@@ -15,9 +13,9 @@ import { SubscriptionRepository } from './subscription-repository';
 
 /**
  * Plans and billing: the plan catalogue (common/plans.ts), an account's subscription kept in step
- * with a provider, usage metered from the pipeline's runs, and ACCOUNT_LIMITS, which the
- * pipeline (set-up) and the projects plugin (largest video) ask. Without this plugin nothing is
- * limited. The provider is Stripe when STRIPE_SECRET_KEY is set (read when the app is built),
+ * with a provider, usage metered from the pipeline's runs, and the plans' rules contributed to
+ * the pipeline's set-up guards, projects' media limits and accounts' seat guards (plan-policies.ts).
+ * Without this plugin nothing is limited. The provider is Stripe when STRIPE_SECRET_KEY is set (read when the app is built),
  * else the local one, whose checkout and portal are pages of the app.
  *
  * Who may do what: account admins only (members get 403, outsiders 404, as everywhere).
@@ -25,11 +23,21 @@ import { SubscriptionRepository } from './subscription-repository';
 export default defineServerPlugin({
   id: 'billing',
   apiVersion: PLUGIN_API_MAJOR,
+  // The pipeline's meter (nothing is metered without it) and accounts' seat count (the billing page's bar).
+  uses: [PIPELINE_USAGE, ACCOUNT_INVITATIONS],
   migrations: billingMigrations,
+  contributions: planPolicies,
   async routes(app) {
     const subscriptions = new SubscriptionRepository(app.db, app.events);
-    const limits = new AccountLimits(app.db, app.services, subscriptions);
-    app.services.provide(ACCOUNT_LIMITS, limits);
+    // Read per use: the pipeline and accounts provide theirs after this plugin registers.
+    const limits = new AccountLimits(
+      app.db,
+      {
+        usage: () => app.services.find(PIPELINE_USAGE),
+        seatsTaken: (accountId) => app.services.find(ACCOUNT_INVITATIONS)?.seatsTaken(accountId),
+      },
+      subscriptions,
+    );
     registerTenantResource(app, 'subscription', (id) => subscriptions.ownerOf(id), BILLING_SERVER_MESSAGES.notFound);
     registerTenantResource(
       app,

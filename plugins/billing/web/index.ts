@@ -71,7 +71,7 @@ export default definePlugin({
       }),
   },
   contributions: [
-    // A set-up the plan refuses (the server's 402 plan_limit, core/common/account-limits) opens the upgrade popup.
+    // A set-up the plan refuses (the server's 402 plan_limit, core/common/plan-refusal) opens the upgrade popup.
     contribute(setupRefusalHandlers, {
       id: 'billing.upgrade',
       code: 'plan_limit',

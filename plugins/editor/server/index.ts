@@ -1,4 +1,5 @@
 import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import { derivedMediaFiles } from '../../projects/server/extension-points';
 import { derivativeKey } from './media-derivatives';
 import { SHOT_CHANGES_DERIVATIVE } from './shot-changes';
@@ -17,6 +18,8 @@ import { registerWaveformRoutes } from './waveform-routes';
 export default defineServerPlugin({
   id: 'editor',
   apiVersion: PLUGIN_API_MAJOR,
+  // The editor's media routes find a subtitle's video through the subtitles plugin's store.
+  requires: [SUBTITLE_STORE],
   contributions: [
     contributeToServer(derivedMediaFiles, {
       id: 'editor',

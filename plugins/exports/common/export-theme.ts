@@ -1,6 +1,8 @@
+import { serviceRef } from '../../../core/common/service-token';
+
 /**
  * What the exports plugin needs of a themes plugin, declared here so the two stay decoupled: a
- * themes plugin provides a lookup under the service name `themes.lookup` (the same shape as the
+ * themes plugin provides EXPORT_THEME_LOOKUP (the service name `themes.lookup`; the same shape as the
  * pipeline's workspace-resource lookups: `find(db, workspaceId, id)`), and the burn-in job asks it
  * for the chosen theme. Without a themes plugin, or without a chosen theme, the burn-in uses the
  * built-in style (white text, black outline, bottom centre). Types only: common/ is shared with
@@ -49,7 +51,9 @@ export interface ExportThemeLookup {
   ): Promise<ExportTheme | null>;
 }
 
-export const EXPORT_THEME_LOOKUP = { name: 'themes.lookup' } as {
-  readonly name: string;
-  readonly __service?: ExportThemeLookup;
-};
+/**
+ * The exports plugin owns this ref (it defines what it asks of a themes plugin) and `uses` it; the
+ * themes plugin provides it, so removing the themes plugin never breaks exports. The name keeps
+ * its first spelling: an outside themes plugin may provide it by name.
+ */
+export const EXPORT_THEME_LOOKUP = serviceRef<ExportThemeLookup>('themes.lookup');

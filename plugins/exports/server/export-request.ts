@@ -1,24 +1,21 @@
 import { languageName } from '../../../core/common/language-name';
-import { httpError, type Queryable, type ServiceRegistry, type ServiceToken } from '../../../server/plugin-api';
-import { DUBBED_MEDIA, type DubbedMediaService } from '../../pipeline/common/pipeline-contract';
-import { PROJECT_VERSIONS, type ProjectVersionsService } from '../../projects/common/project-versions-service';
-import { SUBTITLE_STORE, type SubtitleStore } from '../../subtitles/common/subtitle-store';
-import { EXPORT_THEME_LOOKUP, type ExportThemeLookup } from '../common/export-theme';
+import { httpError, type Queryable, type ServiceRegistry } from '../../../server/plugin-api';
+import { DUBBED_MEDIA } from '../../pipeline/common/pipeline-services';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
+import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
+import { EXPORT_THEME_LOOKUP } from '../common/export-theme';
 import { EXPORTS_MESSAGES as MESSAGES, type CreateExportationRequest } from '../common/exports-contract';
 import type { ExportOptions } from './exportation-repository';
 
-/** Another plugin's service, or null when that plugin is not installed (its kinds of export are then refused). */
-export function optionalService<T>(services: ServiceRegistry, token: { name: string; __service?: T }): T | null {
-  const serviceToken = token as ServiceToken<T>;
-  return services.has(serviceToken) ? services.get(serviceToken) : null;
-}
-
-export const subtitleStoreOf = (services: ServiceRegistry) => optionalService<SubtitleStore>(services, SUBTITLE_STORE);
-export const dubbedMediaOf = (services: ServiceRegistry) => optionalService<DubbedMediaService>(services, DUBBED_MEDIA);
-export const themeLookupOf = (services: ServiceRegistry) =>
-  optionalService<ExportThemeLookup>(services, EXPORT_THEME_LOOKUP);
-export const versionsOf = (services: ServiceRegistry) =>
-  optionalService<ProjectVersionsService>(services, PROJECT_VERSIONS);
+/**
+ * Other plugins' services, each undefined when that plugin is not installed (its kinds of export
+ * are then refused). The exports plugin `uses` all four (its definition): none is required.
+ */
+export const EXPORT_USES = [PROJECT_VERSIONS, SUBTITLE_STORE, DUBBED_MEDIA, EXPORT_THEME_LOOKUP];
+export const subtitleStoreOf = (services: ServiceRegistry) => services.find(SUBTITLE_STORE);
+export const dubbedMediaOf = (services: ServiceRegistry) => services.find(DUBBED_MEDIA);
+export const themeLookupOf = (services: ServiceRegistry) => services.find(EXPORT_THEME_LOOKUP);
+export const versionsOf = (services: ServiceRegistry) => services.find(PROJECT_VERSIONS);
 
 /**
  * Checks a create request against what exists in the caller's workspace, before anything is

@@ -4,7 +4,6 @@ import {
   PLUGIN_API_VERSION,
   progressSources,
   type CommandContext,
-  type Container,
   type WhenContext,
 } from '../../../core';
 import { subtitleExporters } from '../../subtitles/web/extension-points';
@@ -34,9 +33,6 @@ const open = (kind: Kind) => async (ctx: CommandContext) => {
   (await entry()).openExportDialog(ctx.container, { ...target, kind });
 };
 
-// The progress source is polled without a command context: the container is kept when the plugin activates.
-let host: Container | null = null;
-
 /**
  * Exports: the "Export…" popup (subtitle file, video with subtitles burned in, voice-over) from
  * the palette (on a version or subtitle page, or with rows selected) and the projects table's bulk
@@ -58,9 +54,12 @@ export default definePlugin({
       run: open('burned_video'),
     },
   ],
-  model: { token: Symbol.for('polycue.exports.host'), create: ({ container }) => (host = container) },
   contributions: [
-    contribute(progressSources, { id: 'exports', fetch: async (ids) => (await entry()).exportProgress(host!, ids) }),
+    // Polled outside any command: the shell passes the container with each poll.
+    contribute(progressSources, {
+      id: 'exports',
+      fetch: async (ids, { container }) => (await entry()).exportProgress(container, ids),
+    }),
     contribute(projectsTableExtensions, {
       id: 'exports',
       load: async ({ container }) => (await entry()).exportTableParts(container),

@@ -1,14 +1,9 @@
-import {
-  defineServerPlugin,
-  PLUGIN_API_MAJOR,
-  registerTenantResource,
-  type ServiceToken,
-} from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
 import {
   GUIDELINE_LOOKUP,
   type GuidelineForPipeline,
   type WorkspaceResourceLookup,
-} from '../../pipeline/common/pipeline-contract';
+} from '../../pipeline/common/pipeline-services';
 import { GUIDELINES_SERVER_MESSAGES, type GuidelineParameters } from '../common/guidelines-contract';
 import { GuidelineRepository } from './guideline-repository';
 import { registerGuidelineRoutes } from './guideline-routes';
@@ -26,6 +21,7 @@ import { guidelinesMigrations } from './guidelines-migrations';
 export default defineServerPlugin({
   id: 'guidelines',
   apiVersion: PLUGIN_API_MAJOR,
+  provides: [GUIDELINE_LOOKUP],
   migrations: guidelinesMigrations,
   async routes(app) {
     const guidelines = new GuidelineRepository(app.db);
@@ -47,7 +43,7 @@ export default defineServerPlugin({
         };
       },
     };
-    app.services.provide(GUIDELINE_LOOKUP as ServiceToken<WorkspaceResourceLookup<GuidelineForPipeline>>, lookup);
+    app.services.provide(GUIDELINE_LOOKUP, lookup);
     registerGuidelineRoutes(app, guidelines);
   },
 });

@@ -1,4 +1,4 @@
-import { serviceToken } from '../../../core/common/service-token';
+import { serviceRef } from '../../../core/common/service-token';
 import type { VersionsQueryable } from '../../projects/common/project-versions-service';
 
 /** What an account's runs processed in a period (the billing plugin meters plans with it). */
@@ -17,4 +17,4 @@ export interface PipelineUsageService {
   processed(db: VersionsQueryable, accountId: string, from: Date, to: Date): Promise<ProcessedUsage>;
 }
 
-export const PIPELINE_USAGE = serviceToken<PipelineUsageService>('pipeline.usage');
+export const PIPELINE_USAGE = serviceRef<PipelineUsageService>('pipeline.usage');

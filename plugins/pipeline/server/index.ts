@@ -2,12 +2,15 @@ import {
   contributeToServer,
   defineServerPlugin,
   PLUGIN_API_MAJOR,
-  type ServiceToken,
+  type ServerExtensionPoint,
 } from '../../../server/plugin-api';
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
-import { DUBBED_MEDIA, type DubbedMediaService } from '../common/pipeline-contract';
+import { DUBBED_MEDIA, GUIDELINE_LOOKUP, TERMBASE_LOOKUP, VOCABULARY_LOOKUP } from '../common/pipeline-services';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
+import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import { PIPELINE_USAGE } from '../common/pipeline-usage';
 import { processedUsage } from './usage-queries';
+import { setupAllowances, setupGuards } from './extension-points';
 import { pipelineListContribution } from './pipeline-list-contribution';
 import { pipelineJobs } from './jobs/pipeline-jobs';
 import { pipelineMigrations } from './pipeline-migrations';
@@ -27,10 +30,16 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: pipelineMigrations,
   jobs: pipelineJobs,
+  provides: [DUBBED_MEDIA, PIPELINE_USAGE],
+  requires: [PROJECT_VERSIONS, SUBTITLE_STORE],
+  // A set-up may name a vocabulary list, a guideline or a term base when their plugins are installed.
+  uses: [VOCABULARY_LOOKUP, GUIDELINE_LOOKUP, TERMBASE_LOOKUP],
+  // Set-up guards and allowances: what other plugins (billing's plans) refuse or limit.
+  extensionPoints: [setupGuards as ServerExtensionPoint<unknown>, setupAllowances as ServerExtensionPoint<unknown>],
   contributions: [contributeToServer(projectVersionListExtensions, pipelineListContribution)],
   async routes(app) {
     // Other plugins (exports) read the dubbed media through this, never the table.
-    app.services.provide(DUBBED_MEDIA as ServiceToken<DubbedMediaService>, {
+    app.services.provide(DUBBED_MEDIA, {
       async latest(db, projectVersionId, language) {
         const { rows } = await db.query(
           'SELECT audio_key AS "audioKey", video_key AS "videoKey" FROM pipeline_dubbed_media WHERE project_version_id = $1 AND language = $2 ORDER BY run_id DESC LIMIT 1',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_LIMITS, tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
+import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import {
   PIPELINE_ERRORS,
   PIPELINE_PATHS,
@@ -7,6 +7,7 @@ import {
   type RunKind,
 } from '../common/pipeline-contract';
 import { settingsQuery, settingsResponse } from './pipeline-schemas';
+import { setupAllowancesOf } from './setup-policy';
 import { lastUsedSettings, latestSettingsOf, versionsInWorkspace } from './version-queries';
 
 interface SettingsQuerystring {
@@ -37,15 +38,13 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
             'projectVersionIds',
           );
         }
-        const limits = app.services.has(ACCOUNT_LIMITS) ? app.services.get(ACCOUNT_LIMITS) : null;
-        const [capabilities, lastUsed, latest, secondsAllowed, targetsAllowed] = await Promise.all([
+        const [capabilities, lastUsed, latest, allowances] = await Promise.all([
           languageCapabilities(),
           lastUsedSettings(app.db, request.currentUser!.id, kind),
           latestSettingsOf(app.db, ids),
-          // What is left of the account's monthly minutes (null without the billing plugin: no limit).
-          limits ? limits.setupSecondsAllowed(workspaceId) : null,
-          // The plan's translations a run, for the popup's hint (the plan still refuses more at set-up).
-          limits?.targetLanguagesAllowed ? limits.targetLanguagesAllowed(workspaceId) : null,
+          // What other plugins allow (the billing plugin: minutes left this month, translations a
+          // run for the popup's hint; the plan still refuses more at set-up). Null: no limit.
+          setupAllowancesOf(app, workspaceId),
         ]);
         const preselected = latest?.settings ?? lastUsed;
         return {
@@ -54,8 +53,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
             language: preselected?.language ?? null,
             subtitleLanguages: preselected?.subtitleLanguages ?? [],
             hasAudioSeparation: false,
-            subscriptionSubtitlesLength: secondsAllowed,
-            targetLanguagesAllowed: targetsAllowed,
+            subscriptionSubtitlesLength: allowances.secondsAllowed,
+            targetLanguagesAllowed: allowances.targetLanguagesAllowed,
             hasVoice: latest?.hasVoice ?? false,
             ...capabilities,
             lastUsedSettings: lastUsed,

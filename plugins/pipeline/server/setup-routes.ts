@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_LIMITS, tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
+import { tenantOf, languageCapabilities, httpError } from '../../../server/plugin-api';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
 import {
   editorUrl,
@@ -16,10 +16,11 @@ import { scheduleWatchdog } from './jobs/watchdog-job';
 import { enqueueParts } from './jobs/step-queue';
 import { setupRequestBody, setupResponse, setupTtsRequestBody } from './pipeline-schemas';
 import { activeRunVersions, insertRun } from './run-repository';
-import { normalizeSettings, setupProblem } from './setup-validation';
+import { normalizeSettings, setupProblem, voiceCloningProblem } from './setup-validation';
 import { rememberSettings, versionsInWorkspace } from './version-queries';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { missingResource } from './workspace-resources';
+import { refuseSetup } from './setup-policy';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -44,10 +45,8 @@ export function registerSetupRoutes(app: FastifyInstance): void {
         const voiceCloning =
           kind === 'tts' && (request.body.settings as SetupTtsRequest['settings']).voiceCloning === true;
         const capabilities = await languageCapabilities();
-        const problem = setupProblem(kind, projectVersionIds.length, settings, capabilities, voiceCloning);
-        // A plan reason first for voice cloning: the upgrade is the way on, before "no engine here".
-        if (problem && problem.code !== PIPELINE_ERRORS.voiceCloningNotSupported.code)
-          throw httpError(problem.status, problem.code, problem.message, problem.field);
+        const problem = setupProblem(kind, projectVersionIds.length, settings, capabilities);
+        if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
         const missing = await missingResource(app.services, app.db, workspaceId, settings);
         if (missing)
           throw httpError(
@@ -73,20 +72,20 @@ export function registerSetupRoutes(app: FastifyInstance): void {
             PIPELINE_ERRORS.mediaNotReady.code,
             fillMessage(PIPELINE_ERRORS.mediaNotReady.message, { title: notReady.title }),
           );
-        // The account's plan (ACCOUNT_LIMITS, from the billing plugin when installed): refused before anything is written.
-        if (app.services.has(ACCOUNT_LIMITS)) {
-          const refusal = await app.services.get(ACCOUNT_LIMITS).refuseSetup({
-            workspaceId,
-            kind,
-            mediaSeconds:
-              versions.reduce((sum, version) => sum + (version.elementDurationMs || version.durationMs), 0) / 1000,
-            targetLanguages: settings.subtitleLanguages.length,
-            voiceOvers: settings.dubbingLanguages.length * versions.length,
-            voiceCloning,
-          });
-          if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
-        }
-        if (problem) throw httpError(problem.status, problem.code, problem.message, problem.field);
+        // What other plugins refuse (the billing plugin's plans, through setupGuards): before anything is written.
+        const refusal = await refuseSetup(app, {
+          workspaceId,
+          kind,
+          mediaSeconds:
+            versions.reduce((sum, version) => sum + (version.elementDurationMs || version.durationMs), 0) / 1000,
+          targetLanguages: settings.subtitleLanguages.length,
+          voiceOvers: settings.dubbingLanguages.length * versions.length,
+          voiceCloning,
+        });
+        if (refusal) throw httpError(402, refusal.code, refusal.message, refusal.field);
+        const cloningProblem = voiceCloningProblem(settings, capabilities);
+        if (cloningProblem)
+          throw httpError(cloningProblem.status, cloningProblem.code, cloningProblem.message, cloningProblem.field);
         const active = await activeRunVersions(app.db, projectVersionIds);
         const busy = versions.find((version) => active.has(version.id));
         if (busy)

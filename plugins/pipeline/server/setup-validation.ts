@@ -55,7 +55,6 @@ export function setupProblem(
   versionCount: number,
   settings: RunSettings,
   capabilities: LanguageCapabilities,
-  voiceCloning = false,
 ): SetupProblem | null {
   const { language } = settings;
   if (settings.transcript !== null) {
@@ -74,15 +73,26 @@ export function setupProblem(
   if (kind === 'tts') {
     if (settings.dubbingLanguages.length === 0)
       return problem(PIPELINE_ERRORS.dubbingLanguagesMissing, 'settings.dubbingLanguages');
+    // A cloned voice is spoken by the cloning engine alone: voiceCloningProblem checks its languages.
+    if (settings.voiceCloning) return null;
     for (const dubbing of settings.dubbingLanguages) {
-      // A cloned voice is spoken by the cloning engine alone: its languages, not the synthesis voices', decide.
-      if (voiceCloning) {
-        if (!capabilities.voiceCloningLanguages.includes(dubbing))
-          return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
-      } else if (!capabilities.dubbingLanguages.includes(dubbing)) {
+      if (!capabilities.dubbingLanguages.includes(dubbing))
         return problem(PIPELINE_ERRORS.dubbingNotSupported, 'settings.dubbingLanguages', { language: dubbing });
-      }
     }
+  }
+  return null;
+}
+
+/**
+ * Refuses a voice-over in a cloned voice in a language no cloning engine here speaks. Checked
+ * after the set-up guards (setup-policy.ts), so a plan that does not include voice cloning says
+ * so first: the upgrade is the way on, "no engine here" is not.
+ */
+export function voiceCloningProblem(settings: RunSettings, capabilities: LanguageCapabilities): SetupProblem | null {
+  if (!settings.voiceCloning) return null;
+  for (const dubbing of settings.dubbingLanguages) {
+    if (!capabilities.voiceCloningLanguages.includes(dubbing))
+      return problem(PIPELINE_ERRORS.voiceCloningNotSupported, 'settings.voiceCloning', { language: dubbing });
   }
   return null;
 }

@@ -1,29 +1,22 @@
-import type { Queryable, ServiceRegistry, ServiceToken } from '../../../server/plugin-api';
+import type { Queryable, ServiceRegistry } from '../../../server/plugin-api';
 import {
   GUIDELINE_LOOKUP,
   TERMBASE_LOOKUP,
   VOCABULARY_LOOKUP,
   type WorkspaceResourceLookup,
-} from '../common/pipeline-contract';
+} from '../common/pipeline-services';
 import type { RunSettings } from './run-repository';
 
 /**
  * The workspace resources a setup may name, reached through the lookups their plugins provide
- * (vocabularies, guidelines, term bases). A plugin not installed means the id cannot be used.
+ * (vocabularies, guidelines, term bases): refs the pipeline `uses`, read with `find`. A plugin
+ * not installed means the id cannot be used.
  */
 export const RESOURCE_LOOKUPS = {
-  vocabularyListId: { token: VOCABULARY_LOOKUP, label: 'vocabulary list' },
-  guidelineId: { token: GUIDELINE_LOOKUP, label: 'guideline' },
-  termbaseId: { token: TERMBASE_LOOKUP, label: 'term base' },
+  vocabularyListId: { ref: VOCABULARY_LOOKUP, label: 'vocabulary list' },
+  guidelineId: { ref: GUIDELINE_LOOKUP, label: 'guideline' },
+  termbaseId: { ref: TERMBASE_LOOKUP, label: 'term base' },
 } as const;
-
-function lookup<T>(
-  services: ServiceRegistry,
-  token: { name: string; __service?: WorkspaceResourceLookup<T> },
-): WorkspaceResourceLookup<T> | null {
-  const serviceToken = token as ServiceToken<WorkspaceResourceLookup<T>>;
-  return services.has(serviceToken) ? services.get(serviceToken) : null;
-}
 
 /** The label of the first named resource that is not in this workspace, or null when all are. */
 export async function missingResource(
@@ -32,10 +25,10 @@ export async function missingResource(
   workspaceId: string,
   settings: Partial<RunSettings>,
 ): Promise<string | null> {
-  for (const [field, { token, label }] of Object.entries(RESOURCE_LOOKUPS)) {
+  for (const [field, { ref, label }] of Object.entries(RESOURCE_LOOKUPS)) {
     const id = settings[field as keyof typeof RESOURCE_LOOKUPS];
     if (!id) continue;
-    const found = await lookup<unknown>(services, token)?.find(db, workspaceId, id);
+    const found = await services.find<WorkspaceResourceLookup<unknown>>(ref)?.find(db, workspaceId, id);
     if (!found) return label;
   }
   return null;
@@ -48,7 +41,7 @@ export async function vocabularyOf(
   settings: RunSettings,
 ): Promise<string[] | undefined> {
   if (!settings.vocabularyListId) return undefined;
-  return (await lookup(services, VOCABULARY_LOOKUP)?.find(db, workspaceId, settings.vocabularyListId))?.words;
+  return (await services.find(VOCABULARY_LOOKUP)?.find(db, workspaceId, settings.vocabularyListId))?.words;
 }
 
 export async function translationAidsOf(
@@ -59,10 +52,10 @@ export async function translationAidsOf(
   to: string,
 ) {
   const guideline = settings.guidelineId
-    ? await lookup(services, GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId)
+    ? await services.find(GUIDELINE_LOOKUP)?.find(db, workspaceId, settings.guidelineId)
     : null;
   const termBase = settings.termbaseId
-    ? await lookup(services, TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId)
+    ? await services.find(TERMBASE_LOOKUP)?.find(db, workspaceId, settings.termbaseId)
     : null;
   // Words never to translate are glossary entries onto themselves: every engine keeps them (the
   // terms are protected before and repaired after translation), Apertium included.

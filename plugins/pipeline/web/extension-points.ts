@@ -45,7 +45,7 @@ export const setupResourcePickers = defineExtensionPoint<SetupResourcePicker>('p
 
 /**
  * What happens when the server refuses a set-up with a given error `code`, offered by the plugin
- * that answers it: the billing plugin's upgrade popup for `plan_limit` (core/common/account-limits).
+ * that answers it: the billing plugin's upgrade popup for `plan_limit` (core/common/plan-refusal).
  * It runs instead of the failure toast; a dialog it opens through the shell takes the set-up popup's place.
  */
 export interface SetupRefusalHandler {

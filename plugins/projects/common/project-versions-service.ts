@@ -1,4 +1,4 @@
-import { serviceToken } from '../../../core/common/service-token';
+import { serviceRef } from '../../../core/common/service-token';
 
 /** What the service needs of a database or a transaction (common/ cannot name the host's types). */
 export interface VersionsQueryable {
@@ -40,4 +40,4 @@ export interface ProjectVersionsService {
   setProcessing(db: VersionsQueryable, versionId: string, step: string, state: ProcessingState): Promise<void>;
 }
 
-export const PROJECT_VERSIONS = serviceToken<ProjectVersionsService>('projects.versions');
+export const PROJECT_VERSIONS = serviceRef<ProjectVersionsService>('projects.versions');

@@ -61,7 +61,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       const element = await elements.find(workspaceId, request.body.elementId);
       if (!element) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound, 'elementId');
       // An upload over the account's plan (the upload itself is capped by the installation's limit only) is not kept.
-      const maxBytes = await maxElementBytesOf(app.services, app.config, workspaceId);
+      const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
       if (element.sizeBytes > maxBytes) {
         const deletion = await elements.deleteElement(workspaceId, element.id);
         if (deletion) await removeFilesLater(app.jobs, deletion.keys);
@@ -123,7 +123,10 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
             byElement.has(c.elementId) ? [elementResource(byElement.get(c.elementId)!)] : [],
           ),
         },
-        meta: { numberOfProjects, maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
+        meta: {
+          numberOfProjects,
+          maxElementBytes: await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId),
+        },
       };
     },
   );
@@ -140,7 +143,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       const rows = await elements.list(workspaceId, { state: request.query.state, ids });
       return {
         data: rows.map(elementResource),
-        meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
+        meta: { maxElementBytes: await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId) },
       };
     },
   );
@@ -156,7 +159,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       const rows = await elements.list(workspaceId, { ids: [...new Set(request.body.elementIds)] });
       return {
         data: rows.map(elementResource),
-        meta: { maxElementBytes: await maxElementBytesOf(app.services, app.config, workspaceId) },
+        meta: { maxElementBytes: await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId) },
       };
     },
   );

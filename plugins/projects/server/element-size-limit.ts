@@ -1,16 +1,19 @@
-import { ACCOUNT_LIMITS, type AppConfig, type ServiceRegistry } from '../../../server/plugin-api';
+import type { AppConfig, Queryable, ServerExtensions } from '../../../server/plugin-api';
+import { mediaLimits } from './extension-points';
 
 /**
- * The largest video a workspace may bring: the installation's MAX_ELEMENT_BYTES, lowered by the
- * account's plan when a plugin (billing) provides ACCOUNT_LIMITS. The browser deletes a link
+ * The largest video a workspace may bring: the installation's MAX_ELEMENT_BYTES, lowered by what
+ * other plugins contribute to mediaLimits (the billing plugin's plans). The browser deletes a link
  * element over it (spec section 4) and the link job stops downloading past it.
  */
 export async function maxElementBytesOf(
-  services: ServiceRegistry,
+  extensions: ServerExtensions,
+  db: Queryable,
   config: Pick<AppConfig, 'maxElementBytes'>,
   workspaceId: string,
 ): Promise<number> {
-  if (!services.has(ACCOUNT_LIMITS)) return config.maxElementBytes;
-  const plan = await services.get(ACCOUNT_LIMITS).maxElementBytes(workspaceId);
-  return plan === null ? config.maxElementBytes : Math.min(plan, config.maxElementBytes);
+  const limits = await Promise.all(
+    extensions.contributions(mediaLimits).map((limit) => limit.maxElementBytes(workspaceId, { db })),
+  );
+  return Math.min(config.maxElementBytes, ...limits.filter((bytes): bytes is number => bytes !== null));
 }

@@ -73,3 +73,15 @@ export interface KnownLinkDetails {
 }
 
 export const linkDetailsExtensions = defineServerExtensionPoint<LinkDetails>('projects.linkDetails');
+
+/**
+ * A limit on the media a workspace may bring, below the installation's MAX_ELEMENT_BYTES: the
+ * billing plugin's plans (the largest video of each). `maxElementBytes` answers null when it sets
+ * none; the smallest answer wins. Without a contribution only the installation's limit holds.
+ */
+export interface MediaLimit {
+  id: string;
+  maxElementBytes(workspaceId: string, ctx: { db: Queryable }): Promise<number | null>;
+}
+
+export const mediaLimits = defineServerExtensionPoint<MediaLimit>('projects.mediaLimits');

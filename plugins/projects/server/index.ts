@@ -4,7 +4,12 @@ import {
   PLUGIN_API_MAJOR,
   type ServerExtensionPoint,
 } from '../../../server/plugin-api';
-import { derivedMediaFiles, linkDetailsExtensions, projectVersionListExtensions } from './extension-points';
+import {
+  derivedMediaFiles,
+  linkDetailsExtensions,
+  mediaLimits,
+  projectVersionListExtensions,
+} from './extension-points';
 import { PROJECT_VERSIONS } from '../common/project-versions-service';
 import { projectVersionsService } from './project-versions-service';
 import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
@@ -32,10 +37,12 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
+  provides: [PROJECT_VERSIONS],
   extensionPoints: [
     projectVersionListExtensions as ServerExtensionPoint<unknown>,
     derivedMediaFiles as ServerExtensionPoint<unknown>,
     linkDetailsExtensions as ServerExtensionPoint<unknown>,
+    mediaLimits as ServerExtensionPoint<unknown>,
   ],
   async routes(app) {
     const versions = new ProjectVersionRepository(

@@ -63,7 +63,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
     const element = await elements.findAnywhere(elementId);
     if (!element || element.state !== 'downloading' || !element.sourceUrl) return;
     // The account's plan may allow less than the installation (spec 4: the browser deletes it too).
-    const maxBytes = await maxElementBytesOf(ctx.services, config, element.workspaceId);
+    const maxBytes = await maxElementBytesOf(ctx.extensions, ctx.db, config, element.workspaceId);
     const workDir = path.join(config.dataDir, 'tmp', 'link-import', elementId);
     await rm(workDir, { recursive: true, force: true });
     await mkdir(workDir, { recursive: true });

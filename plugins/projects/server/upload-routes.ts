@@ -166,7 +166,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     // The plan's largest video applies when the upload is created, not once its bytes are in:
     // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
     const declared = Number(request.headers['upload-length']);
-    const maxBytes = await maxElementBytesOf(app.services, app.config, workspaceId);
+    const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
     if (Number.isSafeInteger(declared) && declared > maxBytes) {
       throw httpError(
         413,

@@ -1,4 +1,5 @@
 import { AddressAllowance, contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { passwordLogInGuards } from '../../auth/server/extension-points';
 import { IdentityProviders } from './identity-provider';
 import { LoginStates } from './login-states';
@@ -20,6 +21,8 @@ import { SsoSignIn } from './sso-sign-in';
 export default defineServerPlugin({
   id: 'sso',
   apiVersion: PLUGIN_API_MAJOR,
+  // Pending invitations are accepted (and single sign-on joins) when the accounts plugin is installed.
+  uses: [ACCOUNT_INVITATIONS],
   migrations: ssoMigrations,
   contributions: [contributeToServer(passwordLogInGuards, ssoPasswordGuard)],
   async routes(app) {

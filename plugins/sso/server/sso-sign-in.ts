@@ -89,9 +89,10 @@ export class SsoSignIn {
         'UPDATE users SET confirmed_at = now(), confirmation_token_hash = NULL WHERE id = $1 AND confirmed_at IS NULL AND lower(email) = $2',
         [userId, identity.email],
       );
-      if (join && this.app.services.has(ACCOUNT_INVITATIONS)) {
+      const invitations = this.app.services.find(ACCOUNT_INVITATIONS);
+      if (join && invitations) {
         try {
-          await this.app.services.get(ACCOUNT_INVITATIONS).join(tx, join.accountId, userId, join.defaultRole);
+          await invitations.join(tx, join.accountId, userId, join.defaultRole);
         } catch (error) {
           // The plan has no seat for someone new: the whole sign-in rolls back (no user, no link).
           if ((error as { code?: unknown }).code === PLAN_LIMIT_CODE) throw new SignInRefused('seats');
@@ -115,8 +116,7 @@ export class SsoSignIn {
       confirmationTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
     });
     await this.tenancy.createPersonalAccount(tx, created);
-    if (this.app.services.has(ACCOUNT_INVITATIONS))
-      await this.app.services.get(ACCOUNT_INVITATIONS).acceptFor(tx, created);
+    await this.app.services.find(ACCOUNT_INVITATIONS)?.acceptFor(tx, created);
     return created.id;
   }
 

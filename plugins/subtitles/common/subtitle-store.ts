@@ -4,12 +4,7 @@
  * `app.services`; job handlers get it from `ctx.services`. Types only here: `common/` is shared
  * with the browser and must not pull in server code.
  */
-
-/** Structurally the same as server/services.ts ServiceToken; declared here to keep common/ server-free. */
-export interface SubtitleServiceToken<T> {
-  readonly name: string;
-  readonly __service?: T;
-}
+import { serviceRef } from '../../../core/common/service-token';
 
 /** A statement runner: the app's database or the transaction a caller is in. */
 export interface SqlRunner {
@@ -53,4 +48,4 @@ export interface SubtitleStore {
   mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null>;
 }
 
-export const SUBTITLE_STORE: SubtitleServiceToken<SubtitleStore> = { name: 'subtitles.store' };
+export const SUBTITLE_STORE = serviceRef<SubtitleStore>('subtitles.store');

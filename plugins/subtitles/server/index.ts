@@ -27,6 +27,7 @@ export default defineServerPlugin({
   id: 'subtitles',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
+  provides: [SUBTITLE_STORE],
   contributions: [contributeToServer(projectVersionListExtensions, subtitlesListContribution)],
   async routes(app) {
     const subtitles = new SubtitleRepository(app.db);

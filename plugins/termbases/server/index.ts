@@ -1,14 +1,9 @@
-import {
-  defineServerPlugin,
-  PLUGIN_API_MAJOR,
-  registerTenantResource,
-  type ServiceToken,
-} from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
 import {
   TERMBASE_LOOKUP,
   type TermBaseForPipeline,
   type WorkspaceResourceLookup,
-} from '../../pipeline/common/pipeline-contract';
+} from '../../pipeline/common/pipeline-services';
 import { TERMBASES_SERVER_MESSAGES } from '../common/termbases-contract';
 import { TermbaseRepository } from './termbase-repository';
 import { registerTermbaseRoutes } from './termbase-routes';
@@ -24,6 +19,7 @@ import { termbasesMigrations } from './termbases-migrations';
 export default defineServerPlugin({
   id: 'termbases',
   apiVersion: PLUGIN_API_MAJOR,
+  provides: [TERMBASE_LOOKUP],
   migrations: termbasesMigrations,
   async routes(app) {
     const termbases = new TermbaseRepository(app.db);
@@ -50,7 +46,7 @@ export default defineServerPlugin({
         };
       },
     };
-    app.services.provide(TERMBASE_LOOKUP as ServiceToken<WorkspaceResourceLookup<TermBaseForPipeline>>, lookup);
+    app.services.provide(TERMBASE_LOOKUP, lookup);
     registerTermbaseRoutes(app, termbases);
   },
 });

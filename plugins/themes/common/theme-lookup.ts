@@ -1,4 +1,3 @@
-import { serviceToken } from '../../../core/common/service-token';
 import type { Frame } from './theme-ass-style';
 import type { ThemeStyle } from './themes-contract';
 
@@ -21,11 +20,9 @@ export interface ThemeForExport {
 /**
  * The themes plugin's service for other plugins (exports burns subtitles in with it): a theme of a
  * workspace by id, null when it is not there or belongs to another workspace. Provided in
- * `app.services` under THEME_LOOKUP; the `themes` table stays this plugin's own. The name is the
- * one the exports plugin looks for (`themes.lookup`).
+ * `app.services` under the exports plugin's EXPORT_THEME_LOOKUP (the ref is the asker's, so
+ * exports builds without this plugin); the `themes` table stays this plugin's own.
  */
 export interface ThemeLookup {
   find(db: ThemesQueryable, workspaceId: string, id: string): Promise<ThemeForExport | null>;
 }
-
-export const THEME_LOOKUP = serviceToken<ThemeLookup>('themes.lookup');

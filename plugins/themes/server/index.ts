@@ -1,11 +1,8 @@
-import {
-  defineServerPlugin,
-  PLUGIN_API_MAJOR,
-  registerTenantResource,
-  type ServiceToken,
-} from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
+import { EXPORT_THEME_LOOKUP } from '../../exports/common/export-theme';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { assLineBreak, themeToAssStyle } from '../common/theme-ass-style';
-import { THEME_LOOKUP, type ThemeLookup } from '../common/theme-lookup';
+import type { ThemeLookup } from '../common/theme-lookup';
 import { THEMES_SERVER_MESSAGES } from '../common/themes-contract';
 import { ThemePreviewRenderer } from './theme-preview';
 import { registerThemePreviewRoutes } from './theme-preview-routes';
@@ -15,7 +12,7 @@ import { themesMigrations } from './themes-migrations';
 
 /**
  * Themes of a workspace (spec section 7 `GET /api/v1/themes/`): styles for burned-in subtitles,
- * their live preview, and — for other plugins — THEME_LOOKUP, which gives a theme with its ASS
+ * their live preview, and — for the exports plugin — EXPORT_THEME_LOOKUP, which gives a theme with its ASS
  * style ready for a frame size (the exports plugin's burn-in uses it). Its own table.
  *
  * Who may change them: anyone who may open the workspace (its members and the account's admins)
@@ -25,6 +22,9 @@ export default defineServerPlugin({
   id: 'themes',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: themesMigrations,
+  provides: [EXPORT_THEME_LOOKUP],
+  // The preview is drawn on a frame of one of the workspace's videos when the projects plugin is there.
+  uses: [PROJECT_VERSIONS],
   async routes(app) {
     const themes = new ThemeRepository(app.db);
     registerTenantResource(app, 'theme', (id) => themes.ownerOf(id), THEMES_SERVER_MESSAGES.notFound);
@@ -47,7 +47,7 @@ export default defineServerPlugin({
         };
       },
     };
-    app.services.provide(THEME_LOOKUP as ServiceToken<ThemeLookup>, lookup);
+    app.services.provide(EXPORT_THEME_LOOKUP, lookup);
     registerThemeRoutes(app, themes);
     registerThemePreviewRoutes(app, themes, new ThemePreviewRenderer(app.storage));
   },

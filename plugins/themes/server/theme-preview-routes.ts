@@ -1,14 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  httpError,
-  idParams,
-  idString,
-  ownResource,
-  tenantOf,
-  type ServiceRegistry,
-  type ServiceToken,
-} from '../../../server/plugin-api';
-import { PROJECT_VERSIONS, type ProjectVersionsService } from '../../projects/common/project-versions-service';
+import { httpError, idParams, idString, ownResource, tenantOf, type ServiceRegistry } from '../../../server/plugin-api';
+import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import {
   PREVIEW_TEXT_MAX_LENGTH,
   THEMES_PATHS,
@@ -36,9 +28,9 @@ async function sourceOf(
   projectVersionId: string | undefined,
 ): Promise<PreviewSource | null> {
   if (!projectVersionId) return null;
-  const token = PROJECT_VERSIONS as ServiceToken<ProjectVersionsService>;
-  if (!services.has(token)) return null;
-  const [version] = await services.get(token).mediaInWorkspace(db, workspaceId, [projectVersionId]);
+  const versions = services.find(PROJECT_VERSIONS);
+  if (!versions) return null;
+  const [version] = await versions.mediaInWorkspace(db, workspaceId, [projectVersionId]);
   if (!version) throw httpError(404, 'not_found', MESSAGES.versionNotFound, 'projectVersionId');
   return version.storageKey && version.elementState === 'ready'
     ? { storageKey: version.storageKey, durationMs: version.elementDurationMs || version.durationMs }

@@ -1,14 +1,9 @@
-import {
-  defineServerPlugin,
-  PLUGIN_API_MAJOR,
-  registerTenantResource,
-  type ServiceToken,
-} from '../../../server/plugin-api';
+import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
 import {
   VOCABULARY_LOOKUP,
   type VocabularyForPipeline,
   type WorkspaceResourceLookup,
-} from '../../pipeline/common/pipeline-contract';
+} from '../../pipeline/common/pipeline-services';
 import { VOCABULARIES_SERVER_MESSAGES } from '../common/vocabularies-contract';
 import { vocabulariesMigrations } from './vocabularies-migrations';
 import { VocabularyRepository } from './vocabulary-repository';
@@ -25,6 +20,7 @@ import { registerVocabularyRoutes } from './vocabulary-routes';
 export default defineServerPlugin({
   id: 'vocabularies',
   apiVersion: PLUGIN_API_MAJOR,
+  provides: [VOCABULARY_LOOKUP],
   migrations: vocabulariesMigrations,
   async routes(app) {
     const vocabularies = new VocabularyRepository(app.db);
@@ -38,7 +34,7 @@ export default defineServerPlugin({
         return rows[0] ? { words: rows[0].utterances as string[] } : null;
       },
     };
-    app.services.provide(VOCABULARY_LOOKUP as ServiceToken<WorkspaceResourceLookup<VocabularyForPipeline>>, lookup);
+    app.services.provide(VOCABULARY_LOOKUP, lookup);
     registerVocabularyRoutes(app, vocabularies);
   },
 });

@@ -9,7 +9,7 @@ import {
   type InvitationResource,
   type WorkspaceUserResource,
 } from '../../common/accounts-contract';
-import { PLAN_LIMIT_CODE } from '../../../../core/common/account-limits';
+import { PLAN_LIMIT_CODE } from '../../../../core/common/plan-refusal';
 import { announce, apiEffect, type AccountsModelDeps } from './model-kit';
 
 const { createEvent, createStore, sample, combine } = effector;

@@ -33,7 +33,7 @@ export function projectsDepsFrom(container: Container): ProjectsModelDeps {
  * The plan's upgrade popup for a link over the plan's largest video: the handler the billing plugin
  * gives for plan refusals (the pipeline's extension point, already in the first chunk), when installed.
  */
-/** core/common/account-limits' PLAN_LIMIT_CODE, spelled here: importing it from lazy code costs the first chunk an export. */
+/** core/common/plan-refusal's PLAN_LIMIT_CODE, spelled here: importing it from lazy code costs the first chunk an export. */
 const PLAN_LIMIT_CODE = 'plan_limit';
 
 function upgradeOffer(container: Container): ((message: string) => void) | undefined {
