@@ -5,6 +5,7 @@ import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from './http/request-context';
+import { registerRequestAuthenticator, type RequestCredential } from './http/request-credentials';
 import {
   contributeToServer,
   defineDomainEvent,
@@ -46,6 +47,15 @@ export const serverSdk = Object.freeze({
   currentUserOf: (request: FastifyRequest): CurrentUser | null => request.currentUser ?? null,
   /** Name a resource for `config.tenant: { resource, id }`: the host maps its id to the owning workspace. */
   registerTenantResource,
+  /**
+   * Authenticate API requests with a credential of your own (an API token, `Authorization:
+   * Bearer …`): `sdk.registerRequestAuthenticator(app, { scheme: 'Bearer', authenticate(token,
+   * request, reply) → { id, user, limits } | null })`. The host then treats the request as the
+   * person, narrowed to `limits` (docs/plugins.md, "Credentials"). Added within v1.
+   */
+  registerRequestAuthenticator,
+  /** Who authenticated with a credential instead of the session: `{ id, user, limits }`, or null for a browser. */
+  credentialOf: (request: FastifyRequest): RequestCredential | null => request.credential ?? null,
   /** Reach a service another plugin provides (`app.services.get(token)`). */
   serviceToken,
   /** A migration's SQL that makes changes to your table (with `workspace_id`) move the workspace revision. */
