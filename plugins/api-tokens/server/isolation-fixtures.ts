@@ -12,6 +12,8 @@ export default defineIsolationFixtures({
     );
     return { apiTokenId: rows[0].id };
   },
+  // `DELETE /api/v1/api_tokens/:id` names the token `id`.
+  bulkIds: { api_tokens: 'apiTokenId' },
   exampleBodies: {
     'POST /api/v1/api_tokens': { name: 'Sweep token', scope: 'read', expiresInDays: 30 },
   },
