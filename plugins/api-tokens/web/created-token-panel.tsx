@@ -26,7 +26,7 @@ export function CreatedTokenPanel({ created, onDone }: { created: CreatedToken; 
       </p>
       <div className="api-tokens-secret">
         <label htmlFor="api-token-secret" className="visually-hidden">
-          New API token
+          Your new token
         </label>
         <input id="api-token-secret" ref={input} type="text" readOnly value={created.token} />
         <button type="button" className="button" onClick={() => void copy()}>
