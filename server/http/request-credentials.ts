@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from './errors';
+import type { TenantStanding } from '../identity/tenancy-repository';
 import type { CurrentUser } from './request-context';
 
 /**
@@ -38,6 +39,17 @@ export interface RequestCredential {
   id: string;
   user: CurrentUser;
   limits: CredentialLimits;
+  /**
+   * Optional: the person's standing in `hint.workspaceId` (null: none), read in the same round
+   * trip as the credential (`workspaceStandingSql`), as the session lookup does; the authorization
+   * hook then needs no query of its own. Leave it out to let the host read it.
+   */
+  standing?: TenantStanding | null;
+}
+
+/** What the host knows before authenticating: the workspace a route names in its query string (unvalidated), if any. */
+export interface CredentialHint {
+  workspaceId: string | null;
 }
 
 export interface RequestAuthenticator {
@@ -47,7 +59,12 @@ export interface RequestAuthenticator {
    * The credential's owner and limits, or null when it is unknown, expired or revoked (the host
    * answers 401). May set headers on `reply` (rate-limit headers) or throw an HttpError (429).
    */
-  authenticate(credential: string, request: FastifyRequest, reply: FastifyReply): Promise<RequestCredential | null>;
+  authenticate(
+    credential: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    hint: CredentialHint,
+  ): Promise<RequestCredential | null>;
 }
 
 export const INVALID_CREDENTIAL_MESSAGE = 'The API token is invalid, expired or revoked';
@@ -103,8 +120,11 @@ export const requestCredentialsPlugin = fp(
       const found = credentialOf(app, request);
       if (found === null) return;
       if (found === 'malformed') throw unauthorized(reply);
-      const credential = await found.authenticator.authenticate(found.credential, request, reply);
+      const hint = { workspaceId: app.workspaceOfRequest?.(request) ?? null };
+      const credential = await found.authenticator.authenticate(found.credential, request, reply, hint);
       if (!credential) throw unauthorized(reply, found.authenticator.scheme);
+      if (hint.workspaceId && credential.standing !== undefined)
+        request.prefetchedStanding = { workspaceId: hint.workspaceId, standing: credential.standing };
       request.credential = credential;
       request.currentUser = credential.user;
       if (credential.limits.readOnly && !SAFE_METHODS.has(request.method))

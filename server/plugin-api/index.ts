@@ -105,7 +105,14 @@ export {
   READ_ONLY_CREDENTIAL_MESSAGE,
   registerRequestAuthenticator,
 } from '../http/request-credentials';
-export type { CredentialLimits, RequestAuthenticator, RequestCredential } from '../http/request-credentials';
+export type {
+  CredentialHint,
+  CredentialLimits,
+  RequestAuthenticator,
+  RequestCredential,
+} from '../http/request-credentials';
+/** A user's standing in a workspace as SQL (`user`, `workspace`: expressions), for a credential lookup that brings it along. */
+export { workspaceStandingSql } from '../identity/tenancy-repository';
 
 // Identity the host keeps: users, accounts and workspaces as tenants, the alert banner.
 export { UserRepository, isUniqueViolation } from '../identity/user-repository';

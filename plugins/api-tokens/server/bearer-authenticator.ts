@@ -16,10 +16,10 @@ const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 export function bearerAuthenticator(tokens: ApiTokenRepository, rateLimit: TokenRateLimit): RequestAuthenticator {
   return {
     scheme: 'Bearer',
-    async authenticate(token, request, reply) {
+    async authenticate(token, request, reply, hint) {
       // Not one of ours (wrong shape): no database round trip for garbage.
       if (!TOKEN_SHAPE.test(token)) return null;
-      const grant = await tokens.grantOf(token);
+      const grant = await tokens.grantOf(token, hint.workspaceId);
       if (!grant) return null;
       const window = rateLimit.hit(grant.id);
       reply.header('ratelimit-limit', window.limit);
@@ -41,6 +41,7 @@ export function bearerAuthenticator(tokens: ApiTokenRepository, rateLimit: Token
           readOnly: grant.scope === 'read',
           admin: grant.scope === 'admin',
         },
+        ...(grant.standing !== undefined ? { standing: grant.standing } : {}),
       };
     },
   };
