@@ -13,6 +13,7 @@ import {
   defineServerPlugin,
   subscribeTo,
   workspaceChangeTriggersSql,
+  workspaceStandingSql,
   type ServerPlugin,
 } from './plugin-api';
 import { serviceToken } from './services';
@@ -54,6 +55,11 @@ export const serverSdk = Object.freeze({
    * person, narrowed to `limits` (docs/plugins.md, "Credentials"). Added within v1.
    */
   registerRequestAuthenticator,
+  /**
+   * A user's standing in a workspace as SQL (`user`, `workspace`: SQL expressions), for an
+   * authenticator whose lookup brings it along (`to_json(st) AS standing`). Added within v1.
+   */
+  workspaceStandingSql,
   /** Who authenticated with a credential instead of the session: `{ id, user, limits }`, or null for a browser. */
   credentialOf: (request: FastifyRequest): RequestCredential | null => request.credential ?? null,
   /** Reach a service another plugin provides (`app.services.get(token)`). */

@@ -78,7 +78,8 @@ export default function ApiTokensPage() {
       </header>
       <p className="muted">
         Your scripts call the <a href="/api/docs">Polycue API</a> with <code>Authorization: Bearer &lt;token&gt;</code>,
-        as you, in this account only. Tokens are yours: nobody else sees them.
+        as you, in this account only (its id, which API calls name: <code>{accountId}</code>). Tokens are yours: nobody
+        else sees them.
       </p>
 
       {created && <CreatedTokenPanel created={created} onDone={createdDismissed} />}
