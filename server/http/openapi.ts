@@ -109,7 +109,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const security = routeSecurity(method, url, config, withBearer());
       // Files, media streams, redirects and the tus protocol answer no JSON: said so, not left blank.
       const response = (schema as { response?: unknown } | undefined)?.response ?? NOT_JSON_RESPONSE;
-      return { schema: { ...schema, security, response }, url };
+      // Grouped by collection (`/api/v1/labels/…` under "labels") unless the route names its own tags.
+      const tags = (schema as { tags?: string[] } | undefined)?.tags ?? [url.split('/')[3] || 'api'];
+      return { schema: { ...schema, security, response, tags }, url };
     },
   });
   // Not cached (JSON is no-store here, see security.ts): it changes with the installed plugins.

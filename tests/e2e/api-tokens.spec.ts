@@ -50,6 +50,19 @@ test('a person makes an API token, a script uses it, the palette revokes it', as
     await expect(row).toContainText(token.slice(0, 10));
     await expect(row).not.toContainText('never used');
     await expect(page.getByText(token)).toHaveCount(0);
+    // The confirmation asks first; Cancel keeps the token.
+    await row.getByRole('button', { name: 'Revoke Nightly export' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke Nightly export?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, 'API tokens: revoke confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await script.get(`/api/v1/project_versions?workspaceId=${workspaceId}`)).status()).toBe(200);
+    // The way in from the account settings.
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Manage API tokens' }).click();
+    await expect(page).toHaveURL(/\/account\/api_tokens$/);
+    await expect(row).toBeVisible();
 
     await runCommand(page, 'Revoke API token');
     await page.keyboard.type('Nightly');
