@@ -174,6 +174,14 @@ describeOnBothDatabases('API tokens: personal, hashed, scoped bearer access to /
     const never = await createToken(ctx, member, { expiresInDays: null });
     expect((await bearer(ctx, never.token).get(versionsOf(member.workspaceId))).status).toBe(200);
 
+    // A malformed Bearer header is a 401 too; another scheme is not ours: the browser's cookie decides.
+    const malformed = await member.client.get(versionsOf(member.workspaceId), {
+      headers: { authorization: 'Bearer two words' },
+    });
+    expect(malformed.status).toBe(401);
+    const basic = await member.client.get(versionsOf(member.workspaceId), { headers: { authorization: 'Basic eDp5' } });
+    expect(basic.status).toBe(200);
+
     const guessed = `pcu_${randomBytes(32).toString('base64url')}`;
     expect((await bearer(ctx, guessed).get(versionsOf(member.workspaceId))).status).toBe(401);
     // With the person's own session cookie too: the bad token wins, no fall-back.

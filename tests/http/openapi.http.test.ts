@@ -6,7 +6,9 @@ import { afterAll, expect, it } from 'vitest';
 import { loadExternalPlugins } from '../../server/external-plugins';
 import { serverPlugins } from '../../server/plugins';
 import { installExamplePlugin } from '../support/outside-plugins';
+import { createHash, randomBytes } from 'node:crypto';
 import { describeOnBothDatabases } from '../support/test-app';
+import { newMember } from './projects-test-kit';
 
 // The example outside plugin is installed too: its routes must be in the document like ours.
 const pluginsDir = mkdtempSync(path.join(tmpdir(), 'polycue-plugins-openapi-'));
@@ -103,6 +105,33 @@ describeOnBothDatabases(
       const greetings = paths['/api/v1/hello/greetings'];
       expect(greetings.get.security).toEqual([{ apiToken: ['read'] }, { session: [] }]);
       expect(greetings.post.requestBody.content['application/json'].schema.properties.text).toBeDefined();
+    });
+
+    it('an API token calls the outside plugin’s routes like ours, as its person, without CSRF', async () => {
+      const member = await newMember(ctx);
+      const { rows } = await ctx.db.query<{ id: string }>(
+        'SELECT account_id::text AS id FROM workspaces WHERE id = $1',
+        [member.workspaceId],
+      );
+      const token = `pcu_${randomBytes(32).toString('base64url')}`;
+      await ctx.db.query(
+        `INSERT INTO api_tokens (user_id, account_id, name, scope, token_hash, prefix) VALUES ($1, $2, 'x', 'write', $3, 'pcu_x')`,
+        [member.userId, rows[0].id, createHash('sha256').update(token).digest('hex')],
+      );
+      const script = ctx.client({ visit: false });
+      const headers = { authorization: `Bearer ${token}` };
+      const created = await script.post(
+        '/api/v1/hello/greetings',
+        { workspaceId: member.workspaceId, text: 'From a script' },
+        { headers, csrfToken: null },
+      );
+      expect(created.status, created.text).toBe(201);
+      const listed = await script.get(`/api/v1/hello/greetings?workspaceId=${member.workspaceId}`, { headers });
+      expect(listed.body.data.map((g: any) => g.attributes.text)).toEqual(['From a script']);
+      const stranger = await newMember(ctx);
+      expect(
+        (await script.get(`/api/v1/hello/greetings?workspaceId=${stranger.workspaceId}`, { headers })).status,
+      ).toBe(404);
     });
 
     it('serves the reference page and its files from our own origin, under the strict CSP', async () => {
