@@ -15,7 +15,10 @@ import { registerInputGuard } from './http/input-guard';
 import type { AppConfig } from './http/request-context';
 import { registerAuthRateLimit, registerSecurityHeaders } from './http/security';
 import { sessionsPlugin } from './http/sessions';
+import { requestCredentialsPlugin } from './http/request-credentials';
 import { spaPlugin } from './http/spa';
+import { registerOpenApi } from './http/openapi';
+import { apiDocsRoutes } from './http/api-docs/api-docs-page';
 import { pluginHostRoutes } from './http/plugin-host-routes';
 import { operationsRoutes } from './http/operations-routes';
 import { loadSharedModules } from './http/shared-modules';
@@ -205,12 +208,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webPlugins = (options.webPlugins ?? []).filter((plugin) => !leftOut.has(plugin.id));
   const shared = webPlugins.length ? await loadSharedModules() : null;
   await registerSecurityHeaders(app, shared ? [shared.importMapHash] : []);
+  // API tokens and other credentials plugins authenticate, before (and instead of) the session.
+  await app.register(requestCredentialsPlugin);
   await app.register(sessionsPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
   // Before any route: checks every route's tenant declaration and resolves request.tenant.
   await app.register(authzPlugin);
   await registerAuthRateLimit(app);
+  // Before any route: the OpenAPI document records every route (plugins' included) as it is added.
+  await registerOpenApi(app);
+  await app.register(apiDocsRoutes);
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
   let draining = false;

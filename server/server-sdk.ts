@@ -5,6 +5,7 @@ import { HttpError, httpError } from './http/errors';
 import { resourceSchema } from './http/resource-schema';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from './http/request-context';
+import { registerRequestAuthenticator, type RequestCredential } from './http/request-credentials';
 import {
   contributeToServer,
   defineDomainEvent,
@@ -12,6 +13,7 @@ import {
   defineServerPlugin,
   subscribeTo,
   workspaceChangeTriggersSql,
+  workspaceStandingSql,
   type ServerPlugin,
 } from './plugin-api';
 import { serviceRef, serviceToken } from './services';
@@ -51,6 +53,20 @@ export const serverSdk = Object.freeze({
    * Polycue's to `requires` (`app.services.get(ref)`) or `uses` (`app.services.find(ref)`).
    */
   serviceRef,
+  /**
+   * Authenticate API requests with a credential of your own (an API token, `Authorization:
+   * Bearer …`): `sdk.registerRequestAuthenticator(app, { scheme: 'Bearer', authenticate(token,
+   * request, reply) → { id, user, limits } | null })`. The host then treats the request as the
+   * person, narrowed to `limits` (docs/plugins.md, "Credentials"). Added within v1.
+   */
+  registerRequestAuthenticator,
+  /**
+   * A user's standing in a workspace as SQL (`user`, `workspace`: SQL expressions), for an
+   * authenticator whose lookup brings it along (`to_json(st) AS standing`). Added within v1.
+   */
+  workspaceStandingSql,
+  /** Who authenticated with a credential instead of the session: `{ id, user, limits }`, or null for a browser. */
+  credentialOf: (request: FastifyRequest): RequestCredential | null => request.credential ?? null,
   /** @deprecated the first name of `serviceRef` (same result); kept within API v1. */
   serviceToken,
   /** A migration's SQL that makes changes to your table (with `workspace_id`) move the workspace revision. */

@@ -33,6 +33,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '../http/errors';
+import { credentialRefusal } from '../http/request-credentials';
 import {
   TenancyRepository,
   type AccountRole,
@@ -181,6 +182,11 @@ export const authzPlugin = fp(
       // A resolver's account must agree with the workspace it names; anything else is "not there".
       if (!standing || (owner?.accountId && owner.accountId !== standing.accountId))
         throw httpError(404, 'not_found', notFound);
+      // An API token acts as its owner, narrowed to its account, workspace and scope.
+      const refusal =
+        request.credential &&
+        credentialRefusal(request.credential.limits, standing, requirement.role === 'admin', notFound);
+      if (refusal) throw refusal;
       if (requirement.role === 'admin' && standing.accountRole !== 'admin')
         throw httpError(403, 'forbidden', ONLY_ADMINS_MESSAGE);
       const { workspaceChangeRows, ...tenant } = standing;

@@ -15,7 +15,8 @@ function sameToken(given: string, expected: string): boolean {
 /**
  * Rails-style authenticity token: every write must echo the session's token in `X-CSRF-Token`.
  * A cross-site form cannot read the token, so it cannot forge the header. Routes opt out only
- * with `config.csrf: false` (protocols whose clients cannot send the header).
+ * with `config.csrf: false` (protocols whose clients cannot send the header); requests that
+ * authenticated with an API token instead of the session need none.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,6 +24,9 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (!WRITE_METHODS.has(request.method)) return;
       if (request.routeOptions.config?.csrf === false) return;
+      // An API token is sent by a script, never by a browser on its own: a cross-site page
+      // cannot set the Authorization header, so there is no request to forge (request-credentials.ts).
+      if (request.credential) return;
       const given = request.headers[header];
       const expected = request.session?.csrfToken;
       if (typeof given !== 'string' || !expected || !sameToken(given, expected)) {

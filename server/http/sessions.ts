@@ -129,6 +129,8 @@ export const sessionsPlugin = fp(
           request.log.warn({ err }, 'session reaping failed'),
         );
       }
+      // An API token's request (request-credentials.ts) is no browser: no session is read.
+      if (request.credential) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
       const workspaceId = app.workspaceOfRequest?.(request) ?? null;
@@ -153,7 +155,7 @@ export const sessionsPlugin = fp(
       }
     });
   },
-  { name: 'polycue-sessions', dependencies: ['@fastify/cookie'] },
+  { name: 'polycue-sessions', dependencies: ['@fastify/cookie', 'polycue-request-credentials'] },
 );
 
 declare module 'fastify' {

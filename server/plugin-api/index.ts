@@ -96,6 +96,23 @@ export {
   tenantOf,
 } from '../authz/index';
 export type { RouteCatalogEntry, Tenant, TenantRequirement, TenantResourceResolver } from '../authz/index';
+// Credentials other than the session cookie (API tokens): a plugin authenticates, the host narrows.
+export {
+  ADMIN_CREDENTIAL_MESSAGE,
+  CREDENTIAL_NEEDS_TENANT_MESSAGE,
+  CREDENTIAL_REFUSED_MESSAGE,
+  INVALID_CREDENTIAL_MESSAGE,
+  READ_ONLY_CREDENTIAL_MESSAGE,
+  registerRequestAuthenticator,
+} from '../http/request-credentials';
+export type {
+  CredentialHint,
+  CredentialLimits,
+  RequestAuthenticator,
+  RequestCredential,
+} from '../http/request-credentials';
+/** A user's standing in a workspace as SQL (`user`, `workspace`: expressions), for a credential lookup that brings it along. */
+export { workspaceStandingSql } from '../identity/tenancy-repository';
 
 // Identity the host keeps: users, accounts and workspaces as tenants, the alert banner.
 export { UserRepository, isUniqueViolation } from '../identity/user-repository';

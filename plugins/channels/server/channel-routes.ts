@@ -143,7 +143,8 @@ export function registerChannelRoutes(
   app.post<{ Body: ConnectRequest }>(
     CHANNELS_PATHS.connect,
     {
-      config: inWorkspace('body.workspaceId'),
+      // The OAuth state is bound to the browser session the provider sends back: no API token.
+      config: { ...inWorkspace('body.workspaceId'), credentials: false },
       schema: {
         body: {
           type: 'object',

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError, idParams, idString, resourceSchema, TenancyRepository, tenantOf } from '../../../server/plugin-api';
+import {
+  API_TOKEN_MAX_EXPIRY_DAYS,
+  API_TOKEN_SCOPES,
+  API_TOKENS_PATHS,
+  API_TOKENS_SERVER_MESSAGES as MESSAGES,
+  type CreateApiTokenRequest,
+} from '../common/api-tokens-contract';
+import type { ApiTokenRepository, ApiTokenRow } from './api-token-repository';
+
+const attributes = {
+  name: { type: 'string' },
+  prefix: { type: 'string' },
+  scope: { type: 'string', enum: [...API_TOKEN_SCOPES] },
+  accountId: { type: 'string' },
+  workspaceId: { type: ['string', 'null'] },
+  workspaceName: { type: ['string', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  expiresAt: { type: ['string', 'null'], format: 'date-time' },
+  lastUsedAt: { type: ['string', 'null'], format: 'date-time' },
+} as const;
+const tokenSchema = resourceSchema('apiToken', attributes);
+const createdSchema = resourceSchema('apiToken', { ...attributes, token: { type: 'string' } });
+
+const createBody = {
+  type: 'object',
+  required: ['accountId', 'name', 'scope', 'expiresInDays'],
+  additionalProperties: false,
+  properties: {
+    accountId: idString,
+    name: { type: 'string', maxLength: 100 },
+    scope: { type: 'string', enum: [...API_TOKEN_SCOPES] },
+    workspaceId: { anyOf: [idString, { type: 'null' }] },
+    expiresInDays: { anyOf: [{ type: 'integer', minimum: 1, maximum: API_TOKEN_MAX_EXPIRY_DAYS }, { type: 'null' }] },
+  },
+} as const;
+
+const resource = ({ id, ...rest }: ApiTokenRow & { token?: string }) => ({ id, type: 'apiToken', attributes: rest });
+
+/**
+ * The caller's own tokens in one account. `credentials: false` on every route: managing tokens
+ * needs the browser session, so a leaked token can neither mint a longer-lived one nor hide.
+ */
+export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenRepository): void {
+  const tenancy = new TenancyRepository(app.db);
+
+  app.get(
+    API_TOKENS_PATHS.tokens,
+    {
+      config: { access: 'member', tenant: { account: 'query.accountId' }, credentials: false },
+      schema: {
+        summary: 'Your API tokens in an account',
+        querystring: {
+          type: 'object',
+          required: ['accountId'],
+          additionalProperties: false,
+          properties: { accountId: idString },
+        },
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: tokenSchema } } } },
+      },
+    },
+    async (request) => {
+      const { accountId } = tenantOf(request);
+      return { data: (await tokens.list(request.currentUser!.id, accountId)).map(resource) };
+    },
+  );
+
+  app.post<{ Body: CreateApiTokenRequest }>(
+    API_TOKENS_PATHS.tokens,
+    {
+      config: { access: 'member', tenant: { account: 'body.accountId' }, credentials: false },
+      schema: {
+        summary: 'Create an API token (its secret is in this answer only)',
+        body: createBody,
+        response: { 201: { type: 'object', properties: { data: createdSchema } } },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, accountRole } = tenantOf(request);
+      const user = request.currentUser!;
+      const name = request.body.name.trim();
+      if (!name) throw httpError(422, 'invalid', MESSAGES.nameBlank, 'name');
+      if (request.body.scope === 'admin' && accountRole !== 'admin')
+        throw httpError(403, 'forbidden', MESSAGES.adminOnly, 'scope');
+      const workspaceId = request.body.workspaceId ?? null;
+      if (workspaceId) {
+        const standing = await tenancy.findWorkspaceStanding(user.id, workspaceId);
+        if (!standing || standing.accountId !== accountId)
+          throw httpError(422, 'invalid', MESSAGES.workspaceNotFound, 'workspaceId');
+      }
+      const created = await tokens.create({
+        userId: user.id,
+        accountId,
+        workspaceId,
+        name,
+        scope: request.body.scope,
+        expiresInDays: request.body.expiresInDays,
+      });
+      reply.code(201);
+      return { data: resource(created) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/api_tokens/:id',
+    {
+      config: { access: 'member', tenant: { resource: 'apiToken', id: 'params.id' }, credentials: false },
+      schema: {
+        summary: 'Revoke one of your API tokens',
+        params: idParams,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
+        },
+      },
+    },
+    async (request) => {
+      if (!(await tokens.revoke(request.currentUser!.id, request.params.id)))
+        throw httpError(404, 'not_found', MESSAGES.notFound);
+      return { data: { id: request.params.id } };
+    },
+  );
+}
