@@ -33,6 +33,8 @@ import { ServerExtensions } from './extensions';
 import { deliverEventJob } from './events/event-delivery';
 import { EventOutbox } from './events/event-outbox';
 import { sweepEventsJob } from './events/event-sweep';
+import { isInTransaction, type EventSubscription } from './events/event-subscription';
+import { trackRequestOrigin } from './http/request-origin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!/^[\w.:-]{1,128}$/.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
   });
+  // After the id is settled: in-transaction event subscribers (the audit log) read who and where from it.
+  trackRequestOrigin(app);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -120,14 +124,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
 
   // Domain events: written to the outbox in the publisher's transaction with their delivery job.
+  const allSubscriptions = plugins.flatMap((plugin) => plugin.subscriptions ?? []);
+  const subscriptions = allSubscriptions.filter(
+    (subscription): subscription is EventSubscription => !isInTransaction(subscription),
+  );
   const events = new EventOutbox((tx, name, data, sendOptions) => {
     if (!jobs) throw new Error('The job queue is not started yet');
     return jobs.sendInTransaction(tx, name, data, sendOptions);
-  });
+  }, allSubscriptions.filter(isInTransaction));
   app.decorate('events', events);
-  const subscriptions = plugins.flatMap((plugin) => plugin.subscriptions ?? []);
   const subscriberIds = new Set<string>();
-  for (const subscription of subscriptions) {
+  for (const subscription of allSubscriptions) {
     if (subscriberIds.has(subscription.id)) throw new Error(`Event subscriber "${subscription.id}" is declared twice`);
     subscriberIds.add(subscription.id);
   }

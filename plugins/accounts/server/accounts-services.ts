@@ -12,7 +12,7 @@ export function createAccountsServices(app: FastifyInstance) {
   return {
     tenancy: new TenancyRepository(app.db),
     accounts: new AccountAdministration(app.db, app.events),
-    workspaces: new WorkspaceAdministration(app.db),
+    workspaces: new WorkspaceAdministration(app.db, app.events),
     directory: new AccountUserDirectory(app.db),
     // The plan's seats: the billing plugin's limits when it is installed (provided after this plugin's routes may run, so read per use).
     invitations: new AccountInvitations(

@@ -6,6 +6,7 @@ import type { AuthServices } from './auth-services';
 import { normaliseEmail } from './email-policy';
 import { passwordLogInGuards } from './extension-points';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { USER_SIGNED_IN, USER_SIGN_IN_FAILED } from '../common/auth-events';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid Email or password.';
 
@@ -28,7 +29,12 @@ export function registerSessionRoutes(app: FastifyInstance, services: AuthServic
       const user = await users.findByEmail(normaliseEmail(email));
       // An unknown e-mail costs one hash too, and gets the same sentence: no account probing by timing.
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (user && !valid)
+        await app.db.transaction((tx) =>
+          app.events.publish(tx, USER_SIGN_IN_FAILED, { userId: user.id, reason: 'password' }),
+        );
       if (!user || !valid) throw httpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+      await app.db.transaction((tx) => app.events.publish(tx, USER_SIGNED_IN, { userId: user.id, method: 'password' }));
       // Unconfirmed users may log in: routes with access `member` still refuse them until they confirm.
       await app.replaceSession(request, reply, user.id);
       return presenter.currentUser(user);
