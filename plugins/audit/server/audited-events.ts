@@ -11,6 +11,12 @@ import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../.
 import { SUBSCRIPTION_CHANGED } from '../../billing/common/billing-events';
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
 import { SSO_SETTINGS_CHANGED } from '../../sso/common/sso-events';
+import {
+  TWO_FACTOR_DISABLED,
+  TWO_FACTOR_ENABLED,
+  TWO_FACTOR_POLICY_CHANGED,
+  TWO_FACTOR_RECOVERY_CODE_USED,
+} from '../../two-factor/common/two-factor-events';
 
 /** What an entry says about one event, besides who, when and from where. */
 export interface EntryDraft {
@@ -60,6 +66,30 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'user',
     targetId: e.payload.userId,
     changes: { after: { by: e.payload.by } },
+  })),
+  audited(TWO_FACTOR_ENABLED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+  })),
+  audited(TWO_FACTOR_DISABLED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+  })),
+  audited(TWO_FACTOR_RECOVERY_CODE_USED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { left: e.payload.left } },
+  })),
+  audited(TWO_FACTOR_POLICY_CHANGED, (e) => ({
+    targetType: 'account',
+    targetId: e.accountId,
+    changes: { after: { required: e.payload.required } },
   })),
   audited(ACCOUNT_MEMBER_ADDED, (e) => ({
     targetType: 'user',

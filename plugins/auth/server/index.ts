@@ -1,7 +1,7 @@
 import { defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from '../../../server/plugin-api';
 import { createAuthServices } from './auth-services';
 import { registerCurrentUserRoutes } from './current-user-routes';
-import { passwordLogInGuards } from './extension-points';
+import { passwordLogInGuards, passwordSignInSteps } from './extension-points';
 import { registerPasswordRoutes } from './password-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { registerRegistrationRoutes } from './registration-routes';
@@ -14,7 +14,10 @@ import { registerSessionRoutes } from './session-routes';
 export default defineServerPlugin({
   id: 'auth',
   apiVersion: PLUGIN_API_MAJOR,
-  extensionPoints: [passwordLogInGuards as ServerExtensionPoint<unknown>],
+  extensionPoints: [
+    passwordLogInGuards as ServerExtensionPoint<unknown>,
+    passwordSignInSteps as ServerExtensionPoint<unknown>,
+  ],
   async routes(app) {
     const services = createAuthServices(app);
     registerRegistrationRoutes(app, services);
