@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { AUDIT_PATHS, type AuditEntryResource } from '../../plugins/audit/common/audit-contract';
 import { AUTH_PATHS } from '../../plugins/auth/common/auth-contract';
+import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { VOCABULARIES_PATHS } from '../../plugins/vocabularies/common/vocabularies-contract';
 import { SSO_PATHS } from '../../plugins/sso/common/sso-contract';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { accountsPath, addToAccount, createWorkspace, grantAccess, type Person } from './accounts-fixtures';
@@ -155,6 +157,39 @@ describeOnBothDatabases('audit log', (ctx) => {
         workspaceId: admin.workspaceId,
         targetType: 'projectVersion',
         targetId: versionId,
+      }),
+    ]);
+  });
+
+  it('deleted labels and vocabulary lists (resources): one entry each with the workspace and the target; a second delete (404) adds none', async () => {
+    const admin = await confirmedUser(ctx);
+    const label = await admin.client.post(LABELS_PATHS.labels, { workspaceId: admin.workspaceId, caption: 'Draft' });
+    expect(label.status, JSON.stringify(label.body)).toBe(201);
+    const labelId: string = label.body.data.id;
+    expect((await admin.client.delete(LABELS_PATHS.label(labelId))).status).toBe(200);
+    expect((await admin.client.delete(LABELS_PATHS.label(labelId))).status).toBe(404);
+    const list = await admin.client.post(VOCABULARIES_PATHS.vocabularies, {
+      workspaceId: admin.workspaceId,
+      name: 'Brands',
+    });
+    expect(list.status, JSON.stringify(list.body)).toBe(201);
+    const listId: string = list.body.data.id;
+    expect((await admin.client.delete(VOCABULARIES_PATHS.vocabulary(listId))).status).toBe(200);
+    expect((await admin.client.delete(VOCABULARIES_PATHS.vocabulary(listId))).status).toBe(404);
+    expect(await entriesOf(admin, 'labels.deleted')).toEqual([
+      expect.objectContaining({
+        actorUserId: admin.userId,
+        workspaceId: admin.workspaceId,
+        targetType: 'label',
+        targetId: labelId,
+      }),
+    ]);
+    expect(await entriesOf(admin, 'vocabularies.deleted')).toEqual([
+      expect.objectContaining({
+        actorUserId: admin.userId,
+        workspaceId: admin.workspaceId,
+        targetType: 'vocabulary',
+        targetId: listId,
       }),
     ]);
   });

@@ -75,6 +75,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sso.settingsChanged': 'SSO settings changed',
   'projects.versionsDeleted': 'Projects deleted',
   'projects.versionsRestored': 'Projects restored',
+  'labels.deleted': 'Label deleted',
+  'guidelines.deleted': 'Guideline deleted',
+  'vocabularies.deleted': 'Vocabulary list deleted',
+  'termbases.deleted': 'Term base deleted',
+  'themes.deleted': 'Theme deleted',
   'billing.subscriptionChanged': 'Plan changed',
 };
 

@@ -9,6 +9,11 @@ import {
 } from '../../accounts/common/account-events';
 import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
 import { SUBSCRIPTION_CHANGED } from '../../billing/common/billing-events';
+import { GUIDELINE_DELETED } from '../../guidelines/common/guideline-events';
+import { LABEL_DELETED } from '../../labels/common/label-events';
+import { TERMBASE_DELETED } from '../../termbases/common/termbase-events';
+import { THEME_DELETED } from '../../themes/common/theme-events';
+import { VOCABULARY_DELETED } from '../../vocabularies/common/vocabulary-events';
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
 import { SSO_SETTINGS_CHANGED } from '../../sso/common/sso-events';
 import {
@@ -128,6 +133,15 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'projectVersion',
     targetId: e.payload.projectVersionIds.join(','),
   })),
+  ...(
+    [
+      [LABEL_DELETED, 'label'],
+      [GUIDELINE_DELETED, 'guideline'],
+      [VOCABULARY_DELETED, 'vocabulary'],
+      [TERMBASE_DELETED, 'termbase'],
+      [THEME_DELETED, 'theme'],
+    ] as const
+  ).map(([event, kind]) => audited(event, (e) => ({ targetType: kind, targetId: e.payload.id }))),
   audited(SUBSCRIPTION_CHANGED, (e) => ({
     targetType: 'subscription',
     targetId: e.accountId,
