@@ -29,7 +29,6 @@ import { PgBossJobQueue } from './jobs/job-queue';
 import { mailDeliverJob, NodeMailer } from './mail/mailer';
 import { outboxPageRoutes } from './mail/outbox-page';
 import type { JobDefinition, ServerPlugin } from './plugin-api';
-import type { EventSubscription } from './events/event-subscription';
 import { unmetRequirements } from './service-requirements';
 import { fileRoutes } from './storage/file-routes';
 import { createStorage } from './storage/create-storage';
@@ -38,6 +37,8 @@ import { ServerExtensions } from './extensions';
 import { deliverEventJob } from './events/event-delivery';
 import { EventOutbox } from './events/event-outbox';
 import { sweepEventsJob } from './events/event-sweep';
+import { isInTransaction, type EventSubscription } from './events/event-subscription';
+import { trackRequestOrigin } from './http/request-origin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!/^[\w.:-]{1,128}$/.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
   });
+  // After the id is settled: in-transaction event subscribers (the audit log) read who and where from it.
+  trackRequestOrigin(app);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -141,20 +144,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
 
   // Domain events: written to the outbox in the publisher's transaction with their delivery job.
+  const allSubscriptions = plugins.flatMap((plugin) => plugin.subscriptions ?? []);
+  // After-commit handlers see their own plugin's view of the services (what its definition declares).
+  const subscriptions = plugins.flatMap((plugin) =>
+    (plugin.subscriptions ?? [])
+      .filter((subscription): subscription is EventSubscription => !isInTransaction(subscription))
+      .map((subscription): EventSubscription => ({
+        ...subscription,
+        handle: (event, ctx) => subscription.handle(event, { ...ctx, services: servicesOf.get(plugin.id)! }),
+      })),
+  );
   const events = new EventOutbox((tx, name, data, sendOptions) => {
     if (!jobs) throw new Error('The job queue is not started yet');
     return jobs.sendInTransaction(tx, name, data, sendOptions);
-  });
+  }, allSubscriptions.filter(isInTransaction));
   app.decorate('events', events);
-  // Each plugin's handlers see its own view of the services (what its definition declares).
-  const subscriptions = plugins.flatMap((plugin) =>
-    (plugin.subscriptions ?? []).map((subscription): EventSubscription => ({
-      ...subscription,
-      handle: (event, ctx) => subscription.handle(event, { ...ctx, services: servicesOf.get(plugin.id)! }),
-    })),
-  );
   const subscriberIds = new Set<string>();
-  for (const subscription of subscriptions) {
+  for (const subscription of allSubscriptions) {
     if (subscriberIds.has(subscription.id)) throw new Error(`Event subscriber "${subscription.id}" is declared twice`);
     subscriberIds.add(subscription.id);
   }

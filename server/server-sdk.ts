@@ -11,6 +11,7 @@ import {
   defineDomainEvent,
   defineServerExtensionPoint,
   defineServerPlugin,
+  subscribeInTransaction,
   subscribeTo,
   workspaceChangeTriggersSql,
   workspaceStandingSql,
@@ -87,6 +88,12 @@ export const serverSdk = Object.freeze({
   defineDomainEvent,
   /** A listener for your definition's `subscriptions`: `sdk.subscribeTo(event, 'my-plugin.what', async (event, { tx }) => …)`. */
   subscribeTo,
+  /**
+   * A listener called inside the publishing transaction (added within v1): what it writes through
+   * `tx` commits or rolls back with the change; `origin` says who made it, from where. For records
+   * that must match the changes exactly (an audit log); a throw fails the change.
+   */
+  subscribeInTransaction,
 });
 
 export type ServerSdk = typeof serverSdk;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEventRef } from '../../core/common/domain-event';
 import type { Queryable } from '../db/database';
+import { currentOrigin } from '../http/request-origin';
+import type { InTransactionSubscription } from './in-transaction-subscription';
 
 /** The pg-boss queue that reads the outbox: one job per event, its id the event's. */
 export const DELIVER_EVENT_JOB = 'events.deliver';
@@ -33,12 +35,17 @@ export interface EventPublisher {
 }
 
 export class EventOutbox implements EventPublisher {
-  constructor(private readonly sendInTransaction: SendJobInTransaction) {}
+  constructor(
+    private readonly sendInTransaction: SendJobInTransaction,
+    /** Called inside `publish`, in the publisher's transaction (server/events/event-subscription.ts). */
+    private readonly inTransaction: readonly InTransactionSubscription[] = [],
+  ) {}
 
   async publish<P>(tx: Queryable, event: DomainEventRef<P>, payload: P, tenant: EventTenant = {}): Promise<string> {
     const id = randomUUID();
-    await tx.query(
-      `INSERT INTO domain_events (id, name, version, account_id, workspace_id, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
+    const { rows } = await tx.query<{ occurredAt: Date | string }>(
+      `INSERT INTO domain_events (id, name, version, account_id, workspace_id, payload) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING occurred_at AS "occurredAt"`,
       [
         id,
         event.name,
@@ -49,6 +56,22 @@ export class EventOutbox implements EventPublisher {
       ],
     );
     await this.sendInTransaction(tx, DELIVER_EVENT_JOB, { eventId: id }, { id });
+    const listeners = this.inTransaction.filter(
+      (subscription) => subscription.event.name === event.name && subscription.event.version === event.version,
+    );
+    if (listeners.length) {
+      const published = {
+        id,
+        name: event.name,
+        version: event.version,
+        occurredAt: new Date(rows[0].occurredAt).toISOString(),
+        accountId: tenant.accountId ?? null,
+        workspaceId: tenant.workspaceId ?? null,
+        payload,
+      };
+      const origin = currentOrigin();
+      for (const listener of listeners) await listener.handle(published, { tx, origin });
+    }
     return id;
   }
 }

@@ -2,6 +2,7 @@ import type { DomainEventRef, PublishedEvent } from '../../core/common/domain-ev
 import type { Queryable } from '../db/database';
 import type { ServiceRegistry } from '../services';
 import type { EventPublisher } from './event-outbox';
+import type { InTransactionSubscription } from './in-transaction-subscription';
 
 /** What a subscriber's handler gets besides the event. */
 export interface SubscriberContext {
@@ -36,4 +37,10 @@ export function subscribeTo<P>(
   handle: EventSubscription<P>['handle'],
 ): EventSubscription<P> {
   return { id, event, handle };
+}
+
+export type AnySubscription = EventSubscription | InTransactionSubscription;
+
+export function isInTransaction(subscription: AnySubscription): subscription is InTransactionSubscription {
+  return 'inTransaction' in subscription && subscription.inTransaction === true;
 }

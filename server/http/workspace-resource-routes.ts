@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../authz/index';
 import { httpError } from './errors';
 import { ID_PATTERN } from '../../core/common/resource-id';
+import type { DomainEventRef } from '../../core/common/domain-event';
+import type { Queryable } from '../db/database';
 
 /** A bigint id as the API writes it (a decimal string). */
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
@@ -23,7 +25,10 @@ export interface WorkspaceResourceListOptions<Row> {
     workspaceId: string,
     options: { search: string; page: number; perPage: number },
   ): Promise<{ rows: Row[]; hasMore: boolean }>;
-  remove(id: string): Promise<boolean>;
+  /** Deletes the row; `tx` is the transaction that also publishes `deletedEvent` when there is one. */
+  remove(id: string, tx?: Queryable): Promise<boolean>;
+  /** Published (`{ id }`, the workspace as tenant) in the deleting transaction: the audit log hears of it. */
+  deletedEvent?: DomainEventRef<{ id: string }>;
   present(row: Row): unknown;
   /** The 404's message for a row that is not there (another workspace's looks the same). */
   notFound: string;
@@ -89,7 +94,16 @@ export function registerWorkspaceResourceList<Row>(
       },
     },
     async (request) => {
-      if (!(await options.remove(request.params.id))) throw httpError(404, 'not_found', options.notFound);
+      const { id } = request.params;
+      const event = options.deletedEvent;
+      const removed = event
+        ? await app.db.transaction(async (tx) => {
+            const done = await options.remove(id, tx);
+            if (done) await app.events.publish(tx, event, { id }, { workspaceId: tenantOf(request).workspaceId });
+            return done;
+          })
+        : await options.remove(id);
+      if (!removed) throw httpError(404, 'not_found', options.notFound);
       return { data: { id: request.params.id } };
     },
   );

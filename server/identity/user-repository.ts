@@ -135,9 +135,9 @@ export class UserRepository {
     return rows[0] ?? null;
   }
 
-  /** New hash; any reset token is spent so an old mail cannot be replayed. */
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.db.query(
+  /** New hash; any reset token is spent so an old mail cannot be replayed. `tx`: a transaction publishing the change. */
+  async setPasswordHash(userId: string, passwordHash: string, tx: Queryable = this.db): Promise<void> {
+    await tx.query(
       `UPDATE users SET password_hash = $2, reset_password_token_hash = NULL, reset_password_sent_at = NULL, updated_at = now()
        WHERE id = $1`,
       [userId, passwordHash],

@@ -27,7 +27,10 @@ export { defineDomainEvent } from '../../core/common/domain-event';
 export type { DomainEventRef, PublishedEvent } from '../../core/common/domain-event';
 export type { EventPublisher, EventTenant } from '../events/event-outbox';
 export { subscribeTo } from '../events/event-subscription';
-export type { EventSubscription, SubscriberContext } from '../events/event-subscription';
+export type { AnySubscription, EventSubscription, SubscriberContext } from '../events/event-subscription';
+export { subscribeInTransaction } from '../events/in-transaction-subscription';
+export type { InTransactionContext, InTransactionSubscription } from '../events/in-transaction-subscription';
+export type { EventOrigin } from '../http/request-origin';
 export type { IsolationFixtures, IsolationSeedContext } from './isolation-fixtures';
 
 // Infrastructure a route or job sees on `app.*` (the Fastify augmentation comes with these).

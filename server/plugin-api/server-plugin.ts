@@ -5,7 +5,7 @@ import type { AppConfig, JobQueue, Mailer, Storage } from '../http/request-conte
 import type { ServiceRef, ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
 import type { EventPublisher } from '../events/event-outbox';
-import type { EventSubscription } from '../events/event-subscription';
+import type { AnySubscription } from '../events/event-subscription';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -116,9 +116,10 @@ export interface ServerPlugin {
   jobs?: JobDefinition[];
   /**
    * In-process listeners for domain events of any plugin (server/events, docs/plugins.md's event
-   * list): each gets an event after the publishing transaction commits, once for what it writes.
+   * list): each gets an event after the publishing transaction commits, once for what it writes;
+   * one made with `subscribeInTransaction` is called inside the publishing transaction instead.
    */
-  subscriptions?: EventSubscription[];
+  subscriptions?: AnySubscription[];
   /** Registered encapsulated (not through fastify-plugin): hooks and decorators stay inside. */
   routes?: FastifyPluginAsync;
 }

@@ -17,3 +17,27 @@ export const ACCOUNT_MEMBER_REMOVED = defineDomainEvent<{ accountUserId: string;
   'accounts.memberRemoved',
   1,
 );
+
+/** An admin changed a member's role (only when it moved). */
+export const ACCOUNT_MEMBER_ROLE_CHANGED = defineDomainEvent<{
+  accountUserId: string;
+  userId: string;
+  from: 'admin' | 'member';
+  to: 'admin' | 'member';
+}>('accounts.memberRoleChanged', 1);
+
+/** An admin granted members access to workspaces (only pairs that were new). */
+export const WORKSPACE_ACCESS_GRANTED = defineDomainEvent<{ workspaceUserIds: string[] }>(
+  'accounts.workspaceAccessGranted',
+  1,
+);
+
+/** An admin removed one member's access to a workspace. */
+export const WORKSPACE_ACCESS_REMOVED = defineDomainEvent<{
+  workspaceUserId: string;
+  accountUserId: string;
+  workspaceId: string;
+}>('accounts.workspaceAccessRemoved', 1);
+
+/** An admin deleted workspaces (and everything in them). */
+export const WORKSPACES_DELETED = defineDomainEvent<{ workspaceIds: string[] }>('accounts.workspacesDeleted', 1);

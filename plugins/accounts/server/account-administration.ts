@@ -1,5 +1,5 @@
 import type { AccountRole, Database, EventPublisher, TenantOwner } from '../../../server/plugin-api';
-import { ACCOUNT_MEMBER_REMOVED } from '../common/account-events';
+import { ACCOUNT_MEMBER_REMOVED, ACCOUNT_MEMBER_ROLE_CHANGED } from '../common/account-events';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
 import { grantAdminsAccess } from './workspace-administration';
 
@@ -42,8 +42,8 @@ export class AccountAdministration {
   ): Promise<{ id: string; role: AccountRole } | null> {
     return this.db.transaction(async (tx) => {
       await tx.query(LOCK_ACCOUNT, [accountId]);
-      const { rows } = await tx.query<{ role: AccountRole }>(
-        'SELECT role FROM account_users WHERE id = $1 AND account_id = $2',
+      const { rows } = await tx.query<{ role: AccountRole; userId: string }>(
+        'SELECT role, user_id::text AS "userId" FROM account_users WHERE id = $1 AND account_id = $2',
         [accountUserId, accountId],
       );
       if (!rows[0]) return null;
@@ -65,6 +65,12 @@ export class AccountAdministration {
         await tx.query(`DELETE FROM workspace_users WHERE account_user_id = $1 AND access_type = 'account_admin'`, [
           accountUserId,
         ]);
+      await this.events?.publish(
+        tx,
+        ACCOUNT_MEMBER_ROLE_CHANGED,
+        { accountUserId, userId: rows[0].userId, from: rows[0].role, to: role },
+        { accountId },
+      );
       return { id: accountUserId, role };
     });
   }

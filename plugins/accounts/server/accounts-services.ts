@@ -13,7 +13,7 @@ export function createAccountsServices(app: FastifyInstance) {
   return {
     tenancy: new TenancyRepository(app.db),
     accounts: new AccountAdministration(app.db, app.events),
-    workspaces: new WorkspaceAdministration(app.db),
+    workspaces: new WorkspaceAdministration(app.db, app.events),
     directory: new AccountUserDirectory(app.db),
     // The plan's seats: what other plugins contribute to seatGuards (billing), read per use.
     invitations: new AccountInvitations(app.db, () => app.extensions.contributions(seatGuards), app.events),

@@ -1,12 +1,14 @@
 import {
   WORKSPACE_COLUMNS,
   type Database,
+  type EventPublisher,
   type Queryable,
   type TenantOwner,
   type WorkspaceAccessType,
   type WorkspaceRecord,
 } from '../../../server/plugin-api';
 import { LOCK_ACCOUNT, tenancyRuleBroken } from './tenancy-rules';
+import { WORKSPACE_ACCESS_GRANTED, WORKSPACE_ACCESS_REMOVED, WORKSPACES_DELETED } from '../common/account-events';
 
 export interface WorkspaceUserRecord {
   id: string;
@@ -40,7 +42,11 @@ export async function grantAdminsAccess(
  * was authorised for (server/authz), so ids of another account in a request are not touched.
  */
 export class WorkspaceAdministration {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where deletions and access changes publish their events (in their transaction). */
+    private readonly events: EventPublisher | null = null,
+  ) {}
 
   /** New workspaces come first in lists (newest first) and every admin gets access to them. */
   async createWorkspace(accountId: string, name: string): Promise<WorkspaceRecord> {
@@ -88,7 +94,9 @@ export class WorkspaceAdministration {
         'DELETE FROM workspaces WHERE account_id = $1 AND id = ANY($2::bigint[]) RETURNING id::text AS id',
         [accountId, ids],
       );
-      return rows.map((r) => r.id);
+      const deleted = rows.map((r) => r.id);
+      if (deleted.length) await this.events?.publish(tx, WORKSPACES_DELETED, { workspaceIds: deleted }, { accountId });
+      return deleted;
     });
   }
 
@@ -101,11 +109,18 @@ export class WorkspaceAdministration {
     return this.db.transaction(async (tx) => {
       const pairs = `FROM account_users au JOIN workspaces w ON w.account_id = au.account_id
         WHERE au.account_id = $1 AND au.id = ANY($2::bigint[]) AND w.id = ANY($3::bigint[])`;
-      await tx.query(
+      const { rows: added } = await tx.query<{ id: string }>(
         `INSERT INTO workspace_users (workspace_id, account_user_id, access_type) SELECT w.id, au.id, 'member' ${pairs}
-         ON CONFLICT (workspace_id, account_user_id) DO NOTHING`,
+         ON CONFLICT (workspace_id, account_user_id) DO NOTHING RETURNING id::text AS id`,
         [accountId, accountUserIds, workspaceIds],
       );
+      if (added.length)
+        await this.events?.publish(
+          tx,
+          WORKSPACE_ACCESS_GRANTED,
+          { workspaceUserIds: added.map((row) => row.id) },
+          { accountId },
+        );
       const { rows } = await tx.query<WorkspaceUserRecord>(
         `SELECT ${WORKSPACE_USER_COLUMNS}
          FROM workspace_users wu JOIN workspaces w ON w.id = wu.workspace_id JOIN account_users au ON au.id = wu.account_user_id
@@ -129,6 +144,12 @@ export class WorkspaceAdministration {
       if (!found) return null;
       if (found.accessType === 'account_admin') throw tenancyRuleBroken('adminAccessFixed');
       await tx.query('DELETE FROM workspace_users WHERE id = $1', [workspaceUserId]);
+      await this.events?.publish(
+        tx,
+        WORKSPACE_ACCESS_REMOVED,
+        { workspaceUserId, accountUserId: found.accountUserId, workspaceId: found.workspaceId },
+        { accountId, workspaceId: found.workspaceId },
+      );
       return found;
     });
   }

@@ -11,4 +11,10 @@ export const AUTH_PAGES = {
   onboarding: '/onboarding',
   checkEmail: '/onboarding/check_email',
   profile: '/profile',
+  /**
+   * Where a log-in held back after the password (a refusal whose code starts with
+   * `second_factor`, from a `passwordSignInSteps` contribution) continues, with `?step=<code>`
+   * and `redirect_to`. The plugin holding it back serves the page (two-factor does).
+   */
+  secondStep: '/users/two_factor',
 } as const;

@@ -2,7 +2,7 @@ import { defineServerPlugin, PLUGIN_API_MAJOR, type ServerExtensionPoint } from 
 import { ACCOUNT_INVITATIONS } from '../../accounts/common/account-invitations-service';
 import { createAuthServices } from './auth-services';
 import { registerCurrentUserRoutes } from './current-user-routes';
-import { passwordLogInGuards } from './extension-points';
+import { passwordLogInGuards, passwordSignInSteps } from './extension-points';
 import { registerPasswordRoutes } from './password-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { registerRegistrationRoutes } from './registration-routes';
@@ -17,7 +17,10 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   // Pending invitations are accepted (and single sign-on joins) when the accounts plugin is installed.
   uses: [ACCOUNT_INVITATIONS],
-  extensionPoints: [passwordLogInGuards as ServerExtensionPoint<unknown>],
+  extensionPoints: [
+    passwordLogInGuards as ServerExtensionPoint<unknown>,
+    passwordSignInSteps as ServerExtensionPoint<unknown>,
+  ],
   async routes(app) {
     const services = createAuthServices(app);
     registerRegistrationRoutes(app, services);

@@ -12,6 +12,7 @@ import { currentUserResponse, emailOnlyBody, emptyResponse, setPasswordBody } fr
 import type { AuthServices } from './auth-services';
 import { normaliseEmail } from './email-policy';
 import { hashPassword, passwordProblem } from './passwords';
+import { USER_PASSWORD_CHANGED } from '../common/auth-events';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 
 export const RESET_TOKEN_INVALID_MESSAGE = 'Reset password token is invalid';
@@ -62,7 +63,11 @@ export function registerPasswordRoutes(app: FastifyInstance, services: AuthServi
           problem.field === 'password' ? 'password' : 'password_confirmation',
         );
 
-      await users.setPasswordHash(user.id, await hashPassword(password));
+      const hash = await hashPassword(password);
+      await app.db.transaction(async (tx) => {
+        await users.setPasswordHash(user.id, hash, tx);
+        await app.events.publish(tx, USER_PASSWORD_CHANGED, { userId: user.id, by: 'reset' });
+      });
       // Whoever knew the old password is logged out everywhere; this browser gets a fresh session.
       await users.deleteSessions(user.id);
       await app.replaceSession(request, reply, user.id);

@@ -6,6 +6,7 @@ import { updateProfileBody, userResponse } from './auth-schemas';
 import type { AuthServices } from './auth-services';
 import { normaliseEmail } from './email-policy';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { USER_PASSWORD_CHANGED } from '../common/auth-events';
 import { assertEmailAcceptable } from './registration-routes';
 import { newSecretToken } from './secret-tokens';
 
@@ -43,7 +44,11 @@ export function registerProfileRoutes(app: FastifyInstance, services: AuthServic
         await users.updateNames(user.id, { name: fields.name?.trim(), lastName: fields.lastName?.trim() });
       }
       if (changesPassword) {
-        await users.setPasswordHash(user.id, await hashPassword(fields.password!));
+        const hash = await hashPassword(fields.password!);
+        await app.db.transaction(async (tx) => {
+          await users.setPasswordHash(user.id, hash, tx);
+          await app.events.publish(tx, USER_PASSWORD_CHANGED, { userId: user.id, by: 'settings' });
+        });
         // Other browsers that knew the old password are logged out; this one stays in.
         await users.deleteSessions(user.id, request.session?.id ?? null);
       }

@@ -166,6 +166,23 @@ describe('sign-in', () => {
     expect(kit.navigator.visits).toEqual([]);
   });
 
+  it('a log-in held back for a second factor goes to its page (with redirect_to) instead of failing', async () => {
+    const kit = createAuthTestKit();
+    const { signIn } = kit.model;
+    kit.api.reply(
+      'POST',
+      '/users/sign_in',
+      new ApiError('Enter the code from your authenticator app.', 401, 'second_factor_required', 'otp'),
+    );
+    await allSettled(signIn.pageOpened, { scope: kit.scope, params: '?redirect_to=%2Fprojects%2F7' });
+    await fill(kit, signIn.form, { email: 'ada@example.com', password: 'secret123' });
+    await allSettled(signIn.submitted, { scope: kit.scope });
+    expect(kit.toasts()).toEqual([]);
+    expect(kit.navigator.visits).toEqual([
+      { path: '/users/two_factor?step=second_factor_required&redirect_to=%2Fprojects%2F7', replace: false },
+    ]);
+  });
+
   it('sends the Devise fields and goes to a same-site redirect_to after the user loads', async () => {
     const kit = createAuthTestKit();
     const { signIn } = kit.model;

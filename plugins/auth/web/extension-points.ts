@@ -12,3 +12,10 @@ export interface SignInOptionProps {
 
 /** Other ways to log in, below the log-in form (single sign-on, Google), each under its own heading. */
 export const signInOptions = defineExtensionPoint<PageSectionContribution<SignInOptionProps>>('auth.signInOptions');
+
+/** What a profile section is drawn with (nothing yet: the section reads the current user itself). */
+export type ProfileSectionProps = Record<string, never>;
+
+/** Sections of `/profile` below the password (two-factor sign-in), each lazily loaded under its own heading. */
+export const profileSections =
+  defineExtensionPoint<PageSectionContribution<ProfileSectionProps>>('auth.profileSections');

@@ -1,7 +1,7 @@
 import { contribute, definePlugin, PLUGIN_API_VERSION, shellOverlays, type RouteContribution } from '../../../core';
 import { AUTH_PAGES } from '../common/auth-pages';
 import { authCommands } from './auth-commands';
-import { signInOptions } from './extension-points';
+import { profileSections, signInOptions } from './extension-points';
 
 /**
  * Only data here. Pages, the auth model (loaded by pages and commands through `loadAuthModel`) and
@@ -77,7 +77,7 @@ export default definePlugin({
     },
   ],
   commands: authCommands,
-  extensionPoints: [signInOptions],
+  extensionPoints: [signInOptions, profileSections],
   contributions: [
     // Loaded on member (app-layout) pages only; the popup itself shows only to users the server flags.
     contribute(shellOverlays, {

@@ -1,4 +1,4 @@
-import { containsPattern, type Database, type TenantOwner } from '../../../server/plugin-api';
+import { containsPattern, type Database, type TenantOwner, type Queryable } from '../../../server/plugin-api';
 import type { GuidelineParameters } from '../common/guidelines-contract';
 
 export interface GuidelineRecord {
@@ -96,8 +96,8 @@ export class GuidelineRepository {
     return rows[0] ?? null;
   }
 
-  async delete(id: string): Promise<boolean> {
-    return ((await this.db.query('DELETE FROM guidelines WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  async delete(id: string, db: Queryable = this.db): Promise<boolean> {
+    return ((await db.query('DELETE FROM guidelines WHERE id = $1', [id])).rowCount ?? 0) > 0;
   }
 
   /** Who a guideline belongs to, for `config.tenant: { resource: 'guideline' }`. */

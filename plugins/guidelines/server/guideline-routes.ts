@@ -22,6 +22,7 @@ import {
   type UpdateGuidelineRequest,
 } from '../common/guidelines-contract';
 import type { GuidelineRecord, GuidelineRepository } from './guideline-repository';
+import { GUIDELINE_DELETED } from '../common/guideline-events';
 
 // Lengths are checked after trimming, so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
@@ -97,7 +98,8 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     itemSchema: guidelineSchema,
     perPage: GUIDELINES_PER_PAGE,
     list: (workspaceId, options) => guidelines.list(workspaceId, options),
-    remove: (id) => guidelines.delete(id),
+    remove: (id, tx) => guidelines.delete(id, tx),
+    deletedEvent: GUIDELINE_DELETED,
     present: guidelineResource,
     notFound: MESSAGES.notFound,
   });

@@ -84,8 +84,8 @@ export class LabelRepository {
     }
   }
 
-  async delete(workspaceId: string, labelId: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('DELETE FROM labels WHERE id = $1 AND workspace_id = $2', [
+  async delete(workspaceId: string, labelId: string, db: Queryable = this.db): Promise<boolean> {
+    const { rowCount } = await db.query('DELETE FROM labels WHERE id = $1 AND workspace_id = $2', [
       labelId,
       workspaceId,
     ]);

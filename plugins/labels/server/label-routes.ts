@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LABEL_DELETED } from '../common/label-events';
 import { tenantOf, httpError, resourceSchema } from '../../../server/plugin-api';
 import {
   CAPTION_MAX_LENGTH,
@@ -147,8 +148,14 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
       },
     },
     async (request): Promise<DeleteLabelResponse> => {
-      if (!(await labels.delete(tenantOf(request).workspaceId!, request.params.labelId)))
-        throw httpError(404, 'not_found', LABELS_SERVER_MESSAGES.labelNotFound);
+      const workspaceId = tenantOf(request).workspaceId!;
+      const { labelId } = request.params;
+      const deleted = await app.db.transaction(async (tx) => {
+        const done = await labels.delete(workspaceId, labelId, tx);
+        if (done) await app.events.publish(tx, LABEL_DELETED, { id: labelId }, { workspaceId });
+        return done;
+      });
+      if (!deleted) throw httpError(404, 'not_found', LABELS_SERVER_MESSAGES.labelNotFound);
       return { data: { id: request.params.labelId } };
     },
   );

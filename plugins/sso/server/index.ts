@@ -26,7 +26,7 @@ export default defineServerPlugin({
   migrations: ssoMigrations,
   contributions: [contributeToServer(passwordLogInGuards, ssoPasswordGuard)],
   async routes(app) {
-    const connections = new SsoRepository(app.db);
+    const connections = new SsoRepository(app.db, app.events);
     const allow =
       app.config.linkImportAllowCidrs.length > 0 ? new AddressAllowance(app.config.linkImportAllowCidrs) : undefined;
     const providers = new IdentityProviders(allow);

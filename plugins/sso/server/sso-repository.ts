@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../server/plugin-api';
+import type { Database, EventPublisher, Queryable } from '../../../server/plugin-api';
 import type { SsoDefaultRole } from '../common/sso-contract';
+import { SSO_SETTINGS_CHANGED, type SsoSettingsSnapshot } from '../common/sso-events';
 
 export interface SsoConnection {
   accountId: string;
@@ -35,7 +36,21 @@ const CONNECTION_COLUMNS = `c.account_id::text AS "accountId", c.issuer, c.clien
 
 /** The accounts' identity-provider connections and the domains each claims. */
 export class SsoRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where saving and removing publish sso.settingsChanged (in their transaction). */
+    private readonly events: EventPublisher | null = null,
+  ) {}
+
+  private async snapshot(tx: Queryable, accountId: string): Promise<SsoSettingsSnapshot | null> {
+    const { rows } = await tx.query<SsoSettingsSnapshot>(
+      `SELECT c.issuer, c.client_id AS "clientId", c.default_role AS "defaultRole", c.require_sso AS "requireSso",
+         coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM sso_domains d WHERE d.account_id = c.account_id), '{}') AS domains
+       FROM sso_connections c WHERE c.account_id = $1`,
+      [accountId],
+    );
+    return rows[0] ?? null;
+  }
 
   async findByAccount(accountId: string): Promise<SsoConnection | null> {
     const { rows } = await this.db.query<SsoConnection>(
@@ -66,6 +81,7 @@ export class SsoRepository {
         [input.domains, input.accountId],
       );
       if (taken[0]) throw new DomainTakenError(taken[0].domain);
+      const before = await this.snapshot(tx, input.accountId);
       await tx.query(
         `INSERT INTO sso_connections (account_id, issuer, client_id, client_secret, default_role, require_sso, verification_token)
          VALUES ($1, $2, $3, coalesce($4, ''), $5, $6, $7)
@@ -90,6 +106,15 @@ export class SsoRepository {
         'INSERT INTO sso_domains (domain, account_id) SELECT unnest($2::text[]), $1 ON CONFLICT (domain, account_id) DO NOTHING',
         [input.accountId, input.domains],
       );
+      const after = await this.snapshot(tx, input.accountId);
+      const secretReplaced = input.clientSecret !== null;
+      if (this.events && (secretReplaced || JSON.stringify(before) !== JSON.stringify(after)))
+        await this.events.publish(
+          tx,
+          SSO_SETTINGS_CHANGED,
+          { before, after, secretReplaced },
+          { accountId: input.accountId },
+        );
     });
   }
 
@@ -111,7 +136,17 @@ export class SsoRepository {
 
   /** The account's connection and its domains go; links of users to the provider stay (harmless without a connection). */
   async remove(accountId: string): Promise<void> {
-    await this.db.query('DELETE FROM sso_connections WHERE account_id = $1', [accountId]);
+    await this.db.transaction(async (tx) => {
+      const before = await this.snapshot(tx, accountId);
+      await tx.query('DELETE FROM sso_connections WHERE account_id = $1', [accountId]);
+      if (before && this.events)
+        await this.events.publish(
+          tx,
+          SSO_SETTINGS_CHANGED,
+          { before, after: null, secretReplaced: false },
+          { accountId },
+        );
+    });
   }
 
   /** The user a provider's subject was linked to, if any. */

@@ -56,8 +56,8 @@ export class TermbaseRepository {
     return rowCount ? this.find(id) : null;
   }
 
-  async delete(id: string): Promise<boolean> {
-    return ((await this.db.query('DELETE FROM termbases WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  async delete(id: string, db: Queryable = this.db): Promise<boolean> {
+    return ((await db.query('DELETE FROM termbases WHERE id = $1', [id])).rowCount ?? 0) > 0;
   }
 
   /** Adds entries in one statement (one, or a whole import: all or nothing). */

@@ -24,6 +24,7 @@ import {
 } from '../common/termbases-contract';
 import type { TermFileOutcome } from './term-file-task';
 import type { EntryRecord, TermbaseRecord, TermbaseRepository } from './termbase-repository';
+import { TERMBASE_DELETED } from '../common/termbase-events';
 
 const language = { type: 'string', pattern: '^[a-z]{2,3}$' } as const;
 const termbaseSchema = resourceSchema('termbase', {
@@ -107,7 +108,8 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     itemSchema: termbaseSchema,
     perPage: TERMBASES_PER_PAGE,
     list: (workspaceId, options) => termbases.list(workspaceId, options),
-    remove: (id) => termbases.delete(id),
+    remove: (id, tx) => termbases.delete(id, tx),
+    deletedEvent: TERMBASE_DELETED,
     present: termbaseResource,
     notFound: MESSAGES.notFound,
   });

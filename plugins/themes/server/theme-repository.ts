@@ -1,4 +1,4 @@
-import { containsPattern, type Database, type TenantOwner } from '../../../server/plugin-api';
+import { containsPattern, type Database, type TenantOwner, type Queryable } from '../../../server/plugin-api';
 import { DEFAULT_THEME_STYLE, type ThemeStyle } from '../common/themes-contract';
 
 export interface ThemeRecord {
@@ -63,8 +63,8 @@ export class ThemeRepository {
     return rows.map((row) => row.name);
   }
 
-  async delete(id: string): Promise<boolean> {
-    return ((await this.db.query('DELETE FROM themes WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  async delete(id: string, db: Queryable = this.db): Promise<boolean> {
+    return ((await db.query('DELETE FROM themes WHERE id = $1', [id])).rowCount ?? 0) > 0;
   }
 
   /** Who a theme belongs to, for `config.tenant: { resource: 'theme' }`. */

@@ -20,6 +20,7 @@ import {
 } from '../common/themes-contract';
 import { withDefaults, type ThemeRecord, type ThemeRepository } from './theme-repository';
 import { cleanStyle, styleProperties } from './theme-style-rules';
+import { THEME_DELETED } from '../common/theme-events';
 
 // Lengths are checked after trimming, so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
@@ -70,7 +71,8 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
     itemSchema: themeSchema,
     perPage: THEMES_PER_PAGE,
     list: (workspaceId, options) => themes.list(workspaceId, options),
-    remove: (id) => themes.delete(id),
+    remove: (id, tx) => themes.delete(id, tx),
+    deletedEvent: THEME_DELETED,
     present: themeResource,
     notFound: MESSAGES.notFound,
   });

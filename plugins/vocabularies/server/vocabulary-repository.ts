@@ -53,8 +53,8 @@ export class VocabularyRepository {
     return rows[0] ?? null;
   }
 
-  async delete(id: string): Promise<boolean> {
-    return ((await this.db.query('DELETE FROM vocabulary_lists WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  async delete(id: string, db: Queryable = this.db): Promise<boolean> {
+    return ((await db.query('DELETE FROM vocabulary_lists WHERE id = $1', [id])).rowCount ?? 0) > 0;
   }
 
   /** Who a list belongs to, for `config.tenant: { resource: 'vocabulary' }`. */

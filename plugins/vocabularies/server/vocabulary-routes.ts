@@ -22,6 +22,7 @@ import {
   type VocabularyResource,
 } from '../common/vocabularies-contract';
 import type { VocabularyRecord, VocabularyRepository } from './vocabulary-repository';
+import { VOCABULARY_DELETED } from '../common/vocabulary-events';
 
 // Lengths are checked after trimming (cleanName, cleanUtterances), so the message can say which rule failed.
 const name = { type: 'string', maxLength: 1000 } as const;
@@ -66,7 +67,8 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
     itemSchema: vocabularySchema,
     perPage: VOCABULARIES_PER_PAGE,
     list: (workspaceId, options) => vocabularies.list(workspaceId, options),
-    remove: (id) => vocabularies.delete(id),
+    remove: (id, tx) => vocabularies.delete(id, tx),
+    deletedEvent: VOCABULARY_DELETED,
     present: vocabularyResource,
     notFound: MESSAGES.notFound,
   });

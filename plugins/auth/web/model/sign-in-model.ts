@@ -1,6 +1,8 @@
 import * as effector from 'effector';
 import { type SignInFields } from '../../../../core';
 import { AUTH_MESSAGES, ONBOARDING_COOKIE } from '../../common/auth-contract';
+import { AUTH_PAGES } from '../../common/auth-pages';
+import { isSecondStepCode } from '../../common/second-step';
 import { createFormModel } from './form-model';
 import { apiEffect, failureState, safeRedirectPath, type AuthModelDeps, type FlowUnits } from './flow-units';
 import { WEB_MESSAGES } from '../web-messages';
@@ -63,13 +65,25 @@ export function createSignInModel({ auth }: AuthModelDeps, units: FlowUnits) {
   });
   sample({ clock: signInFx.done, target: form.reset });
 
+  // The password was right but a second step holds the log-in back (two-factor sign-in): its page.
+  const heldBack = sample({ clock: signInFx.failData, filter: (error) => isSecondStepCode(error.code) });
   sample({
-    clock: signInFx.failData,
+    clock: heldBack,
+    source: $redirectTo,
+    fn: (redirectTo, error) => ({
+      path: `${AUTH_PAGES.secondStep}?${new URLSearchParams({ step: error.code ?? '', redirect_to: redirectTo })}`,
+      replace: false,
+    }),
+    target: units.navigateFx,
+  });
+  const refused = sample({ clock: signInFx.failData, filter: (error) => !isSecondStepCode(error.code) });
+  sample({
+    clock: refused,
     fn: (error) => ({ context: 'log-in failed', error }),
     target: units.logFailureFx,
   });
   sample({
-    clock: signInFx.failData,
+    clock: refused,
     fn: (error) => ({ kind: 'error' as const, title: AUTH_MESSAGES.logInFailed, description: error.message }),
     target: units.toastTarget,
   });

@@ -3,13 +3,19 @@ import * as React from 'react';
 import { useAuthModel } from '../components/use-lazy-model';
 import { AvatarSection, EmailSection, NameSection, PasswordSection } from '../components/profile-sections';
 import { usePageOpened } from '../components/use-form';
+import { TOKENS, useService } from '../../../../core';
+import { ContributedSections } from '../../../../core/ui/contributed-sections';
+import { profileSections } from '../extension-points';
 
-const { useEffect } = React;
+const { useEffect, useMemo } = React;
+const NO_PROPS = {};
 
 export default function ProfilePage() {
   const { profile } = useAuthModel();
   const opened = effectorReact.useUnit(profile.pageOpened);
   usePageOpened(opened);
+  const registry = useService(TOKENS.PluginRegistry);
+  const sections = useMemo(() => registry.contributions(profileSections), [registry]);
 
   // `/profile#password` (palette: "Change password") lands on that section.
   useEffect(() => {
@@ -27,6 +33,7 @@ export default function ProfilePage() {
       <NameSection />
       <EmailSection />
       <PasswordSection />
+      <ContributedSections sections={sections} props={NO_PROPS} />
     </div>
   );
 }

@@ -1,0 +1,150 @@
+import type { DomainEventRef, PublishedEvent } from '../../../server/plugin-api';
+import {
+  ACCOUNT_MEMBER_ADDED,
+  ACCOUNT_MEMBER_REMOVED,
+  ACCOUNT_MEMBER_ROLE_CHANGED,
+  WORKSPACE_ACCESS_GRANTED,
+  WORKSPACE_ACCESS_REMOVED,
+  WORKSPACES_DELETED,
+} from '../../accounts/common/account-events';
+import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
+import { SUBSCRIPTION_CHANGED } from '../../billing/common/billing-events';
+import { GUIDELINE_DELETED } from '../../guidelines/common/guideline-events';
+import { LABEL_DELETED } from '../../labels/common/label-events';
+import { TERMBASE_DELETED } from '../../termbases/common/termbase-events';
+import { THEME_DELETED } from '../../themes/common/theme-events';
+import { VOCABULARY_DELETED } from '../../vocabularies/common/vocabulary-events';
+import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
+import { SSO_SETTINGS_CHANGED } from '../../sso/common/sso-events';
+import {
+  TWO_FACTOR_DISABLED,
+  TWO_FACTOR_ENABLED,
+  TWO_FACTOR_POLICY_CHANGED,
+  TWO_FACTOR_RECOVERY_CODE_USED,
+} from '../../two-factor/common/two-factor-events';
+
+/** What an entry says about one event, besides who, when and from where. */
+export interface EntryDraft {
+  /** Whose log it goes in: the event's account, or (user-level events) every account of `userOf`. */
+  userOf?: string;
+  /** Overrides the request's user: a sign-in's user is not logged in yet when it is published. */
+  actorUserId?: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  changes?: { before?: Record<string, unknown>; after?: Record<string, unknown> } | null;
+}
+
+export interface AuditedEvent<P = any> {
+  event: DomainEventRef<P>;
+  describe(event: PublishedEvent<P>): EntryDraft;
+}
+
+const audited = <P>(event: DomainEventRef<P>, describe: AuditedEvent<P>['describe']): AuditedEvent<P> => ({
+  event,
+  describe,
+});
+
+/**
+ * The administrative and destructive actions the log keeps (issue 27), one domain event each.
+ * A plugin adding such an action publishes an event and it is listed here (API tokens and
+ * webhooks come with their plugin).
+ */
+export const AUDITED_EVENTS: AuditedEvent[] = [
+  audited(USER_SIGNED_IN, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { method: e.payload.method } },
+  })),
+  // The person typing is not known to be the user: no actor, the user as target, the IP says where.
+  audited(USER_SIGN_IN_FAILED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: null,
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { reason: e.payload.reason } },
+  })),
+  audited(USER_PASSWORD_CHANGED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { by: e.payload.by } },
+  })),
+  audited(TWO_FACTOR_ENABLED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+  })),
+  audited(TWO_FACTOR_DISABLED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+  })),
+  audited(TWO_FACTOR_RECOVERY_CODE_USED, (e) => ({
+    userOf: e.payload.userId,
+    actorUserId: e.payload.userId,
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { left: e.payload.left } },
+  })),
+  audited(TWO_FACTOR_POLICY_CHANGED, (e) => ({
+    targetType: 'account',
+    targetId: e.accountId,
+    changes: { after: { required: e.payload.required } },
+  })),
+  audited(ACCOUNT_MEMBER_ADDED, (e) => ({
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { after: { role: e.payload.role } },
+  })),
+  audited(ACCOUNT_MEMBER_REMOVED, (e) => ({ targetType: 'user', targetId: e.payload.userId })),
+  audited(ACCOUNT_MEMBER_ROLE_CHANGED, (e) => ({
+    targetType: 'user',
+    targetId: e.payload.userId,
+    changes: { before: { role: e.payload.from }, after: { role: e.payload.to } },
+  })),
+  audited(WORKSPACE_ACCESS_GRANTED, (e) => ({
+    targetType: 'workspaceUser',
+    targetId: e.payload.workspaceUserIds.join(','),
+  })),
+  audited(WORKSPACE_ACCESS_REMOVED, (e) => ({
+    targetType: 'workspaceUser',
+    targetId: e.payload.workspaceUserId,
+    changes: { before: { accountUserId: e.payload.accountUserId, workspaceId: e.payload.workspaceId } },
+  })),
+  audited(WORKSPACES_DELETED, (e) => ({ targetType: 'workspace', targetId: e.payload.workspaceIds.join(',') })),
+  audited(SSO_SETTINGS_CHANGED, (e) => ({
+    targetType: 'ssoSettings',
+    targetId: e.accountId,
+    changes: {
+      ...(e.payload.before ? { before: { ...e.payload.before } } : {}),
+      ...(e.payload.after ? { after: { ...e.payload.after, secretReplaced: e.payload.secretReplaced } } : {}),
+    },
+  })),
+  audited(PROJECT_VERSIONS_DELETED, (e) => ({
+    targetType: 'projectVersion',
+    targetId: e.payload.projectVersionIds.join(','),
+  })),
+  audited(PROJECT_VERSIONS_RESTORED, (e) => ({
+    targetType: 'projectVersion',
+    targetId: e.payload.projectVersionIds.join(','),
+  })),
+  ...(
+    [
+      [LABEL_DELETED, 'label'],
+      [GUIDELINE_DELETED, 'guideline'],
+      [VOCABULARY_DELETED, 'vocabulary'],
+      [TERMBASE_DELETED, 'termbase'],
+      [THEME_DELETED, 'theme'],
+    ] as const
+  ).map(([event, kind]) => audited(event, (e) => ({ targetType: kind, targetId: e.payload.id }))),
+  audited(SUBSCRIPTION_CHANGED, (e) => ({
+    targetType: 'subscription',
+    targetId: e.accountId,
+    changes: { after: { plan: e.payload.plan, status: e.payload.status, provider: e.payload.provider } },
+  })),
+];

@@ -1,0 +1,27 @@
+import { contributeToServer, defineServerPlugin, PLUGIN_API_MAJOR } from '../../../server/plugin-api';
+import { passwordSignInSteps } from '../../auth/server/extension-points';
+import { registerOwnRoutes } from './own-routes';
+import { registerPolicyRoutes } from './policy-routes';
+import { registerSignInRoutes } from './sign-in-routes';
+import { twoFactorSignInStep } from './sign-in-step';
+import { twoFactorMigrations } from './two-factor-migrations';
+import { TwoFactorRepository } from './two-factor-repository';
+
+/**
+ * Two-factor sign-in with TOTP (RFC 6238, otplib; QR code by qrcode): set up from the user's
+ * settings, asked after the password through the auth plugin's sign-in step point, recovery codes
+ * shown once and stored hashed, and an account's rule requiring it of its members.
+ * Contract: plugins/two-factor/common/two-factor-contract.ts.
+ */
+export default defineServerPlugin({
+  id: 'two-factor',
+  apiVersion: PLUGIN_API_MAJOR,
+  migrations: twoFactorMigrations,
+  contributions: [contributeToServer(passwordSignInSteps, twoFactorSignInStep)],
+  async routes(app) {
+    const repo = new TwoFactorRepository(app.db);
+    registerOwnRoutes(app, repo);
+    registerSignInRoutes(app, repo);
+    registerPolicyRoutes(app, repo);
+  },
+});
