@@ -48,7 +48,7 @@ const NOT_JSON_RESPONSE = {
   },
 };
 
-type Config = { access?: string; tenant?: unknown; credentials?: boolean; role?: string };
+type Config = { access?: string; tenant?: unknown; credentials?: boolean | 'self' | 'handler'; role?: string };
 
 /**
  * Who may call a route, in OpenAPI terms, from the same `config` the host enforces: public routes
@@ -65,13 +65,14 @@ export function routeSecurity(
   if ((config.access ?? 'member') === 'public') return [];
   const write = WRITE_METHODS.has(method);
   const session: Record<string, string[]> = write ? { session: [], csrfToken: [] } : { session: [] };
+  // About the calling token itself: a token, read scope, and nothing else.
+  if (config.credentials === 'self' && withBearer) return [{ apiToken: ['read'] }];
   const tenant = config.tenant;
   const tokenAllowed =
     withBearer &&
     url.startsWith('/api/v1/') &&
-    typeof tenant === 'object' &&
-    tenant !== null &&
-    config.credentials !== false;
+    ((typeof tenant === 'object' && tenant !== null && config.credentials !== false) ||
+      config.credentials === 'handler');
   if (!tokenAllowed) return [session];
   const scope = (tenant as { role?: string }).role === 'admin' ? 'admin' : write ? 'write' : 'read';
   return [{ apiToken: [scope] }, session];

@@ -130,6 +130,12 @@ export const requestCredentialsPlugin = fp(
       if (credential.limits.readOnly && !SAFE_METHODS.has(request.method))
         throw httpError(403, 'insufficient_scope', READ_ONLY_CREDENTIAL_MESSAGE);
       const config = request.routeOptions.config ?? {};
+      // A route about the credential itself (`credentials: 'self'`, e.g. "which token is this?")
+      // reads nothing of any tenant: its handler answers from `request.credential` alone.
+      if (config.credentials === 'self') return;
+      // A route whose tenant is not in its params, query or body (tus uploads: the workspace is in
+      // Upload-Metadata) takes the credential and narrows it itself with `credentialRefusal`.
+      if (config.credentials === 'handler') return;
       const tenant = config.tenant;
       if (typeof tenant !== 'object' || tenant === null || config.credentials === false)
         throw httpError(403, 'credential_not_allowed', CREDENTIAL_NEEDS_TENANT_MESSAGE);
@@ -161,8 +167,14 @@ declare module 'fastify' {
     requestAuthenticators: Map<string, RequestAuthenticator>;
   }
   interface FastifyContextConfig {
-    /** `false`: a browser session only, never a credential such as an API token (403). Default: allowed on tenant routes. */
-    credentials?: boolean;
+    /**
+     * `false`: a browser session only, never a credential such as an API token (403). Default:
+     * allowed on tenant routes. `'self'`: a route about the calling credential itself (no tenant;
+     * the handler reads `request.credential`, and answers a browser session with 401). `'handler'`:
+     * a route with `tenant: 'none'` whose handler narrows a credential itself (`credentialRefusal`
+     * with the standing it found), because its tenant is not in params, query or body.
+     */
+    credentials?: boolean | 'self' | 'handler';
   }
   interface FastifyRequest {
     /** Set when the request authenticated with a credential (an API token) instead of the session cookie. */

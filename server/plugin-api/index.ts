@@ -106,6 +106,7 @@ export {
   CREDENTIAL_REFUSED_MESSAGE,
   INVALID_CREDENTIAL_MESSAGE,
   READ_ONLY_CREDENTIAL_MESSAGE,
+  credentialRefusal,
   registerRequestAuthenticator,
 } from '../http/request-credentials';
 export type {

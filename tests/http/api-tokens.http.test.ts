@@ -249,6 +249,24 @@ describeOnBothDatabases('API tokens: personal, hashed, scoped bearer access to /
     expect(foreign.body).toMatchObject({ statusCode: 422, message: 'Workspace not found', field: 'workspaceId' });
   });
 
+  it('tells a script which token it holds (account, workspace, scope, whose), and only a token', async () => {
+    const member = await newMember(ctx);
+    const { id, token, accountId } = await createToken(ctx, member, { scope: 'read', workspaceId: member.workspaceId });
+    const current = await bearer(ctx, token).get(API_TOKENS_PATHS.current);
+    expect(current.status, current.text).toBe(200);
+    expect(current.body.data).toMatchObject({
+      id,
+      attributes: { accountId, workspaceId: member.workspaceId, scope: 'read', name: 'Script' },
+    });
+    const { rows } = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [member.userId]);
+    expect(current.body.meta.user.email).toBe(rows[0].email);
+    expect(JSON.stringify(current.body)).not.toContain(token);
+    // A browser session is no token; a revoked token is nothing.
+    expect((await member.client.get(API_TOKENS_PATHS.current)).status).toBe(401);
+    await member.client.delete(API_TOKENS_PATHS.token(id));
+    expect((await bearer(ctx, token).get(API_TOKENS_PATHS.current)).status).toBe(401);
+  });
+
   it('is rate limited per token with RateLimit-* headers', async () => {
     const member = await newMember(ctx);
     const one = bearer(ctx, (await createToken(ctx, member)).token);

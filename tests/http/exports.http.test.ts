@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
-import { EXPORT_THEME_LOOKUP } from '../../plugins/exports/common/export-theme';
+import { EXPORT_THEME_LOOKUP } from '../../plugins/subtitles/common/burn-in-theme';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
 import { seedVersionWithVideo } from './pipeline-test-kit';

@@ -91,7 +91,9 @@ function isEmptyList(res: TestResponse): boolean {
 
 const isTenantRoute = (route: RouteCatalogEntry) => typeof route.config.tenant === 'object' && !!route.config.tenant;
 /** What a token may call at all (server/http/request-credentials.ts): tenant routes not opting out. */
-const tokenMayCall = (route: RouteCatalogEntry) => isTenantRoute(route) && route.config.credentials !== false;
+/** Tenant routes, and `credentials: 'handler'` routes that narrow a token themselves (tus uploads). */
+const tokenMayCall = (route: RouteCatalogEntry) =>
+  (isTenantRoute(route) && route.config.credentials !== false) || route.config.credentials === 'handler';
 
 async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixtures: PluginFixtures[]) {
   const problems: string[] = [];
@@ -128,6 +130,12 @@ async function sweepRoute(ctx: TestAppContext, route: RouteCatalogEntry, fixture
     if (res.status >= 500) problems.push(`${said}: server error`);
     if (res.status === 400) problems.push(`${said}: the sweep's request was refused as malformed: fix its filling`);
     if (caller === 'readOnly' && res.status !== 403) problems.push(`${said}: expected 403 (read scope, a write)`);
+    // About the calling token itself (api_tokens/current): every live token gets its own row,
+    // which holds none of the owner's data (checked above); a revoked one is nothing.
+    if (route.config.credentials === 'self') {
+      if (caller === 'revoked' && res.status !== 401) problems.push(`${said}: expected 401`);
+      continue;
+    }
     if (!tokenMayCall(route)) {
       if (![401, 403, 404].includes(res.status)) problems.push(`${said}: a token may not call this route`);
       continue;

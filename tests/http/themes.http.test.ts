@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { burnInScript } from '../../plugins/exports/server/ass-style';
-import { EXPORT_THEME_LOOKUP } from '../../plugins/exports/common/export-theme';
+import { EXPORT_THEME_LOOKUP } from '../../plugins/subtitles/common/burn-in-theme';
 import type { ThemeLookup } from '../../plugins/themes/common/theme-lookup';
 import { THEMES_PATHS } from '../../plugins/themes/common/themes-contract';
 import { describeOnBothDatabases } from '../support/test-app';

@@ -9,6 +9,12 @@ import type { Resource } from '../../../core/common/session-types';
 export const API_TOKENS_PATHS = {
   /** GET ?accountId -> ApiTokenListResponse (the caller's own tokens in that account); POST CreateApiTokenRequest -> CreatedApiTokenResponse (201). */
   tokens: '/api/v1/api_tokens',
+  /**
+   * GET with the token itself (Authorization: Bearer) -> CurrentApiTokenResponse: which token this
+   * is, its account, workspace and scope, and whose it is. What a script or the CLI asks first; a
+   * browser session gets 401 (it is no token).
+   */
+  current: '/api/v1/api_tokens/current',
   /** DELETE -> { data: { id } }: revoked at once (the next call with it is a 401). */
   token: (id: string) => `/api/v1/api_tokens/${id}`,
 } as const;
@@ -64,6 +70,12 @@ export interface CreateApiTokenRequest {
   expiresInDays: number | null;
 }
 
+/** GET api_tokens/current: the calling token (never its secret) and its person. */
+export interface CurrentApiTokenResponse {
+  data: ApiTokenResource;
+  meta: { user: { email: string } };
+}
+
 /** The only answer that carries the secret. */
 export interface CreatedApiTokenResponse {
   data: ApiTokenResource & { attributes: ApiTokenAttributes & { token: string } };
@@ -86,4 +98,5 @@ export const API_TOKENS_SERVER_MESSAGES = {
   workspaceNotFound: 'Workspace not found',
   adminOnly: 'Only account admins can create a token with the admin scope',
   rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
+  currentNeedsToken: 'Send an API token (Authorization: Bearer pcu_…) to ask which token it is',
 } as const;

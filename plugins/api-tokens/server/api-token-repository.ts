@@ -59,6 +59,15 @@ const GRANT_WITH_STANDING = namedStatement(
 export class ApiTokenRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** One token's row by id (for the token asking about itself). */
+  async byId(id: string): Promise<ApiTokenRow | null> {
+    const { rows } = await this.db.query<ApiTokenRow>(
+      `SELECT ${COLUMNS} FROM api_tokens t LEFT JOIN workspaces w ON w.id = t.workspace_id WHERE t.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   async list(userId: string, accountId: string): Promise<ApiTokenRow[]> {
     const { rows } = await this.db.query<ApiTokenRow>(
       `SELECT ${COLUMNS} FROM api_tokens t LEFT JOIN workspaces w ON w.id = t.workspace_id

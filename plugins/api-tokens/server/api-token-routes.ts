@@ -102,6 +102,37 @@ export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenRep
     },
   );
 
+  // The one route a token may call about itself: no tenant to act in, so the host lets the
+  // credential through (`credentials: 'self'`) and this handler answers from it alone.
+  app.get(
+    API_TOKENS_PATHS.current,
+    {
+      config: { access: 'user', tenant: 'none', credentials: 'self' },
+      schema: {
+        summary: 'The API token this request is made with',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: tokenSchema,
+              meta: {
+                type: 'object',
+                properties: { user: { type: 'object', properties: { email: { type: 'string' } } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const id = /^api-token:(\d+)$/.exec(request.credential?.id ?? '')?.[1];
+      if (!id) throw httpError(401, 'invalid_token', MESSAGES.currentNeedsToken);
+      const row = await tokens.byId(id);
+      if (!row) throw httpError(401, 'invalid_token', MESSAGES.currentNeedsToken);
+      return { data: resource(row), meta: { user: { email: request.credential!.user.email } } };
+    },
+  );
+
   app.delete<{ Params: { id: string } }>(
     '/api/v1/api_tokens/:id',
     {

@@ -8,20 +8,20 @@ import {
   WORKSPACES_DELETED,
 } from '../../accounts/common/account-events';
 import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
-import { SUBSCRIPTION_CHANGED } from '../../billing/common/billing-events';
-import { GUIDELINE_DELETED } from '../../guidelines/common/guideline-events';
-import { LABEL_DELETED } from '../../labels/common/label-events';
-import { TERMBASE_DELETED } from '../../termbases/common/termbase-events';
-import { THEME_DELETED } from '../../themes/common/theme-events';
-import { VOCABULARY_DELETED } from '../../vocabularies/common/vocabulary-events';
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
-import { SSO_SETTINGS_CHANGED } from '../../sso/common/sso-events';
 import {
+  GUIDELINE_DELETED,
+  LABEL_DELETED,
+  SSO_SETTINGS_CHANGED,
+  SUBSCRIPTION_CHANGED,
+  TERMBASE_DELETED,
+  THEME_DELETED,
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
   TWO_FACTOR_POLICY_CHANGED,
   TWO_FACTOR_RECOVERY_CODE_USED,
-} from '../../two-factor/common/two-factor-events';
+  VOCABULARY_DELETED,
+} from './optional-plugin-events';
 
 /** What an entry says about one event, besides who, when and from where. */
 export interface EntryDraft {

@@ -1,5 +1,5 @@
 import { writeAss, type Cue } from '../../subtitles/common/formats';
-import type { ExportTheme, ExportThemeAttributes } from '../common/export-theme';
+import type { ExportTheme, ExportThemeAttributes } from '../../subtitles/common/burn-in-theme';
 
 /**
  * The ASS script a burn-in renders: the subtitles plugin's ASS writer (the cues, escaped as it

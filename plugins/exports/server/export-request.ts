@@ -3,7 +3,7 @@ import { httpError, type Queryable, type ServiceRegistry } from '../../../server
 import { DUBBED_MEDIA } from '../../pipeline/common/pipeline-services';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
-import { EXPORT_THEME_LOOKUP } from '../common/export-theme';
+import { EXPORT_THEME_LOOKUP } from '../../subtitles/common/burn-in-theme';
 import { EXPORTS_MESSAGES as MESSAGES, type CreateExportationRequest } from '../common/exports-contract';
 import type { ExportOptions } from './exportation-repository';
 

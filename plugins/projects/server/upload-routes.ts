@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   assertCleanValue,
   carryReplyHeaders,
+  credentialRefusal,
   httpError,
   storageProblem,
   STORAGE_PROBLEM_MESSAGES,
@@ -142,15 +143,26 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     await tus.handle(request.raw, reply.raw);
   }
 
-  async function assertWorkspace(userId: string, workspaceId: string | undefined) {
+  async function assertWorkspace(request: FastifyRequest, userId: string, workspaceId: string | undefined) {
     if (!workspaceId || !isResourceId(workspaceId))
       throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.uploadWorkspaceMissing, 'workspaceId');
-    if (!(await tenancy.findWorkspaceStanding(userId, workspaceId)))
-      throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
+    const standing = await tenancy.findWorkspaceStanding(userId, workspaceId);
+    if (!standing) throw httpError(404, 'not_found', WORKSPACE_NOT_FOUND_MESSAGE);
+    // An API token (the CLI's resumable uploads) reaches only its account and workspace, as on any route.
+    const refusal =
+      request.credential &&
+      credentialRefusal(
+        request.credential.limits,
+        { accountId: standing.accountId, workspaceId },
+        false,
+        WORKSPACE_NOT_FOUND_MESSAGE,
+      );
+    if (refusal) throw refusal;
   }
 
-  // tenant 'none': the workspace is in the Upload-Metadata header, checked above, not in params/query/body.
-  const config = { access: 'member', tenant: 'none' } as const;
+  // tenant 'none': the workspace is in the Upload-Metadata header, checked above, not in params/query/body;
+  // an API token is let through and narrowed there too ('handler').
+  const config = { access: 'member', tenant: 'none', credentials: 'handler' } as const;
 
   app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
     const userId = request.currentUser!.id;
@@ -159,7 +171,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
     // takes no NUL): refused here, before tus stores anything.
     assertCleanValue(metadata);
     const { workspaceId } = metadata;
-    await assertWorkspace(userId, workspaceId);
+    await assertWorkspace(request, userId, workspaceId);
     // The store needs the length up front (it would answer 501): a clear 400 instead.
     if (request.headers['upload-defer-length'] !== undefined)
       throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
@@ -196,7 +208,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
         if (!upload || upload.metadata?.polycueUserId !== userId)
           throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.uploadNotFound);
         const workspaceId = upload.metadata?.workspaceId ?? undefined;
-        await assertWorkspace(userId, workspaceId);
+        await assertWorkspace(request, userId, workspaceId);
         await handOver(request, reply, { userId, workspaceId: workspaceId! });
       },
     });

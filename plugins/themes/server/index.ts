@@ -1,5 +1,5 @@
 import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
-import { EXPORT_THEME_LOOKUP } from '../../exports/common/export-theme';
+import { EXPORT_THEME_LOOKUP } from '../../subtitles/common/burn-in-theme';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { assLineBreak, themeToAssStyle } from '../common/theme-ass-style';
 import type { ThemeLookup } from '../common/theme-lookup';

@@ -1,7 +1,9 @@
 import { serviceRef } from '../../../core/common/service-token';
 
 /**
- * What the exports plugin needs of a themes plugin, declared here so the two stay decoupled: a
+ * What a burn-in (the exports plugin) needs of a themes plugin. Declared in the subtitles plugin's
+ * contract, which both use and which is never removed (a kernel plugin): declared in either of the
+ * two, removing that one would break the other's build (scripts/check-plugin-removal.mjs). A
  * themes plugin provides EXPORT_THEME_LOOKUP (the service name `themes.lookup`; the same shape as the
  * pipeline's workspace-resource lookups: `find(db, workspaceId, id)`), and the burn-in job asks it
  * for the chosen theme. Without a themes plugin, or without a chosen theme, the burn-in uses the
@@ -52,8 +54,8 @@ export interface ExportThemeLookup {
 }
 
 /**
- * The exports plugin owns this ref (it defines what it asks of a themes plugin) and `uses` it; the
- * themes plugin provides it, so removing the themes plugin never breaks exports. The name keeps
- * its first spelling: an outside themes plugin may provide it by name.
+ * The exports plugin `uses` this ref and the themes plugin provides it; declared in the kernel's
+ * subtitles contract so either may be removed. The name keeps its first spelling: an outside
+ * themes plugin may provide it by name.
  */
 export const EXPORT_THEME_LOOKUP = serviceRef<ExportThemeLookup>('themes.lookup');

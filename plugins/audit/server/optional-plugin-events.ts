@@ -1,0 +1,41 @@
+import { defineDomainEvent } from '../../../server/plugin-api';
+
+/**
+ * Events of the optional plugins the log records, named by id and version as an outside plugin
+ * names them (docs/plugins.md, "Domain events"), with the payload fields the log reads. Importing
+ * their `common/` instead would make removing any of them break the audit log's build
+ * (scripts/check-plugin-removal.mjs found it); named here, a removed plugin's events simply never
+ * come. Kernel plugins' events (auth, accounts, projects) are imported from their contracts.
+ * A version raised by its publisher must be raised here too: the log then keeps the old entries'
+ * shape and reads the new one (server/events/event-list-docs.test.ts lists the versions).
+ */
+export const SUBSCRIPTION_CHANGED = defineDomainEvent<{ plan: string; status: string; provider: string }>(
+  'billing.subscriptionChanged',
+  1,
+);
+export const GUIDELINE_DELETED = defineDomainEvent<{ id: string }>('guidelines.deleted', 1);
+export const LABEL_DELETED = defineDomainEvent<{ id: string }>('labels.deleted', 1);
+export const TERMBASE_DELETED = defineDomainEvent<{ id: string }>('termbases.deleted', 1);
+export const THEME_DELETED = defineDomainEvent<{ id: string }>('themes.deleted', 1);
+export const VOCABULARY_DELETED = defineDomainEvent<{ id: string }>('vocabularies.deleted', 1);
+
+interface SsoSettingsSnapshot {
+  issuer: string;
+  clientId: string;
+  domains: string[];
+  defaultRole: string;
+  requireSso: boolean;
+}
+export const SSO_SETTINGS_CHANGED = defineDomainEvent<{
+  before: SsoSettingsSnapshot | null;
+  after: SsoSettingsSnapshot | null;
+  secretReplaced: boolean;
+}>('sso.settingsChanged', 1);
+
+export const TWO_FACTOR_ENABLED = defineDomainEvent<{ userId: string }>('two-factor.enabled', 1);
+export const TWO_FACTOR_DISABLED = defineDomainEvent<{ userId: string }>('two-factor.disabled', 1);
+export const TWO_FACTOR_RECOVERY_CODE_USED = defineDomainEvent<{ userId: string; left: number }>(
+  'two-factor.recoveryCodeUsed',
+  1,
+);
+export const TWO_FACTOR_POLICY_CHANGED = defineDomainEvent<{ required: boolean }>('two-factor.policyChanged', 1);
