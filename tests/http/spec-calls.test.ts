@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The spec's section 7, call by call (81 of them), against the routes this build serves: a call
+ * The contract's calls (docs/product-contract.md#calls), call by call (81 of them), against the routes this build serves: a call
  * of the contract that no plugin answers fails here by name. Paths with `…` in the spec are
  * written out under the resource they follow; `{x}` is any path parameter.
  */

@@ -3,7 +3,7 @@ import { ACCOUNT_LIMITS, type AppConfig, type ServiceRegistry } from '../../../s
 /**
  * The largest video a workspace may bring: the installation's MAX_ELEMENT_BYTES, lowered by the
  * account's plan when a plugin (billing) provides ACCOUNT_LIMITS. The browser deletes a link
- * element over it (spec section 4) and the link job stops downloading past it.
+ * element over it (docs/product-contract.md#states-and-transitions) and the link job stops downloading past it.
  */
 export async function maxElementBytesOf(
   services: ServiceRegistry,
