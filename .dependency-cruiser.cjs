@@ -1,5 +1,5 @@
 /**
- * Who may import whom (../shared/DESIGN.md sections 1-3, docs/decisions.md), checked by
+ * Who may import whom (docs/architecture.md#the-layers, docs/decisions.md), checked by
  * dependency-cruiser in `npm run deps` and in `npm test`. Paths are regular expressions over
  * paths relative to the repository root. Type-only imports count like any other: a type import
  * still couples two modules, and the rule must hold for code an outside author copies.
@@ -38,7 +38,8 @@ module.exports = {
   forbidden: [
     {
       name: 'core-knows-no-feature',
-      comment: 'core/ is the kernel every plugin builds on: it knows no feature, no shell and no server (DESIGN.md 1).',
+      comment:
+        'core/ is the kernel every plugin builds on: it knows no feature, no shell and no server (docs/architecture.md#the-layers).',
       severity: 'error',
       from: { path: '^core/' },
       to: { path: '^(shell|plugins|server|examples)/' },

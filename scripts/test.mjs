@@ -118,7 +118,7 @@ await step('lint', () => run('npm', ['run', '--silent', 'lint']));
 // One format for the whole tree (.prettierrc.json); `npm run format` rewrites what this names.
 await step('format', () => run('npm', ['run', '--silent', 'format:check']));
 
-// The import rules of DESIGN.md (.dependency-cruiser.cjs): one failure when any is crossed.
+// The import rules of docs/architecture.md#the-layers (.dependency-cruiser.cjs): one failure when any is crossed.
 await step('deps', () => run('npm', ['run', '--silent', 'deps']));
 
 await step('vitest', async () => {

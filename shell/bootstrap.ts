@@ -26,7 +26,7 @@ export interface ShellOptions {
 
 /**
  * Builds the container, the plugin registry and the shell's models, all outside React: a DI
- * error thrown during render would unmount the whole tree (DESIGN.md section 7).
+ * error thrown during render would unmount the whole tree (docs/decisions.md#measured-facts-the-code-relies-on).
  */
 export function createShell({ plugins, config, dev, storage, disabled }: ShellOptions): Shell {
   const errorReporter = installErrorReporting(config.errorReporting, { dev, target: window, post: postJson });

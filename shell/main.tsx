@@ -23,7 +23,7 @@ holdStartupTypeahead();
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
-  // Spec section 4: accountId/workspaceId in the address choose the current ones, then leave it
+  // docs/product-contract.md#states-and-transitions: accountId/workspaceId in the address choose the current ones, then leave it
   // (before the router reads the address).
   const { accountId, workspaceId, rest } = takeSelectionParams(window.location.search);
   if (accountId !== null || workspaceId !== null) {

@@ -1,5 +1,5 @@
 /**
- * The CSRF handshake both sides speak (spec §6, §9): the page carries the token in a meta tag, every
+ * The CSRF handshake both sides speak (docs/product-contract.md#roles, #constants-and-limits): the page carries the token in a meta tag, every
  * write sends it in this header, and after log-in and log-out the server hands the new token over in
  * this cookie.
  */

@@ -14,7 +14,7 @@ import type { ContextKeys } from '../services/context-keys';
 /**
  * Symbol tokens for every service another module may use. Binding through tokens (not classes)
  * keeps plugins decoupled from implementations, and interface-typed constructor parameters carry
- * no runtime metadata anyway (DESIGN.md section 7).
+ * no runtime metadata anyway (docs/decisions.md#measured-facts-the-code-relies-on).
  */
 function token<T>(name: string): ServiceIdentifier<T> {
   return Symbol.for(`polycue.${name}`) as ServiceIdentifier<T>;

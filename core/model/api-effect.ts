@@ -22,7 +22,7 @@ export interface AnnounceDeps {
 }
 
 /**
- * Spec section 8 for a failure: a toast with the spec's text as its title and the server's reason
+ * docs/product-contract.md#messages for a failure: a toast with the spec's text as its title and the server's reason
  * below it, and a log line `[tag] title`. Through `sample`, so it works in forked scopes.
  */
 export function announceFailure(

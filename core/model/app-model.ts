@@ -19,7 +19,7 @@ export interface AppStartParams {
 
 /**
  * App-level state every plugin builds on: who is logged in, their accounts, and the current
- * account and workspace (chosen as spec section 4 says). Plugins reset workspace-scoped stores on
+ * account and workspace (chosen as docs/product-contract.md#states-and-transitions says). Plugins reset workspace-scoped stores on
  * `workspaceChanged` and account-scoped ones on `accountChanged`.
  */
 export function createAppModel({ api, toast }: { api: ApiClient; toast: ToastService }) {

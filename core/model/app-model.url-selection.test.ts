@@ -33,7 +33,7 @@ const workspaces = {
   ],
 };
 
-describe('current account and workspace from the URL (spec section 4)', () => {
+describe('current account and workspace from the URL (docs/product-contract.md#states-and-transitions)', () => {
   it('honours accountId and workspaceId given at start', async () => {
     const get = vi.fn(async (url: string) => ({
       data: url.includes('show_workspaces') ? workspaces : user,

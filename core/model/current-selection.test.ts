@@ -39,7 +39,7 @@ const user = (lastUsedAccountId: string | null, lastUsedWorkspaceId: string | nu
   },
 });
 
-describe('chooseAccount (spec section 4)', () => {
+describe('chooseAccount (docs/product-contract.md#states-and-transitions)', () => {
   const accounts = [account('1'), account('2', { subscription: { isCurrent: true } }), account('3')];
 
   it('takes the URL account when it is one of the user accounts', () => {
@@ -58,7 +58,7 @@ describe('chooseAccount (spec section 4)', () => {
   });
 });
 
-describe('chooseWorkspace (spec section 4)', () => {
+describe('chooseWorkspace (docs/product-contract.md#states-and-transitions)', () => {
   const list = [workspace('10'), workspace('11'), workspace('12')];
   it('URL workspace first', () => {
     expect(chooseWorkspace(list, account('1', { lastUsedWorkspaceId: '11' }), user('1', '12'), '10')?.id).toBe('10');

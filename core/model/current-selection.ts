@@ -1,7 +1,7 @@
 import type { AccountResource, UserResource, WorkspaceResource } from '../common/session-types';
 
 /**
- * Spec section 4: URL accountId if it is one of the user's accounts; else the user's last used
+ * docs/product-contract.md#states-and-transitions: URL accountId if it is one of the user's accounts; else the user's last used
  * account; else the account whose subscription is current; else the first account.
  */
 export function chooseAccount(
@@ -19,7 +19,7 @@ export function chooseAccount(
   );
 }
 
-/** Spec section 4: URL workspaceId; else the account's or the user's last used workspace; else the first. */
+/** docs/product-contract.md#states-and-transitions: URL workspaceId; else the account's or the user's last used workspace; else the first. */
 export function chooseWorkspace(
   workspaces: WorkspaceResource[],
   account: AccountResource | null,

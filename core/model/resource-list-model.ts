@@ -9,7 +9,7 @@ export interface ResourceListPaths {
   one(id: string): string;
 }
 
-/** The spec's toasts for the list (section 8), verbatim. */
+/** The spec's toasts for the list (docs/product-contract.md#messages), verbatim. */
 export interface ResourceListMessages {
   notLoaded: string;
   created: string;
@@ -47,7 +47,7 @@ interface Page<R> {
 /**
  * A workspace's list of named resources (vocabulary lists, guidelines, term bases), one way:
  * event -> sample -> effect (the ApiClient) -> store. Paged by the server (`page`, `meta.hasMore`),
- * searched, created, changed and deleted several at once, each with the spec's toasts. Spec 4:
+ * searched, created, changed and deleted several at once, each with the spec's toasts. docs/product-contract.md#states-and-transitions:
  * changing workspace clears the list so it reloads. `savedTitle` lets a plugin say more precisely
  * what a change saved (vocabularies: "Name saved" for a rename alone).
  */

@@ -13,7 +13,7 @@ const loads = new WeakMap<Container, Map<symbol, TrackedPromise<unknown>>>();
  * Builds a plugin's model once per container, the first time a page or a command needs it, and
  * binds it under `token` (so tests may bind their own). `load` is a dynamic import, so the model's
  * code stays out of the shell's initial JavaScript; the build runs in a promise callback, never
- * during render (DESIGN.md 7). The same promise is returned on every call — React's `use` needs
+ * during render (docs/decisions.md#measured-facts-the-code-relies-on). The same promise is returned on every call — React's `use` needs
  * that — including a failed one, as React.lazy keeps a failed page chunk: retrying inside render
  * would loop, so the route's error boundary shows it and a reload tries again.
  */

@@ -19,7 +19,7 @@ import { REPO_ROOT, run } from './process.mjs';
 
 const APERTIUM_MODES = '/usr/share/apertium/modes';
 
-/** What the app's engines use (DESIGN.md section 4). A pair is present when its mode file is. */
+/** What the app's engines use (docs/architecture.md#engines-and-the-craft-between-them). A pair is present when its mode file is. */
 export const APP_PACKAGES = [
   { pkg: 'ffmpeg', bins: ['ffmpeg', 'ffprobe'] },
   { pkg: 'yt-dlp', bins: ['yt-dlp'] },

@@ -4,7 +4,7 @@ import { reachableTargets } from './translation/translation-routes';
 import { engineNotes, type EngineNotes } from './engine-notes';
 
 /**
- * The spec's language lists of the project version settings (spec section 3), computed from
+ * The spec's language lists of the project version settings (docs/product-contract.md#entities-and-fields), computed from
  * the engines this installation really has, so the set-up popups only offer what will work.
  */
 export interface LanguageCapabilities {

@@ -209,7 +209,7 @@ export class TenancyRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** Remembers the workspace per account (spec 4: "the account's last used workspace"). */
+  /** Remembers the workspace per account (docs/product-contract.md#states-and-transitions: "the account's last used workspace"). */
   async setLastUsedWorkspace(access: WorkspaceAccess): Promise<void> {
     await this.db.query('UPDATE account_users SET last_used_workspace_id = $2 WHERE id = $1', [
       access.accountUserId,

@@ -1,7 +1,7 @@
 import { combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { PollingService, ProgressItem, ProgressSource } from '../../core';
 
-/** Spec section 9: followed exports are polled every 10000 ms. */
+/** docs/product-contract.md#constants-and-limits: followed exports are polled every 10000 ms. */
 export const FOLLOW_POLL_INTERVAL_MS = 10_000;
 export const FOLLOWED_ITEMS_KEY = 'polycue.progress.followed';
 const POLLING_TASK_ID = 'shell.progress-panel';

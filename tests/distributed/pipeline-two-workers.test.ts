@@ -11,7 +11,7 @@ import { KNOWN_TEXT, makeSpeechVideo, seedVersionWithVideo, type SpeechVideo } f
 import { seedMember, type SeededMember } from './pipeline-seed';
 
 /**
- * DESIGN.md section 5 on one box: one ROLE=web and two ROLE=worker processes of server/main.ts
+ * docs/operations.md#several-machines on one box: one ROLE=web and two ROLE=worker processes of server/main.ts
  * on one PostgreSQL database and one DATA_DIR. A run's speech-to-text chunks are shared out
  * between the workers; one worker is killed with SIGKILL in the middle of a chunk, and the run
  * still completes exactly once, with no duplicated cues.

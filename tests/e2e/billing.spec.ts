@@ -7,7 +7,7 @@ import { dismissNewsletter, testVideo, uploadVideos, versionRow } from './suppor
  * Plans with the local provider, by keyboard: a set-up asking for two translations is refused
  * by the Free plan and opens the upgrade popup; choosing Starter goes to the app's own checkout,
  * "Subscribe" changes the plan, and the same set-up is accepted. Then the billing page: usage,
- * invoice, change of plan from the palette, cancel (asked first). Spec 8's toasts, verbatim.
+ * invoice, change of plan from the palette, cancel (asked first). The contract's (docs/product-contract.md#messages) toasts, verbatim.
  */
 
 async function setUpTwoTranslations(page: Page) {

@@ -8,7 +8,7 @@ import { dismissNewsletter } from './support/projects-helpers';
  * Links the server will not import say why (issue 24, item 1): a private address is refused, a
  * video over the Free plan's largest (500 MB) is refused with the plan's upgrade; both in a toast
  * when it happens and on their rows, which stay across a reload until dismissed. Their projects are
- * gone (spec 4's deletion, on the server): the count stays at 0.
+ * gone (the contract's (docs/product-contract.md#states-and-transitions) deletion, on the server): the count stays at 0.
  */
 
 const FREE_PLAN_LIMIT = 'The file is larger than the allowed 500 MB';

@@ -52,7 +52,7 @@ test('a video set up with a transcript is followed on /processing until its subt
   await expect(toast(page, 'Request submitted')).toBeVisible();
   await expect(toast(page, "You'll get an email once it's ready")).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  // Spec 4: a single project with a transcript goes to /processing.
+  // docs/product-contract.md#states-and-transitions: a single project with a transcript goes to /processing.
   await expect(page).toHaveURL(/\/processing\?projectVersionId=\d+$/);
 
   await expect(page.getByRole('heading', { name: 'House and cat' })).toBeVisible();
@@ -140,12 +140,12 @@ test('the set-up commands act on the open project version; Escape closes the pop
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  // Spec 5: a version never set up has no processing info: the empty case, no error.
+  // docs/product-contract.md#validation: a version never set up has no processing info: the empty case, no error.
   await page.goto(`/processing?projectVersionId=${projectVersionId}`);
   await expect(page.getByRole('heading', { name: 'Nothing is being processed' })).toBeVisible();
   await expect(toast(page, 'Processing info could not be loaded')).toHaveCount(0);
 
-  // Spec 8/9: a failed load says so, then goes to / after 2 s.
+  // docs/product-contract.md#messages, #constants-and-limits: a failed load says so, then goes to / after 2 s.
   await page.goto('/processing?projectVersionId=999999999');
   await expect(toast(page, 'Processing info could not be loaded')).toBeVisible();
   await expect(page).toHaveURL(/\/processing\?/);

@@ -23,7 +23,7 @@ test('uploading a video opens its version page once the project is created, and 
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Video files').setInputFiles(file);
   await expect(toast(page, 'Project created')).toBeVisible({ timeout: 30_000 });
-  // Spec 2: the version page is shown after a project is created.
+  // docs/product-contract.md#screens-and-routes: the version page is shown after a project is created.
   await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Harbour tour' })).toBeVisible();
   await expect(dialog).toHaveCount(0);

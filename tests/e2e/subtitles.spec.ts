@@ -66,7 +66,7 @@ test('import a subtitle file, download the zip, and open a share link in a fresh
   await importDialog.getByRole('button', { name: 'Import' }).click();
   await expect(toast(page, 'SRT file imported')).toBeVisible();
   await expect(importDialog).toHaveCount(0);
-  // Spec 4: home 2 s after the import.
+  // docs/product-contract.md#states-and-transitions: home 2 s after the import.
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
 
   // A malformed file is refused with the line, and the popup stays open.

@@ -109,7 +109,7 @@ describeOnBothDatabases('auth', (ctx) => {
       expect(unknown.status).toBe(200);
       const told = await mailTo(ctx, email, 'Your Polycue account is already confirmed');
       expect(linkIn(told, '/users/sign_in')).toBe('/users/sign_in');
-      // The account's own session (the check-e-mail page) is told, as spec 5 says.
+      // The account's own session (the check-e-mail page) is told, as docs/product-contract.md#validation says.
       const own = ctx.client();
       expect((await signIn(own, email)).status).toBe(200);
       const mine = await own.post('/users/confirmation', { user: { email } });

@@ -59,7 +59,7 @@ async function subscribe(ctx: TestAppContext, member: Member, plan: 'starter' | 
 
 const overview = async (member: Member, accountId: string) =>
   (await member.client.get(`${BILLING_PATHS.overview}?accountId=${accountId}`)).body.data;
-/** Spec 3: the account's subscription.isCurrent, as the signed-in user's accounts carry it. */
+/** docs/product-contract.md#entities-and-fields: the account's subscription.isCurrent, as the signed-in user's accounts carry it. */
 const isCurrentFlag = async (member: Member, accountId: string) =>
   (await member.client.get('/api/v1/users/')).body.included.find((account: any) => account.id === accountId).attributes
     .subscription.isCurrent;
@@ -279,7 +279,7 @@ describeOnBothDatabases(
       ).toEqual({ n: 2 });
     });
 
-    it("refuses a link over the plan's largest video (its project deleted, spec 4); a bigger plan lets it through", async () => {
+    it("refuses a link over the plan's largest video (its project deleted, docs/product-contract.md#states-and-transitions); a bigger plan lets it through", async () => {
       const member = await newMember(ctx);
       const refused = await importLink(member);
       expect(refused.attributes).toMatchObject({

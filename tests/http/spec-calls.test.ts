@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 // @needs-plugins billing, channels, exports, guidelines, labels, sso, termbases, themes, vocabularies (every call of the spec, so every plugin that answers one): scripts/check-plugin-removal.mjs leaves this file out without one of them.
 
 /**
- * The spec's section 7, call by call (81 of them), against the routes this build serves: a call
+ * The contract's calls (docs/product-contract.md#calls), call by call (81 of them), against the routes this build serves: a call
  * of the contract that no plugin answers fails here by name. Paths with `…` in the spec are
  * written out under the resource they follow; `{x}` is any path parameter.
  */

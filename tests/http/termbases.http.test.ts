@@ -11,7 +11,7 @@ const entries = async (member: Member, termbaseId: string, query = '') =>
     (e: any) => e.attributes.terms,
   );
 
-describeOnBothDatabases('term bases: every call of spec section 7 "Term bases"', (ctx) => {
+describeOnBothDatabases('term bases: every call of docs/product-contract.md#calls "Term bases"', (ctx) => {
   it('creates, lists, renames and deletes term bases; adds, lists (search, pages), edits and deletes terms', async () => {
     const member = await newMember(ctx);
     const created = await create(member, ' Product terms ', ['en', 'es', 'en']);

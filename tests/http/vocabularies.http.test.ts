@@ -139,7 +139,7 @@ describeOnBothDatabases('vocabularies: GET/POST /api/v1/vocabularies/, PUT/DELET
 });
 
 describe('vocabularies contract', () => {
-  it('names every call of spec section 7', () => {
+  it('names every call of docs/product-contract.md#calls', () => {
     expect(VOCABULARIES_PATHS.vocabularies).toBe('/api/v1/vocabularies/');
     expect(VOCABULARIES_PATHS.vocabulary('7')).toBe('/api/v1/vocabularies/7');
   });

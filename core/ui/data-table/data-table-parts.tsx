@@ -7,7 +7,7 @@ import type { DataTableFeatures } from './data-table-columns';
 /**
  * Everything a virtualized row needs to paint. It travels through Virtuoso's `context` (not a
  * closure) so rows repaint when the selection or the active row changes, and the components below
- * live at module scope so Virtuoso never remounts them (DESIGN.md section 7).
+ * live at module scope so Virtuoso never remounts them (docs/decisions.md#measured-facts-the-code-relies-on).
  */
 export interface GridContext {
   gridId: string;

@@ -1,6 +1,6 @@
 /**
  * The accounts calls as both sides see them: paths, bodies, resources and the spec's messages
- * (section 7 "Accounts", "Account users", "Workspaces"; section 8 "User, accounts, workspaces").
+ * (docs/product-contract.md#calls "Accounts", "Account users", "Workspaces"; docs/product-contract.md#messages "User, accounts, workspaces").
  * Errors come back as `{ statusCode, error, message, code?, field? }`.
  */
 import type { AccountResource, AccountRole, Resource, WorkspaceResource } from '../../../core/common/session-types';
@@ -26,7 +26,7 @@ export const ACCOUNTS_PATHS = {
 /** Page routes of the plugin. */
 export { ACCOUNTS_PAGES } from './accounts-pages';
 
-/** Toasts, verbatim from spec section 8. */
+/** Toasts, verbatim from docs/product-contract.md#messages. */
 export const ACCOUNTS_MESSAGES = {
   imageChanged: 'Image changed',
   imageNotChanged: 'Image cannot be changed',

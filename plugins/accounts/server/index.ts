@@ -14,7 +14,7 @@ import { createAccountsServices } from './accounts-services';
 import { registerWorkspaceRoutes } from './workspace-routes';
 
 /**
- * Accounts, their users and workspaces: the spec's calls (section 7 "Accounts", "Account users",
+ * Accounts, their users and workspaces: the spec's calls (docs/product-contract.md#calls "Accounts", "Account users",
  * "Workspaces"). Who may do what is declared per route in `config.tenant` and enforced by
  * server/authz; the rules themselves (who sees which workspace, the last-admin and
  * last-workspace guards) live in this folder's administration repositories (tenancy-rules.ts).

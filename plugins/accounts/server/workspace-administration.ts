@@ -21,7 +21,7 @@ export interface WorkspaceUserRecord {
 export const WORKSPACE_USER_COLUMNS = `wu.id::text AS id, wu.access_type AS "accessType", wu.account_user_id::text AS "accountUserId",
   w.id::text AS "workspaceId", w.name AS "workspaceName"`;
 
-/** Every admin of the account gets `account_admin` access to the given workspaces (spec 4). */
+/** Every admin of the account gets `account_admin` access to the given workspaces (docs/product-contract.md#states-and-transitions). */
 export async function grantAdminsAccess(
   tx: Queryable,
   accountId: string,

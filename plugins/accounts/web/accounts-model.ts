@@ -7,7 +7,7 @@ import { createWorkspacesModel } from './model/workspaces-model';
 
 /**
  * The accounts plugin's Effector units: account settings, workspaces, members, and which popup is
- * open. Each load, save and delete is its own effect with its own pending flag (spec 4).
+ * open. Each load, save and delete is its own effect with its own pending flag (docs/product-contract.md#states-and-transitions).
  */
 export function createAccountsModel(deps: AccountsModelDeps) {
   const settings = createAccountSettingsModel(deps);

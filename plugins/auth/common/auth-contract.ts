@@ -45,7 +45,7 @@ export const AUTH_MESSAGES = {
   imageNotChanged: 'Image cannot be changed',
 } as const;
 
-/** Constants of spec section 9. */
+/** Constants of docs/product-contract.md#constants-and-limits. */
 export const SIGN_UP_FAILURE_REDIRECT_MS = 3000;
 export const ONBOARDING_COOKIE = 'onboarding';
 export const ONBOARDING_PROCESSED = 'processed';

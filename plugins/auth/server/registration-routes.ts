@@ -121,7 +121,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: AuthS
         return {};
       }
       if (user.confirmedAt) {
-        // Spec 5 sends the user home with "already confirmed": said only to the account's own
+        // docs/product-contract.md#validation sends the user home with "already confirmed": said only to the account's own
         // session (the check-e-mail page), since to anyone else it would tell that the address
         // has an account. Anyone else gets the usual answer, and the address a mail saying so.
         if (request.currentUser?.id === user.id)

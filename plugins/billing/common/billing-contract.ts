@@ -1,5 +1,5 @@
 /**
- * Plans and billing (spec sections 3 "Account subscription with isCurrent", 7 "Subscriptions" and
+ * Plans and billing (docs/product-contract.md#entities-and-fields "Account subscription with isCurrent", #calls "Subscriptions" and
  * `GET /api/v1/users/create_customer_portal_session`, 8 "Subscriptions and billing"). An account
  * is on the free plan until an admin subscribes; a subscription names one paid plan. Paying goes
  * through a provider: `local` (the default: its checkout and portal are pages of this app, so an
@@ -38,7 +38,7 @@ export const BILLING_PAGE = '/billing';
 export const LOCAL_CHECKOUT_PAGE = '/billing/checkout';
 export const localCheckoutPage = (session: string) => `${LOCAL_CHECKOUT_PAGE}?session=${encodeURIComponent(session)}`;
 
-/** Spec section 8 "Subscriptions and billing", verbatim; the rest are ours. */
+/** docs/product-contract.md#messages "Subscriptions and billing", verbatim; the rest are ours. */
 export const BILLING_MESSAGES = {
   notCanceled: "Can't cancel the subscription",
   notSold: "Can't sell the subscription",
@@ -87,7 +87,7 @@ export interface SubscriptionAttributes {
   /** ISO dates of the period usage is counted in. */
   currentPeriodStart: string;
   currentPeriodEnd: string;
-  /** Spec section 3: whether this subscription is the account's current one. */
+  /** docs/product-contract.md#entities-and-fields: whether this subscription is the account's current one. */
   isCurrent: boolean;
 }
 

@@ -51,7 +51,7 @@ async function throughProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Spec section 7 "Subscriptions" and the portal call, plus the billing page's overview and the local checkout. */
+/** docs/product-contract.md#calls "Subscriptions" and the portal call, plus the billing page's overview and the local checkout. */
 export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): void {
   const { subscriptions, limits, provider, local } = deps;
   const returnUrl = `${app.config.publicUrl.replace(/\/+$/, '')}${BILLING_PAGE}`;

@@ -131,7 +131,7 @@ export class SubscriptionRepository {
     return rows.length > 0;
   }
 
-  /** Spec section 3: the account's `subscription.isCurrent`, kept on the host's account row for the session payload. */
+  /** docs/product-contract.md#entities-and-fields: the account's `subscription.isCurrent`, kept on the host's account row for the session payload. */
   async syncAccountFlag(tx: Queryable, accountId: string): Promise<void> {
     await tx.query(
       `UPDATE accounts SET subscription_is_current = EXISTS (SELECT 1 FROM billing_subscriptions WHERE account_id = $1 AND status = ANY($2::text[])) WHERE id = $1`,

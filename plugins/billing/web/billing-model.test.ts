@@ -55,7 +55,7 @@ function setUp() {
 
 const down = () => new ApiError('The payment provider could not be reached', 502, 'provider_failed');
 
-describe('billing model (spec 8 "Subscriptions and billing", verbatim)', () => {
+describe('billing model (docs/product-contract.md#messages "Subscriptions and billing", verbatim)', () => {
   it('goes where the checkout and the portal say: a page of ours in the app, a provider outside it', async () => {
     const kit = setUp();
     kit.api

@@ -37,8 +37,8 @@ export type LocalCheckout = LocalCheckoutResponse['data'];
  * The billing page and the local checkout, one way: event -> sample -> effect (ApiClient) ->
  * store. Subscribing and the portal go where the server's redirect_uri says (a page of ours for
  * the local provider, the provider's site otherwise); change and cancel answer in place and
- * reload the overview and the user (spec 3: the account's subscription.isCurrent). Toasts are
- * spec section 8's, verbatim.
+ * reload the overview and the user (docs/product-contract.md#entities-and-fields: the account's subscription.isCurrent). Toasts are
+ * the contract's (docs/product-contract.md#messages), verbatim.
  */
 export function createBillingModel(deps: BillingModelDeps) {
   const { api, app, toast } = deps;
@@ -128,7 +128,7 @@ export function createBillingModel(deps: BillingModelDeps) {
   sample({ clock: cancelRequested, source: app.$currentAccountId, target: cancelFx });
   sample({ clock: checkoutOpened, target: fetchCheckoutFx });
   sample({ clock: checkoutConfirmed, target: completeCheckoutFx });
-  // The account's subscription.isCurrent (spec 3) comes with the user.
+  // The account's subscription.isCurrent (docs/product-contract.md#entities-and-fields) comes with the user.
   sample({ clock: [changePlanFx.done, cancelFx.done, completeCheckoutFx.done], target: app.userRequested });
   const goFx = createEffect((path: string) => deps.navigator.navigate(path));
   sample({ clock: completeCheckoutFx.done, fn: () => `${BILLING_PAGE}?checkout=done`, target: goFx });

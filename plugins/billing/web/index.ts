@@ -5,7 +5,7 @@ import { setupRefusalHandlers } from '../../pipeline/web/extension-points';
 /** Paths spelled here (the contract's BILLING_PAGE, LOCAL_CHECKOUT_PAGE) so the contract stays out of the initial JavaScript. */
 const PAGE = '/billing';
 const admin = (ctx: WhenContext) => ctx.isMember && ctx.isAccountAdmin;
-/** Context key: the current account has a subscription (spec 3's subscription.isCurrent). */
+/** Context key: the current account has a subscription (the contract's (docs/product-contract.md#entities-and-fields) subscription.isCurrent). */
 const SUBSCRIBED = 'billing.subscribed';
 const subscribed = (ctx: WhenContext) => admin(ctx) && !!ctx.keys?.[SUBSCRIBED];
 const commands = () => import('./billing-commands');

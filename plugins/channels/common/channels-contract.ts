@@ -1,10 +1,10 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * External channels (spec sections 3, 7 "External channels", 8, 9): a workspace connects a
+ * External channels (docs/product-contract.md#entities-and-fields, #calls "External channels", #messages, #constants-and-limits): a workspace connects a
  * channel of videos elsewhere (a public feed, or a YouTube channel through OAuth), browses its
  * videos 10 a page and imports the chosen ones as projects — a link submission like any other
- * (`youtube_dl_with_project`: the same job and the same address guard), then home (spec 2).
+ * (`youtube_dl_with_project`: the same job and the same address guard), then home (docs/product-contract.md#screens-and-routes).
  *
  * Connecting has the shape of every outside provider: `connect` answers a `redirect_uri`, the
  * browser goes there, and comes back to the callback with the `state` the server issued, which
@@ -29,12 +29,12 @@ export const CHANNELS_PATHS = {
 export const CHANNELS_PAGE = '/external_channels';
 export const FEED_CONNECT_PAGE = '/external_channels/connect/feed';
 
-/** Spec section 9. */
+/** docs/product-contract.md#constants-and-limits. */
 export const VIDEOS_PER_PAGE = 10;
-/** Spec section 9, verbatim: "total pages = count divided by 10, rounded down, plus one". */
+/** docs/product-contract.md#constants-and-limits, verbatim: "total pages = count divided by 10, rounded down, plus one". */
 export const pagesFor = (count: number) => Math.floor(count / VIDEOS_PER_PAGE) + 1;
 
-/** Spec section 8, verbatim; the rest are ours. */
+/** docs/product-contract.md#messages, verbatim; the rest are ours. */
 export const CHANNELS_MESSAGES = {
   videosNotLoaded: 'External videos could not be loaded',
   channelsNotLoaded: 'External channels could not be loaded',

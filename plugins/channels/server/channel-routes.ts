@@ -93,7 +93,7 @@ function videoResource(row: VideoRecord): VideoResource {
 }
 
 /**
- * Spec section 7 "External channels": connect (redirect_uri), the callback a provider sends the
+ * docs/product-contract.md#calls "External channels": connect (redirect_uri), the callback a provider sends the
  * browser back to, the workspace's channels, its videos 10 a page, delete; and reload (ours).
  */
 export function registerChannelRoutes(

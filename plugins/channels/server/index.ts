@@ -15,7 +15,7 @@ import { ConnectStates } from './connect-states';
 import { reloadChannelJob } from './reload-channel-job';
 
 /**
- * External channels of a workspace (spec section 7 "External channels"): connected through a
+ * External channels of a workspace (docs/product-contract.md#calls "External channels"): connected through a
  * provider (a public feed, or YouTube through OAuth when configured), their videos listed 10 a
  * page. Importing videos is a link submission to the projects plugin's own call
  * (`youtube_dl_with_project`, from the browser): the same job and the same address guard as any

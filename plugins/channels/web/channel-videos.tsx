@@ -6,7 +6,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const duration = (ms: number | null) => (ms === null ? '' : formatDuration(ms / 1000));
 
 /**
- * The chosen channel's videos (or every channel's), 10 a page (spec 9), each with a checkbox;
+ * The chosen channel's videos (or every channel's), 10 a page (docs/product-contract.md#constants-and-limits), each with a checkbox;
  * the header checkbox takes the whole page. Checked videos stay checked across pages until they
  * are imported.
  */

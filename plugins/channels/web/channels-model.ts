@@ -43,9 +43,9 @@ const RELOAD_POLL_TASK = 'channels.reloading';
 
 /**
  * The workspace's external channels and their videos, one way: event -> sample -> effect (the
- * ApiClient) -> store. Videos page 10 at a time (spec 9) for one channel or all; checked videos
+ * ApiClient) -> store. Videos page 10 at a time (docs/product-contract.md#constants-and-limits) for one channel or all; checked videos
  * are kept by address across pages. Importing them is a link submission (`youtube_dl_with_project`),
- * then home (spec 2). Removing refetches the channel list (spec 7). A reload runs on the server;
+ * then home (docs/product-contract.md#screens-and-routes). Removing refetches the channel list (docs/product-contract.md#calls). A reload runs on the server;
  * the list is asked about until no channel is reloading, then the outcome is said.
  */
 export function createChannelsModel(deps: ChannelsModelDeps) {
@@ -189,7 +189,7 @@ export function createChannelsModel(deps: ChannelsModelDeps) {
     target: importFx,
   });
 
-  // Spec 2: home after a link submission from the channels page; the feed's channel opens once connected.
+  // docs/product-contract.md#screens-and-routes: home after a link submission from the channels page; the feed's channel opens once connected.
   const goFx = createEffect((path: string) => deps.navigator.navigate(path));
   sample({ clock: importFx.done, fn: () => '/', target: goFx });
   sample({ clock: finishFeedFx.doneData, fn: (channel) => `${CHANNELS_PAGE}?connected=${channel.id}`, target: goFx });

@@ -1,6 +1,6 @@
 /**
- * The exports calls as both sides see them (spec section 3 "Exportation: exportationIds; followed
- * export: id"; section 4 followed exports polled every 10 s; section 7 "Exports"; section 9).
+ * The exports calls as both sides see them (docs/product-contract.md#entities-and-fields "Exportation: exportationIds; followed
+ * export: id"; docs/product-contract.md#states-and-transitions followed exports polled every 10 s; docs/product-contract.md#calls "Exports"; docs/product-contract.md#constants-and-limits).
  * The spec names only `POST /api/v1/exportations/get_by_ids`; creating an export and downloading
  * it are ours (the spec does not show them), named in the same style. Ids are bigint as decimal
  * strings; resources travel as `{ id, type, attributes }`; errors as `{ statusCode, error,
@@ -10,7 +10,7 @@
 export const EXPORTS_PATHS = {
   /** POST CreateExportationRequest -> 202 ExportationResponse (the job is queued). Ours. */
   exportations: '/api/v1/exportations',
-  /** POST { exportationIds } -> ExportationsResponse: the caller's exports among the ids; others are simply absent. Spec 7. */
+  /** POST { exportationIds } -> ExportationsResponse: the caller's exports among the ids; others are simply absent. docs/product-contract.md#calls. */
   getByIds: '/api/v1/exportations/get_by_ids',
   /** GET: the finished file, as an attachment (404 until done). Ours. */
   download: (exportationId: string) => `/api/v1/exportations/${exportationId}/download`,
@@ -73,7 +73,7 @@ export interface ExportationsResponse {
   data: ExportationResource[];
 }
 
-/** Spec section 9: the follow-up poll interval of followed exports (the shell's progress panel polls). */
+/** docs/product-contract.md#constants-and-limits: the follow-up poll interval of followed exports (the shell's progress panel polls). */
 export const EXPORT_POLL_INTERVAL_MS = 10_000;
 /** Ids one get_by_ids may name (the panel follows a handful). */
 export const MAX_EXPORTATION_IDS = 100;

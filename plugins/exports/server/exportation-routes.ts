@@ -50,7 +50,7 @@ const byIdsBody = {
 } as const;
 
 /**
- * Create an export (ours: the spec shows none), read followed exports (spec 7 get_by_ids), and
+ * Create an export (ours: the spec shows none), read followed exports (docs/product-contract.md#calls get_by_ids), and
  * download a finished one (ours). get_by_ids is user-level (`tenant: 'none'`) because the progress
  * panel follows exports across workspace switches: each row is answered only when the caller may
  * open its workspace, and any other id is absent from the answer, exactly like an unknown one.

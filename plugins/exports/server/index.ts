@@ -8,7 +8,7 @@ import { exportWatchdogJob } from './jobs/export-watchdog';
 import { EXPORT_USES } from './export-request';
 
 /**
- * Exports (spec sections 3, 4, 7 "Exports"): a subtitle file in any format the subtitles plugin
+ * Exports (docs/product-contract.md#entities-and-fields, #states-and-transitions, #calls "Exports"): a subtitle file in any format the subtitles plugin
  * writes, the video with a subtitle burned in (ffmpeg + libass, styled by a theme when the themes
  * plugin provides EXPORT_THEME_LOOKUP), and the dubbed video or audio of a voice-over run. Each export
  * is a job on the queue; the browser follows it through get_by_ids and downloads it when done.

@@ -34,7 +34,7 @@ export interface ExportForm {
   voiceOver: 'video' | 'audio';
 }
 
-/** Spec 8 "Projects", verbatim. */
+/** docs/product-contract.md#messages "Projects", verbatim. */
 export const EXPORT_TOASTS = {
   submitted: 'Request submitted',
   onceReady: "You'll get an email once it's ready",

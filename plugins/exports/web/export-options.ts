@@ -41,7 +41,7 @@ export async function loadExportOptions(
 }
 
 /**
- * The workspace's themes (spec 7: `GET /api/v1/themes/`, from the themes plugin). Its answer's
+ * The workspace's themes (docs/product-contract.md#calls: `GET /api/v1/themes/`, from the themes plugin). Its answer's
  * shape is not shown by the spec, so both `{ data: [...] }` and a bare list are read, each theme
  * as `{ id, attributes: { name } }` or `{ id, name }`. A 404 means no themes plugin is installed:
  * not an error, the popup offers the default style alone.

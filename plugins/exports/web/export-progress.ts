@@ -2,8 +2,8 @@ import { TOKENS, type Container, type ProgressItem } from '../../../core';
 import { EXPORTS_PATHS, type ExportationsResponse } from '../common/exports-contract';
 
 /**
- * The progress panel's source of exports: one get_by_ids for every followed export (spec 7; the
- * shell polls it every 10 s while any is unfinished, spec 4 and 9). An id the server leaves out
+ * The progress panel's source of exports: one get_by_ids for every followed export (docs/product-contract.md#calls; the
+ * shell polls it every 10 s while any is unfinished, docs/product-contract.md#states-and-transitions, #constants-and-limits). An id the server leaves out
  * (deleted with its version, or of a workspace the user lost) shows as failed, so it can be
  * dismissed instead of spinning forever.
  */

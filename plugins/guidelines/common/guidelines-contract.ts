@@ -1,7 +1,7 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * Guidelines (spec sections 3, 7 "Guidelines", 8): how a workspace wants its translations: a
+ * Guidelines (docs/product-contract.md#entities-and-fields, #calls "Guidelines", #messages): how a workspace wants its translations: a
  * prompt for an instruction-following engine, and parameters any engine can honour in part
  * (words never to translate, a reading speed). One guideline per workspace may be the default,
  * offered first at set-up (`update_default`, cleared by `destroy_default`).
@@ -15,7 +15,7 @@ export const GUIDELINES_PATHS = {
 
 export const GUIDELINES_PAGE = '/guidelines';
 
-/** Spec section 8, verbatim (updates share the vocabularies' "Changes saved" / "Changes could not be saved"). */
+/** docs/product-contract.md#messages, verbatim (updates share the vocabularies' "Changes saved" / "Changes could not be saved"). */
 export const GUIDELINES_MESSAGES = {
   notLoaded: 'Guidelines could not be loaded',
   notCreated: 'Guideline could not be created',

@@ -88,7 +88,7 @@ export function guidelineResource(row: GuidelineRecord): GuidelineResource {
 }
 
 /**
- * Spec section 7 "Guidelines": GET and POST /api/v1/guidelines/; PUT and DELETE …/{id};
+ * docs/product-contract.md#calls "Guidelines": GET and POST /api/v1/guidelines/; PUT and DELETE …/{id};
  * PUT …/{id}/update_default; DELETE …/{id}/destroy_default.
  */
 export function registerGuidelineRoutes(app: FastifyInstance, guidelines: GuidelineRepository): void {

@@ -10,7 +10,7 @@ import { registerGuidelineRoutes } from './guideline-routes';
 import { guidelinesMigrations } from './guidelines-migrations';
 
 /**
- * Guidelines of a workspace (spec section 7 "Guidelines"). Its own table; the pipeline reaches a
+ * Guidelines of a workspace (docs/product-contract.md#calls "Guidelines"). Its own table; the pipeline reaches a
  * chosen guideline only through the lookup this plugin provides (GUIDELINE_LOOKUP, declared by the
  * pipeline's contract): the prompt for an instruction-following engine, and the words never to
  * translate, which every engine honours (they are protected like glossary terms).

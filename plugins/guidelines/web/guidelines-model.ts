@@ -17,7 +17,7 @@ export interface GuidelineForm {
 
 /**
  * The workspace's guidelines: core's resource list (paged, searched, created, changed, deleted,
- * spec 8's toasts), plus the default: one guideline offered first at set-up.
+ * the contract's (docs/product-contract.md#messages) toasts), plus the default: one guideline offered first at set-up.
  */
 export function createGuidelinesModel(deps: ResourceListDeps) {
   const list = createResourceListModel<GuidelineResource, GuidelineForm, Partial<GuidelineForm>>(deps, {

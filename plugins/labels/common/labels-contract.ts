@@ -1,6 +1,6 @@
 /**
- * The labels calls as both sides see them (spec section 7 "Labels", section 4 label selection,
- * section 8 "Labels"). Resources travel as `{ id, type, attributes }`; errors come back as
+ * The labels calls as both sides see them (docs/product-contract.md#calls "Labels", #states-and-transitions label selection,
+ * docs/product-contract.md#messages "Labels"). Resources travel as `{ id, type, attributes }`; errors come back as
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings.
  */
 import type { Resource } from '../../../core/common/session-types';
@@ -14,14 +14,14 @@ export const LABELS_PATHS = {
   projectVersionLabels: '/api/v1/project_version_labels/',
 } as const;
 
-/** Spec section 9: the selected label ids are kept in this cookie (comma-separated ids). */
+/** docs/product-contract.md#constants-and-limits: the selected label ids are kept in this cookie (comma-separated ids). */
 export const SELECTED_LABELS_COOKIE = 'selected_labels';
 
 export const CAPTION_MAX_LENGTH = 60;
 /** Ids one assign/remove call may carry: all in one SQL statement. */
 export const MAX_LABEL_BULK_IDS = 100_000;
 
-/** Toasts, verbatim from spec section 8 "Labels". */
+/** Toasts, verbatim from docs/product-contract.md#messages "Labels". */
 export const LABELS_MESSAGES = {
   labelsNotLoaded: 'Labels could not be loaded',
   labelNotCreated: 'Label could not be created',

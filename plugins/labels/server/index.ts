@@ -12,7 +12,7 @@ import { registerLabelRoutes } from './label-routes';
 import { labelsMigrations } from './labels-migrations';
 
 /**
- * Labels of a workspace and their links to project versions (spec section 7 "Labels"). Needs the
+ * Labels of a workspace and their links to project versions (docs/product-contract.md#calls "Labels"). Needs the
  * projects plugin's tables (its migration runs first); adds each row's labels and the label filter
  * to the projects list through that plugin's declared point, so projects never imports it.
  */

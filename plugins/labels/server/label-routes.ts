@@ -69,7 +69,7 @@ function labelResource(row: LabelRecord, projectVersionIds: string[] = []): Labe
 const ownLabel = (location: 'params.labelId' | 'body.labelId') =>
   ({ access: 'member', tenant: { resource: 'label', id: location } }) as const;
 
-/** `/api/v1/labels…` and `/api/v1/project_version_labels/` (spec section 7 "Labels"). */
+/** `/api/v1/labels…` and `/api/v1/project_version_labels/` (docs/product-contract.md#calls "Labels"). */
 export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepository): void {
   const found = async (workspaceId: string, labelId: string) => {
     const row = await labels.find(workspaceId, labelId);

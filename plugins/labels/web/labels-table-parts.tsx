@@ -11,7 +11,7 @@ import './components/labels.css';
 
 const { sample } = effector;
 
-/** The selected labels as the projects search's parameter (spec 4: the labels go with every search). */
+/** The selected labels as the projects search's parameter (docs/product-contract.md#states-and-transitions: the labels go with every search). */
 export const labelFilterParams = (ids: string[]) => (ids.length ? { labels: ids } : {});
 
 /** Keeps the table's loaded rows in step with label calls, without refetching them. */
@@ -38,7 +38,7 @@ export function wireLabelsToTable(model: LabelsModel, host: ProjectsTableHost): 
   });
   sample({ clock: model.renameLabelFx.doneData, fn: (label) => labelRenamed(caption(label)), target: host.rowsMapped });
   sample({ clock: model.deleteLabelFx.doneData, fn: (id) => labelRemoved(id, null), target: host.rowsMapped });
-  // Spec 4: after deleting a label the selection resets to empty.
+  // docs/product-contract.md#states-and-transitions: after deleting a label the selection resets to empty.
   sample({ clock: model.deleteLabelFx.done, target: host.selectionCleared });
 }
 

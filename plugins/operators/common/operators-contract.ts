@@ -1,7 +1,7 @@
 import type { RelevantAlert, Resource } from '../../../core/common/session-types';
 
 /**
- * Instance operators' calls (ours; the spec shows the banner, spec 1 and 3 `relevantAlert`, but
+ * Instance operators' calls (ours; the spec shows the banner, docs/product-contract.md#what-the-product-does, #entities-and-fields `relevantAlert`, but
  * not how it is published). Operators are a role above account admins: OPERATOR_EMAILS or the
  * CLI (server/cli/operators.ts); the user resource's `role` is `staff` for them. The banner is
  * published, edited and withdrawn here while the app runs, and every open page asks

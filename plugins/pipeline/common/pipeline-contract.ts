@@ -1,7 +1,7 @@
 /**
- * The pipeline calls as both sides see them (spec section 3 "Project version settings", "TTS
- * settings", "Processing info", "Setup payload"; section 7 "Project versions"; section 8
- * "Projects"; section 9). Paths, field names and messages are the spec's, verbatim.
+ * The pipeline calls as both sides see them (docs/product-contract.md#entities-and-fields "Project version settings", "TTS
+ * settings", "Processing info", "Setup payload"; docs/product-contract.md#calls "Project versions"; docs/product-contract.md#messages
+ * "Projects"; docs/product-contract.md#constants-and-limits). Paths, field names and messages are the spec's, verbatim.
  *
  * Conventions shared with projects-contract.ts: ids are bigint as decimal strings, durations in
  * SECONDS (numbers, millisecond precision), languages are ISO 639-1 codes (`en`, `es`; show
@@ -46,17 +46,17 @@ export interface ProcessingSummary {
   noSpeech: boolean;
 }
 
-/** Spec section 2: the processing page, reached after a single project with a transcript is submitted. */
+/** docs/product-contract.md#screens-and-routes: the processing page, reached after a single project with a transcript is submitted. */
 export const processingPage = (projectVersionId: string) =>
   `/processing?projectVersionId=${encodeURIComponent(projectVersionId)}`;
 
 /**
- * The editor URL the server returns after a setup with a transcript (spec section 2). Until the
+ * The editor URL the server returns after a setup with a transcript (docs/product-contract.md#screens-and-routes). Until the
  * editor exists it opens a read-only view of that subtitle (built by the subtitles plugin).
  */
 export const editorUrl = versionSubtitlePage;
 
-/** Spec section 9: after a failed processing-info load, go to / after 2 s. */
+/** docs/product-contract.md#constants-and-limits: after a failed processing-info load, go to / after 2 s. */
 export const PROCESSING_INFO_FAILURE_REDIRECT_MS = 2000;
 /** How often the processing page polls show_current_processing_step (not in the spec; our choice). */
 export const PROCESSING_POLL_INTERVAL_MS = 2000;
@@ -67,7 +67,7 @@ export const MAX_TARGET_LANGUAGES = 20;
 /** Project versions one setup may name. */
 export const MAX_SETUP_VERSIONS = 500;
 
-/** Toasts, verbatim from spec section 8 "Projects" (those the set-up popups and the processing page show). */
+/** Toasts, verbatim from docs/product-contract.md#messages "Projects" (those the set-up popups and the processing page show). */
 export const PIPELINE_MESSAGES = {
   requestNotSubmitted: 'Request could not be submitted',
   settingsNotLoaded: 'Settings could not be loaded',
@@ -189,7 +189,7 @@ export interface ElementUploadData {
 }
 
 /**
- * GET show_settings / show_settings_tts (spec section 3 "Project version settings").
+ * GET show_settings / show_settings_tts (docs/product-contract.md#entities-and-fields "Project version settings").
  * The language lists are computed from the engines this installation really has.
  */
 export interface ProjectVersionSettings {
@@ -321,7 +321,7 @@ export interface CurrentProcessingStep {
   noSpeech: boolean;
 }
 
-/** GET show_processing_info (spec section 3 "Processing info"). */
+/** GET show_processing_info (docs/product-contract.md#entities-and-fields "Processing info"). */
 export interface ProcessingInfo extends CurrentProcessingStep {
   /** Seconds. */
   projectVersionDuration: number;
@@ -352,7 +352,7 @@ export interface TranslationOfRun {
   termsFixed: { source: string; target: string; count: number }[];
 }
 
-/** `data: null` when the version was never set up (spec section 5: a missing processing info is an empty case). */
+/** `data: null` when the version was never set up (docs/product-contract.md#validation: a missing processing info is an empty case). */
 export interface ProcessingInfoResponse {
   data: ProcessingInfo | null;
 }

@@ -19,7 +19,7 @@ import { registerSettingsRoutes } from './settings-routes';
 import { registerSetupRoutes } from './setup-routes';
 
 /**
- * The pipeline: set-up calls (spec section 7 "Project versions": show_settings, setup, their
+ * The pipeline: set-up calls (docs/product-contract.md#calls "Project versions": show_settings, setup, their
  * TTS twins), the processing info the /processing page polls, and one pg-boss job per step
  * (fetch media, probe, extract audio, speech to text or alignment per chunk, segmentation,
  * translation per language, synthesis and mixing per dubbing language, finish). Needs the

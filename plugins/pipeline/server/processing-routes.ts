@@ -44,7 +44,7 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
         ),
       ]);
       const info = version;
-      // A version deleted meanwhile: nothing to show (spec 5: a missing processing info is an empty case).
+      // A version deleted meanwhile: nothing to show (docs/product-contract.md#validation: a missing processing info is an empty case).
       if (!info) return { data: null };
       return {
         data: {

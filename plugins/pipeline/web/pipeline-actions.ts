@@ -39,7 +39,7 @@ export async function openSetup(
 }
 
 /**
- * What the pipeline adds to the projects table: the two set-up bulk actions, and the spec 4 rule
+ * What the pipeline adds to the projects table: the two set-up bulk actions, and the docs/product-contract.md#states-and-transitions rule
  * "otherwise the list is refreshed from page 1" wired to the table's reload.
  */
 export async function createPipelineTableParts({

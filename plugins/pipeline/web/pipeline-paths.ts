@@ -5,7 +5,7 @@
  */
 import { readProjectVersionPage } from '../../projects/common/project-version-route';
 
-/** Spec 2: `/processing?projectVersionId`. */
+/** docs/product-contract.md#screens-and-routes: `/processing?projectVersionId`. */
 export const PROCESSING_PAGE = '/processing';
 
 /** The project version whose own page `path` is, or null (the set-up commands act on it; not on a subtitle's page). */

@@ -5,7 +5,7 @@
  * module shared by both would become a chunk of its own in the first load (~200 B gzip measured).
  */
 
-/** The route (spec section 2: shown after a project is created). */
+/** The route (docs/product-contract.md#screens-and-routes: shown after a project is created). */
 export const PROJECT_VERSION_PAGE = '/projects/:projectId/project_versions/:projectVersionId';
 
 const PAGE = /^\/projects\/([^/]+)\/project_versions\/([^/]+)(?:\/subtitles\/([^/]+))?\/?$/;

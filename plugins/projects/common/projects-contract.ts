@@ -1,6 +1,6 @@
 /**
- * The projects calls as both sides see them (spec section 7 "Projects and elements", "Project
- * versions"; section 4 lists, deletes and counts; section 8 "Projects"). Every resource travels
+ * The projects calls as both sides see them (docs/product-contract.md#calls "Projects and elements", "Project
+ * versions"; docs/product-contract.md#states-and-transitions lists, deletes and counts; docs/product-contract.md#messages "Projects"). Every resource travels
  * as `{ id, type, attributes }`; errors come back as `{ statusCode, error, message, code?, field? }`.
  *
  * Units: sizes in bytes, durations in SECONDS (numbers, millisecond precision), dates ISO 8601.
@@ -43,13 +43,13 @@ export const PROJECTS_PATHS = {
   uploads: '/api/v1/uploads/',
 } as const;
 
-/** The page that opens after a project is created (spec section 2); its address is built in ./project-version-page. */
+/** The page that opens after a project is created (docs/product-contract.md#screens-and-routes); its address is built in ./project-version-page. */
 export { projectVersionPage } from './project-version-page';
 
 /** Response header of the last tus PATCH naming the element created from the upload. */
 export const UPLOAD_ELEMENT_ID_HEADER = 'Upload-Element-Id';
 
-/** Spec section 9: lists start at page 1. */
+/** docs/product-contract.md#constants-and-limits: lists start at page 1. */
 export const FIRST_PAGE = 1;
 export const PROJECT_VERSIONS_PER_PAGE = 50;
 export const MAX_PROJECT_VERSIONS_PER_PAGE = 200;
@@ -60,7 +60,7 @@ export const MAX_URLS_PER_SUBMIT = 20;
 export const TITLE_MAX_LENGTH = 255;
 export const SEARCH_MAX_LENGTH = 200;
 
-/** Toasts, verbatim from spec section 8 "Projects" (those this plugin shows). */
+/** Toasts, verbatim from docs/product-contract.md#messages "Projects" (those this plugin shows). */
 export const PROJECTS_MESSAGES = {
   downloadingElementsNotUpdated: 'Downloading elements could not be updated',
   projectNotCreatedShort: 'Project cannot be created',
@@ -106,7 +106,7 @@ export const PROJECTS_SERVER_MESSAGES = {
 
 /**
  * Element states (spec: "state downloading or other"). A `failed` link element has lost its
- * project and versions (spec 4's deletion, done by the server) but is kept, with its reason, until
+ * project and versions (the contract's (docs/product-contract.md#states-and-transitions) deletion, done by the server) but is kept, with its reason, until
  * the user dismisses it (DELETE), so the reason survives a reload.
  */
 export type ElementState = 'downloading' | 'ready' | 'failed';
@@ -165,7 +165,7 @@ export interface ProjectVersionAttributes {
 }
 export type ProjectVersionResource = Resource<'project_version', ProjectVersionAttributes>;
 
-/** The workspace's project count after a call that changed it (spec section 4); the client may also adjust it itself. */
+/** The workspace's project count after a call that changed it (docs/product-contract.md#states-and-transitions); the client may also adjust it itself. */
 export interface CountMeta {
   numberOfProjects: number;
 }
@@ -215,7 +215,7 @@ export interface ElementsQuery {
 }
 export interface ElementsResponse {
   data: ElementResource[];
-  /** The size limit of a link element (spec section 4/5: bigger ones are deleted). */
+  /** The size limit of a link element (docs/product-contract.md#states-and-transitions, #validation: bigger ones are deleted). */
   meta: { maxElementBytes: number };
 }
 

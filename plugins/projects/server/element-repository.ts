@@ -166,7 +166,7 @@ export class ElementRepository {
 
   /**
    * A link that failed (too large, refused, not media): its project and versions are deleted and
-   * the count lowered (spec section 4), the element stays as `failed` with the reason so the
+   * the count lowered (docs/product-contract.md#states-and-transitions), the element stays as `failed` with the reason so the
    * polling client can say why. Idempotent: a second call finds nothing downloading.
    */
   async markFailed(

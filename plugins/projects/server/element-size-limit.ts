@@ -4,7 +4,7 @@ import { mediaLimits } from './extension-points';
 /**
  * The largest video a workspace may bring: the installation's MAX_ELEMENT_BYTES, lowered by what
  * other plugins contribute to mediaLimits (the billing plugin's plans). The browser deletes a link
- * element over it (spec section 4) and the link job stops downloading past it.
+ * element over it (docs/product-contract.md#states-and-transitions) and the link job stops downloading past it.
  */
 export async function maxElementBytesOf(
   extensions: ServerExtensions,

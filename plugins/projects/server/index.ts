@@ -25,7 +25,7 @@ import { registerUploadRoutes } from './upload-routes';
 import { expireUploadsJob } from './upload-store';
 
 /**
- * Projects, project versions and elements: the spec's calls (section 7 "Projects and elements",
+ * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
  * "Project versions"), tus uploads, link import as a job, thumbnails. Every route names its
  * workspace (query/body workspaceId, or an element it owns) and server/authz checks it.
  * Other plugins add columns and filters to the version list through projectVersionListExtensions

@@ -51,7 +51,7 @@ async function knownDetails(ctx: JobContext, workspaceId: string, url: string): 
  * plain HTTP, only to public addresses unless LINK_IMPORT_ALLOW_CIDRS says otherwise), stores it
  * and its thumbnail, and marks it ready with size and duration. Any failure (too large, refused,
  * not media, unreachable) deletes its project and versions, lowers the count and leaves the
- * element `failed` with its kind and reason (spec section 4), kept until the user dismisses it. Idempotent: an element no longer
+ * element `failed` with its kind and reason (docs/product-contract.md#states-and-transitions), kept until the user dismisses it. Idempotent: an element no longer
  * downloading is left alone, and a retry starts from a clean directory.
  */
 export const importLinkJob: JobDefinition<{ elementId: string }> = {
@@ -62,7 +62,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
     const elements = new ElementRepository(ctx.db);
     const element = await elements.findAnywhere(elementId);
     if (!element || element.state !== 'downloading' || !element.sourceUrl) return;
-    // The account's plan may allow less than the installation (spec 4: the browser deletes it too).
+    // The account's plan may allow less than the installation (docs/product-contract.md#states-and-transitions: the browser deletes it too).
     const maxBytes = await maxElementBytesOf(ctx.extensions, ctx.db, config, element.workspaceId);
     const workDir = path.join(config.dataDir, 'tmp', 'link-import', elementId);
     await rm(workDir, { recursive: true, force: true });

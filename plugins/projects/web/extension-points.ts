@@ -37,7 +37,7 @@ export interface ProjectsTableColumn {
   Cell: ComponentType<{ row: ProjectVersionResource }>;
 }
 
-/** Query parameters a contributor adds to every list request; a change reloads from page 1 (spec 4). */
+/** Query parameters a contributor adds to every list request; a change reloads from page 1 (docs/product-contract.md#states-and-transitions). */
 export interface ProjectsTableFilter {
   $params: Store<Partial<Pick<ProjectVersionsQuery, 'labels'>>>;
 }

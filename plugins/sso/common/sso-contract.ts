@@ -1,16 +1,16 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * Single sign-on (spec sections 6, 7, 8, 9). An account connects its OpenID Connect identity
+ * Single sign-on (docs/product-contract.md#roles, #calls, #messages, #constants-and-limits). An account connects its OpenID Connect identity
  * provider for its e-mail domains; a person typing an address of such a domain on the log-in page
  * is sent there (`POST /api/v1/sso/auth` answers the provider's `redirect_uri`) and comes back to
  * the callback, which checks state, nonce and PKCE and logs them in. "Sign in with Google" is one
  * more provider, configured by the server's environment.
  */
 export const SSO_PATHS = {
-  /** POST { email } -> RedirectResponse (the identity provider's authorization URL). Spec 7. */
+  /** POST { email } -> RedirectResponse (the identity provider's authorization URL). docs/product-contract.md#calls. */
   auth: '/api/v1/sso/auth',
-  /** POST { accountId } -> RedirectResponse (the account's SSO settings page). Spec 7; admins only. */
+  /** POST { accountId } -> RedirectResponse (the account's SSO settings page). docs/product-contract.md#calls; admins only. */
   openAdminPortal: '/api/v1/sso/open_admin_portal',
   /** GET ?accountId -> SettingsResponse; PUT SaveSettingsRequest -> SettingsResponse; DELETE { accountId } -> SettingsResponse (not configured); admins only (ours). */
   settings: '/api/v1/sso/settings',
@@ -29,11 +29,11 @@ export const SSO_PATHS = {
 /** The settings page the admin portal opens (with `?accountId=`, which selects the account). */
 export const SSO_SETTINGS_PAGE = '/account/sso';
 
-/** Spec section 9: set by the callback of a Google sign-in, 'true' or 'false', readable by the page. */
+/** docs/product-contract.md#constants-and-limits: set by the callback of a Google sign-in, 'true' or 'false', readable by the page. */
 export const GOOGLE_SIGNUP_COOKIE = 'google_signup';
 export const GOOGLE_LOGIN_COOKIE = 'google_login';
 
-/** Spec section 8, verbatim; the rest are ours. */
+/** docs/product-contract.md#messages, verbatim; the rest are ours. */
 export const SSO_MESSAGES = {
   cantOpenAdminPortal: "Can't open the SSO admin portal",
   // Not in the spec (ours).

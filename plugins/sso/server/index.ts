@@ -12,7 +12,7 @@ import { DomainVerifier } from './sso-domain-verification';
 import { SsoSignIn } from './sso-sign-in';
 
 /**
- * Single sign-on (spec sections 6, 7): an account's OpenID Connect provider for its e-mail
+ * Single sign-on (docs/product-contract.md#roles, #calls): an account's OpenID Connect provider for its e-mail
  * domains, and "Sign in with Google" when the environment configures it. Sessions are made by the
  * host's `replaceSession`, as the auth plugin's log-in makes them; users as sign-up makes them.
  * Password log-in of a member of an account requiring SSO is refused through the auth plugin's

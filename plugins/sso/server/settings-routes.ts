@@ -63,7 +63,7 @@ export function cleanDomains(domains: string[]): string[] | null {
 
 /**
  * The account's SSO settings (the page the admin portal opens) and `POST
- * /api/v1/sso/open_admin_portal` (spec 7). Account admins only: a member gets 403, anyone outside
+ * /api/v1/sso/open_admin_portal` (docs/product-contract.md#calls). Account admins only: a member gets 403, anyone outside
  * the account 404. The client secret is stored and never sent back.
  */
 export function registerSettingsRoutes(

@@ -62,7 +62,7 @@ const CALLBACK_STATUS: Record<SsoCallbackError, number> = {
 const LOG_IN_PAGE = '/users/sign_in';
 
 /**
- * Spec section 7 `POST /api/v1/sso/auth` (the account's identity provider for the e-mail's domain)
+ * docs/product-contract.md#calls `POST /api/v1/sso/auth` (the account's identity provider for the e-mail's domain)
  * and ours: "Sign in with Google", what the log-in page offers, and the callback both providers
  * send the browser back to.
  */
@@ -196,7 +196,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
         );
         await app.replaceSession(request, reply, signedIn.userId);
         if (claimed.provider === 'google') {
-          // Spec section 9: which of the two a Google sign-in was, for the page (not httpOnly).
+          // docs/product-contract.md#constants-and-limits: which of the two a Google sign-in was, for the page (not httpOnly).
           const cookie = { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: 60 * 60 } as const;
           reply.setCookie(GOOGLE_SIGNUP_COOKIE, String(signedIn.created), cookie);
           reply.setCookie(GOOGLE_LOGIN_COOKIE, String(!signedIn.created), cookie);

@@ -151,7 +151,7 @@ export function createSsoModel(deps: SsoModelDeps) {
     target: checkFx,
   });
 
-  // Spec section 8: a sign-in that cannot start (unknown domain, provider unreachable) is
+  // docs/product-contract.md#messages: a sign-in that cannot start (unknown domain, provider unreachable) is
   // 'Authentication failed'; the server's reason is the toast's description.
   announceEffect(deps, 'sso', ssoFx, { fail: AUTH_MESSAGES.authenticationFailed });
   announceEffect(deps, 'sso', googleFx, { fail: AUTH_MESSAGES.authenticationFailed });

@@ -1,7 +1,7 @@
 /**
- * The subtitles calls as both sides see them (spec section 3 "Subtitle", "Import SRT", "External
- * token"; section 4 SRT import; section 7 download, import, external tokens; section 8
- * "Projects"; section 9). Resources travel as `{ id, type, attributes }`; errors come back as
+ * The subtitles calls as both sides see them (docs/product-contract.md#entities-and-fields "Subtitle", "Import SRT", "External
+ * token"; docs/product-contract.md#states-and-transitions SRT import; docs/product-contract.md#calls download, import, external tokens; docs/product-contract.md#messages
+ * "Projects"; docs/product-contract.md#constants-and-limits). Resources travel as `{ id, type, attributes }`; errors come back as
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings; times of
  * cues are whole milliseconds.
  */
@@ -54,7 +54,7 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 /** File types the import popup accepts (every reader of ../common/formats). */
 export const IMPORT_ACCEPT = '.srt,.vtt,.ass,.ssa,.sbv,.ttml,.dfxp,.xml';
 
-/** Spec section 9. */
+/** docs/product-contract.md#constants-and-limits. */
 export const DEFAULT_ARCHIVE_NAME = 'download.zip';
 export const REDIRECT_AFTER_IMPORT_MS = 2000;
 
@@ -80,8 +80,8 @@ export const MAX_DOWNLOAD_VERSIONS = 1000;
 export const LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$';
 
 /**
- * Where the browser keeps a subtitle's cues while editing (spec 3: "cues stored locally under
- * per-subtitle keys for cues, synchronized and updated-at"). An import clears all three (spec 4).
+ * Where the browser keeps a subtitle's cues while editing (docs/product-contract.md#entities-and-fields: "cues stored locally under
+ * per-subtitle keys for cues, synchronized and updated-at"). An import clears all three (docs/product-contract.md#states-and-transitions).
  */
 export const localCueKeys = (subtitleId: string) => ({
   cues: `subtitle-${subtitleId}-cues`,
@@ -89,7 +89,7 @@ export const localCueKeys = (subtitleId: string) => ({
   updatedAt: `subtitle-${subtitleId}-updated-at`,
 });
 
-/** Toasts, verbatim from spec section 8 "Projects" (those this plugin shows). */
+/** Toasts, verbatim from docs/product-contract.md#messages "Projects" (those this plugin shows). */
 export const SUBTITLES_MESSAGES = {
   linkNotCreated: 'Link to share could not be created',
   filesNotDownloaded: 'Subtitle files could not be downloaded',
@@ -166,7 +166,7 @@ export interface SaveCuesConflict {
   theirs: { revision: number; updatedAt: string; cues: CueData[] };
 }
 
-/** The multipart fields of import_srt (spec 3 "Import SRT"). */
+/** The multipart fields of import_srt (docs/product-contract.md#entities-and-fields "Import SRT"). */
 export interface ImportSrtFields {
   srt_content: Blob | string;
   /** 'true' keeps the speakers the file names (WebVTT voices, ASS names, TTML agents); otherwise they are dropped. */

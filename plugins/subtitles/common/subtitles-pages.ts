@@ -4,6 +4,6 @@ import { PROJECT_VERSION_PAGE } from '../../projects/common/project-version-rout
 export const SUBTITLES_PAGES = {
   /** The public share page; the server builds the same URL (`${publicUrl}/share/<token>`). */
   share: '/share/:token',
-  /** Read-only subtitle view: the `editorUrl` target until the editor exists (spec 2 "editor URL"). */
+  /** Read-only subtitle view: the `editorUrl` target until the editor exists (docs/product-contract.md#screens-and-routes "editor URL"). */
   subtitle: `${PROJECT_VERSION_PAGE}/subtitles/:subtitleId`,
 } as const;

@@ -20,7 +20,7 @@ import { subtitlesMigrations } from './subtitles-migrations';
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
  * the version's media for the editor, import of a subtitle file (SRT, WebVTT,
  * ASS/SSA, SBV, TTML), download as a zip in six formats, and share links with a public page
- * (spec sections 3, 4, 7). Needs the projects plugin (its tables and its `projectVersion` tenant
+ * (docs/product-contract.md#entities-and-fields, #states-and-transitions, #calls). Needs the projects plugin (its tables and its `projectVersion` tenant
  * resource). Other server plugins (the pipeline) write cues through SUBTITLE_STORE.
  */
 export default defineServerPlugin({

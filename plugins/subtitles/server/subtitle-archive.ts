@@ -35,7 +35,7 @@ export class UniqueNames {
   }
 }
 
-/** Spec 9: `download.zip` for several versions, the project's title for one. */
+/** docs/product-contract.md#constants-and-limits: `download.zip` for several versions, the project's title for one. */
 export function archiveName(subtitles: SubtitleRecord[]): string {
   const versions = new Set(subtitles.map((s) => s.projectVersionId));
   return versions.size === 1 ? `${safeFileName(subtitles[0].title, 'download')}.zip` : DEFAULT_ARCHIVE_NAME;

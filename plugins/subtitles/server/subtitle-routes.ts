@@ -140,7 +140,7 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
     },
   );
 
-  // Spec 7: multipart srt_content + enable_speaker_diarization. The whole file is read before the
+  // docs/product-contract.md#calls: multipart srt_content + enable_speaker_diarization. The whole file is read before the
   // database is touched; the replacement is one transaction, so a subtitle is never half-replaced.
   app.post<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),

@@ -1,7 +1,7 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * Term bases (spec sections 3, 7 "Term bases", 8, 9): a workspace's glossaries. A term base names
+ * Term bases (docs/product-contract.md#entities-and-fields, #calls "Term bases", #messages, #constants-and-limits): a workspace's glossaries. A term base names
  * its languages; each entry gives a term per language. Chosen at set-up, a term base is enforced
  * on the translations (the pipeline's term-base rules).
  */
@@ -14,7 +14,7 @@ export const TERMBASES_PATHS = {
   entry: (id: string) => `/api/v1/termbase_entries/${id}`,
 } as const;
 
-/** Spec section 8, verbatim (updates share "Changes saved" / "Changes could not be saved"). */
+/** docs/product-contract.md#messages, verbatim (updates share "Changes saved" / "Changes could not be saved"). */
 export const TERMBASES_MESSAGES = {
   notLoaded: 'Term bases could not be loaded',
   termsNotLoaded: 'Terms could not be loaded',
@@ -44,7 +44,7 @@ export const TERMBASES_SERVER_MESSAGES = {
   entryNotFound: 'Term not found',
 } as const;
 
-/** Spec section 9: the colours term base languages are shown with, in order (ours: the values are not in the spec). */
+/** docs/product-contract.md#constants-and-limits: the colours term base languages are shown with, in order (ours: the values are not in the spec). */
 export const TERMBASE_LANGUAGE_COLOURS = [
   '#2457d6',
   '#c4321c',

@@ -10,7 +10,7 @@ import { registerTermbaseRoutes } from './termbase-routes';
 import { termbasesMigrations } from './termbases-migrations';
 
 /**
- * Term bases of a workspace (spec section 7 "Term bases"): term bases, their entries (a term per
+ * Term bases of a workspace (docs/product-contract.md#calls "Term bases"): term bases, their entries (a term per
  * language), added one by one or imported from CSV/TSV glossaries or TBX files. Its own tables;
  * the pipeline reaches a chosen term base only through TERMBASE_LOOKUP, which hands the
  * translation the pairs it must honour. Who may change them: anyone who may open the workspace;

@@ -97,7 +97,7 @@ function cleanTerms(raw: Terms, languages: readonly string[]): Terms {
   return terms;
 }
 
-/** Spec section 7 "Term bases", every call. */
+/** docs/product-contract.md#calls "Term bases", every call. */
 export function registerTermbaseRoutes(app: FastifyInstance, termbases: TermbaseRepository): void {
   const found = async (id: string) =>
     (await termbases.find(id)) ?? Promise.reject(httpError(404, 'not_found', MESSAGES.notFound));

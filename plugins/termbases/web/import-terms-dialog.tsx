@@ -8,7 +8,7 @@ import { LanguageChips } from './termbase-languages';
 const MAX_FILE_BYTES = 5_000_000;
 
 /**
- * Spec 2's "import terms" popup: one file of terms into one term base. The browser reads the
+ * The contract's (docs/product-contract.md#screens-and-routes) "import terms" popup: one file of terms into one term base. The browser reads the
  * file's text and the server parses it (CSV or TSV in Google's layout, a header row of language
  * codes, or DeepL's, two columns from the first language to the second; TBX), all or nothing: a
  * refused file is said here with the line the server names, and nothing is added.

@@ -60,7 +60,7 @@ export const OFFERED_LANGUAGES = [
   'zh',
 ];
 
-/** Spec 9: a term base's languages take the colours in order (the 13th starts over). */
+/** docs/product-contract.md#constants-and-limits: a term base's languages take the colours in order (the 13th starts over). */
 export const languageColour = (index: number) => TERMBASE_LANGUAGE_COLOURS[index % TERMBASE_LANGUAGE_COLOURS.length];
 
 /**

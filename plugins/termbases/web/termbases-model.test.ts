@@ -39,7 +39,7 @@ function setUp() {
 }
 
 describe('term bases model', () => {
-  it('creates, renames and deletes term bases with spec 8’s toasts; says what failed', async () => {
+  it('creates, renames and deletes term bases with the contract’s (docs/product-contract.md#messages) toasts; says what failed', async () => {
     const kit = setUp();
     kit.api
       .reply('POST', '/api/v1/termbases/', (call: RecordedCall) =>

@@ -29,7 +29,7 @@ const MAX_PAGES_SEARCHED = 20;
 
 /**
  * The workspace's term bases: core's resource list (paged, searched, created, renamed, deleted,
- * spec 8's toasts), the popups opened for one of them, the import of a file of terms, and the
+ * the contract's (docs/product-contract.md#messages) toasts), the popups opened for one of them, the import of a file of terms, and the
  * entries of the term base that is open (termbase-entries-model.ts). Entry counts follow every
  * add, delete and import, so the list and the open term base never disagree.
  */

@@ -1,7 +1,7 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * Themes (spec sections 3 "Theme: id and attributes", 7 `GET /api/v1/themes/`, 8): a workspace's
+ * Themes (docs/product-contract.md#entities-and-fields "Theme: id and attributes", #calls `GET /api/v1/themes/`, #messages): a workspace's
  * styles for burned-in subtitles. The spec shows only the list call; the rest is ours, shaped like
  * the other workspace resources (guidelines, vocabularies): POST the collection, PUT/DELETE one,
  * POST `…/{id}/duplicate`, and a preview image rendered by ffmpeg with libass.
@@ -18,7 +18,7 @@ export const THEMES_PATHS = {
 
 export const THEMES_PAGE = '/themes';
 
-/** Spec section 8: 'Themes could not be loaded' verbatim; the others follow the guidelines' wording (not in the spec). */
+/** docs/product-contract.md#messages: 'Themes could not be loaded' verbatim; the others follow the guidelines' wording (not in the spec). */
 export const THEMES_MESSAGES = {
   notLoaded: 'Themes could not be loaded',
   notCreated: 'Theme could not be created',

@@ -11,7 +11,7 @@ import { registerThemeRoutes } from './theme-routes';
 import { themesMigrations } from './themes-migrations';
 
 /**
- * Themes of a workspace (spec section 7 `GET /api/v1/themes/`): styles for burned-in subtitles,
+ * Themes of a workspace (docs/product-contract.md#calls `GET /api/v1/themes/`): styles for burned-in subtitles,
  * their live preview, and — for the exports plugin — EXPORT_THEME_LOOKUP, which gives a theme with its ASS
  * style ready for a frame size (the exports plugin's burn-in uses it). Its own table.
  *

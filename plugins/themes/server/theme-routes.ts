@@ -60,7 +60,7 @@ export function copyName(original: string, taken: readonly string[]): string {
 }
 
 /**
- * Spec section 7: GET /api/v1/themes/ (a page of the workspace's themes, like the other resource
+ * docs/product-contract.md#calls: GET /api/v1/themes/ (a page of the workspace's themes, like the other resource
  * lists). Ours besides: POST the collection, PUT and DELETE …/{id}, POST …/{id}/duplicate (a POST:
  * it makes a new theme, answered 201 like a create).
  */

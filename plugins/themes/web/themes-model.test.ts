@@ -24,7 +24,7 @@ function setUp() {
 }
 
 describe('themes model', () => {
-  it('says "Themes could not be loaded" (spec 8, verbatim) when the list fails', async () => {
+  it('says "Themes could not be loaded" (docs/product-contract.md#messages, verbatim) when the list fails', async () => {
     const kit = setUp();
     kit.api.reply('GET', '/api/v1/themes/', new ApiError('Down', 500, 'internal'));
     await allSettled(kit.model.pageOpened, { scope: kit.scope });

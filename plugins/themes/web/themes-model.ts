@@ -14,7 +14,7 @@ export type ThemeForm = { name: string } & ThemeStyle;
 
 /**
  * The workspace's themes: core's resource list (paged, searched, created, changed, deleted, with
- * the toasts; 'Themes could not be loaded' verbatim, spec 8), duplicates, and the dialog's live
+ * the toasts; 'Themes could not be loaded' verbatim, docs/product-contract.md#messages), duplicates, and the dialog's live
  * preview (theme-preview-model.ts).
  */
 export function createThemesModel(deps: ResourceListDeps) {

@@ -1,7 +1,7 @@
 import type { Resource } from '../../../core/common/session-types';
 
 /**
- * Vocabulary lists (spec sections 3, 7 "Vocabularies", 8): the names, brands and jargon of a
+ * Vocabulary lists (docs/product-contract.md#entities-and-fields, #calls "Vocabularies", #messages): the names, brands and jargon of a
  * workspace's videos, one utterance per entry. Chosen at set-up, a list's words reach speech to
  * text (pocketsphinx learns the missing ones; an OpenAI-compatible engine gets them as hints).
  */
@@ -12,7 +12,7 @@ export const VOCABULARIES_PATHS = {
 
 export { VOCABULARIES_PAGE } from './vocabularies-page-path';
 
-/** Spec section 8, verbatim. */
+/** docs/product-contract.md#messages, verbatim. */
 export const VOCABULARIES_MESSAGES = {
   notLoaded: 'Vocabulary lists could not be loaded',
   notCreated: 'Vocabulary list could not be created',

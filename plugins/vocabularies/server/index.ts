@@ -10,7 +10,7 @@ import { VocabularyRepository } from './vocabulary-repository';
 import { registerVocabularyRoutes } from './vocabulary-routes';
 
 /**
- * Vocabulary lists of a workspace (spec section 7 "Vocabularies"). Its own table; the pipeline
+ * Vocabulary lists of a workspace (docs/product-contract.md#calls "Vocabularies"). Its own table; the pipeline
  * reaches a chosen list only through the lookup this plugin provides (VOCABULARY_LOOKUP, declared
  * by the pipeline's contract), which hands speech to text the list's words.
  *

@@ -59,7 +59,7 @@ export function vocabularyResource(row: VocabularyRecord): VocabularyResource {
   };
 }
 
-/** Spec section 7 "Vocabularies": GET and POST /api/v1/vocabularies/; PUT and DELETE /api/v1/vocabularies/{id}. */
+/** docs/product-contract.md#calls "Vocabularies": GET and POST /api/v1/vocabularies/; PUT and DELETE /api/v1/vocabularies/{id}. */
 export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: VocabularyRepository): void {
   registerWorkspaceResourceList(app, {
     path: VOCABULARIES_PATHS.vocabularies,

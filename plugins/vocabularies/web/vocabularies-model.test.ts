@@ -45,7 +45,7 @@ describe('vocabularies model', () => {
     });
   });
 
-  it('creates, renames ("Name saved"), edits entries ("Changes saved") and deletes, with spec 8’s toasts', async () => {
+  it('creates, renames ("Name saved"), edits entries ("Changes saved") and deletes, with the contract’s (docs/product-contract.md#messages) toasts', async () => {
     const kit = setUp();
     kit.api
       .reply('POST', '/api/v1/vocabularies/', { data: list('9', 'Brands', ['Polycue']) })

@@ -16,7 +16,7 @@ export interface VocabularyChanges {
 
 /**
  * The workspace's vocabulary lists (core's resource list: paged, searched, created, changed,
- * deleted, with spec 8's toasts). A rename alone says 'Name saved'; new entries (with or without a
+ * deleted, with the contract's (docs/product-contract.md#messages) toasts). A rename alone says 'Name saved'; new entries (with or without a
  * rename) say 'Changes saved'.
  */
 export function createVocabulariesModel(deps: VocabulariesDeps) {

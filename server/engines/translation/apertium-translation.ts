@@ -59,7 +59,7 @@ export class TranslationRouteError extends Error {
 /**
  * Translation with apertium. All cues go through ONE process per hop as an HTML document with a
  * `<p id>` per cue: apertium keeps block boundaries, so cue n of the output is cue n of the
- * input (DESIGN.md section 7); `-u` drops the unknown-word marks. Without a direct pair the
+ * input (docs/decisions.md#measured-facts-the-code-relies-on); `-u` drops the unknown-word marks. Without a direct pair the
  * document goes through the shortest chain of pairs. Glossary terms are hidden behind
  * placeholders during translation and enforced afterwards through the TermBase seam.
  */

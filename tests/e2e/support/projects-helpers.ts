@@ -93,7 +93,7 @@ export function versionRow(page: Page, title: string) {
 
 /**
  * Uploads files through the "New project" popup and waits until each has its project. One file
- * opens its version page (spec 2), and the helper goes back to the list; several leave the list
+ * opens its version page (docs/product-contract.md#screens-and-routes), and the helper goes back to the list; several leave the list
  * with the new rows selected, which the helper clears, so callers start from the plain list.
  */
 export async function uploadVideos(page: Page, files: string[]): Promise<void> {

@@ -43,7 +43,7 @@ export function invitationOutcome({ data, included, meta }: CreateAccountUsersRe
 /**
  * The members table (`/account/members`): account users page by page (25), searchable, with a
  * selection for bulk removal, a role per row and the workspace access of each. Changing account
- * clears the list (spec 4); an open page then loads the new account's users.
+ * clears the list (docs/product-contract.md#states-and-transitions); an open page then loads the new account's users.
  */
 export function createMembersModel(deps: AccountsModelDeps) {
   const { api, app } = deps;
@@ -206,7 +206,7 @@ export function createMembersModel(deps: AccountsModelDeps) {
     fn: ({ accountId, search }): PageRequest => ({ accountId: accountId!, search, page: 1 }),
   });
   sample({ clock: firstPageWanted, target: fetchAccountUsersFx });
-  // Only the next consecutive page is appended (spec 4).
+  // Only the next consecutive page is appended (docs/product-contract.md#states-and-transitions).
   sample({
     clock: nextPageRequested,
     source: {
@@ -267,7 +267,7 @@ export function createMembersModel(deps: AccountsModelDeps) {
     fail: ACCOUNTS_MESSAGES.accountUsersNotDeleted,
   });
   announce(deps, changeRoleFx, { done: ACCOUNTS_MESSAGES.roleChanged, fail: ACCOUNTS_MESSAGES.roleNotChanged });
-  // Spec 8's one success text for create_account_users is 'Account users created', kept verbatim as
+  // The contract's (docs/product-contract.md#messages) one success text for create_account_users is 'Account users created', kept verbatim as
   // the title (issue 21.10: the spec does say so); the description says what really happened, as an
   // invitation creates no user yet: who joined, who was mailed an invitation, who was already in.
   announce(deps, createAccountUsersFx, { fail: ACCOUNTS_MESSAGES.accountUsersNotCreated });

@@ -18,7 +18,7 @@ export interface AccountsModelDeps {
 
 export { apiEffect } from '../../../../core';
 
-/** Spec section 8 toasts and a log line, tagged `[accounts]` (core's announceEffect). */
+/** docs/product-contract.md#messages toasts and a log line, tagged `[accounts]` (core's announceEffect). */
 export function announce(
   deps: AnnounceDeps,
   fx: effector.Effect<any, any, ApiError>,

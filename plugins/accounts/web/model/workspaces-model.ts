@@ -39,7 +39,7 @@ export function createWorkspacesModel(deps: AccountsModelDeps) {
   const modelBuilt = createEvent();
   const $workspaces = createStore<WorkspaceResource[]>([])
     .on(app.fetchWorkspacesFx.doneData, (_, list) => list)
-    // Spec 4: a new workspace comes first.
+    // docs/product-contract.md#states-and-transitions: a new workspace comes first.
     .on(createWorkspaceFx.doneData, (list, created) => [created, ...list.filter((w) => w.id !== created.id)])
     .on(renameWorkspaceFx.doneData, (list, renamed) => list.map((w) => (w.id === renamed.id ? renamed : w)))
     .on(deleteWorkspacesFx.doneData, (list, ids) => list.filter((w) => !ids.includes(w.id)))

@@ -4,7 +4,7 @@ import { apiEffect, safeRedirectPath, type AuthModelDeps, type FlowUnits } from 
 
 const { createEvent, sample } = effector;
 
-/** The palette's "Log out": AuthService.signOut, then the server's forwarding URL (spec 2). */
+/** The palette's "Log out": AuthService.signOut, then the server's forwarding URL (docs/product-contract.md#screens-and-routes). */
 export function createLogOutModel({ auth }: AuthModelDeps, units: FlowUnits) {
   const logOutRequested = createEvent();
   const logOutFx = apiEffect(() => auth.signOut());

@@ -16,7 +16,7 @@ const { createEvent, sample } = effector;
 /**
  * `/profile`: three sections, each its own form, call and pending flag, all on PUT update_profile.
  * A wrong current password is shown inline as 'Invalid password' on the section that was sent
- * (spec 5), because each section has its own current-password field.
+ * (docs/product-contract.md#validation), because each section has its own current-password field.
  */
 export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits) {
   const pageOpened = createEvent();
@@ -200,7 +200,7 @@ export function createProfileModel({ api, app }: AuthModelDeps, units: FlowUnits
   };
 }
 
-/** A wrong current password is inline only (spec 5); other field errors inline too; the rest a toast. */
+/** A wrong current password is inline only (docs/product-contract.md#validation); other field errors inline too; the rest a toast. */
 function showFailure<T extends Record<string, unknown>>(
   form: FormModel<T>,
   failData: effector.Event<ApiError>,

@@ -22,7 +22,7 @@ export interface SignUpValues extends Record<string, string> {
   passwordConfirmation: string;
 }
 
-/** `/users/sign_up`: POST /users, then onboarding; every failure returns to sign-up after 3 s (spec 8). */
+/** `/users/sign_up`: POST /users, then onboarding; every failure returns to sign-up after 3 s (docs/product-contract.md#messages). */
 export function createSignUpModel({ api }: AuthModelDeps, units: FlowUnits) {
   const form = createFormModel<SignUpValues>({
     name: '',

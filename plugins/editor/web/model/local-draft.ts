@@ -2,9 +2,9 @@ import { localCueKeys, type CueData } from '../../../subtitles/common/subtitles-
 import type { EditorCue } from './cue-edits';
 
 /**
- * The browser's copy of a subtitle being edited (spec 3: "cues stored locally under per-subtitle
+ * The browser's copy of a subtitle being edited (docs/product-contract.md#entities-and-fields: "cues stored locally under per-subtitle
  * keys for cues, synchronized and updated-at"; the key names are the subtitles contract's, which
- * an import clears, spec 4). `cues` holds the list with the server revision it was edited from,
+ * an import clears, docs/product-contract.md#states-and-transitions). `cues` holds the list with the server revision it was edited from,
  * so a reload can send it again and a conflict can be told from a plain save.
  */
 export interface LocalDraft {

@@ -18,7 +18,7 @@ export const LabelsCell = memo(function LabelsCell({ row }: { row: ProjectVersio
   );
 });
 
-/** Label filter chips beside the search box; the selected ids live in a cookie (spec 9). */
+/** Label filter chips beside the search box; the selected ids live in a cookie (docs/product-contract.md#constants-and-limits). */
 export function LabelFilterChips() {
   const model = useLabelsModel();
   const [labels, selected, toggle, clear] = useUnit([

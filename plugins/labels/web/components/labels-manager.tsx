@@ -10,7 +10,7 @@ import './labels.css';
 
 /**
  * The labels manager popup: create (optionally assigning the new label to the selected project
- * versions, spec 4), rename and delete labels. Rename and delete open in place of the row.
+ * versions, docs/product-contract.md#states-and-transitions), rename and delete labels. Rename and delete open in place of the row.
  */
 export default function LabelsManager({ onClose }: { onClose: () => void }) {
   const model = useLabelsModel();

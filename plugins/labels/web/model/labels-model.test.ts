@@ -42,7 +42,7 @@ describe('label filter', () => {
 });
 
 describe('creating, renaming and deleting', () => {
-  it('creates a label and assigns it to the selected versions (spec 4), updating those rows', async () => {
+  it('creates a label and assigns it to the selected versions (docs/product-contract.md#states-and-transitions), updating those rows', async () => {
     const kit = createLabelsTestKit();
     await kit.start();
     kit.api.reply('POST', '/api/v1/labels/', {

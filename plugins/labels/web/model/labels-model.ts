@@ -49,8 +49,8 @@ const upsert = (list: LabelResource[], label: LabelResource) =>
 
 /**
  * The workspace's labels (create, rename, delete, assign to and remove from project versions) and
- * the label filter: the selected label ids, kept in a cookie (spec 9), so the filter survives a
- * reload. Changing workspace clears the labels so they reload (spec 4).
+ * the label filter: the selected label ids, kept in a cookie (docs/product-contract.md#constants-and-limits), so the filter survives a
+ * reload. Changing workspace clears the labels so they reload (docs/product-contract.md#states-and-transitions).
  */
 export function createLabelsModel(deps: LabelsModelDeps) {
   const { api, app, cookies } = deps;
@@ -116,7 +116,7 @@ export function createLabelsModel(deps: LabelsModelDeps) {
 
   const $selectedLabelIds = createStore<string[]>(readSelectedLabelIds(cookies))
     .on(labelToggled, (ids, id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
-    // Spec 4: after deleting a label the selection resets to empty.
+    // docs/product-contract.md#states-and-transitions: after deleting a label the selection resets to empty.
     .on([filterCleared, deleteLabelFx.done], (ids) => (ids.length ? [] : ids));
   // Ids kept from another workspace (or deleted elsewhere) are dropped once the labels are known.
   sample({
@@ -167,7 +167,7 @@ export function createLabelsModel(deps: LabelsModelDeps) {
     target: unassignFx,
   });
 
-  // Spec 8 "Labels": success texts and failures (the server's reason under the spec's text).
+  // docs/product-contract.md#messages "Labels": success texts and failures (the server's reason under the spec's text).
   const toast = (kind: 'success' | 'error', title: string, description?: string) => ({ kind, title, description });
   sample({
     clock: createLabelFx.doneData,

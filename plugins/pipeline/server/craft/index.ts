@@ -1,4 +1,4 @@
-/** The product's craft: pure functions between the engines (DESIGN.md section 4). */
+/** The product's craft: pure functions between the engines (docs/architecture.md#engines-and-the-craft-between-them). */
 export { READING_RULES, charCount, cueCharCount, type Cue, type ReadingRules, type TimedWord } from './cue-types';
 export { segmentWords, normalizeWords, type SegmentationOptions } from './segmentation';
 export {

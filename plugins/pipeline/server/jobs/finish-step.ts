@@ -43,7 +43,7 @@ export const finishStep: StepDefinition = {
     const keys = [runKey(run.id, 'audio.wav'), ...rows.map((row) => row.key)];
     await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => {})));
     await files.removeAll();
-    // "You'll get an email once it's ready" (spec 8): sent once, by the invocation that finished
+    // "You'll get an email once it's ready" (docs/product-contract.md#messages): sent once, by the invocation that finished
     // the run, after its transaction committed (PGlite has one connection: never mail inside it).
     if (finishedNow) await mailReady(ctx, run.id);
   },

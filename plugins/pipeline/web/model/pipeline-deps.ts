@@ -33,7 +33,7 @@ export interface PipelineModelDeps {
 
 export { apiEffect } from '../../../../core';
 
-/** Spec 8: every failure shows the spec's text (the server's reason below it) and is logged, tagged `[pipeline]`. */
+/** docs/product-contract.md#messages: every failure shows the spec's text (the server's reason below it) and is logged, tagged `[pipeline]`. */
 export function toastAndLogFailure(deps: AnnounceDeps, fail: effector.Event<ApiError>, title: string): void {
   announceFailure(deps, 'pipeline', fail, title);
 }

@@ -125,7 +125,7 @@ describe('the processing page model', () => {
     expect(kit.api.callsTo('GET', stepPath)).toHaveLength(0);
   });
 
-  it('treats a missing processing info as the empty case (spec 5): no toast, no poll, no redirect', async () => {
+  it('treats a missing processing info as the empty case (docs/product-contract.md#validation): no toast, no poll, no redirect', async () => {
     for (const body of [{ data: null }, '', null]) {
       const kit = createPipelineTestKit();
       kit.api.reply('GET', infoPath, body);

@@ -19,7 +19,7 @@ export type ProcessingStatus = 'idle' | 'loading' | 'empty' | 'ready' | 'failed'
 
 const finished = (step: Pick<CurrentProcessingStep, 'state'>) => step.state === 'done' || step.state === 'failed';
 
-/** The body's `data`, or null when the body or its data is missing (spec 5: an empty case, not an error). */
+/** The body's `data`, or null when the body or its data is missing (docs/product-contract.md#validation: an empty case, not an error). */
 function dataOf<T>(body: { data: T | null } | '' | null | undefined): T | null {
   return body && typeof body === 'object' ? (body.data ?? null) : null;
 }
@@ -28,7 +28,7 @@ function dataOf<T>(body: { data: T | null } | '' | null | undefined): T | null {
  * `/processing?projectVersionId=…`: the run's info is loaded once when the page opens (and once
  * more when it finishes, for the subtitles made); its progress is polled every 2 s through core's
  * PollingService until the run is done or failed or the page closes. A failed info load shows
- * 'Processing info could not be loaded' and goes to `/` 2 s later (spec 8, 9).
+ * 'Processing info could not be loaded' and goes to `/` 2 s later (docs/product-contract.md#messages, #constants-and-limits).
  */
 export function createProcessingModel(deps: PipelineModelDeps) {
   const { api } = deps;
@@ -131,7 +131,7 @@ export function createProcessingModel(deps: PipelineModelDeps) {
   });
   sample({ clock: [pageClosed, pageOpened], target: stopPollingFx });
 
-  // Spec 8/9: toast, then `/` after 2000 ms.
+  // docs/product-contract.md#messages, #constants-and-limits: toast, then `/` after 2000 ms.
   toastAndLogFailure(deps, fetchInfoFx.failData, PIPELINE_MESSAGES.processingInfoNotLoaded);
   sample({ clock: fetchInfoFx.fail, target: [stopPollingFx, waitBeforeRedirectFx] });
   sample({ clock: waitBeforeRedirectFx.done, fn: () => '/', target: navigateFx });

@@ -120,7 +120,7 @@ describe('set-up popups: language lists', () => {
   });
 });
 
-describe('set-up popups: submit and where it leads (spec 4)', () => {
+describe('set-up popups: submit and where it leads (docs/product-contract.md#states-and-transitions)', () => {
   async function submitWith(
     kind: 'subtitles' | 'voiceOver',
     ids: string[],

@@ -73,7 +73,7 @@ export function setupPayload({ target, form, workspaceId, resources = {} }: Subm
 /**
  * The set-up popups (plain subtitles and voice-over): settings load with the popup, the lists follow
  * what the engines can do, the last used choices are preselected, and a submit is followed by the
- * spec 4 navigation. One popup at a time; the dialog component only renders these stores.
+ * docs/product-contract.md#states-and-transitions navigation. One popup at a time; the dialog component only renders these stores.
  */
 export function createSetupModel(deps: PipelineModelDeps) {
   const { api, app, toast } = deps;
@@ -88,7 +88,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
   const transcriptChanged = createEvent<string>();
   const voiceCloningToggled = createEvent<boolean>();
   const submitted = createEvent();
-  /** Spec 4 "otherwise the list is refreshed from page 1": the projects table reloads on it. */
+  /** docs/product-contract.md#states-and-transitions "otherwise the list is refreshed from page 1": the projects table reloads on it. */
   const projectListRefreshRequested = createEvent();
 
   const fetchSettingsFx = apiEffect(async ({ target, workspaceId }: SettingsRequest) => {
@@ -209,7 +209,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
     target: submitFx,
   });
 
-  // Spec 8: 'Request submitted', and the info "You'll get an email once it's ready" / "We're processing your project(s)".
+  // docs/product-contract.md#messages: 'Request submitted', and the info "You'll get an email once it's ready" / "We're processing your project(s)".
   sample({
     clock: submitFx.done,
     fn: () => ({ kind: 'success' as const, title: PIPELINE_MESSAGES.requestSubmitted }),
@@ -253,7 +253,7 @@ export function createSetupModel(deps: PipelineModelDeps) {
     fn: () => undefined,
     target: projectListRefreshRequested,
   });
-  // Spec 4: a TTS setup raises the workspace's project count; reload it so every view agrees with the server.
+  // docs/product-contract.md#states-and-transitions: a TTS setup raises the workspace's project count; reload it so every view agrees with the server.
   sample({
     clock: submitFx.done,
     filter: ({ params }) => params.target.kind === 'voiceOver',

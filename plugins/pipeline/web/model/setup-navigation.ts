@@ -4,7 +4,7 @@ import type { SetupKind } from './setup-types';
 export type AfterSetup = { navigate: string } | { refreshProjectList: true };
 
 /**
- * Spec 4: a single project with a transcript goes to /processing; a voice-over with a transcript
+ * docs/product-contract.md#states-and-transitions: a single project with a transcript goes to /processing; a voice-over with a transcript
  * goes to the editor URL the server returned; otherwise the project list is refreshed from page 1.
  */
 export function afterSetup(

@@ -11,7 +11,7 @@ import { usePipelineModel } from '../components/use-pipeline-model';
 import { formatDuration } from '../../../../core/common/duration';
 import '../components/pipeline.css';
 
-/** `/processing?projectVersionId=…` (spec 2): each step of the run as it happens. */
+/** `/processing?projectVersionId=…` (docs/product-contract.md#screens-and-routes): each step of the run as it happens. */
 export default function ProcessingPage() {
   const [params] = useSearchParams();
   const projectVersionId = params.get('projectVersionId');

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../../core/ui';
 
-/** "Delete project version" popup (spec 2), for one or many selected versions. */
+/** "Delete project version" popup (docs/product-contract.md#screens-and-routes), for one or many selected versions. */
 export function DeleteProjectVersionsDialog({
   count,
   pending,

@@ -25,7 +25,7 @@ export function describeFailure(failure: LinkFailure): string {
   return `${linkOutcomeOf(failure.kind)}: ${failure.reason}`;
 }
 
-/** The reason this client gives when it deletes an element over the limit itself (spec 4). */
+/** The reason this client gives when it deletes an element over the limit itself (docs/product-contract.md#states-and-transitions). */
 export function tooLargeFailure(maxBytes: number | null): LinkFailure {
   const limit = maxBytes === null ? '?' : String(Number((maxBytes / 1024 ** 2).toFixed(1)));
   return {
@@ -58,7 +58,7 @@ export function followElement(element: ElementResource): FollowedElement {
     projectVersionIds: a.projectVersionIds,
     size: a.unformattedSize,
     duration: a.unformattedDuration,
-    // Spec 4: flagged downloading when its duration is 0; a failed element never finishes (it was "Downloading…" for ever).
+    // docs/product-contract.md#states-and-transitions: flagged downloading when its duration is 0; a failed element never finishes (it was "Downloading…" for ever).
     downloading: a.state === 'downloading' || (a.state !== 'failed' && a.unformattedDuration === 0),
     failure:
       a.state === 'failed'
@@ -102,7 +102,7 @@ export function isTooLarge(size: number, maxBytes: number | null): boolean {
   return maxBytes !== null && size > maxBytes;
 }
 
-/** Submitted elements split by spec 4: kept and followed, or deleted (too large, or from a submit no longer expected). */
+/** Submitted elements split by docs/product-contract.md#states-and-transitions: kept and followed, or deleted (too large, or from a submit no longer expected). */
 export function sortSubmitted(
   elements: ElementResource[],
   identifier: string,
@@ -134,7 +134,7 @@ export interface ElementUpdateOutcome {
   versionsLost: number;
 }
 
-/** Applies a `POST /api/v1/elements/updates` answer to the followed elements (spec 4). */
+/** Applies a `POST /api/v1/elements/updates` answer to the followed elements (docs/product-contract.md#states-and-transitions). */
 export function applyElementUpdates(
   followed: FollowedElement[],
   fresh: ElementResource[],

@@ -39,7 +39,7 @@ export function parseLinks(text: string): string[] {
 /**
  * "New project" from links: one `youtube_dl_with_project` call per paste, carrying a
  * submitUrlIdentifier; the elements it returns are followed (polled) until they leave the
- * downloading state, as spec 4 describes: too large or unexpected ones are deleted and the list
+ * downloading state, as docs/product-contract.md#states-and-transitions describes: too large or unexpected ones are deleted and the list
  * is fetched again, finished ones take their size and duration and their rows are refreshed.
  */
 export function createLinksModel(
@@ -146,7 +146,7 @@ export function createLinksModel(
     ...kept.filter((element) => !list.some((known) => known.id === element.id)),
   ]);
   $followed.on(rowsLoaded, followLoadedRows);
-  // Spec 4: submitting URLs raises the count by the number of versions returned (a rejected
+  // docs/product-contract.md#states-and-transitions: submitting URLs raises the count by the number of versions returned (a rejected
   // element's delete lowers it again).
   sample({ clock: sorted, fn: ({ versions }) => ({ versions, count: versions.length }), target: projectsCreated });
   sample({

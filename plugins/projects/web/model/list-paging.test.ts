@@ -3,7 +3,7 @@ import { emptyList, mergePage, nextPageToLoad } from './list-paging';
 
 const arrived = (page: number, rows: string[], queryKey = 'q', hasMore = true) => ({ page, rows, queryKey, hasMore });
 
-describe('list paging (spec 4)', () => {
+describe('list paging (docs/product-contract.md#states-and-transitions)', () => {
   it('page 1 replaces the list, the next consecutive page appends', () => {
     let list = mergePage({ rows: ['old'], page: 3, queryKey: 'q', hasMore: true }, arrived(1, ['a', 'b']), 'q');
     expect(list.rows).toEqual(['a', 'b']);

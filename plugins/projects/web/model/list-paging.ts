@@ -1,5 +1,5 @@
 /**
- * Spec 4: project version lists load by page — page 1 replaces the list, and only the next
+ * docs/product-contract.md#states-and-transitions: project version lists load by page — page 1 replaces the list, and only the next
  * consecutive page is appended. A page that arrives for another query (the search or the filter
  * changed while it was in flight), or out of order, is dropped: appending it would duplicate or
  * mix rows.

@@ -31,7 +31,7 @@ export interface ProjectsModelDeps {
 
 export { apiEffect } from '../../../../core';
 
-/** Spec section 8 toasts and a log line, tagged `[projects]` (core's announceEffect). */
+/** docs/product-contract.md#messages toasts and a log line, tagged `[projects]` (core's announceEffect). */
 export function announce(
   deps: AnnounceDeps,
   fx: effector.Effect<any, any, ApiError>,

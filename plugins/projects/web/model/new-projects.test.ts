@@ -190,7 +190,7 @@ describe('links', () => {
     expect(kit.api.callsTo('DELETE', '/api/v1/elements/a')).toHaveLength(1);
     expect(kit.listCalls().at(-1)).toMatchObject({ page: 1 });
     expect(kit.scope.getState(kit.model.$projectCount)).toBe(3);
-    // Deleted as spec 4 says, and the user sees why until they dismiss it (nothing left to delete then).
+    // Deleted as docs/product-contract.md#states-and-transitions says, and the user sees why until they dismiss it (nothing left to delete then).
     expect(kit.scope.getState(kit.model.links.$failedLinks).map((e) => [e.id, e.failure])).toEqual([
       ['a', { kind: 'too_large', reason: 'The file is larger than the allowed 10 MB', onServer: false }],
     ]);
@@ -413,7 +413,7 @@ describe('uploads', () => {
       };
     });
 
-  it('after "Project created" for one file the version page opens (spec 2) and the popup closes', async () => {
+  it('after "Project created" for one file the version page opens (docs/product-contract.md#screens-and-routes) and the popup closes', async () => {
     const kit = await openedKit();
     createsProjects(kit);
     await allSettled(kit.model.newProjectOpened, { scope: kit.scope, params: 'upload' });

@@ -42,7 +42,7 @@ export function listParams(query: ProjectVersionsQuery): Record<string, string |
 }
 
 /**
- * The project-version table of the current workspace: pages (spec 4: page 1 replaces, only the
+ * The project-version table of the current workspace: pages (docs/product-contract.md#states-and-transitions: page 1 replaces, only the
  * next consecutive page appends), search, contributed filters (labels), selection and bulk delete.
  */
 /** The host's units exist before the contributors load (they wire to them); the model adds its rules. */
@@ -70,7 +70,7 @@ export function createProjectVersionsModel(
   const pageOpened = createEvent();
   const searchChanged = createEvent<string>();
   const nextPageRequested = createEvent();
-  /** Versions just created here: they come first (and the selection clears: spec 4). */
+  /** Versions just created here: they come first (and the selection clears: docs/product-contract.md#states-and-transitions). */
   const rowsCreated = createEvent<Row[]>();
   /** Fresh copies of some rows (POST project_versions/updates); absent ones stay as they are. */
   const rowsRefreshed = createEvent<Row[]>();
@@ -152,7 +152,7 @@ export function createProjectVersionsModel(
     fn: (rows): ReadonlySet<string> => new Set(rows.map((r) => r.id)),
     target: selectionChanged,
   });
-  // Spec 4: a changed filter (label selection) clears the selection and searches from page 1.
+  // docs/product-contract.md#states-and-transitions: a changed filter (label selection) clears the selection and searches from page 1.
   sample({ clock: $filterParams.updates, target: selectionCleared });
 
   const $deleteDialogOpen = createStore(false).reset(

@@ -18,7 +18,7 @@ export type NewProjectMode = 'upload' | 'links';
 
 /**
  * The projects plugin's Effector units: the table (pages, search, filters, selection, delete),
- * uploads and links, and the workspace's project count, which moves as spec 4 says (creating an
+ * uploads and links, and the workspace's project count, which moves as docs/product-contract.md#states-and-transitions says (creating an
  * element or project +1, submitting URLs + the versions returned, deletes − what was deleted). The
  * app's workspace list is asked to reload after each change so every view agrees with the server.
  */
@@ -76,7 +76,7 @@ export function createProjectsModel(
     .on(newProjectOpened, (_, mode) => mode)
     .reset(newProjectClosed, app.workspaceChanged, app.loggedOut);
 
-  // Spec 2: the version page is "shown after a project is created". Several files chosen together
+  // docs/product-contract.md#screens-and-routes: the version page is "shown after a project is created". Several files chosen together
   // leave the user on the list with the new rows selected (to label or set up at once); when one
   // failed the popup stays open to say which, and the new rows are selected behind it.
   const navigateFx = effector.createEffect((path: string) => deps.navigate(path));

@@ -56,7 +56,7 @@ export function settledBatchOf(list: readonly UploadItem[], id: string): UploadB
 /**
  * "New project" from video files: each file is sent with the resumable uploader (progress per
  * file), then `create_with_project` makes the project of its element. Each created project comes
- * first in the table and raises the workspace's project count by one (spec 4).
+ * first in the table and raises the workspace's project count by one (docs/product-contract.md#states-and-transitions).
  */
 export function createUploadsModel(
   deps: ProjectsModelDeps,
@@ -150,7 +150,7 @@ export function createUploadsModel(
   sample({ clock: started, target: startUploadsFx });
   sample({ clock: uploadCancelled, target: abortUploadFx });
   sample({ clock: uploadFileFx.doneData, target: createWithProjectFx });
-  // Spec 4: creating an element (with its project) raises the count by one.
+  // docs/product-contract.md#states-and-transitions: creating an element (with its project) raises the count by one.
   sample({
     clock: createWithProjectFx.doneData,
     fn: ({ versions }) => ({ versions, count: 1 }),

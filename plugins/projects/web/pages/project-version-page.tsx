@@ -22,7 +22,7 @@ type Loaded =
   | { state: 'ready'; version: ProjectVersionResource };
 
 /**
- * `/projects/{projectId}/project_versions/{projectVersionId}` (spec 2: shown after a project is
+ * `/projects/{projectId}/project_versions/{projectVersionId}` (docs/product-contract.md#screens-and-routes: shown after a project is
  * created): the version's title, thumbnail, duration and media state, then what other plugins
  * add (`projectVersionSections`): its subtitles by language, its processing and voice-overs.
  */

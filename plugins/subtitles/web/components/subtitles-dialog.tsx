@@ -18,7 +18,7 @@ export function useSubtitlesModel(): SubtitlesModel {
 }
 
 /**
- * The subtitles popups (spec 2: import SRT, external token; the download chooser), shown by the
+ * The subtitles popups (docs/product-contract.md#screens-and-routes: import SRT, external token; the download chooser), shown by the
  * shell's dialog host. Which one, and what it acts on, is the model's `$dialog`; when the model
  * closes it (an import or a download done) the shell's dialog closes too.
  */

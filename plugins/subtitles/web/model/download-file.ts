@@ -2,7 +2,7 @@ import { ApiError } from '../../../../core';
 import { DEFAULT_ARCHIVE_NAME } from '../../common/subtitles-contract';
 
 /**
- * The file name a download response names (spec 7/9: from Content-Disposition, default
+ * The file name a download response names (docs/product-contract.md#calls, #constants-and-limits: from Content-Disposition, default
  * `download.zip`). Prefers the exact UTF-8 `filename*`, then the plain `filename`.
  */
 export function fileNameFromDisposition(header: string | undefined | null, fallback = DEFAULT_ARCHIVE_NAME): string {

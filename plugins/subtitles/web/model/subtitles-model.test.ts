@@ -191,7 +191,7 @@ describe('download', () => {
     expect(k.saved).toEqual([]);
   });
 
-  it('names the file from Content-Disposition, download.zip by default (spec 9), never a path', () => {
+  it('names the file from Content-Disposition, download.zip by default (docs/product-contract.md#constants-and-limits), never a path', () => {
     expect(fileNameFromDisposition(undefined)).toBe('download.zip');
     expect(fileNameFromDisposition('attachment')).toBe('download.zip');
     expect(fileNameFromDisposition('attachment; filename="download.zip"')).toBe('download.zip');

@@ -62,8 +62,8 @@ export interface DownloadRequest {
 }
 
 /**
- * Import, download and share links (spec 4 "SRT import clears the subtitle's locally stored
- * cues, then goes home after 2 s"; spec 8 messages; spec 9 timings and archive name).
+ * Import, download and share links (docs/product-contract.md#states-and-transitions "SRT import clears the subtitle's locally stored
+ * cues, then goes home after 2 s"; docs/product-contract.md#messages messages; docs/product-contract.md#constants-and-limits timings and archive name).
  */
 export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   const { api, app, navigator, storage } = deps;
@@ -212,7 +212,7 @@ export function createSubtitlesModel(deps: SubtitlesModelDeps) {
   });
   sample({ clock: revokeRequested, target: revokeTokenFx });
 
-  // --- spec 8 toasts (title: the spec's text; description: the server's reason), failures logged
+  // --- docs/product-contract.md#messages toasts (title: the spec's text; description: the server's reason), failures logged
   const announce = (fx: effector.Effect<any, any, ApiError>, fail: string, done?: string) =>
     announceEffect(deps, 'subtitles', fx, { done, fail });
   announce(importFx, SUBTITLES_MESSAGES.srtNotImported, SUBTITLES_MESSAGES.srtImported);
