@@ -74,6 +74,8 @@ async function main() {
   const seeded = await seed(db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
+  // One of the server's backends: its parent is the postmaster, whose CPU the bench reads from /proc.
+  const { rows: backend } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -90,7 +92,7 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => void stop());
   process.stdin.resume();
-  console.log(JSON.stringify({ port, ...seeded }));
+  console.log(JSON.stringify({ port, postgresBackendPid: backend[0].pid, ...seeded }));
 }
 
 main().catch(async (error) => {

@@ -107,6 +107,15 @@ describeOnBothDatabases('API tokens: personal, hashed, scoped bearer access to /
     expect(cookieWithoutCsrf.body.message).toBe('Invalid authenticity token');
   });
 
+  it('with someone else’s session cookie beside it, the token’s person is the caller, not the cookie’s', async () => {
+    const ann = await newMember(ctx);
+    const bo = await newMember(ctx);
+    const { token } = await createToken(ctx, bo);
+    const both = { headers: { authorization: `Bearer ${token}` } };
+    expect((await ann.client.get(versionsOf(bo.workspaceId), both)).status).toBe(200);
+    expect((await ann.client.get(versionsOf(ann.workspaceId), both)).status).toBe(404);
+  });
+
   it('a read token only reads; write and account administration need their scopes', async () => {
     const member = await newMember(ctx);
     const accountId = await accountOf(ctx, member);
