@@ -29,6 +29,13 @@ if (!swc.parseFileSync.polycueTsx) {
 }
 
 const TESTS = '(\\.test\\.tsx?$|^tests/|^bench/|^scripts/)';
+// Optional plugins: every folder of plugins/ but the kernel (scripts/lib/kernel-plugins.json).
+const { readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const KERNEL = JSON.parse(readFileSync(path.join(__dirname, 'scripts/lib/kernel-plugins.json'), 'utf8')).kernel;
+const OPTIONAL = readdirSync(path.join(__dirname, 'plugins'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !KERNEL.includes(entry.name))
+  .map((entry) => entry.name);
 const BROWSER = '^(core/(?!common/)|shell/|plugins/[^/]+/web/|examples/[^/]+/web/)';
 const SERVER = '^(server/|plugins/[^/]+/server/)';
 const REPO = '^(core|shell|plugins|server|examples|tests|bench|scripts)/';
@@ -118,6 +125,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^cli/' },
       to: { path: REPO, pathNot: ['^core/common/', '^plugins/[^/]+/common/'] },
+    },
+    {
+      name: 'optional-plugins-stand-alone',
+      comment:
+        "An optional plugin (every folder of plugins/ but the kernel, scripts/lib/kernel-plugins.json) must leave a working product when its folder is removed, so no other plugin imports anything of it, its contracts included: plugins meet through a kernel plugin's extension points and services (docs/plugins.md section 10; `npm run check:removal` proves it). Tests that need it go with it.",
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/', pathNot: TESTS },
+      to: { path: `^plugins/(${OPTIONAL.join('|')})/`, pathNot: '^plugins/$1/' },
     },
     {
       name: 'no-circular-in-host',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Removing an optional plugin folder leaves a working product (issue 23). For each optional plugin
- * (every folder of plugins/ but the kernel, scripts/lib/plugin-removal.mjs), in a hard-linked copy
+ * (every folder of plugins/ but the kernel, scripts/lib/kernel-plugins.json), in a hard-linked copy
  * of the tree without that folder (.tmp/plugin-removal/<id>/):
  *   1. the test files that go with it are left out, each named with the reason;
  *   2. `tsc --noEmit` over the copy (incremental from the tree's own typecheck: seconds, not a
@@ -41,7 +41,7 @@ const named = args.filter((arg, index) => !arg.startsWith('--') && !['--full', '
 const optional = optionalPlugins(REPO_ROOT);
 for (const id of named) {
   if (KERNEL_PLUGINS.includes(id)) {
-    console.error(`${id} is a kernel plugin: the product cannot run without it (scripts/lib/plugin-removal.mjs)`);
+    console.error(`${id} is a kernel plugin: the product cannot run without it (scripts/lib/kernel-plugins.json)`);
     process.exit(2);
   }
   if (!optional.includes(id)) {

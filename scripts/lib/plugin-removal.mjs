@@ -9,12 +9,16 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSyn
 import path from 'node:path';
 
 /**
- * The kernel plugins: the product is "turn videos into subtitles", and without these there is no
- * sign-up (auth), no account or workspace (accounts), nothing to upload into (projects), nothing
- * that makes subtitles (pipeline) and no subtitles (subtitles). Every other folder of plugins/ is
- * optional and must leave a working product when removed; docs/plugins.md section 10 says so.
+ * The kernel plugins (./kernel-plugins.json, also read by .dependency-cruiser.cjs): the product is
+ * "turn videos into subtitles", and without these there is no sign-up (auth), no account or
+ * workspace (accounts), nothing to upload into (projects), nothing that makes subtitles (pipeline)
+ * and no subtitles (subtitles). Every other folder of plugins/ is optional and must leave a working
+ * product when removed; docs/plugins.md section 10 says so.
+ * @type {string[]}
  */
-export const KERNEL_PLUGINS = ['accounts', 'auth', 'pipeline', 'projects', 'subtitles'];
+export const KERNEL_PLUGINS = JSON.parse(
+  readFileSync(new URL('./kernel-plugins.json', import.meta.url), 'utf8'),
+).kernel;
 
 /** `npm test`'s typecheck state (tsc --incremental), relative to a tree: each copy starts from the tree's. */
 export const TSC_BUILD_INFO = '.tmp/tsc/app.tsbuildinfo';
