@@ -73,7 +73,12 @@ async function readOffThread(content: Buffer, keepSpeakers: boolean, chunkSize: 
 }
 
 /** `/api/v1/project_versions/{id}/subtitles…`: list, create, read the cues, import a file. */
-export function registerSubtitleRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
+export function registerSubtitleRoutes(
+  app: FastifyInstance,
+  subtitles: SubtitleRepository,
+  /** After an import: editors open on the subtitle get the new cues (live/live-rooms.ts). */
+  rowsReplaced: (subtitleId: string) => Promise<void> = async () => {},
+): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
 
   app.get<{ Params: VersionParams }>(
@@ -170,6 +175,7 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
         );
         return saved;
       });
+      await rowsReplaced(subtitleId);
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };
     },
   );
