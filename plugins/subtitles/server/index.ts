@@ -74,7 +74,10 @@ export default defineServerPlugin({
       await bus.close();
     });
     const rowsReplaced = (subtitleId: string) => rooms.rowsReplaced(subtitleId);
-    registerSubtitleRoutes(app, subtitles, rowsReplaced);
+    registerSubtitleRoutes(app, subtitles, {
+      rowsReplaced,
+      beforeRowsRead: (subtitleId) => rooms.beforeRowsRead(subtitleId),
+    });
     registerEditorRoutes(app, subtitles, rowsReplaced);
     await registerLiveRoutes(app, subtitles, rooms);
     registerDownloadRoutes(app, subtitles);

@@ -122,6 +122,11 @@ class Room {
     }
   }
 
+  /** Edits of this room's editors not yet in the cue rows (a settle is due). */
+  get unsettled(): boolean {
+    return this.settleTimer !== null;
+  }
+
   /** An update another process stored. */
   async fetch(updateId: string): Promise<void> {
     const update = await this.store.read(updateId);
@@ -245,6 +250,16 @@ export class LiveRooms {
   /** The cue rows were replaced outside the document (PUT …/cues, an import): every open room of it merges them. */
   rowsReplaced(subtitleId: string): Promise<void> {
     return this.bus.publish({ kind: 'rows', subtitleId });
+  }
+
+  /**
+   * Before the cue rows are read (GET …/cues): edits made here and not yet written into them are
+   * written now, so "All changes saved" in the editor is what a reader gets. Other processes'
+   * rooms follow within their settle delay.
+   */
+  async beforeRowsRead(subtitleId: string): Promise<void> {
+    const room = await this.rooms.get(subtitleId)?.catch(() => null);
+    if (room?.unsettled) await room.settle();
   }
 
   /** Every open room writes its rows (shutdown). */
