@@ -79,8 +79,22 @@ function updateFields(map: Y.Map<unknown>, cue: LiveCue): void {
  * concurrent edit of another field of the same cue survives). One transaction with `origin`
  * (the editor's undo manager tracks its own origin only).
  */
-export function writeCues(doc: Y.Doc, next: readonly LiveCue[], origin: unknown): void {
+export function writeCues(
+  doc: Y.Doc,
+  next: readonly LiveCue[],
+  origin: unknown,
+  /** The list the document held (the same objects where unchanged): a keystroke then touches one cue, not 2,000. */
+  previous?: readonly LiveCue[],
+): void {
   const array = cueArrayOf(doc);
+  if (previous && previous.length === next.length && previous.length === array.length) {
+    const changed: number[] = [];
+    for (let i = 0; i < next.length; i++) if (previous[i] !== next[i]) changed.push(i);
+    if (changed.every((i) => previous[i].id === next[i].id && array.get(i).get('id') === next[i].id)) {
+      if (changed.length > 0) doc.transact(() => changed.forEach((i) => updateFields(array.get(i), next[i])), origin);
+      return;
+    }
+  }
   doc.transact(() => {
     const wanted = new Set(next.map((cue) => cue.id));
     const present = array.toArray();

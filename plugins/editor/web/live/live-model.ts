@@ -81,8 +81,9 @@ export function createLiveModel(model: EditorModel) {
     const group = groupOf(known, next);
     if (group === null || group !== lastGroup) undoManager.stopCapturing();
     lastGroup = group;
+    const before = known;
     known = next;
-    writeCues(doc, next, LOCAL_ORIGIN);
+    writeCues(doc, next, LOCAL_ORIGIN, before);
   });
   const undoFx = createEffect((direction: 'undo' | 'redo') => {
     lastGroup = null;
