@@ -3,6 +3,7 @@ import type { EditorProblem } from './model/shot-change-problems';
 import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
 import { formatTime, type TimeFormat } from './model/timecode';
+import type { Colleague } from './live/live-model';
 
 export interface CueRowProps {
   index: number;
@@ -16,6 +17,8 @@ export interface CueRowProps {
   currentFrom?: number;
   /** hh:mm:ss.mmm or frames (the editor's setting). */
   timeFormat: TimeFormat;
+  /** Colleagues on this cue (live editing), shown by their initials in their colour. */
+  colleagues?: Colleague[];
   onText(index: number, text: string): void;
   onPick(index: number, edit: boolean): void;
 }
@@ -34,6 +37,7 @@ export const CueRow = memo(function CueRow({
   matches,
   currentFrom,
   timeFormat,
+  colleagues,
   onText,
   onPick,
 }: CueRowProps) {
@@ -45,6 +49,18 @@ export const CueRow = memo(function CueRow({
     <>
       <div role="gridcell" className="cue-number">
         {index + 1}
+        {colleagues?.map((colleague) => (
+          <span
+            key={colleague.clientId}
+            className="cue-presence"
+            style={{ background: colleague.color }}
+            title={`${colleague.name} is here`}
+            data-testid="cue-presence"
+          >
+            <span aria-hidden="true">{colleague.initials}</span>
+            <span className="visually-hidden">{colleague.name} is here</span>
+          </span>
+        ))}
       </div>
       <div role="gridcell" className="cue-times">
         <span>{formatTime(cue.start, timeFormat)}</span>

@@ -31,6 +31,8 @@ import { ShiftPanel } from './shift-panel';
 import { SpeakerPicker } from './speaker-picker';
 import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
+import { useLiveEditing } from './live/use-live-editing';
+import type { Colleague } from './live/live-model';
 import './editor.css';
 
 /**
@@ -152,6 +154,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [durationMs, setDurationMs] = useState(0);
   const list = useRef<VirtuosoHandle>(null);
   const grid = useRef<HTMLDivElement | null>(null);
+  const cuesNow = useRef(cues);
+  cuesNow.current = cues;
   const state = useRef<Omit<ActionContext, 'textBox'>>(null!);
   state.current = {
     model,
@@ -185,6 +189,20 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     return () => disposers.forEach((dispose) => dispose());
   }, [registry, subtitleId, run]);
   const listArrived = useEditorFocus(grid, run);
+  // Live with the others on this subtitle; "Go to <name>" makes their cue the active one.
+  const colleagues = useLiveEditing(model, projectVersionId, subtitleId, (cueId) => {
+    const index = cuesNow.current.findIndex((cue) => cue.id === cueId);
+    if (index < 0) return;
+    model.activeSet(index);
+    list.current?.scrollIntoView({ index });
+    grid.current?.focus();
+  });
+  const colleaguesByCue = useMemo(() => {
+    const byCue = new Map<string, Colleague[]>();
+    for (const colleague of colleagues)
+      if (colleague.cue) byCue.set(colleague.cue, [...(byCue.get(colleague.cue) ?? []), colleague]);
+    return byCue;
+  }, [colleagues]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     // Keys in a popup opened from here (the help) are the popup's: React bubbles them through this tree.
@@ -220,8 +238,6 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   // The preview of the cue under the playhead follows the video frame by frame while it plays; a
   // render happens only when the cue under it changes (React skips a state set to the same id).
   const frameMs = useRef(0);
-  const cuesNow = useRef(cues);
-  cuesNow.current = cues;
   const [, setCueUnderFrame] = useState<string | null>(null);
   usePlayingFrames(video, (ms) => {
     frameMs.current = ms;
@@ -341,6 +357,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
               matches={matchesByCue.get(index)}
               currentFrom={current?.index === index ? current.from : undefined}
               timeFormat={timeFormat}
+              colleagues={colleaguesByCue.get(cue.id)}
               onText={onText}
               onPick={onPick}
             />

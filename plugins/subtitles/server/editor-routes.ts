@@ -26,7 +26,12 @@ const paramsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAddit
  * pipeline meanwhile: the editor shows both, it never overwrites silently), and the version's
  * media with Range support for its player.
  */
-export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
+export function registerEditorRoutes(
+  app: FastifyInstance,
+  subtitles: SubtitleRepository,
+  /** After a save: editors open on the subtitle get the new cues (live/live-rooms.ts). */
+  rowsReplaced: (subtitleId: string) => Promise<void> = async () => {},
+): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
 
   // The save's body is read as text and parsed on a worker thread (cue-tasks.ts readSave checks
@@ -90,6 +95,7 @@ export function registerEditorRoutes(app: FastifyInstance, subtitles: SubtitleRe
           const theirs = `{"revision":${result.revision},"updatedAt":${JSON.stringify(result.updatedAt)},"cues":${result.cuesJson}}`;
           return reply.code(409).send(`${JSON.stringify(conflict).slice(0, -1)},"theirs":${theirs}}`);
         }
+        await rowsReplaced(subtitleId);
         return reply.send(cuesResponseText(result.subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
       },
     );

@@ -15,13 +15,19 @@ import { registerShareRoutes } from './share-routes';
 import { SubtitleRepository } from './subtitle-repository';
 import { registerSubtitleRoutes } from './subtitle-routes';
 import { subtitlesMigrations } from './subtitles-migrations';
+import { SUBTITLE_SAVED } from '../common/subtitle-events';
+import { createLiveBus } from './live/live-bus';
+import { LiveDocStore } from './live/live-doc-store';
+import { LiveRooms } from './live/live-rooms';
+import { registerLiveRoutes } from './live/live-routes';
 
 /**
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
  * the version's media for the editor, import of a subtitle file (SRT, WebVTT,
  * ASS/SSA, SBV, TTML), download as a zip in six formats, and share links with a public page
  * (docs/product-contract.md#entities-and-fields, #states-and-transitions, #calls). Needs the projects plugin (its tables and its `projectVersion` tenant
- * resource). Other server plugins (the pipeline) write cues through SUBTITLE_STORE.
+ * resource). Other server plugins (the pipeline) write cues through SUBTITLE_STORE. Editors open
+ * on one subtitle edit it together over a websocket (live/, issue #25).
  */
 export default defineServerPlugin({
   id: 'subtitles',
@@ -40,8 +46,41 @@ export default defineServerPlugin({
       (id) => tokens.ownerOf(id),
       SUBTITLES_SERVER_MESSAGES.externalTokenNotFound,
     );
-    registerSubtitleRoutes(app, subtitles);
-    registerEditorRoutes(app, subtitles);
+    // Live co-editing (live/): editors of one subtitle on any web process share a Yjs document.
+    const bus = createLiveBus({
+      databaseUrl: app.db.kind === 'postgres' ? app.config.databaseUrl : null,
+      notify: (channel, payload) => app.db.query('SELECT pg_notify($1, $2)', [channel, payload]),
+      log: app.log,
+    });
+    const store = new LiveDocStore(app.db, subtitles, (tx, saved) =>
+      app.events.publish(
+        tx,
+        SUBTITLE_SAVED,
+        {
+          subtitleId: saved.id,
+          projectVersionId: saved.projectVersionId,
+          language: saved.language,
+          revision: saved.revision,
+          by: 'editor',
+        },
+        { workspaceId: saved.workspaceId },
+      ),
+    );
+    const rooms = new LiveRooms(store, bus, app.log);
+    // Before the job queue stops (onClose): writing the rows publishes `subtitles.saved` through it.
+    app.addHook('preClose', async () => {
+      await rooms.closeAll();
+    });
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+    const rowsReplaced = (subtitleId: string) => rooms.rowsReplaced(subtitleId);
+    registerSubtitleRoutes(app, subtitles, {
+      rowsReplaced,
+      beforeRowsRead: (subtitleId) => rooms.beforeRowsRead(subtitleId),
+    });
+    registerEditorRoutes(app, subtitles, rowsReplaced);
+    await registerLiveRoutes(app, subtitles, rooms);
     registerDownloadRoutes(app, subtitles);
     registerShareRoutes(app, subtitles, tokens);
   },

@@ -73,7 +73,16 @@ async function readOffThread(content: Buffer, keepSpeakers: boolean, chunkSize: 
 }
 
 /** `/api/v1/project_versions/{id}/subtitles…`: list, create, read the cues, import a file. */
-export function registerSubtitleRoutes(app: FastifyInstance, subtitles: SubtitleRepository): void {
+export function registerSubtitleRoutes(
+  app: FastifyInstance,
+  subtitles: SubtitleRepository,
+  live: {
+    /** After an import: editors open on the subtitle get the new cues (live/live-rooms.ts). */
+    rowsReplaced(subtitleId: string): Promise<void>;
+    /** Before the cues are read: live edits not yet in the rows are written. */
+    beforeRowsRead(subtitleId: string): Promise<void>;
+  } = { rowsReplaced: async () => {}, beforeRowsRead: async () => {} },
+): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
 
   app.get<{ Params: VersionParams }>(
@@ -129,6 +138,8 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
     },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
+      // The tenant hook has checked the subtitle is the caller's: its live edits go into the rows first.
+      await live.beforeRowsRead(subtitleId);
       const subtitle = await subtitles.find(app.db, tenantOf(request).workspaceId!, {
         id: subtitleId,
         projectVersionId,
@@ -170,6 +181,7 @@ export function registerSubtitleRoutes(app: FastifyInstance, subtitles: Subtitle
         );
         return saved;
       });
+      await live.rowsReplaced(subtitleId);
       return { message: SUBTITLES_MESSAGES.srtImported, data: subtitleResource(updated!) };
     },
   );

@@ -59,4 +59,24 @@ CREATE INDEX external_tokens_subtitle_id_idx ON external_tokens (subtitle_id) WH
     id: '202612070001_subtitles_revision',
     sql: 'ALTER TABLE subtitles ADD COLUMN revision integer NOT NULL DEFAULT 0',
   },
+  {
+    // Live co-editing (live/live-doc-store.ts): a subtitle's Yjs document as the updates editors
+    // sent, appended as they come and merged into one now and then; and the subtitle revision
+    // the document last matched, so a replacement of the cues made elsewhere (a save through
+    // PUT …/cues, an import, a pipeline run) is merged into the document when it is next opened.
+    id: '202612310001_subtitles_live_documents',
+    sql: `
+CREATE TABLE subtitle_live_updates (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  subtitle_id bigint NOT NULL REFERENCES subtitles(id) ON DELETE CASCADE,
+  update bytea NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX subtitle_live_updates_subtitle_idx ON subtitle_live_updates (subtitle_id, id);
+CREATE TABLE subtitle_live_docs (
+  subtitle_id bigint PRIMARY KEY REFERENCES subtitles(id) ON DELETE CASCADE,
+  synced_revision integer NOT NULL
+);
+`,
+  },
 ];

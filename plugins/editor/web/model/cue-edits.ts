@@ -26,8 +26,9 @@ const NEW_CUE_MS = 2000;
 const MIN_NEW_CUE_MS = 500;
 
 let counter = 0;
-/** Ids for cues made in this session. */
-export const newCueId = () => `c${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** Ids for cues made in this session; a random part too, as colleagues editing live make cues at the same moment. */
+export const newCueId = () =>
+  `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 export const withIds = (cues: readonly Omit<EditorCue, 'id'>[]): EditorCue[] =>
   cues.map((cue) => ({ ...cue, id: newCueId() }));

@@ -161,8 +161,6 @@ export function createEditorModel(deps: EditorModelDeps) {
   const $cues = $history.map((h) => h.present);
   const $ready = createStore(false).on(restoreFx.done, () => true);
   const $active = createStore(0).on(restoreFx.done, () => 0);
-  const $canUndo = $history.map((h) => h.past.length > 0);
-  const $canRedo = $history.map((h) => h.future.length > 0);
   /** The limits checked (a guideline's, ./rules-model.ts); empty: the pipeline's defaults. */
   const rulesSet = createEvent<Partial<ReadingRules>>();
   const $rules = createStore<Partial<ReadingRules>>({}).on(rulesSet, (_, rules) => rules);
@@ -204,20 +202,50 @@ export function createEditorModel(deps: EditorModelDeps) {
   });
   /** Why the last edit was not made (null once another is). */
   const $refusal = createStore<string | null>(null).on(applied, (_, a) => a.refused ?? null);
+  // Live (../live/live-model.ts): the shared document's undo manager undoes my edits only, never
+  // a colleague's; the snapshots here would bring theirs back too.
+  const liveStarted = createEvent();
+  const $live = createStore(false).on(liveStarted, () => true);
   sample({
     clock: undone,
-    source: { history: $history, active: $active },
+    source: { history: $history, active: $active, live: $live },
+    filter: ({ live }) => !live,
     fn: ({ history, active }) => step(history, undo(history), active),
     target: applied,
   });
   sample({
     clock: redone,
-    source: { history: $history, active: $active },
+    source: { history: $history, active: $active, live: $live },
+    filter: ({ live }) => !live,
     fn: ({ history, active }) => step(history, redo(history), active),
     target: applied,
   });
-  const changed = applied.filterMap((a) => (a.changed && !a.adopted ? a.history.present : undefined));
+  /** Every change of the list made here, live or not (the live document takes them from this). */
+  const localChanged = applied.filterMap((a) => (a.changed && !a.adopted ? a.history.present : undefined));
+  /** Changes the background save and the browser copy take: live, the document does both. */
+  const changed = sample({ clock: localChanged, source: $live, filter: (live) => !live, fn: (_, cues) => cues });
   $history.on(applied, (_, a) => a.history).on(typingEnded, endGroup);
+  /**
+   * The shared document changed (a colleague, my undo, a save elsewhere): its list becomes the
+   * present without a step of my history, the active cue stays the same cue.
+   */
+  const replaced = createEvent<readonly EditorCue[]>();
+  const activeKept = sample({
+    clock: replaced,
+    source: { cues: $cues, active: $active },
+    fn: ({ cues, active }, next) => {
+      const id = cues[active]?.id;
+      const at = next.findIndex((cue) => cue.id === id);
+      return at >= 0 ? at : Math.max(0, Math.min(active, next.length - 1));
+    },
+  });
+  $history.on(replaced, (history, cues) => ({ ...history, present: cues }));
+  $active.on(activeKept, (_, index) => index);
+  /** What the live document's undo manager can do (live only). */
+  const liveUndoSet = createEvent<{ canUndo: boolean; canRedo: boolean }>();
+  const $liveUndo = createStore({ canUndo: false, canRedo: false }).on(liveUndoSet, (_, can) => can);
+  const $canUndo = combine($live, $history, $liveUndo, (live, h, can) => (live ? can.canUndo : h.past.length > 0));
+  const $canRedo = combine($live, $history, $liveUndo, (live, h, can) => (live ? can.canRedo : h.future.length > 0));
   $active
     .on(applied, (_, a) => Math.max(0, Math.min(a.active, a.history.present.length - 1)))
     .on(activeSet, (_, index) => index);
@@ -255,7 +283,13 @@ export function createEditorModel(deps: EditorModelDeps) {
       : { from: active, to: active },
   );
 
-  const sync = createSaveSync({ ...deps, $subtitleId, $cues, restored: restoreFx.doneData, changed });
+  const sync = createSaveSync({ ...deps, $subtitleId, $cues, restored: restoreFx.doneData, changed, $live });
+  /** Live, what the status line says comes from the socket: every edit of mine stored, or not yet. */
+  const liveStatusSet = createEvent<'saved' | 'saving' | 'offline'>();
+  const $liveStatus = createStore<'saved' | 'saving' | 'offline'>('saving').on(liveStatusSet, (_, status) => status);
+  const $saveState = combine($live, $liveStatus, sync.$saveState, (live, status, saveState) =>
+    live ? status : saveState,
+  );
 
   // "Take theirs": their list becomes the present, one undo step away from mine.
   sample({
@@ -305,9 +339,24 @@ export function createEditorModel(deps: EditorModelDeps) {
     target: writeDraftFx,
   });
 
+  // Live, the browser copy of this visit is the server's (the document has every edit): a reload
+  // must not bring an older unsaved copy back over it.
+  sample({
+    clock: liveStarted,
+    source: { subtitleId: $subtitleId, revision: sync.$revision, cues: $cues },
+    fn: ({ subtitleId, revision, cues }) => ({ subtitleId, revision, cues, synchronized: true }),
+    target: writeDraftFx,
+  });
+
   return {
     opened,
     edited,
+    liveStarted,
+    replaced,
+    localChanged,
+    liveUndoSet,
+    $live,
+    $subtitleId,
     undone,
     redone,
     activeSet,
@@ -327,6 +376,8 @@ export function createEditorModel(deps: EditorModelDeps) {
     $refusal,
     shotChangesSet,
     ...sync,
+    liveStatusSet,
+    $saveState,
   };
 }
 

@@ -30,6 +30,8 @@ interface SyncDeps {
   restored: effector.Event<{ revision: number; unsaved: boolean }>;
   /** The list changed by an edit here (payload: the new list). */
   changed: effector.Event<readonly EditorCue[]>;
+  /** Live editing: the shared document stores every edit, so no save goes out (a pending one neither). */
+  $live?: effector.Store<boolean>;
 }
 
 /**
@@ -91,8 +93,9 @@ export function createSaveSync(deps: SyncDeps) {
       dirty: $dirty,
       pending: saveFx.pending,
       conflict: $conflict,
+      live: deps.$live ?? createStore(false),
     },
-    filter: ({ dirty, pending, conflict }) => dirty && !pending && conflict === null,
+    filter: ({ dirty, pending, conflict, live }) => dirty && !pending && conflict === null && !live,
     fn: ({ subtitleId, revision, cues, seq }) => ({ subtitleId, revision, cues, seq }),
     target: saveFx,
   });

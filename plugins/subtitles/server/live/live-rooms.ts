@@ -1,0 +1,276 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { LIVE_MESSAGE } from '../../common/live-contract';
+import type { LiveBus, LiveNotice } from './live-bus';
+import type { LiveDocStore } from './live-doc-store';
+
+/** The socket as the rooms use it (ws's WebSocket fits). */
+export interface LiveSocket {
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** After the last edit in a room, this long before the cue rows are rewritten from the document. */
+export const SETTLE_DELAY_MS = 1000;
+
+const BUS = 'bus';
+const SETTLED = 'settled';
+
+function message(type: number, write: (encoder: encoding.Encoder) => void): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * One subtitle open in this process: its document (as stored, kept current by its editors here
+ * and by the bus), who is there (awareness), and the sockets of its editors.
+ */
+class Room {
+  readonly awareness: awarenessProtocol.Awareness;
+  /** Each socket with the awareness client ids it speaks for (removed when it closes). */
+  readonly sockets = new Map<LiveSocket, Set<number>>();
+  /** Appends in the order edits came, so acknowledgements go out in order too. */
+  private appended: Promise<unknown> = Promise.resolve();
+  private settleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly workspaceId: string,
+    readonly subtitleId: string,
+    readonly doc: Y.Doc,
+    private readonly store: LiveDocStore,
+    private readonly bus: LiveBus,
+    private readonly log: { warn(message: string): void },
+    private readonly settleDelayMs: number,
+  ) {
+    this.awareness = new awarenessProtocol.Awareness(doc);
+    this.awareness.setLocalState(null);
+    doc.on('update', (update: Uint8Array, origin: unknown) => this.updated(update, origin));
+    this.awareness.on(
+      'update',
+      ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
+        const changed = [...added, ...updated, ...removed];
+        const owned = this.sockets.get(origin as LiveSocket);
+        if (owned) {
+          for (const id of added) owned.add(id);
+          for (const id of removed) owned.delete(id);
+        }
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
+        this.broadcast(
+          message(LIVE_MESSAGE.awareness, (e) => encoding.writeVarUint8Array(e, update)),
+          null,
+        );
+        if (origin !== BUS) {
+          const data = Buffer.from(update).toString('base64');
+          void this.bus.publish({ kind: 'awareness', subtitleId: this.subtitleId, data }).catch(() => undefined);
+        }
+      },
+    );
+  }
+
+  private broadcast(data: Uint8Array, except: LiveSocket | null): void {
+    for (const socket of this.sockets.keys()) if (socket !== except) socket.send(data);
+  }
+
+  private updated(update: Uint8Array, origin: unknown): void {
+    this.broadcast(
+      message(LIVE_MESSAGE.sync, (e) => syncProtocol.writeUpdate(e, update)),
+      this.sockets.has(origin as LiveSocket) ? (origin as LiveSocket) : null,
+    );
+    if (!this.sockets.has(origin as LiveSocket)) return;
+    // An editor's edit: stored, then acknowledged to it and announced to the other processes.
+    const socket = origin as LiveSocket;
+    this.appended = this.appended
+      .then(async () => {
+        const updateId = await this.store.append(this.subtitleId, update);
+        await this.bus.publish({ kind: 'update', subtitleId: this.subtitleId, updateId });
+      })
+      .catch((error: Error) => {
+        // Not stored: the editor keeps it (unacknowledged) and sends it again when it reconnects.
+        this.log.warn(`Live edit of subtitle ${this.subtitleId} not stored: ${error.message}`);
+        socket.close(1011, 'Not stored');
+      });
+    this.scheduleSettle();
+  }
+
+  private scheduleSettle(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => void this.settle(), this.settleDelayMs);
+  }
+
+  /** Rows and document together (live-doc-store.ts); what the settle added reaches every editor. */
+  async settle(): Promise<void> {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+    await this.appended;
+    try {
+      const settled = await this.store.settle(this.workspaceId, this.subtitleId);
+      if (!settled) {
+        for (const socket of this.sockets.keys()) socket.close(4404, 'Subtitle not found');
+        return;
+      }
+      // Anything another process stored meanwhile is in the settled document: take it too.
+      Y.applyUpdate(this.doc, Y.encodeStateAsUpdate(settled.doc), SETTLED);
+      if (settled.made)
+        await this.bus.publish({ kind: 'update', subtitleId: this.subtitleId, updateId: settled.made.id });
+    } catch (error) {
+      this.log.warn(`Live subtitle ${this.subtitleId} not settled: ${(error as Error).message}`);
+    }
+  }
+
+  /** Edits of this room's editors not yet in the cue rows (a settle is due). */
+  get unsettled(): boolean {
+    return this.settleTimer !== null;
+  }
+
+  /** An update another process stored. */
+  async fetch(updateId: string): Promise<void> {
+    const update = await this.store.read(updateId);
+    if (update) Y.applyUpdate(this.doc, update, BUS);
+    else for (const stored of (await this.store.readAll(this.subtitleId)).updates) Y.applyUpdate(this.doc, stored, BUS);
+  }
+
+  join(socket: LiveSocket): void {
+    this.sockets.set(socket, new Set());
+    socket.send(message(LIVE_MESSAGE.sync, (e) => syncProtocol.writeSyncStep1(e, this.doc)));
+    const present = [...this.awareness.getStates().keys()];
+    if (present.length > 0) {
+      const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, present);
+      socket.send(message(LIVE_MESSAGE.awareness, (e) => encoding.writeVarUint8Array(e, update)));
+    }
+  }
+
+  receive(socket: LiveSocket, data: Uint8Array): void {
+    const decoder = decoding.createDecoder(data);
+    const type = decoding.readVarUint(decoder);
+    if (type === LIVE_MESSAGE.sync) {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, LIVE_MESSAGE.sync);
+      const kind = syncProtocol.readSyncMessage(decoder, encoder, this.doc, socket);
+      if (encoding.length(encoder) > 1) socket.send(encoding.toUint8Array(encoder));
+      // Every update message is acknowledged once what it changed is stored (its append was
+      // queued just now, synchronously, by the document's update event), changed or not.
+      if (kind !== syncProtocol.messageYjsSyncStep1)
+        this.appended = this.appended.then(() => socket.send(message(LIVE_MESSAGE.ack, () => {})));
+    } else if (type === LIVE_MESSAGE.awareness) {
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), socket);
+    } else {
+      throw new Error(`Unknown message type ${type}`);
+    }
+  }
+
+  /** Returns whether the room is empty now. */
+  leave(socket: LiveSocket): boolean {
+    const owned = this.sockets.get(socket);
+    this.sockets.delete(socket);
+    if (owned && owned.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...owned], 'closed');
+    return this.sockets.size === 0;
+  }
+
+  remoteAwareness(data: string): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, Buffer.from(data, 'base64'), BUS);
+  }
+
+  destroy(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
+}
+
+/**
+ * The subtitles open for live editing in this process. A room is made when the first editor
+ * joins (the document settled with the rows) and closed, rows written, when the last leaves.
+ */
+export class LiveRooms {
+  private readonly rooms = new Map<string, Promise<Room | null>>();
+
+  constructor(
+    private readonly store: LiveDocStore,
+    private readonly bus: LiveBus,
+    private readonly log: { warn(message: string): void },
+    private readonly settleDelayMs = SETTLE_DELAY_MS,
+  ) {
+    bus.subscribe((notice, from) => void this.heard(notice, from));
+  }
+
+  private async heard(notice: LiveNotice, from: string): Promise<void> {
+    const room = await this.rooms.get(notice.subtitleId);
+    if (!room) return;
+    try {
+      if (notice.kind === 'rows') await room.settle();
+      else if (from === this.bus.processId) return;
+      else if (notice.kind === 'update') await room.fetch(notice.updateId);
+      else room.remoteAwareness(notice.data);
+    } catch (error) {
+      this.log.warn(`Live notice for subtitle ${notice.subtitleId} not applied: ${(error as Error).message}`);
+    }
+  }
+
+  private open(workspaceId: string, subtitleId: string): Promise<Room | null> {
+    let room = this.rooms.get(subtitleId);
+    if (!room) {
+      room = this.store
+        .settle(workspaceId, subtitleId)
+        .then(
+          (settled) =>
+            settled &&
+            new Room(workspaceId, subtitleId, settled.doc, this.store, this.bus, this.log, this.settleDelayMs),
+        );
+      this.rooms.set(subtitleId, room);
+      room.then(
+        (made) => made === null && this.rooms.delete(subtitleId),
+        () => this.rooms.delete(subtitleId),
+      );
+    }
+    return room;
+  }
+
+  /** An editor's socket joins; null when the subtitle is gone. */
+  async join(workspaceId: string, subtitleId: string, socket: LiveSocket) {
+    const room = await this.open(workspaceId, subtitleId);
+    if (!room) return null;
+    room.join(socket);
+    return {
+      receive: (data: Uint8Array) => room.receive(socket, data),
+      leave: async () => {
+        if (!room.leave(socket)) return;
+        await room.settle();
+        if (room.sockets.size > 0 || this.rooms.get(subtitleId) === undefined) return;
+        this.rooms.delete(subtitleId);
+        room.destroy();
+      },
+    };
+  }
+
+  /** The cue rows were replaced outside the document (PUT …/cues, an import): every open room of it merges them. */
+  rowsReplaced(subtitleId: string): Promise<void> {
+    return this.bus.publish({ kind: 'rows', subtitleId });
+  }
+
+  /**
+   * Before the cue rows are read (GET …/cues): edits made here and not yet written into them are
+   * written now, so "All changes saved" in the editor is what a reader gets. Other processes'
+   * rooms follow within their settle delay.
+   */
+  async beforeRowsRead(subtitleId: string): Promise<void> {
+    const room = await this.rooms.get(subtitleId)?.catch(() => null);
+    if (room?.unsettled) await room.settle();
+  }
+
+  /** Every open room writes its rows (shutdown). */
+  async closeAll(): Promise<void> {
+    const rooms = await Promise.all(this.rooms.values());
+    this.rooms.clear();
+    for (const room of rooms) {
+      if (!room) continue;
+      for (const socket of room.sockets.keys()) socket.close(1012, 'Restarting');
+      await room.settle();
+      room.destroy();
+    }
+  }
+}
