@@ -41,6 +41,7 @@ export default mergeConfig(
               'tests/distributed/**/*.test.ts',
               'tests/faults/**/*.test.ts',
               'tests/docs/**/*.test.ts',
+              'tests/cli/**/*.test.ts',
             ],
             globalSetup: ['tests/support/global-setup.ts'],
             pool: 'forks',

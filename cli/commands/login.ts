@@ -1,11 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import type { CurrentUserResponse } from '../../core/common/session-types';
-import { AUTH_PATHS } from '../../plugins/auth/common/auth-contract';
 import { PolycueApi } from '../api';
 import { saveConfig } from '../config';
 import { CliError, EXIT } from '../exit-codes';
 import { notice, printJson } from '../output';
+import { currentToken, defaultWorkspace } from '../workspace';
 
 /** The token from --token, else one line of standard input (so it stays out of the shell's history). */
 async function readToken(given: string | undefined): Promise<string> {
@@ -20,8 +19,9 @@ async function readToken(given: string | undefined): Promise<string> {
 }
 
 /**
- * `polycue login --server <url> [--token <token>]`: checks the token against the server (who it
- * belongs to) and only then saves both in the config file (0600). A wrong token saves nothing.
+ * `polycue login --server <url> [--token <token>] [--workspace <id>]`: asks the server which token
+ * this is (`GET /api/v1/api_tokens/current`) and only then saves server, token and workspace in
+ * the config file (0600). A wrong token saves nothing.
  */
 export function loginCommand(program: Command): void {
   program
@@ -30,7 +30,7 @@ export function loginCommand(program: Command): void {
     .requiredOption('--server <url>', 'the Polycue address, e.g. https://polycue.example.com')
     .option('--token <token>', 'the API token (default: read from standard input)')
     .option('--workspace <id>', 'the workspace commands act on by default')
-    .option('--json', 'print the signed-in user as JSON')
+    .option('--json', 'print the token (never its secret) as JSON')
     .action(async (options: { server: string; token?: string; workspace?: string; json?: boolean }) => {
       let server: string;
       try {
@@ -41,11 +41,24 @@ export function loginCommand(program: Command): void {
       const token = await readToken(options.token);
       if (!token) throw new CliError('No token given', EXIT.usage);
       const api = new PolycueApi({ server, token });
-      const me = await api.get<CurrentUserResponse>(AUTH_PATHS.currentUser);
-      const workspaceId = options.workspace ?? me.data.attributes.lastUsedWorkspaceId ?? undefined;
-      const file = await saveConfig({ server, token, workspaceId });
+      const found = options.workspace
+        ? { workspaceId: options.workspace, token: await currentToken(api) }
+        : await defaultWorkspace(api).catch(async (error: unknown) => {
+            // Several workspaces and none named: the token is still good; commands will ask.
+            if (error instanceof CliError && error.exitCode === EXIT.usage)
+              return { workspaceId: undefined, token: await currentToken(api) };
+            throw error;
+          });
+      const file = await saveConfig({ server, token, workspaceId: found.workspaceId });
+      const { attributes } = found.token.data;
       if (options.json)
-        printJson({ data: me.data, meta: { server, workspaceId: workspaceId ?? null, configFile: file } });
-      else notice(`Logged in to ${server} as ${me.data.attributes.email}; token saved in ${file}`);
+        return printJson({
+          data: found.token.data,
+          meta: { server, workspaceId: found.workspaceId ?? null, configFile: file },
+        });
+      notice(
+        `Logged in to ${server} as ${found.token.meta.user.email} with "${attributes.name}" (${attributes.scope})` +
+          `${found.workspaceId ? `, workspace ${found.workspaceId}` : ''}; saved in ${file}`,
+      );
     });
 }
