@@ -11,6 +11,11 @@ import { MAX_DESCRIPTION_LENGTH } from './channel-provider';
  * namespace prefixes; an entity a feed uses without declaring it (&nbsp;) is kept as written.
  * An entry's description and picture come along when the feed has them (the imported project keeps
  * them: issue 24).
+ *
+ * Why not a feed library: each brings a second XML parser (feedsmith and @rowanmanning/feed-parser
+ * fast-xml-parser, rss-parser xml2js, feedparser sax), against the one streaming parser the app
+ * keeps for TTML, TBX and feeds; feedsmith, tried on the shapes tested here, gave the same fields.
+ * What is ours is the mapping of a dozen elements onto that parser, covered by feed-parser.test.ts.
  */
 export interface FeedVideo {
   externalId: string;
