@@ -137,6 +137,8 @@ export class LiveTestEditor {
   }
 
   close(): Promise<void> {
+    // Its renewal timer would keep the process alive.
+    this.awareness.destroy();
     return new Promise((resolve) => {
       if (this.socket.readyState === WebSocket.CLOSED) return resolve();
       this.socket.once('close', () => resolve());
