@@ -276,6 +276,42 @@ describeOnBothDatabases('API tokens: personal, hashed, scoped bearer access to /
     expect((await bearer(ctx, token).get(API_TOKENS_PATHS.current)).status).toBe(401);
   });
 
+  it('tus uploads take a token, narrowed to its account and workspace like every route (the CLI uploads this way)', async () => {
+    const member = await newMember(ctx);
+    const accountId = await accountOf(ctx, member);
+    const hidden = await secondWorkspace(ctx, accountId);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const create = (token: string, workspaceId: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: PROJECTS_PATHS.uploads,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': '1000',
+          'upload-metadata': `workspaceId ${b64(workspaceId)},filename ${b64('clip.mp4')},filetype ${b64('video/mp4')}`,
+        },
+      });
+    const limited = await createToken(ctx, member, { workspaceId: member.workspaceId });
+    const created = await create(limited.token, member.workspaceId);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers.location).toMatch(/uploads\//);
+    // Its continuation (HEAD) by the same token works; the other workspace of the account is not there.
+    const offset = await ctx.app.inject({
+      method: 'HEAD',
+      url: new URL(String(created.headers.location), 'http://x').pathname,
+      headers: { authorization: `Bearer ${limited.token}`, 'tus-resumable': '1.0.0' },
+    });
+    expect(offset.statusCode).toBe(200);
+    expect((await create(limited.token, hidden)).statusCode).toBe(404);
+    // A stranger's token: another account's workspace looks missing; a read token may not write.
+    const stranger = await newMember(ctx);
+    const strangers = await createToken(ctx, stranger);
+    expect((await create(strangers.token, member.workspaceId)).statusCode).toBe(404);
+    const reader = await createToken(ctx, member, { scope: 'read' });
+    expect((await create(reader.token, member.workspaceId)).statusCode).toBe(403);
+  });
+
   it('is rate limited per token with RateLimit-* headers', async () => {
     const member = await newMember(ctx);
     const one = bearer(ctx, (await createToken(ctx, member)).token);

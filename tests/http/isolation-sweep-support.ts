@@ -235,3 +235,11 @@ export async function ownerRowsHash(db: Queryable, seed: SweepSeed): Promise<Rec
   }
   return hashes;
 }
+
+/**
+ * Websocket routes: a plain HTTP call of them is no use of them (no upgrade: 404 even for the
+ * owner), so the sweeps leave them to their own tests, which open real sockets as a visitor,
+ * another workspace's member, another site's page and with the wrong version
+ * (tests/http/subtitles-live.http.test.ts).
+ */
+export const WEBSOCKET_ROUTES = [/\/subtitles\/:subtitleId\/live$/];

@@ -13,7 +13,7 @@ import {
   type FilledRequest,
 } from './isolation-sweep-fill';
 import { loadIsolationFixtures, sweepVocabulary, type PluginFixtures } from './isolation-sweep-fixtures';
-import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolation-sweep-support';
+import { clientFor, ownerRowsHash, seedTenants, WEBSOCKET_ROUTES, type SweepSeed } from './isolation-sweep-support';
 
 /**
  * The tenant-isolation sweep. The app is built with every plugin of server/plugins.ts and every
@@ -28,7 +28,7 @@ import { clientFor, ownerRowsHash, seedTenants, type SweepSeed } from './isolati
  */
 
 /** Development tools, not product data: the mail outbox page lists every mail the server wrote. */
-const NOT_SWEPT = [/^\/dev\//];
+const NOT_SWEPT = [/^\/dev\//, ...WEBSOCKET_ROUTES];
 
 /** Jobs the calls started (a purge, a failed pipeline run on fixture media) finish well within this. */
 const JOBS_SETTLE_MS = 60_000;

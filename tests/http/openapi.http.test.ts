@@ -24,6 +24,11 @@ const external = await loadExternalPlugins({
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const NOT_THE_API = ['/api/openapi.json', '/api/docs'];
 /**
+ * The live editing websocket is no REST call: OpenAPI 3.1 cannot describe its messages (an upgrade,
+ * then Yjs sync and awareness; docs/features.md), so @fastify/swagger leaves it out.
+ */
+const WEBSOCKETS = [/\/subtitles\/:subtitleId\/live$/];
+/**
  * Routes answering no JSON (files, media, redirects, the tus upload protocol): the only ones
  * without a response schema. A JSON route added without one fails here.
  */
@@ -44,6 +49,7 @@ const NOT_JSON = [
   'GET /api/v1/shared/:token/video',
   'GET /api/v1/themes/preview',
   'GET /api/v1/themes/:id/preview',
+  'GET /api/v1/audit_entries/export',
 ];
 
 describeOnBothDatabases(
@@ -62,7 +68,10 @@ describeOnBothDatabases(
       expect(result.valid).toBe(true);
 
       const apiRoutes = ctx.app.routeCatalog.filter(
-        (route) => route.url.startsWith('/api/') && !NOT_THE_API.some((p) => route.url.startsWith(p)),
+        (route) =>
+          route.url.startsWith('/api/') &&
+          !NOT_THE_API.some((p) => route.url.startsWith(p)) &&
+          !WEBSOCKETS.some((pattern) => pattern.test(route.url)),
       );
       expect(apiRoutes.length).toBeGreaterThan(100);
       const missing: string[] = [];
