@@ -44,19 +44,22 @@ const audited = <P>(event: DomainEventRef<P>, describe: AuditedEvent<P>['describ
   describe,
 });
 
+/** An action a person took on their own user (sign-in, password, two-factor): actor and target are that user. */
+const ownUser = (userId: string, changes?: EntryDraft['changes']): EntryDraft => ({
+  userOf: userId,
+  actorUserId: userId,
+  targetType: 'user',
+  targetId: userId,
+  ...(changes ? { changes } : {}),
+});
+
 /**
  * The administrative and destructive actions the log keeps (issue 27), one domain event each.
  * A plugin adding such an action publishes an event and it is listed here (API tokens and
  * webhooks come with their plugin).
  */
 export const AUDITED_EVENTS: AuditedEvent[] = [
-  audited(USER_SIGNED_IN, (e) => ({
-    userOf: e.payload.userId,
-    actorUserId: e.payload.userId,
-    targetType: 'user',
-    targetId: e.payload.userId,
-    changes: { after: { method: e.payload.method } },
-  })),
+  audited(USER_SIGNED_IN, (e) => ownUser(e.payload.userId, { after: { method: e.payload.method } })),
   // The person typing is not known to be the user: no actor, the user as target, the IP says where.
   audited(USER_SIGN_IN_FAILED, (e) => ({
     userOf: e.payload.userId,
@@ -65,32 +68,10 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetId: e.payload.userId,
     changes: { after: { reason: e.payload.reason } },
   })),
-  audited(USER_PASSWORD_CHANGED, (e) => ({
-    userOf: e.payload.userId,
-    actorUserId: e.payload.userId,
-    targetType: 'user',
-    targetId: e.payload.userId,
-    changes: { after: { by: e.payload.by } },
-  })),
-  audited(TWO_FACTOR_ENABLED, (e) => ({
-    userOf: e.payload.userId,
-    actorUserId: e.payload.userId,
-    targetType: 'user',
-    targetId: e.payload.userId,
-  })),
-  audited(TWO_FACTOR_DISABLED, (e) => ({
-    userOf: e.payload.userId,
-    actorUserId: e.payload.userId,
-    targetType: 'user',
-    targetId: e.payload.userId,
-  })),
-  audited(TWO_FACTOR_RECOVERY_CODE_USED, (e) => ({
-    userOf: e.payload.userId,
-    actorUserId: e.payload.userId,
-    targetType: 'user',
-    targetId: e.payload.userId,
-    changes: { after: { left: e.payload.left } },
-  })),
+  audited(USER_PASSWORD_CHANGED, (e) => ownUser(e.payload.userId, { after: { by: e.payload.by } })),
+  audited(TWO_FACTOR_ENABLED, (e) => ownUser(e.payload.userId)),
+  audited(TWO_FACTOR_DISABLED, (e) => ownUser(e.payload.userId)),
+  audited(TWO_FACTOR_RECOVERY_CODE_USED, (e) => ownUser(e.payload.userId, { after: { left: e.payload.left } })),
   audited(TWO_FACTOR_POLICY_CHANGED, (e) => ({
     targetType: 'account',
     targetId: e.accountId,
