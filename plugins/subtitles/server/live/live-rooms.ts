@@ -239,7 +239,10 @@ export class LiveRooms {
       receive: (data: Uint8Array) => room.receive(socket, data),
       leave: async () => {
         if (!room.leave(socket)) return;
-        await room.settle();
+        // Rows are written when edits are pending; an editor that only looked (the common case: a
+        // person opening the editor to read, a benchmark's nine opens) costs no second settle of
+        // the whole document while the next page loads.
+        if (room.unsettled) await room.settle();
         if (room.sockets.size > 0 || this.rooms.get(subtitleId) === undefined) return;
         this.rooms.delete(subtitleId);
         room.destroy();
