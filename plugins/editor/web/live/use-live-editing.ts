@@ -33,12 +33,7 @@ export function useLiveEditing(
   const name = user ? `${user.attributes.name} ${user.attributes.lastName}`.trim() || user.attributes.email : 'Someone';
   const colour = colourOf(user?.id ?? name);
 
-  const ready = useUnit(model.$ready);
   useEffect(() => {
-    // Live joins once the cue list is painted: the room's first sync (the server settling the
-    // whole document with the rows, then sending it) would otherwise share the open's first
-    // second with the cues and the waveform (bench/editor-open.bench.mjs; the figures are in the README).
-    if (!ready) return;
     const presence: LivePresence = { user: { name, color: colour }, cue: null };
     live.awareness.setLocalState(presence);
     const detach = live.attach({
@@ -47,33 +42,24 @@ export function useLiveEditing(
       undoChanged: model.liveUndoSet,
     });
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    let socket: LiveSocket | null = null;
-    const wake = () => socket?.wake();
-    const sleep = () => socket?.sleep();
-    // After the next frame is painted (a timer queued from an animation frame runs after it).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        socket = new LiveSocket(
-          `${scheme}://${window.location.host}${LIVE_PATH(projectVersionId, subtitleId)}`,
-          live.doc,
-          live.awareness,
-          { onSynced: () => live.synced(), onStatus: (status) => live.statusChanged(status) },
-        );
-        window.addEventListener('online', wake);
-        window.addEventListener('offline', sleep);
-      });
-    });
+    const socket = new LiveSocket(
+      `${scheme}://${window.location.host}${LIVE_PATH(projectVersionId, subtitleId)}`,
+      live.doc,
+      live.awareness,
+      { onSynced: () => live.synced(), onStatus: (status) => live.statusChanged(status) },
+    );
+    const wake = () => socket.wake();
+    const sleep = () => socket.sleep();
+    window.addEventListener('online', wake);
+    window.addEventListener('offline', sleep);
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
       window.removeEventListener('online', wake);
       window.removeEventListener('offline', sleep);
-      socket?.close();
+      socket.close();
       detach();
     };
     // The name and colour are set once per opening; a rename shows at the next.
-  }, [live, projectVersionId, subtitleId, ready]);
+  }, [live, projectVersionId, subtitleId]);
 
   const colleagues = useUnit(live.$colleagues);
   const where = useRef(colleagues);
