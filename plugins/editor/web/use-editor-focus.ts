@@ -2,8 +2,14 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { actionFor, type EditorAction } from './editor-keys';
 
 const inDialog = (element: Element | null) => !!element?.closest('[role="dialog"]');
+// The page's content element (<main id="main">) counts as nowhere too: it is where a dialog
+// returns focus when its trigger is gone (core/ui/dialog.tsx) — the cold palette's first frame,
+// replaced by its dialog, is such a trigger — and on the editor's page the list is that content.
 const nowhere = (target: EventTarget | null) =>
-  target === null || target === document.body || target === document.documentElement;
+  target === null ||
+  target === document.body ||
+  target === document.documentElement ||
+  (target instanceof HTMLElement && target.id === 'main');
 const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"]');
 
 /**

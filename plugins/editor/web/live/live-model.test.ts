@@ -1,7 +1,7 @@
 import { allSettled, fork, scopeBind } from 'effector';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { writeCues } from '../../../subtitles/common/live-cues';
+import { cueArrayOf, writeCues, writeRows } from '../../../subtitles/common/live-cues';
 import { createEditorModel } from '../model/editor-model';
 import { createLiveModel, groupOf } from './live-model';
 
@@ -118,5 +118,50 @@ describe('live editing on a shared document', () => {
         cues.map((cue, i) => (i === 0 ? { ...cue, start: 40 } : cue)),
       ),
     ).toBe('start:a');
+  });
+
+  it('a split saved through PUT …/cues while the document arrives ends as one new cue, not two', async () => {
+    const server = new Y.Doc();
+    writeCues(server, SERVER_CUES, 'server');
+    let answer: (value: { revision: number }) => void = () => {};
+    const model = createEditorModel({
+      storage: storage(),
+      saveDelayMs: 0,
+      onOnline: () => () => {},
+      save: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const live = createLiveModel(model);
+    const scope = fork();
+    live.attach({
+      docChanged: scopeBind(live.docChanged, { scope }),
+      presenceChanged: scopeBind(live.presenceChanged, { scope }),
+      undoChanged: scopeBind(model.liveUndoSet, { scope }),
+    });
+    const rows = SERVER_CUES.map(({ id: _id, ...cue }) => cue);
+    await allSettled(model.opened, { scope, params: { subtitleId: '7', language: 'en', revision: 1, cues: rows } });
+    // Split before the live room answered: the old save (PUT …/cues) is on its way.
+    const saving = allSettled(model.edited, { scope, params: { kind: 'split', index: 0, caret: 9 } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scope.getState(model.saveFx.pending)).toBe(true);
+    // The document arrives (still three cues), then the server writes the saved rows into it.
+    Y.applyUpdate(live.doc, Y.encodeStateAsUpdate(server), 'network');
+    scopeBind(live.synced, { scope })(); // not allSettled: that would wait for the save too
+    const saved = scope.getState(model.$cues).map(({ id: _id, ...cue }) => cue);
+    writeRows(server, saved, () => 'from-rows', 'rows');
+    answer({ revision: 2 });
+    await saving;
+    await allSettled(scope);
+    const deliver = link(live.doc, server);
+    Y.applyUpdate(live.doc, Y.encodeStateAsUpdate(server), 'network');
+    deliver();
+    await allSettled(scope);
+
+    expect(cueArrayOf(server).length).toBe(4);
+    expect(scope.getState(model.$cues).map((cue) => cue.text)).toEqual([
+      'The ferry',
+      'leaves at noon',
+      'Welcome aboard',
+      'Tickets at the desk',
+    ]);
   });
 });

@@ -118,11 +118,21 @@ export function createLiveModel(model: EditorModel) {
     known = readCues(doc, []) as EditorCue[];
     return known;
   });
+  // A save through PUT …/cues still on its way when the document arrives waits: the server writes
+  // those rows into the document itself, and writing them here too would insert a split's new cue
+  // twice (two concurrent inserts are two cues). Once it is answered the edits are no longer unsaved.
+  const $syncedOnce = createStore(false).on(synced, () => true);
   sample({
-    clock: synced,
-    source: { list: model.$cues, dirty: model.$dirty, started: $started },
+    clock: [synced, model.saveFx.pending],
+    source: {
+      list: model.$cues,
+      dirty: model.$dirty,
+      started: $started,
+      syncedOnce: $syncedOnce,
+      saving: model.saveFx.pending,
+    },
     // A reconnection's sync needs nothing: the document kept my edits made meanwhile and sends them.
-    filter: ({ started }) => !started,
+    filter: ({ started, syncedOnce, saving }) => syncedOnce && !started && !saving,
     fn: ({ list, dirty }) => ({ list, dirty }),
     target: adoptFx,
   });
