@@ -97,5 +97,17 @@ test('adds a passkey from the profile by keyboard, then logs in with the passwor
   await runCommand(page, 'Open audit log');
   const log = page.getByRole('grid', { name: 'Audit log' });
   await expect(log).toContainText('Passkey added');
+
+  // Removed after the confirmation (Tab from Cancel to Remove): two-factor sign-in is off again.
+  await runCommand(page, 'Rename or remove passkeys');
+  await expect(page).toHaveURL(/\/profile#passkeys$/);
+  await page.getByRole('button', { name: 'Remove Work laptop' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog', { name: 'Remove Work laptop?' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Passkey removed')).toBeVisible();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await expect(page.getByText(/^Two-factor sign-in is off\./)).toBeVisible();
   await context.close();
 });
