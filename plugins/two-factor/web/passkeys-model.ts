@@ -18,6 +18,8 @@ export interface PasskeysModelDeps {
   logger: Pick<Console, 'error'>;
   /** Loads the app again at `path` once the log-in is done (a fresh start with the new session). */
   leave(path: string): void;
+  /** The browser's side of the ceremonies (passkey-ceremony.ts; tests pass an authenticator of their own). */
+  ceremony?: { create: typeof createPasskey; answer: typeof answerWithPasskey };
 }
 
 /**
@@ -26,6 +28,7 @@ export interface PasskeysModelDeps {
  */
 export function createPasskeysModel(deps: PasskeysModelDeps) {
   const { api } = deps;
+  const ceremony = deps.ceremony ?? { create: createPasskey, answer: answerWithPasskey };
   const listOpened = createEvent();
   const addSubmitted = createEvent<string>();
   const renameSubmitted = createEvent<{ id: string; name: string }>();
@@ -40,7 +43,7 @@ export function createPasskeysModel(deps: PasskeysModelDeps) {
     const options = (
       await api.post<{ data: PublicKeyCredentialCreationOptionsJSON }>(PASSKEY_PATHS.registrationOptions)
     ).data.data;
-    const response = await createPasskey(options);
+    const response = await ceremony.create(options);
     return (await api.post<{ data: PasskeyRegistered }>(PASSKEY_PATHS.passkeys, { name, response })).data.data;
   });
   const renameFx = apiEffect(async ({ id, name }: { id: string; name: string }) => {
@@ -53,7 +56,7 @@ export function createPasskeysModel(deps: PasskeysModelDeps) {
     async () => (await api.post<{ data: SignInMethods }>(PASSKEY_PATHS.signInMethods)).data.data,
   );
   const signInFx = apiEffect(async ({ methods, redirectTo }: { methods: SignInMethods; redirectTo: string }) => {
-    const response = await answerWithPasskey(methods.passkey!);
+    const response = await ceremony.answer(methods.passkey!);
     await api.post(PASSKEY_PATHS.signInPasskey, { response });
     return redirectTo;
   });
