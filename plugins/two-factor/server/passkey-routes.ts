@@ -37,7 +37,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
 
   app.post(
     PASSKEY_PATHS.registrationOptions,
-    { config: own, schema: { response: { 200: { type: 'object', properties: { data: optionsSchema } } } } },
+    // Each call keeps a row: throttled like the answers, so nobody fills the table.
+    { config: ownThrottled, schema: { response: { 200: { type: 'object', properties: { data: optionsSchema } } } } },
     async (request) => {
       const { user, sessionId } = caller(request);
       const options = await registrationOptions(rp, user, await passkeys.credentials(user.id));
