@@ -217,7 +217,16 @@ describeOnBothDatabases('two-factor sign-in with passkeys', (ctx) => {
     const code = await generate({ secret: setup.body.data.secret });
     expect((await withKey.client.post(TWO_FACTOR_PATHS.confirm, { code })).status).toBe(200);
     expect((await withKey.client.delete(PASSKEY_PATHS.passkey(memberKey.id))).status).toBe(200);
-    expect(adminKey.id).toBeTruthy();
+    // Now the app is the last one: it stays too.
+    const appOff = await withKey.client.delete(TWO_FACTOR_PATHS.own, {
+      code: await generate({ secret: setup.body.data.secret, epoch: Date.now() / 1000 + 30 }),
+    });
+    expect([appOff.status, appOff.body.message]).toEqual([
+      422,
+      'An account you belong to requires two-factor sign-in.',
+    ]);
+    // The admin, whose only factor is a passkey, may not remove it either.
+    expect((await admin.client.delete(PASSKEY_PATHS.passkey(adminKey.id))).status).toBe(422);
   });
 });
 
