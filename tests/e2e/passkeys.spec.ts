@@ -59,6 +59,8 @@ test('adds a passkey from the profile by keyboard, then logs in with the passwor
   await expect(list).toContainText('This laptop');
   await expect(list).toContainText('not used yet');
   await expect(page.getByText('Two-factor sign-in is on. 10 recovery codes left.')).toBeVisible();
+  // Two-factor sign-in is on by the passkey: the app is offered as a further factor.
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
 

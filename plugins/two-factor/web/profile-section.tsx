@@ -47,6 +47,8 @@ export default function TwoFactorProfileSection() {
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={seen} doneLabel="I have kept them" />;
   // The last second factor stays while an account requires one.
   const appLocked = state.required && state.passkeys === 0;
+  // With a passkey, two-factor sign-in is on either way: the buttons name the app alone.
+  const alsoPasskeys = state.passkeys > 0;
   return (
     <div id="two-factor">
       <Summary state={state} />
@@ -57,7 +59,7 @@ export default function TwoFactorProfileSection() {
         ) : (
           <CodeForm
             label="Code to turn it off"
-            submitLabel="Turn off two-factor sign-in"
+            submitLabel={alsoPasskeys ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'}
             error={error}
             pending={pending}
             onSubmit={disable}
@@ -71,7 +73,7 @@ export default function TwoFactorProfileSection() {
               <SetupCode setup={setup} />
               <CodeForm
                 label="Code from your app"
-                submitLabel="Turn on two-factor sign-in"
+                submitLabel={alsoPasskeys ? 'Turn on the authenticator app' : 'Turn on two-factor sign-in'}
                 error={error}
                 pending={pending}
                 onSubmit={confirm}
@@ -80,7 +82,7 @@ export default function TwoFactorProfileSection() {
             </>
           ) : (
             <button type="button" className="button" disabled={settingUp} onClick={() => setupRequested()}>
-              Set up two-factor sign-in
+              {alsoPasskeys ? 'Set up an authenticator app' : 'Set up two-factor sign-in'}
             </button>
           )}
         </>
