@@ -26,7 +26,6 @@ export const PASSKEY_MESSAGES = {
   notVerified: 'The passkey could not be verified.',
   notYours: 'This passkey is not registered for your user.',
   alreadyRegistered: 'This passkey is already registered.',
-  noPasskeys: 'You have no passkey: use a code instead.',
   notFound: 'Passkey not found',
   nameBlank: 'Give the passkey a name.',
   requiredByAccount: 'An account you belong to requires two-factor sign-in: this is your last second factor.',
