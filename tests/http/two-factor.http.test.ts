@@ -50,6 +50,8 @@ describeOnBothDatabases('two-factor sign-in (TOTP)', (ctx) => {
     expect(confirmed.body.data.recoveryCodes).toHaveLength(10);
     expect((await user.client.get(TWO_FACTOR_PATHS.own)).body.data).toEqual({
       enabled: true,
+      authenticatorApp: true,
+      passkeys: 0,
       recoveryCodesLeft: 10,
       required: false,
     });

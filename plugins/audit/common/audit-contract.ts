@@ -65,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'two-factor.enabled': 'Two-factor sign-in on',
   'two-factor.disabled': 'Two-factor sign-in off',
   'two-factor.recoveryCodeUsed': 'Recovery code used',
+  'two-factor.passkeyAdded': 'Passkey added',
+  'two-factor.passkeyRemoved': 'Passkey removed',
   'two-factor.policyChanged': 'Two-factor rule changed',
   'accounts.memberAdded': 'Member added',
   'accounts.memberRemoved': 'Member removed',

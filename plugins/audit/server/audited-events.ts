@@ -18,6 +18,8 @@ import {
   THEME_DELETED,
   TWO_FACTOR_DISABLED,
   TWO_FACTOR_ENABLED,
+  TWO_FACTOR_PASSKEY_ADDED,
+  TWO_FACTOR_PASSKEY_REMOVED,
   TWO_FACTOR_POLICY_CHANGED,
   TWO_FACTOR_RECOVERY_CODE_USED,
   VOCABULARY_DELETED,
@@ -72,6 +74,17 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(TWO_FACTOR_ENABLED, (e) => ownUser(e.payload.userId)),
   audited(TWO_FACTOR_DISABLED, (e) => ownUser(e.payload.userId)),
   audited(TWO_FACTOR_RECOVERY_CODE_USED, (e) => ownUser(e.payload.userId, { after: { left: e.payload.left } })),
+  // The key itself is the target (a user may have several); its name is what the person recognises.
+  audited(TWO_FACTOR_PASSKEY_ADDED, (e) => ({
+    ...ownUser(e.payload.userId, { after: { name: e.payload.name } }),
+    targetType: 'passkey',
+    targetId: e.payload.passkeyId,
+  })),
+  audited(TWO_FACTOR_PASSKEY_REMOVED, (e) => ({
+    ...ownUser(e.payload.userId, { before: { name: e.payload.name } }),
+    targetType: 'passkey',
+    targetId: e.payload.passkeyId,
+  })),
   audited(TWO_FACTOR_POLICY_CHANGED, (e) => ({
     targetType: 'account',
     targetId: e.accountId,

@@ -39,3 +39,11 @@ export const TWO_FACTOR_RECOVERY_CODE_USED = defineDomainEvent<{ userId: string;
   1,
 );
 export const TWO_FACTOR_POLICY_CHANGED = defineDomainEvent<{ required: boolean }>('two-factor.policyChanged', 1);
+export const TWO_FACTOR_PASSKEY_ADDED = defineDomainEvent<{ userId: string; passkeyId: string; name: string }>(
+  'two-factor.passkeyAdded',
+  1,
+);
+export const TWO_FACTOR_PASSKEY_REMOVED = defineDomainEvent<{ userId: string; passkeyId: string; name: string }>(
+  'two-factor.passkeyRemoved',
+  1,
+);

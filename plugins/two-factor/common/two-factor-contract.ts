@@ -4,7 +4,7 @@
  */
 
 export const TWO_FACTOR_PATHS = {
-  /** GET: the user's own state; DELETE { code }: turn it off. */
+  /** GET: the user's own state; DELETE { code }: removes the authenticator app (and turns it off unless a passkey is left). */
   own: '/api/v1/users/two_factor',
   /** POST: a new secret (QR code) to scan; replaces one not yet confirmed. */
   setup: '/api/v1/users/two_factor/setup',
@@ -45,7 +45,12 @@ export const TWO_FACTOR_MESSAGES = {
 } as const;
 
 export interface TwoFactorState {
+  /** On: an authenticator app or at least one passkey. */
   enabled: boolean;
+  /** An authenticator app (TOTP) is set up. */
+  authenticatorApp: boolean;
+  /** How many passkeys the user has registered (plugins/two-factor/common/passkeys-contract.ts). */
+  passkeys: number;
   recoveryCodesLeft: number;
   /** An account of the user requires it (then it cannot be turned off). */
   required: boolean;

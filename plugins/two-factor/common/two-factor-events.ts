@@ -19,3 +19,15 @@ export const TWO_FACTOR_RECOVERY_CODE_USED = defineDomainEvent<{ userId: string;
 
 /** An account admin changed whether the account requires two-factor sign-in of its members. */
 export const TWO_FACTOR_POLICY_CHANGED = defineDomainEvent<{ required: boolean }>('two-factor.policyChanged', 1);
+
+/** A user registered a passkey or security key (`name`: what they called it). */
+export const TWO_FACTOR_PASSKEY_ADDED = defineDomainEvent<{ userId: string; passkeyId: string; name: string }>(
+  'two-factor.passkeyAdded',
+  1,
+);
+
+/** A user removed one of their passkeys. */
+export const TWO_FACTOR_PASSKEY_REMOVED = defineDomainEvent<{ userId: string; passkeyId: string; name: string }>(
+  'two-factor.passkeyRemoved',
+  1,
+);

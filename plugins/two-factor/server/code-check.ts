@@ -7,7 +7,8 @@ export type CodeOutcome = { ok: false } | { ok: true; recoveryCodesLeft: number 
 
 /**
  * A code typed by a user whose two-factor sign-in is on: a TOTP code (its time step spent, so it
- * works once) or one of their recovery codes (spent). Inside the caller's transaction.
+ * works once) or one of their recovery codes (spent; a user with passkeys only has those too).
+ * Inside the caller's transaction.
  */
 export async function checkCode(
   repo: TwoFactorRepository,
@@ -16,9 +17,10 @@ export async function checkCode(
   code: string,
 ): Promise<CodeOutcome> {
   const credential = await repo.credential(userId, tx);
-  if (!credential?.confirmed) return { ok: false };
-  const step = await acceptedTimeStep(credential.secret, code, credential.lastTimeStep);
-  if (step !== null && (await repo.spendTimeStep(tx, userId, step))) return { ok: true, recoveryCodesLeft: null };
+  if (credential?.confirmed) {
+    const step = await acceptedTimeStep(credential.secret, code, credential.lastTimeStep);
+    if (step !== null && (await repo.spendTimeStep(tx, userId, step))) return { ok: true, recoveryCodesLeft: null };
+  }
   if (looksLikeRecoveryCode(code)) {
     const left = await repo.spendRecoveryCode(tx, userId, code);
     if (left !== null) return { ok: true, recoveryCodesLeft: left };

@@ -9,6 +9,7 @@ import {
 } from '../common/two-factor-contract';
 import { TWO_FACTOR_DISABLED, TWO_FACTOR_ENABLED } from '../common/two-factor-events';
 import { checkCode } from './code-check';
+import { PasskeyRepository } from './passkey-repository';
 import { acceptedTimeStep, newTotpSecret, totpSetup } from './totp';
 import type { TwoFactorRepository } from './two-factor-repository';
 
@@ -53,6 +54,8 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
                 type: 'object',
                 properties: {
                   enabled: { type: 'boolean' },
+                  authenticatorApp: { type: 'boolean' },
+                  passkeys: { type: 'integer' },
                   recoveryCodesLeft: { type: 'integer' },
                   required: { type: 'boolean' },
                 },
@@ -64,11 +67,15 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
     },
     async (request): Promise<{ data: TwoFactorState }> => {
       const { id } = userOf(request);
-      const credential = await repo.credential(id);
+      const authenticatorApp = Boolean((await repo.credential(id))?.confirmed);
+      const passkeys = await new PasskeyRepository(app.db).count(id);
+      const enabled = authenticatorApp || passkeys > 0;
       return {
         data: {
-          enabled: Boolean(credential?.confirmed),
-          recoveryCodesLeft: credential?.confirmed ? await repo.recoveryCodesLeft(id) : 0,
+          enabled,
+          authenticatorApp,
+          passkeys,
+          recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(id) : 0,
           required: await repo.requiredFor(id),
         },
       };
@@ -134,7 +141,9 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
     async (request) => {
       const { id } = userOf(request);
       if (!(await repo.credential(id))?.confirmed) throw httpError(422, 'not_enabled', MESSAGES.notEnabled);
-      if (await repo.requiredFor(id)) throw httpError(422, 'required', MESSAGES.requiredByAccount);
+      // A passkey left keeps two-factor sign-in on: then the app may go even when an account requires it.
+      if ((await new PasskeyRepository(app.db).count(id)) === 0 && (await repo.requiredFor(id)))
+        throw httpError(422, 'required', MESSAGES.requiredByAccount);
       const turnedOff = await app.db.transaction(async (tx) => {
         const outcome = await checkCode(repo, tx, id, request.body.code);
         if (!outcome.ok) return false;

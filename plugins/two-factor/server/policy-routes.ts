@@ -46,7 +46,7 @@ export function registerPolicyRoutes(app: FastifyInstance, repo: TwoFactorReposi
       const { required } = request.body;
       const admin = request.currentUser!;
       // An admin who could not sign in under the rule would lock themself out.
-      if (required && !(await repo.credential(admin.id))?.confirmed)
+      if (required && !(await repo.hasSecondFactor(admin.id)))
         throw httpError(422, 'admin_needs_two_factor', MESSAGES.adminNeedsIt, 'required');
       const without = await app.db.transaction(async (tx) => {
         if (!(await repo.setPolicy(tx, accountId, required))) return [];

@@ -42,4 +42,36 @@ CREATE TABLE two_factor_policies (
 );
 `,
   },
+  {
+    id: '202612310150_two_factor_passkeys',
+    sql: `
+-- Passkeys and security keys (WebAuthn), several per user, each with the name its owner gave it.
+-- credential_id: base64url, as the browser sends it; unique across users (an authenticator makes
+-- a new one per site and user). sign_count: the authenticator's counter, which must go up (a
+-- cloned key shows an old one).
+CREATE TABLE two_factor_passkeys (
+  id bigserial PRIMARY KEY,
+  user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  credential_id text NOT NULL UNIQUE,
+  public_key bytea NOT NULL,
+  sign_count bigint NOT NULL DEFAULT 0,
+  transports text[] NOT NULL DEFAULT '{}',
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz
+);
+CREATE INDEX two_factor_passkeys_user_idx ON two_factor_passkeys (user_id);
+
+-- A WebAuthn challenge handed out and not yet answered: kept on the server, for this browser
+-- session and user only, until it expires or is answered once (then deleted: no replay).
+CREATE TABLE two_factor_webauthn_challenges (
+  challenge text PRIMARY KEY,
+  session_id_hash text NOT NULL,
+  user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  purpose text NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX two_factor_webauthn_challenges_expiry_idx ON two_factor_webauthn_challenges (expires_at);
+`,
+  },
 ];

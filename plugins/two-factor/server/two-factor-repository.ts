@@ -47,6 +47,11 @@ export class TwoFactorRepository {
        ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, confirmed_at = now(), last_time_step = EXCLUDED.last_time_step`,
       [userId, secret, timeStep],
     );
+    return this.issueRecoveryCodes(tx, userId);
+  }
+
+  /** Fresh recovery codes (the old ones stop working); answered in clear once, stored hashed. */
+  async issueRecoveryCodes(tx: Queryable, userId: string): Promise<string[]> {
     await tx.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
     const codes = newRecoveryCodes();
     await tx.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [
@@ -56,9 +61,24 @@ export class TwoFactorRepository {
     return codes;
   }
 
+  /** Removes the authenticator app; the recovery codes go too unless a passkey still stands as a second factor. */
   async disable(tx: Queryable, userId: string): Promise<void> {
     await tx.query('DELETE FROM two_factor_credentials WHERE user_id = $1', [userId]);
+    if (!(await this.hasSecondFactor(userId, tx))) await this.dropRecoveryCodes(tx, userId);
+  }
+
+  async dropRecoveryCodes(tx: Queryable, userId: string): Promise<void> {
     await tx.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
+  }
+
+  /** Two-factor sign-in is on: an authenticator app confirmed, or a passkey (either satisfies an account's rule). */
+  async hasSecondFactor(userId: string, tx: Queryable = this.db): Promise<boolean> {
+    const { rows } = await tx.query(
+      `SELECT 1 FROM two_factor_credentials WHERE user_id = $1 AND confirmed_at IS NOT NULL
+       UNION ALL SELECT 1 FROM two_factor_passkeys WHERE user_id = $1 LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
   }
 
   /** Records the accepted code's time step; false when another request used that step first. */
@@ -156,12 +176,13 @@ export class TwoFactorRepository {
     return rows.length > 0;
   }
 
-  /** Members of the account without two-factor sign-in on (their sessions end when it becomes required). */
+  /** Members of the account without two-factor sign-in on, app or passkey (their sessions end when it becomes required). */
   async membersWithout(tx: Queryable, accountId: string): Promise<string[]> {
     const { rows } = await tx.query<{ id: string }>(
       `SELECT au.user_id::text AS id FROM account_users au
        LEFT JOIN two_factor_credentials c ON c.user_id = au.user_id AND c.confirmed_at IS NOT NULL
-       WHERE au.account_id = $1 AND c.user_id IS NULL`,
+       WHERE au.account_id = $1 AND c.user_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM two_factor_passkeys p WHERE p.user_id = au.user_id)`,
       [accountId],
     );
     return rows.map((row) => row.id);

@@ -2,6 +2,8 @@ import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
 import { useLazyModel } from '../../../core';
 import { SECOND_FACTOR_SETUP_REQUIRED } from '../common/two-factor-contract';
+import { PasskeyChoice } from './passkey-choice';
+import { passkeysModel } from './passkeys-model-loader';
 import { twoFactorModel } from './two-factor-model-loader';
 import { CodeForm, RecoveryCodes, SetupCode } from './two-factor-parts';
 
@@ -11,8 +13,9 @@ function safePath(value: string | null): string {
 }
 
 /**
- * `/users/two_factor`: the log-in's second step after a correct password. A code from the app or a
- * recovery code; when an account requires two-factor sign-in and it is not set up, set it up here.
+ * `/users/two_factor`: the log-in's second step after a correct password. A passkey (when the user
+ * has one), a code from the app or a recovery code; when an account requires two-factor sign-in
+ * and it is not set up, set it up here.
  */
 export default function SecondStepPage() {
   const model = useLazyModel(twoFactorModel);
@@ -25,11 +28,15 @@ export default function SecondStepPage() {
     model.stepSubmitted,
     model.recoveryCodesSeen,
   ]);
+  // A user with passkeys only has recovery codes besides: the field says so.
+  const methods = useUnit(useLazyModel(passkeysModel).$methods);
+  const codeLabel = methods && !methods.authenticatorApp ? 'Recovery code' : 'Code from your app, or a recovery code';
   const query = useMemo(() => new URLSearchParams(window.location.search), []);
   const needsSetup = query.get('step') === SECOND_FACTOR_SETUP_REQUIRED;
+  const redirectTo = useMemo(() => safePath(query.get('redirect_to')), [query]);
   useEffect(() => {
-    opened({ setup: needsSetup, redirectTo: safePath(query.get('redirect_to')) });
-  }, [opened, needsSetup, query]);
+    opened({ setup: needsSetup, redirectTo });
+  }, [opened, needsSetup, redirectTo]);
 
   return (
     <div className="auth-page">
@@ -44,8 +51,9 @@ export default function SecondStepPage() {
               {setup ? <SetupCode setup={setup} /> : <p aria-busy="true">Preparing…</p>}
             </>
           )}
+          {!needsSetup && <PasskeyChoice redirectTo={redirectTo} />}
           <CodeForm
-            label={needsSetup ? 'Code from your app' : 'Code from your app, or a recovery code'}
+            label={needsSetup ? 'Code from your app' : codeLabel}
             submitLabel="Verify"
             error={error}
             pending={pending}

@@ -13,6 +13,20 @@ export function twoFactorCommands(ctx: CommandContext, search: string): Command[
       keywords: ['2fa', 'totp', 'authenticator', 'security', 'mfa', 'turn off'],
       run: (c) => c.navigate('/profile#two-factor'),
     },
+    {
+      id: 'two-factor.addPasskey',
+      title: 'Add a passkey',
+      group: 'Account',
+      keywords: ['2fa', 'passkey', 'security key', 'webauthn', 'fido', 'yubikey', 'mfa'],
+      run: (c) => c.navigate('/profile#passkeys'),
+    },
+    {
+      id: 'two-factor.managePasskeys',
+      title: 'Rename or remove passkeys',
+      group: 'Account',
+      keywords: ['2fa', 'passkey', 'security key', 'webauthn', 'delete', 'mfa'],
+      run: (c) => c.navigate('/profile#passkeys'),
+    },
   ];
   if (when.isMember && when.isAccountAdmin)
     commands.push({

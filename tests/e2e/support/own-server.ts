@@ -20,10 +20,14 @@ export interface OwnServer {
  * PLUGINS_DIR) without changing the one every other spec shares: the same built app, production
  * mode, its own port and temporary DATA_DIR, stopped and removed by `stop()`.
  */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string>,
+  /** The name people use for it (PUBLIC_URL and the pages' address); WebAuthn refuses an IP address, so passkeys need `localhost`. */
+  { hostname = '127.0.0.1' }: { hostname?: string } = {},
+): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'polycue-e2e-own-'));
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${hostname}:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
