@@ -39,3 +39,16 @@ export const TWO_FACTOR_RECOVERY_CODE_USED = defineDomainEvent<{ userId: string;
   1,
 );
 export const TWO_FACTOR_POLICY_CHANGED = defineDomainEvent<{ required: boolean }>('two-factor.policyChanged', 1);
+
+export const WEBHOOK_ENDPOINT_CREATED = defineDomainEvent<{ endpointId: string; url: string; eventTypes: string[] }>(
+  'webhooks.endpointCreated',
+  1,
+);
+export const WEBHOOK_ENDPOINT_DELETED = defineDomainEvent<{ endpointId: string; url: string }>(
+  'webhooks.endpointDeleted',
+  1,
+);
+export const WEBHOOK_ENDPOINT_DISABLED = defineDomainEvent<{ endpointId: string; url: string; by: string }>(
+  'webhooks.endpointDisabled',
+  1,
+);
