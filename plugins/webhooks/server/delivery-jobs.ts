@@ -1,85 +1,82 @@
 import type { JobContext, JobDefinition } from '../../../server/plugin-api';
 import { WEBHOOK_ENDPOINT_DISABLED } from '../common/webhook-events';
 import { DeliveryRepository, type ClaimedDelivery } from './delivery-repository';
-import { deliveryTuningFromEnv, maxAttemptsOf } from './delivery-tuning';
+import { deliveryTuningFromEnv, maxAttemptsOf, type DeliveryTuning } from './delivery-tuning';
 import { mailEndpointDisabled } from './endpoint-disabled-mail';
-import { DELIVER_JOB, DISPATCH_JOB } from './webhook-outbox';
+import { DELIVER_JOB } from './webhook-outbox';
 import { sendWebhook, type AttemptOutcome } from './webhook-sender';
 
-/** A delivery due longer than this without its job having taken it is queued again by the sweep. */
-const OVERDUE_GRACE_SECONDS = 60;
+/**
+ * How long one job keeps taking due deliveries before it ends (its worker then polls again):
+ * well under the job's expiry, and a stopping process gives the rest to another worker.
+ */
+const DRAIN_BUDGET_MS = 20_000;
 
 /**
- * `webhooks.dispatch`: queues one `webhooks.deliver` job per waiting delivery, of one event
- * (woken after its publish committed, webhook-outbox.ts) or, every minute, of every delivery
- * whose job was lost. Deliveries live in a table of their own rather than in job data because
- * they are also the delivery log, and because the outbox row is written by an in-transaction
- * subscriber, which has no job queue to send with.
+ * `webhooks.deliver`: drains due deliveries, one attempt each (the one named first, when a
+ * re-send names one), until none is due or its time is up. Woken after each subscribed event
+ * commits (webhook-outbox.ts), at each retry's time, and every minute (its cron: a lost
+ * wake-up or a dead worker's claim costs a minute at most). Deliveries live in a table of their
+ * own rather than one job each: they are the delivery log too, the outbox row is written by an
+ * in-transaction subscriber (which has no job queue), and a job per delivery would be paced by
+ * pg-boss's polling (each worker sleeps between fetches: about 20 deliveries a second measured,
+ * against hundreds when a worker drains). The retry is scheduled here (`next_attempt_at`, and a
+ * job that starts then), not by pg-boss's retries: the schedule spans more than a day and the
+ * log shows when the next try comes.
  */
-export const dispatchJob: JobDefinition<{ eventId?: string }> = {
-  name: DISPATCH_JOB,
-  cron: '* * * * *',
-  retryLimit: 3,
-  expireInSeconds: 120,
-  async handler(data, ctx) {
-    const deliveries = new DeliveryRepository(ctx.db);
-    const ids = data.eventId
-      ? await deliveries.pendingOfEvent(data.eventId)
-      : await deliveries.overdue(OVERDUE_GRACE_SECONDS, 1000);
-    for (const id of ids) await ctx.jobs.send(DELIVER_JOB, { deliveryId: id });
-  },
-};
-
-/**
- * `webhooks.deliver`: one attempt of one delivery. The retry is scheduled by this job (its
- * `next_attempt_at`, and a job that starts then), not by pg-boss's own retries: the schedule
- * spans more than a day and the delivery log shows when the next try comes. A job of a delivery
- * that is not due (a duplicate, a re-send already taken) does nothing.
- */
-export const deliverJob: JobDefinition<{ deliveryId: string }> = {
+export const deliverJob: JobDefinition<{ deliveryId?: string }> = {
   name: DELIVER_JOB,
-  // HTTP-bound: several attempts at once per worker process, so one slow receiver holds few.
+  cron: '* * * * *',
+  // HTTP-bound: several drains at once per worker process, so one slow receiver holds few.
   concurrency: 8,
   retryLimit: 2,
   expireInSeconds: 120,
   async handler(data, ctx) {
     const tuning = deliveryTuningFromEnv();
     const deliveries = new DeliveryRepository(ctx.db);
-    const claimed = await deliveries.claim(data.deliveryId, Math.ceil(tuning.timeoutMs / 1000) + 30);
-    if (!claimed) return;
-    const outcome = await sendWebhook(
-      {
-        url: claimed.url,
-        id: claimed.eventId,
-        body: claimed.body,
-        secrets: claimed.secrets,
-        timeoutMs: tuning.timeoutMs,
-      },
-      ctx.config,
-    );
-    const detail = { error: outcome.error, durationMs: outcome.durationMs };
-    const answer = { responseStatus: outcome.status, excerpt: outcome.excerpt };
-    if (outcome.ok) {
-      await deliveries.recordAttempt(
-        claimed.id,
-        { status: 'delivered', ...answer },
-        { ...detail, retryInSeconds: null },
-      );
-      return;
+    const holdSeconds = Math.ceil(tuning.timeoutMs / 1000) + 30;
+    const until = Date.now() + DRAIN_BUDGET_MS;
+    let named = data.deliveryId ?? null;
+    while (Date.now() < until && !ctx.shutdown.aborted) {
+      const claimed =
+        (named ? await deliveries.claim(holdSeconds, named) : null) ?? (await deliveries.claim(holdSeconds));
+      named = null;
+      if (!claimed) return;
+      await attempt(ctx, deliveries, claimed, tuning);
     }
-    if (claimed.attempts < maxAttemptsOf(tuning)) {
-      const retryInSeconds = tuning.retryDelaysSeconds[claimed.attempts - 1];
-      await deliveries.recordAttempt(claimed.id, { status: 'pending', ...answer }, { ...detail, retryInSeconds });
-      await ctx.jobs.send(
-        DELIVER_JOB,
-        { deliveryId: claimed.id },
-        retryInSeconds > 0 ? { startAfterSeconds: retryInSeconds } : {},
-      );
-      return;
-    }
-    await giveUp(ctx, claimed, outcome);
   },
 };
+
+async function attempt(
+  ctx: JobContext,
+  deliveries: DeliveryRepository,
+  claimed: ClaimedDelivery,
+  tuning: DeliveryTuning,
+): Promise<void> {
+  const outcome = await sendWebhook(
+    {
+      url: claimed.url,
+      id: claimed.eventId,
+      body: claimed.body,
+      secrets: claimed.secrets,
+      timeoutMs: tuning.timeoutMs,
+    },
+    ctx.config,
+  );
+  const detail = { error: outcome.error, durationMs: outcome.durationMs };
+  const answer = { responseStatus: outcome.status, excerpt: outcome.excerpt };
+  if (outcome.ok) {
+    await deliveries.recordAttempt(claimed.id, { status: 'delivered', ...answer }, { ...detail, retryInSeconds: null });
+    return;
+  }
+  if (claimed.attempts < maxAttemptsOf(tuning)) {
+    const retryInSeconds = tuning.retryDelaysSeconds[claimed.attempts - 1];
+    await deliveries.recordAttempt(claimed.id, { status: 'pending', ...answer }, { ...detail, retryInSeconds });
+    await ctx.jobs.send(DELIVER_JOB, {}, retryInSeconds > 0 ? { startAfterSeconds: retryInSeconds } : {});
+    return;
+  }
+  await giveUp(ctx, claimed, outcome);
+}
 
 /**
  * The last attempt failed: the delivery is failed, the endpoint turned off (once: a second

@@ -56,22 +56,27 @@ export class DeliveryRepository {
   }
 
   /**
-   * Takes a due delivery of an enabled endpoint for one attempt (counted now, so an attempt cut
-   * short by a crash still counts), or null when it is not due, already taken or done. A worker
-   * that died mid-attempt leaves it 'sending' until `claimed_until`; then it is due again.
+   * Takes a due delivery of an enabled endpoint for one attempt: the one named, or else the one
+   * due longest (SKIP LOCKED: workers draining at once never take the same row). The attempt is
+   * counted now, so one cut short by a crash still counts. A worker that died mid-attempt leaves
+   * the row 'sending' until `claimed_until`; then it is due again. Null when nothing is due.
    */
-  async claim(id: string, holdSeconds: number): Promise<ClaimedDelivery | null> {
+  async claim(holdSeconds: number, id: string | null = null): Promise<ClaimedDelivery | null> {
     const { rows } = await this.db.query<ClaimedDelivery>(
       `UPDATE webhook_deliveries d SET status = 'sending', attempts = d.attempts + 1,
-              claimed_until = now() + make_interval(secs => $2), last_attempt_at = now()
+              claimed_until = now() + make_interval(secs => $1), last_attempt_at = now()
          FROM webhook_endpoints e
-        WHERE d.id = $1 AND e.id = d.endpoint_id AND e.enabled
-          AND ((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.claimed_until < now()))
+        WHERE e.id = d.endpoint_id
+          AND d.id = (SELECT due.id FROM webhook_deliveries due JOIN webhook_endpoints de ON de.id = due.endpoint_id
+                       WHERE de.enabled AND ($2::bigint IS NULL OR due.id = $2::bigint)
+                         AND ((due.status = 'pending' AND due.next_attempt_at <= now())
+                           OR (due.status = 'sending' AND due.claimed_until < now()))
+                       ORDER BY due.next_attempt_at LIMIT 1 FOR UPDATE OF due SKIP LOCKED)
         RETURNING d.id::text AS id, d.endpoint_id::text AS "endpointId", e.workspace_id::text AS "workspaceId",
           d.event_id::text AS "eventId", d.body, d.attempts, e.url,
           CASE WHEN e.previous_secret IS NOT NULL AND e.previous_secret_until > now()
                THEN ARRAY[e.secret, e.previous_secret] ELSE ARRAY[e.secret] END AS secrets`,
-      [id, holdSeconds],
+      [holdSeconds, id],
     );
     return rows[0] ?? null;
   }
@@ -118,28 +123,5 @@ export class DeliveryRepository {
       [id],
     );
     return rows[0] ? this.byId(rows[0].id) : null;
-  }
-
-  async pendingOfEvent(eventId: string): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id::text AS id FROM webhook_deliveries WHERE event_id = $1 AND status = 'pending'`,
-      [eventId],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * Deliveries whose job was lost (overdue by more than `graceSeconds`: a job is queued for every
-   * due attempt, so only a crash or a failed queueing leaves one waiting) or whose worker died.
-   */
-  async overdue(graceSeconds: number, limit: number): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id::text AS id FROM webhook_deliveries
-        WHERE (status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1))
-           OR (status = 'sending' AND claimed_until < now())
-        ORDER BY next_attempt_at LIMIT $2`,
-      [graceSeconds, limit],
-    );
-    return rows.map((row) => row.id);
   }
 }

@@ -10,7 +10,6 @@ import {
 } from '../../../server/plugin-api';
 import { WEBHOOK_EVENT_TYPES } from '../common/webhooks-contract';
 
-export const DISPATCH_JOB = 'webhooks.dispatch';
 export const DELIVER_JOB = 'webhooks.deliver';
 
 /** The JSON every endpoint receives: Standard Webhooks' `{ type, timestamp, data }`. */
@@ -54,12 +53,12 @@ export function rememberQueue(services: ServiceRegistry, jobs: JobQueue): void {
 
 /**
  * After the publishing transaction committed (an after-commit subscription, so the deliveries
- * are visible), wake the dispatcher for this event. Not awaited: the handler runs inside the
+ * are visible), wake a worker to send them. Not awaited: the handler runs inside the
  * delivery transaction, and on the embedded database a queue write from outside it would wait
- * for that transaction forever. Losing the wake-up costs latency only: `webhooks.dispatch`
- * also runs every minute and queues whatever is overdue.
+ * for that transaction forever. Losing the wake-up costs latency only: `webhooks.deliver`
+ * also runs every minute and sends whatever is due.
  */
-function wakeDispatcher(
+function wakeSender(
   event: PublishedEvent<unknown>,
   services: ServiceRegistry,
   log: { error(o: unknown, m?: string): void },
@@ -67,8 +66,10 @@ function wakeDispatcher(
   const jobs = queues.get(services);
   if (!event.workspaceId || !jobs) return;
   void jobs
-    .send(DISPATCH_JOB, { eventId: event.id })
-    .catch((err: unknown) => log.error({ err, eventId: event.id }, 'webhook dispatch not queued; the sweep sends it'));
+    .send(DELIVER_JOB, {})
+    .catch((err: unknown) =>
+      log.error({ err, eventId: event.id }, 'webhook wake-up not queued; the minute sweep sends it'),
+    );
 }
 
 export const webhookSubscriptions: AnySubscription[] = WEBHOOK_EVENT_TYPES.flatMap(({ type }) => {
@@ -78,7 +79,7 @@ export const webhookSubscriptions: AnySubscription[] = WEBHOOK_EVENT_TYPES.flatM
   return [
     subscribeInTransaction(event, `webhooks.outbox.${type}`, (published, { tx }) => enqueueDeliveries(published, tx)),
     subscribeTo(event, `webhooks.wake.${type}`, async (published, { services, log }) =>
-      wakeDispatcher(published, services, log),
+      wakeSender(published, services, log),
     ),
   ];
 });
