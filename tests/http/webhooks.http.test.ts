@@ -177,6 +177,23 @@ describeOnBothDatabases('Webhooks', { config: { linkImportAllowCidrs: ['127.0.0.
     await until('the re-send', async () => received.filter((r) => r.path === path).length > before);
   });
 
+  it('keeps the delivery log 30 days: the daily prune removes older finished deliveries only', async () => {
+    const admin = await confirmedUser(ctx);
+    const endpoint = await createEndpoint(admin, unique('/ok'));
+    await createProject(admin, 'Old news');
+    await createProject(admin, 'Fresh news');
+    await until(
+      'two deliveries',
+      async () =>
+        (await deliveriesOf(admin, endpoint.id)).filter((d) => d.attributes.status === 'delivered').length === 2,
+    );
+    const [fresh, old] = await deliveriesOf(admin, endpoint.id);
+    await ctx.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    await ctx.app.jobs.send('webhooks.prune', {});
+    await ctx.runJobs();
+    expect((await deliveriesOf(admin, endpoint.id)).map((d) => d.id)).toEqual([fresh.id]);
+  });
+
   it('refuses private addresses when saved, and again at delivery (a name gone private, a redirect to the metadata service)', async () => {
     const admin = await confirmedUser(ctx);
     for (const url of [

@@ -110,3 +110,21 @@ async function giveUp(ctx: JobContext, claimed: ClaimedDelivery, outcome: Attemp
   });
   if (disabled) await mailEndpointDisabled(ctx, { ...disabled, workspaceId: claimed.workspaceId, reason });
 }
+
+/** The delivery log keeps this long; a delivery still waiting is never removed. */
+export const KEEP_DELIVERIES_DAYS = 30;
+
+/** `webhooks.prune`, daily: removes finished deliveries older than the log keeps. */
+export const pruneJob: JobDefinition = {
+  name: 'webhooks.prune',
+  cron: '17 3 * * *',
+  retryLimit: 1,
+  async handler(_data, ctx) {
+    const removed = await ctx.db.query(
+      `DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed')
+          AND created_at < now() - make_interval(days => $1)`,
+      [KEEP_DELIVERIES_DAYS],
+    );
+    if (removed.rowCount > 0) ctx.log.info({ removed: removed.rowCount }, 'old webhook deliveries removed');
+  },
+};

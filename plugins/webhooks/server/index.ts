@@ -1,6 +1,6 @@
 import { defineServerPlugin, PLUGIN_API_MAJOR, registerTenantResource } from '../../../server/plugin-api';
 import { WEBHOOKS_SERVER_MESSAGES } from '../common/webhooks-contract';
-import { deliverJob } from './delivery-jobs';
+import { deliverJob, pruneJob } from './delivery-jobs';
 import { DeliveryRepository } from './delivery-repository';
 import { registerDeliveryRoutes } from './delivery-routes';
 import { EndpointRepository } from './endpoint-repository';
@@ -19,7 +19,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: webhooksMigrations,
   subscriptions: webhookSubscriptions,
-  jobs: [deliverJob],
+  jobs: [deliverJob, pruneJob],
   async routes(app) {
     rememberQueue(app.services, app.jobs);
     const endpoints = new EndpointRepository(app.db);
