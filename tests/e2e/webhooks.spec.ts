@@ -30,7 +30,11 @@ test('an admin adds a webhook by keyboard, a signed delivery arrives and is logg
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/polycue`;
   try {
     await dismissNewsletter(page);
-    await page.goto('/workspace/webhooks');
+    // The way in from the account settings.
+    await page.goto('/account');
+    await expectAccessible(page, 'account settings with the webhooks section');
+    await page.getByRole('link', { name: 'Manage webhooks' }).click();
+    await expect(page).toHaveURL(/\/workspace\/webhooks$/);
     await expect(page.getByText('No webhooks in this workspace yet.')).toBeVisible();
     await expectAccessible(page, 'Webhooks, empty');
 
