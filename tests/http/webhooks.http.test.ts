@@ -45,6 +45,8 @@ beforeAll(async () => {
         response.writeHead(500).end('busy, try later');
       } else if (path.startsWith('/always-500')) {
         response.writeHead(500).end('x'.repeat(5000));
+      } else if (path.startsWith('/slow')) {
+        // Never answers: the attempt's timeout ends it.
       } else if (path.startsWith('/to-metadata')) {
         response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       } else {
@@ -55,6 +57,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+  delete process.env.WEBHOOK_TIMEOUT_SECONDS;
   await receiver?.close();
   await forbidden?.close();
 });
@@ -175,6 +179,22 @@ describeOnBothDatabases('Webhooks', { config: { linkImportAllowCidrs: ['127.0.0.
     const before = received.filter((r) => r.path === path).length;
     expect((await admin.client.post(WEBHOOKS_PATHS.resend(failed.id))).status).toBe(200);
     await until('the re-send', async () => received.filter((r) => r.path === path).length > before);
+  });
+
+  it('cuts an attempt that gets no answer at its timeout and logs why', async () => {
+    process.env.WEBHOOK_TIMEOUT_SECONDS = '1';
+    try {
+      const admin = await confirmedUser(ctx);
+      const endpoint = await createEndpoint(admin, unique('/slow'));
+      await createProject(admin, 'Nobody answers');
+      const timedOut = await until('the timed-out attempt', async () =>
+        (await deliveriesOf(admin, endpoint.id)).find((row) => row.attributes.error),
+      );
+      expect(timedOut.attributes).toMatchObject({ responseStatus: null, error: 'No answer within 1 s' });
+      expect(timedOut.attributes.durationMs).toBeGreaterThanOrEqual(900);
+    } finally {
+      process.env.WEBHOOK_TIMEOUT_SECONDS = '5';
+    }
   });
 
   it('keeps the delivery log 30 days: the daily prune removes older finished deliveries only', async () => {
