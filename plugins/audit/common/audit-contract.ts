@@ -83,6 +83,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'termbases.deleted': 'Term base deleted',
   'themes.deleted': 'Theme deleted',
   'billing.subscriptionChanged': 'Plan changed',
+  'webhooks.endpointCreated': 'Webhook added',
+  'webhooks.endpointDeleted': 'Webhook deleted',
+  'webhooks.endpointDisabled': 'Webhook turned off',
 };
 
 export const AUDIT_MESSAGES = {

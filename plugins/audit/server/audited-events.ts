@@ -23,6 +23,9 @@ import {
   TWO_FACTOR_POLICY_CHANGED,
   TWO_FACTOR_RECOVERY_CODE_USED,
   VOCABULARY_DELETED,
+  WEBHOOK_ENDPOINT_CREATED,
+  WEBHOOK_ENDPOINT_DELETED,
+  WEBHOOK_ENDPOINT_DISABLED,
 } from './optional-plugin-events';
 
 /** What an entry says about one event, besides who, when and from where. */
@@ -57,8 +60,8 @@ const ownUser = (userId: string, changes?: EntryDraft['changes']): EntryDraft =>
 
 /**
  * The administrative and destructive actions the log keeps (issue 27), one domain event each.
- * A plugin adding such an action publishes an event and it is listed here (API tokens and
- * webhooks come with their plugin).
+ * A plugin adding such an action publishes an event and it is listed here (API tokens come with
+ * their plugin).
  */
 export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(USER_SIGNED_IN, (e) => ownUser(e.payload.userId, { after: { method: e.payload.method } })),
@@ -140,5 +143,23 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'subscription',
     targetId: e.accountId,
     changes: { after: { plan: e.payload.plan, status: e.payload.status, provider: e.payload.provider } },
+  })),
+  // Webhooks: where a workspace's events go is an administrative choice; the URL says where.
+  audited(WEBHOOK_ENDPOINT_CREATED, (e) => ({
+    targetType: 'webhookEndpoint',
+    targetId: e.payload.endpointId,
+    changes: { after: { url: e.payload.url, eventTypes: e.payload.eventTypes } },
+  })),
+  audited(WEBHOOK_ENDPOINT_DELETED, (e) => ({
+    targetType: 'webhookEndpoint',
+    targetId: e.payload.endpointId,
+    changes: { before: { url: e.payload.url } },
+  })),
+  // Turned off after failures, no one did it: no actor (a job publishes it, so there is no request either).
+  audited(WEBHOOK_ENDPOINT_DISABLED, (e) => ({
+    ...(e.payload.by === 'failures' ? { actorUserId: null } : {}),
+    targetType: 'webhookEndpoint',
+    targetId: e.payload.endpointId,
+    changes: { after: { enabled: false, by: e.payload.by } },
   })),
 ];

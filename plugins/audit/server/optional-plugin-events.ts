@@ -47,3 +47,16 @@ export const TWO_FACTOR_PASSKEY_REMOVED = defineDomainEvent<{ userId: string; pa
   'two-factor.passkeyRemoved',
   1,
 );
+
+export const WEBHOOK_ENDPOINT_CREATED = defineDomainEvent<{ endpointId: string; url: string; eventTypes: string[] }>(
+  'webhooks.endpointCreated',
+  1,
+);
+export const WEBHOOK_ENDPOINT_DELETED = defineDomainEvent<{ endpointId: string; url: string }>(
+  'webhooks.endpointDeleted',
+  1,
+);
+export const WEBHOOK_ENDPOINT_DISABLED = defineDomainEvent<{ endpointId: string; url: string; by: string }>(
+  'webhooks.endpointDisabled',
+  1,
+);
