@@ -13,9 +13,9 @@ export default defineIsolationFixtures({
       [workspaceId, `http://127.0.0.1:9/${tag}`, tag, `whsec_${Buffer.from(tag).toString('base64')}`],
     );
     const delivery = await db.query<{ id: string }>(
-      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, occurred_at, status)
-       VALUES ($1, gen_random_uuid(), 'projects.versionCreated', $2, now(), 'delivered') RETURNING id::text AS id`,
-      [endpoint.rows[0].id, JSON.stringify({ type: 'projects.versionCreated', data: { title: tag } })],
+      `INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, body, occurred_at, status)
+       VALUES ($1, $3, gen_random_uuid(), 'projects.versionCreated', $2, now(), 'delivered') RETURNING id::text AS id`,
+      [endpoint.rows[0].id, JSON.stringify({ type: 'projects.versionCreated', data: { title: tag } }), workspaceId],
     );
     return { webhookEndpointId: endpoint.rows[0].id, webhookDeliveryId: delivery.rows[0].id };
   },

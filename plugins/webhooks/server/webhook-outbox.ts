@@ -30,8 +30,8 @@ export function webhookBody(event: PublishedEvent<unknown>): string {
 async function enqueueDeliveries(event: PublishedEvent<unknown>, tx: Queryable): Promise<void> {
   if (!event.workspaceId) return;
   await tx.query(
-    `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, occurred_at, next_attempt_at)
-     SELECT e.id, $2::uuid, $3::text, $4::text, $5::timestamptz, now() FROM webhook_endpoints e
+    `INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, body, occurred_at, next_attempt_at)
+     SELECT e.id, e.workspace_id, $2::uuid, $3::text, $4::text, $5::timestamptz, now() FROM webhook_endpoints e
       WHERE e.workspace_id = $1 AND e.enabled AND $3::text = ANY (e.event_types)
      ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
     [event.workspaceId, event.id, event.name, webhookBody(event), event.occurredAt],

@@ -30,6 +30,9 @@ CREATE INDEX webhook_endpoints_workspace_idx ON webhook_endpoints (workspace_id,
 CREATE TABLE webhook_deliveries (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   endpoint_id bigint NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  -- The endpoint's, repeated: every tenant table names its workspace, so the isolation sweep,
+  -- an account's export and its erasure find these rows without knowing this plugin's joins.
+  workspace_id bigint NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   event_id uuid NOT NULL,
   event_type text NOT NULL,
   body text NOT NULL,
