@@ -5,6 +5,7 @@
  * with the browser and must not pull in server code.
  */
 import { serviceRef } from '../../../core/common/service-token';
+import type { ReviewState } from './cue-review';
 
 /** A statement runner: the app's database or the transaction a caller is in. */
 export interface SqlRunner {
@@ -18,6 +19,12 @@ export interface StoredCue {
   /** Lines joined by \n. */
   text: string;
   speaker?: string;
+  /**
+   * Review by cue (./cue-review.ts). Written: when no cue of a replacement names one, every cue
+   * keeps the state of the cue at its position (an import, a pipeline run: see
+   * SubtitleRepository.replaceCueColumns); read: only by the live document and the editor.
+   */
+  review?: ReviewState;
 }
 
 /** `transcript`: the video's own language (speech to text, alignment or an import); `translation`: any other. */

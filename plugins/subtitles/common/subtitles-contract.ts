@@ -5,6 +5,7 @@
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings; times of
  * cues are whole milliseconds.
  */
+import type { ReviewState } from './cue-review';
 import type { Resource } from '../../../core/common/session-types';
 import type { SubtitleKind } from './subtitle-store';
 import { versionSubtitlePage } from '../../projects/common/project-version-page';
@@ -107,6 +108,8 @@ export const SUBTITLES_SERVER_MESSAGES = {
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   mediaMissing: 'This project has no video yet',
   revisionConflict: 'The subtitle was changed elsewhere since you opened it',
+  /** 403 to a reviewer's save or import (docs/roles.md). */
+  reviewerReadOnly: 'Reviewers can set review states and comment, but not change text or times',
 } as const;
 
 export interface SubtitleAttributes {
@@ -143,6 +146,8 @@ export interface CueData {
   end: number;
   text: string;
   speaker?: string;
+  /** Review by cue (./cue-review.ts): absent for "to do" when read; a save that names none keeps each position's. */
+  review?: ReviewState;
 }
 
 export interface CuesResponse {

@@ -15,7 +15,7 @@ import { registerShareRoutes } from './share-routes';
 import { SubtitleRepository } from './subtitle-repository';
 import { registerSubtitleRoutes } from './subtitle-routes';
 import { subtitlesMigrations } from './subtitles-migrations';
-import { SUBTITLE_SAVED } from '../common/subtitle-events';
+import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
 import { createLiveBus } from './live/live-bus';
 import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
@@ -52,19 +52,39 @@ export default defineServerPlugin({
       notify: (channel, payload) => app.db.query('SELECT pg_notify($1, $2)', [channel, payload]),
       log: app.log,
     });
-    const store = new LiveDocStore(app.db, subtitles, (tx, saved) =>
-      app.events.publish(
-        tx,
-        SUBTITLE_SAVED,
-        {
-          subtitleId: saved.id,
-          projectVersionId: saved.projectVersionId,
-          language: saved.language,
-          revision: saved.revision,
-          by: 'editor',
-        },
-        { workspaceId: saved.workspaceId },
-      ),
+    const store = new LiveDocStore(
+      app.db,
+      subtitles,
+      (tx, saved) =>
+        app.events.publish(
+          tx,
+          SUBTITLE_SAVED,
+          {
+            subtitleId: saved.id,
+            projectVersionId: saved.projectVersionId,
+            language: saved.language,
+            revision: saved.revision,
+            by: 'editor',
+          },
+          { workspaceId: saved.workspaceId },
+        ),
+      async (tx, change) => {
+        const subtitle = await subtitles.find(tx, change.workspaceId, { id: change.subtitleId });
+        if (!subtitle) return;
+        await app.events.publish(
+          tx,
+          SUBTITLE_REVIEW_CHANGED,
+          {
+            subtitleId: subtitle.id,
+            projectVersionId: subtitle.projectVersionId,
+            language: subtitle.language,
+            moved: change.moved,
+            userId: change.userId,
+            by: 'editor',
+          },
+          { workspaceId: change.workspaceId },
+        );
+      },
     );
     const rooms = new LiveRooms(store, bus, app.log);
     // Before the job queue stops (onClose): writing the rows publishes `subtitles.saved` through it.

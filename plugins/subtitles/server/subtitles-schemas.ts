@@ -89,6 +89,8 @@ const cue = {
     end: { type: 'integer' },
     text: { type: 'string' },
     speaker: { type: 'string' },
+    /** Left out for "to do" (../common/cue-review.ts). */
+    review: { type: 'string', enum: ['translated', 'reviewed', 'approved'] },
   },
 } as const;
 
@@ -124,6 +126,7 @@ export const saveCuesBody = {
           end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           text: { type: 'string', maxLength: MAX_CUE_TEXT_LENGTH },
           speaker: { type: 'string', maxLength: 200 },
+          review: { type: 'string', enum: ['todo', 'translated', 'reviewed', 'approved'] },
         },
       },
     },
