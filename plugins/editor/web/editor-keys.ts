@@ -46,6 +46,11 @@ export type EditorAction =
   | 'timeFormat'
   | 'videoLarger'
   | 'videoSmaller'
+  | 'reviewTodo'
+  | 'reviewTranslated'
+  | 'reviewReviewed'
+  | 'reviewApproved'
+  | 'nextUnreviewed'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -204,6 +209,27 @@ export const EDITOR_KEYS: EditorKey[] = [
     anywhere: [],
     inList: [c('Minus', '−'), c('NumpadSubtract', 'Num −')],
   },
+  // Review by cue: the four states on Alt+1…4, in their order, for the selected cues (or the active one).
+  { action: 'reviewTodo', title: 'Mark the selected cues to do', anywhere: [alt('Digit1', 'Alt+1')], inList: [] },
+  {
+    action: 'reviewTranslated',
+    title: 'Mark the selected cues translated',
+    anywhere: [alt('Digit2', 'Alt+2')],
+    inList: [],
+  },
+  {
+    action: 'reviewReviewed',
+    title: 'Mark the selected cues reviewed',
+    anywhere: [alt('Digit3', 'Alt+3')],
+    inList: [],
+  },
+  {
+    action: 'reviewApproved',
+    title: 'Mark the selected cues approved',
+    anywhere: [alt('Digit4', 'Alt+4')],
+    inList: [],
+  },
+  { action: 'nextUnreviewed', title: 'Next cue not reviewed', anywhere: [c('F9', 'F9')], inList: [] },
   { action: 'timeFormat', title: 'Show times in frames or in milliseconds', anywhere: [], inList: [] },
   // What the splitter between the video and the list does with ↑/↓ (it has the keys when focused).
   { action: 'videoLarger', title: 'Larger video (fewer rows of cues)', anywhere: [], inList: [] },

@@ -33,6 +33,7 @@ import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
 import { useLiveEditing } from './live/use-live-editing';
 import type { Colleague } from './live/live-model';
+import { ReviewerNote, ReviewProgress } from './review-status';
 import './editor.css';
 
 /**
@@ -77,7 +78,11 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const find = useMemo(() => createFindModel(model), [model]);
   // The limits checked: this subtitle's chosen guideline, else the workspace's default one (offered
   // by the guidelines plugin through the subtitles plugin's point: none without it).
-  const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
+  const appModel = useService(TOKENS.AppModel);
+  const workspaceId = useUnit(appModel.$currentWorkspaceId);
+  // A reviewer (docs/roles.md) reads the text and sets review states; the server refuses the rest anyway.
+  const reviewOnly = useUnit(appModel.$currentAccount)?.attributes.role === 'reviewer';
+  useEffect(() => void model.reviewOnlySet(reviewOnly), [model, reviewOnly]);
   const registry = useService(TOKENS.PluginRegistry);
   const rules = useMemo(
     () =>
@@ -176,6 +181,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     shotChanges: () => timeline.$shotChanges.getState(),
     toggleTimeFormat: () => chooseTimeFormat(timeFormat === 'ms' ? 'frames' : 'ms'),
     resizeVideo: (by) => setVideoHeight(videoHeight + by * VIDEO_HEIGHT.step),
+    cues,
+    reviewOnly,
   };
   const run = useCallback(
     (action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
@@ -219,7 +226,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const onPick = useCallback(
     (index: number, edit: boolean) => {
       if (index !== state.current.active) model.activeSet(index);
-      if (edit) setEditing(true);
+      if (edit && !state.current.reviewOnly) setEditing(true);
     },
     [model],
   );
@@ -295,6 +302,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             timeFormat={timeFormat}
             onTimeFormat={chooseTimeFormat}
           />
+          <ReviewProgress cues={cues} />
+          {reviewOnly && <ReviewerNote />}
           <p className="muted" data-testid="editor-playhead">
             Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the
             cue list for the keys
