@@ -126,7 +126,11 @@ describeOnBothDatabases('review by cue and the reviewer role', (ctx) => {
   it('a reviewer sets review states live, but a change of text, times or cues is refused: the socket closes, nothing changes', async () => {
     const { admin, reviewer, version, subtitleId, path } = await team(ctx);
     const cuesPath = SUBTITLES_PATHS.cues(version, subtitleId);
-    const revision = (await reviewer.client.get(cuesPath)).body.data.attributes.revision;
+    const read = await reviewer.client.get(cuesPath);
+    // The editor learns from the cues it reads that this person reviews only (a read-only text column).
+    expect(read.body.meta.reviewOnly).toBe(true);
+    expect((await admin.client.get(cuesPath)).body.meta.reviewOnly).toBeUndefined();
+    const revision = read.body.data.attributes.revision;
 
     const put = await reviewer.client.put(cuesPath, { revision, cues: [{ start: 0, end: 1000, text: 'Mine now' }] });
     expect(put.status).toBe(403);

@@ -78,10 +78,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const find = useMemo(() => createFindModel(model), [model]);
   // The limits checked: this subtitle's chosen guideline, else the workspace's default one (offered
   // by the guidelines plugin through the subtitles plugin's point: none without it).
-  const appModel = useService(TOKENS.AppModel);
-  const workspaceId = useUnit(appModel.$currentWorkspaceId);
-  // A reviewer (docs/roles.md) reads the text and sets review states; the server refuses the rest anyway.
-  const reviewOnly = useUnit(appModel.$currentAccount)?.attributes.role === 'reviewer';
+  const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
+  // A reviewer (docs/roles.md) reads the text and sets review states; the server refuses the rest
+  // anyway. It says so with the cues, for the subtitle's own account (not the one the sidebar shows).
+  const reviewOnly = loaded.meta.reviewOnly === true;
   useEffect(() => void model.reviewOnlySet(reviewOnly), [model, reviewOnly]);
   const registry = useService(TOKENS.PluginRegistry);
   const rules = useMemo(

@@ -153,7 +153,8 @@ export interface CueData {
 export interface CuesResponse {
   data: SubtitleResource;
   cues: CueData[];
-  meta: { title: string };
+  /** `reviewOnly`: the caller is a reviewer (docs/roles.md): the editor shows the text read only. */
+  meta: { title: string; reviewOnly?: boolean };
 }
 
 /** PUT …/cues: the whole cue list, saved only if the subtitle is still at `revision`. */

@@ -13,7 +13,7 @@ import {
 import type { CueChunks, Refusal } from './cue-tasks';
 import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
 import type { SubtitleRepository } from './subtitle-repository';
-import { refuseReviewer } from './review-access';
+import { isReviewer, refuseReviewer } from './review-access';
 import { cuesResponseText, subtitleResource } from './subtitles-presenter';
 import {
   createSubtitleBody,
@@ -146,9 +146,11 @@ export function registerSubtitleRoutes(
         projectVersionId,
       });
       if (!subtitle) throw notFound();
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId, { review: true })));
+      return reply.type('application/json; charset=utf-8').send(
+        cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId, { review: true }), {
+          reviewOnly: isReviewer(request),
+        }),
+      );
     },
   );
 

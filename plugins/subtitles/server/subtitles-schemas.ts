@@ -99,7 +99,7 @@ export const cuesResponse = {
   properties: {
     data: subtitleResourceSchema,
     cues: { type: 'array', items: cue },
-    meta: { type: 'object', properties: { title: { type: 'string' } } },
+    meta: { type: 'object', properties: { title: { type: 'string' }, reviewOnly: { type: 'boolean' } } },
   },
 } as const;
 
