@@ -39,6 +39,9 @@ export interface SubtitleSummary {
   /** Moves on every replacement of the cues; the editor saves against the one it started from. */
   revision: number;
   updatedAt: string;
+  /** Review by cue: cues reviewed or approved, and approved. */
+  reviewedCount: number;
+  approvedCount: number;
 }
 
 export interface SubtitleStore {
@@ -51,6 +54,12 @@ export interface SubtitleStore {
   replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void>;
   readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]>;
   listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]>;
+  /**
+   * Refuses (a 422 HttpError naming the language and the count) subtitles not every cue of which is
+   * approved, when their workspace requires approved cues for exports (a review setting). Optional:
+   * added within v1.
+   */
+  refuseUnapprovedExport?(db: SqlRunner, workspaceId: string, subtitles: SubtitleSummary[]): Promise<void>;
   /** The storage key of the media of the subtitle's version when it is ready; null when the subtitle is not of that version and workspace, or there is none. */
   mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null>;
 }

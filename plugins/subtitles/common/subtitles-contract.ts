@@ -108,9 +108,18 @@ export const SUBTITLES_SERVER_MESSAGES = {
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   mediaMissing: 'This project has no video yet',
   revisionConflict: 'The subtitle was changed elsewhere since you opened it',
+  /** 422 to an export or download of a subtitle with cues not approved, when the workspace requires it. */
+  notApproved: (language: string, approved: number, cues: number) =>
+    `This workspace exports approved subtitles only: ${language} has ${approved.toLocaleString('en-US')} of ${cues.toLocaleString('en-US')} cues approved`,
   /** 403 to a reviewer's save or import (docs/roles.md). */
   reviewerReadOnly: 'Reviewers can set review states and comment, but not change text or times',
 } as const;
+
+/** GET/PUT /api/v1/workspaces/{workspaceId}/review_settings (PUT: account admins). */
+export interface ReviewSettings {
+  exportsRequireApproval: boolean;
+}
+export const REVIEW_SETTINGS_PATH = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/review_settings`;
 
 export interface SubtitleAttributes {
   projectVersionId: string;
@@ -123,6 +132,9 @@ export interface SubtitleAttributes {
   updatedAt: string;
   /** The subtitle's page: the editor (or the read-only view when the editor plugin is absent). */
   editorUrl: string;
+  /** Review by cue (./cue-review.ts): cues reviewed or approved, and approved (as of the last write of the rows). */
+  reviewedCount: number;
+  approvedCount: number;
 }
 export type SubtitleResource = Resource<'subtitle', SubtitleAttributes>;
 

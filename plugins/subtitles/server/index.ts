@@ -20,6 +20,7 @@ import { createLiveBus } from './live/live-bus';
 import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
 import { registerLiveRoutes } from './live/live-routes';
+import { registerReviewSettingsRoutes } from './review-settings';
 
 /**
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
@@ -102,6 +103,7 @@ export default defineServerPlugin({
     registerEditorRoutes(app, subtitles, rowsReplaced);
     await registerLiveRoutes(app, subtitles, rooms);
     registerDownloadRoutes(app, subtitles);
+    registerReviewSettingsRoutes(app);
     registerShareRoutes(app, subtitles, tokens);
   },
 });

@@ -2,6 +2,7 @@ import type { Database, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
 import { cueChunkSize, cueColumns, yieldToEventLoop, type CueColumnChunk } from './cue-columns';
 import { TEXT_EDIT_OF_APPROVED, type ReviewState } from '../common/cue-review';
+import { refuseUnapproved } from './review-settings';
 
 /** How many cues a replacement moved to each review state (states no cue moved to are absent). */
 export type ReviewMoves = Partial<Record<ReviewState, number>>;
@@ -14,7 +15,7 @@ export interface SubtitleRecord extends SubtitleSummary {
 }
 
 const SUMMARY_COLUMNS = `s.id::text AS id, s.project_version_id::text AS "projectVersionId", s.language, s.kind,
-  s.cues_count AS "cuesCount", s.revision, to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+  s.cues_count AS "cuesCount", s.revision, s.reviewed_count AS "reviewedCount", s.approved_count AS "approvedCount", to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 const RECORD_COLUMNS = `${SUMMARY_COLUMNS}, s.workspace_id::text AS "workspaceId", v.project_id::text AS "projectId", v.title`;
 
 /** Transcript first (the video's own language), then translations by language: the same order everywhere. */
@@ -211,6 +212,10 @@ export class SubtitleRepository implements SubtitleStore {
       await onSaved(tx, subtitle, moved);
       return { saved: true, subtitle };
     });
+  }
+
+  refuseUnapprovedExport(db: SqlRunner, workspaceId: string, subtitles: SubtitleSummary[]): Promise<void> {
+    return refuseUnapproved(db, workspaceId, subtitles);
   }
 
   async readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]> {

@@ -92,4 +92,15 @@ ALTER TABLE subtitles ADD COLUMN reviewed_count integer NOT NULL DEFAULT 0;
 ALTER TABLE subtitles ADD COLUMN approved_count integer NOT NULL DEFAULT 0;
 `,
   },
+  {
+    // A workspace's review settings (review-settings.ts): whether exports need every cue approved.
+    id: '202701050003_subtitles_review_settings',
+    sql: `
+CREATE TABLE subtitle_review_settings (
+  workspace_id bigint PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+  exports_require_approval boolean NOT NULL DEFAULT false,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -16,6 +16,8 @@ export function subtitleResource(row: SubtitleRecord): SubtitleResource {
       revision: row.revision,
       updatedAt: row.updatedAt,
       editorUrl: editorUrl(row.projectId, row.projectVersionId, row.id),
+      reviewedCount: row.reviewedCount,
+      approvedCount: row.approvedCount,
     },
   };
 }

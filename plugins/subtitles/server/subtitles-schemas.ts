@@ -61,6 +61,8 @@ export const subtitleResourceSchema = resourceSchema('subtitle', {
   revision: { type: 'integer' },
   updatedAt: { type: 'string' },
   editorUrl: { type: 'string' },
+  reviewedCount: { type: 'integer' },
+  approvedCount: { type: 'integer' },
 });
 
 export const oneSubtitle = { type: 'object', properties: { data: subtitleResourceSchema } } as const;
