@@ -24,6 +24,9 @@ export interface ActionContext {
   focusList(): void;
   find: FindModel;
   cues: readonly EditorCue[];
+  /** The cue shown `by` rows away (the filter "cues not reviewed" skips the others); -1 past an end. */
+  neighbour(index: number, by: 1 | -1): number;
+  toggleUnreviewedFilter(): void;
   /** The cues the range tools act on (the selection, or the active cue). */
   range: { from: number; to: number };
   openPanel(panel: 'shift' | 'speaker'): void;
@@ -102,9 +105,9 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return;
     }
     case 'previousCue':
-      return go(active - 1);
+      return go(ctx.neighbour(active, -1));
     case 'nextCue':
-      return go(active + 1);
+      return go(ctx.neighbour(active, 1));
     case 'selectUp':
     case 'selectDown':
       model.selectionExtended(action === 'selectUp' ? -1 : 1);
@@ -203,6 +206,8 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       if (found !== null) go(found);
       return;
     }
+    case 'filterUnreviewed':
+      return ctx.toggleUnreviewedFilter();
     case 'help':
       return ctx.showHelp();
   }

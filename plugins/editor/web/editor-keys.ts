@@ -51,6 +51,7 @@ export type EditorAction =
   | 'reviewReviewed'
   | 'reviewApproved'
   | 'nextUnreviewed'
+  | 'filterUnreviewed'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -230,6 +231,12 @@ export const EDITOR_KEYS: EditorKey[] = [
     inList: [],
   },
   { action: 'nextUnreviewed', title: 'Next cue not reviewed', anywhere: [c('F9', 'F9')], inList: [] },
+  {
+    action: 'filterUnreviewed',
+    title: 'Show only the cues not reviewed (or every cue again)',
+    anywhere: [alt('KeyU', 'Alt+U')],
+    inList: [],
+  },
   { action: 'timeFormat', title: 'Show times in frames or in milliseconds', anywhere: [], inList: [] },
   // What the splitter between the video and the list does with ↑/↓ (it has the keys when focused).
   { action: 'videoLarger', title: 'Larger video (fewer rows of cues)', anywhere: [], inList: [] },
