@@ -1,6 +1,7 @@
 import { languageName } from '../../../core';
 import { progressText } from '../common/cue-review';
 import type { ProjectsTableColumn, ProjectVersionResource } from '../../projects/web/extension-points';
+import './components/review-column.css';
 
 interface ListedSubtitle {
   language?: string;
@@ -24,15 +25,20 @@ function ReviewCell({ row }: { row: ProjectVersionResource }) {
   const subtitles = ((row.attributes.subtitles ?? []) as { attributes: ListedSubtitle }[])
     .map((subtitle) => subtitle.attributes)
     .filter((subtitle) => subtitle.language && (subtitle.cuesCount ?? 0) > 0);
-  if (subtitles.length === 0) return <span className="muted">—</span>;
+  // Rows are 49 px, never measured: two languages show, the others are in the title (hover) and counted.
+  const lines = subtitles.map((subtitle) => `${languageName(subtitle.language!)}: ${reviewLine(subtitle)}`);
   return (
-    <ul className="review-progress-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {subtitles.map((subtitle) => (
-        <li key={subtitle.language}>
-          {languageName(subtitle.language!)}: {reviewLine(subtitle)}
-        </li>
-      ))}
-    </ul>
+    <div className="review-progress-cell" title={lines.join('\n') || undefined}>
+      {lines.length === 0 ? (
+        <span className="muted">—</span>
+      ) : (
+        lines.slice(0, 2).map((line, i) => (
+          <div key={line} className="review-progress-line">
+            {i === 1 && lines.length > 2 ? `${line} (+${lines.length - 2})` : line}
+          </div>
+        ))
+      )}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import type { ProjectVersionSectionProps } from '../../../projects/web/extension
 import { SUBTITLES_PATHS, type SubtitleResource, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
 import { reviewLine } from '../review-column';
+import { ReviewSettingToggle } from './review-setting-toggle';
 import './subtitles.css';
 
 type Listed =
@@ -68,6 +69,7 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
           </li>
         ))}
       </ul>
+      <ReviewSettingToggle />
       <div className="version-subtitles-actions">
         <button
           type="button"
