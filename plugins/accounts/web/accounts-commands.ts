@@ -93,15 +93,6 @@ export const accountsCommands: Command[] = [
     choices: async (ctx, search) => (await actions()).roleChoices(ctx, search, 'member'),
   },
   {
-    id: 'accounts.makeReviewer',
-    title: 'Make someone a reviewer…',
-    group: 'Account',
-    keywords: ['role', 'reviewer', 'review', 'read only', 'permissions'],
-    choicesPlaceholder: 'Person…',
-    when: admin,
-    choices: async (ctx, search) => (await actions()).roleChoices(ctx, search, 'reviewer'),
-  },
-  {
     id: 'accounts.changeAvatar',
     title: 'Change account avatar',
     group: 'Account',

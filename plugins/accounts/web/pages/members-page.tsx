@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { TOKENS, useService } from '../../../../core';
+import { makeReviewerCommand } from '../make-reviewer-command';
 import { useUnit } from 'effector-react';
 import { DataTable, dataTableColumnHelper } from '../../../../core/ui';
 import type { AccountRole } from '../../common/accounts-contract';
@@ -18,6 +20,8 @@ const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
 /** `/account/members`: the members table (searchable, paged as you scroll, bulk removal, roles, access). */
 export default function MembersPage() {
   const { members, dialogs, $isAccountAdmin } = useAccountsModel();
+  const registry = useService(TOKENS.PluginRegistry);
+  useLayoutEffect(() => registry.registerCommand(makeReviewerCommand), [registry]);
   const invitations = useUnit(members.$invitations).length;
   const [rows, selection, loading, hasMore, total, isAdmin, changingRole] = useUnit([
     members.$rows,
