@@ -59,6 +59,8 @@ const loaded: CuesResponse = {
       language: 'en',
       kind: 'transcript',
       cuesCount: cues.length,
+      reviewedCount: 0,
+      approvedCount: 0,
       revision: 1,
       updatedAt: new Date(0).toISOString(),
       editorUrl: '/',

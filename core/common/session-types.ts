@@ -34,7 +34,7 @@ export interface UserAttributes {
   lastViewedAlertId: string | null;
 }
 
-export type AccountRole = 'admin' | 'member';
+export type AccountRole = 'admin' | 'member' | 'reviewer';
 
 export interface AccountAttributes {
   name: string;

@@ -9,7 +9,7 @@ import { WORKSPACE_REVISION_COLUMNS, WORKSPACE_REVISION_JOIN } from './workspace
  * - A `member` sees only the workspaces where a `workspace_users` row names them.
  * - Someone who is not in `account_users` sees nothing of the account (routes answer 404).
  */
-export type AccountRole = 'admin' | 'member';
+export type AccountRole = 'admin' | 'member' | 'reviewer';
 /** `account_admin`: every admin has it on every workspace (kept in sync here); `member`: granted by an admin. */
 export type WorkspaceAccessType = 'account_admin' | 'member';
 

@@ -25,7 +25,7 @@ export const accountsPath = {
 export async function addToAccount(
   admin: Person,
   person: Person,
-  role: 'admin' | 'member' = 'member',
+  role: 'admin' | 'member' | 'reviewer' = 'member',
 ): Promise<string> {
   const res = await admin.client.post(accountsPath.createAccountUsers(admin.accountId), {
     emails: [person.email],

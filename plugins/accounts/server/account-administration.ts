@@ -48,7 +48,7 @@ export class AccountAdministration {
       );
       if (!rows[0]) return null;
       if (rows[0].role === role) return { id: accountUserId, role };
-      if (role === 'member') {
+      if (rows[0].role === 'admin') {
         const { rows: admins } = await tx.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM account_users WHERE account_id = $1 AND role = 'admin'`,
           [accountId],

@@ -18,4 +18,16 @@ CREATE TABLE account_invitations (
 CREATE INDEX account_invitations_email_idx ON account_invitations (email);
 `,
   },
+  {
+    // A third role (docs/roles.md): a reviewer works in the workspaces given to them like a member
+    // but only comments and sets cues' review states; the subtitles plugin refuses their changes
+    // of text and times (PUT …/cues, imports, the live socket).
+    id: '202701050002_accounts_reviewer_role',
+    sql: `
+ALTER TABLE account_users DROP CONSTRAINT account_users_role_check;
+ALTER TABLE account_users ADD CONSTRAINT account_users_role_check CHECK (role IN ('admin', 'member', 'reviewer'));
+ALTER TABLE account_invitations DROP CONSTRAINT account_invitations_role_check;
+ALTER TABLE account_invitations ADD CONSTRAINT account_invitations_role_check CHECK (role IN ('admin', 'member', 'reviewer'));
+`,
+  },
 ];

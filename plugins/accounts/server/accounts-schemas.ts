@@ -7,7 +7,7 @@ import { ID_PATTERN } from '../../../core/common/resource-id';
 /** Positive bigint as text. */
 export const idString = { type: 'string', pattern: ID_PATTERN } as const;
 const idList = { type: 'array', minItems: 1, maxItems: MAX_IDS_PER_CALL, items: idString } as const;
-const role = { type: 'string', enum: ['admin', 'member'] } as const;
+const role = { type: 'string', enum: ['admin', 'member', 'reviewer'] } as const;
 
 export const paramsWith = (name: string) =>
   ({ type: 'object', required: [name], properties: { [name]: idString } }) as const;

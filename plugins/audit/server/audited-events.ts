@@ -9,6 +9,7 @@ import {
 } from '../../accounts/common/account-events';
 import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
+import { SUBTITLE_REVIEW_CHANGED } from '../../subtitles/common/subtitle-events';
 import {
   GUIDELINE_DELETED,
   LABEL_DELETED,
@@ -129,6 +130,14 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(PROJECT_VERSIONS_RESTORED, (e) => ({
     targetType: 'projectVersion',
     targetId: e.payload.projectVersionIds.join(','),
+  })),
+  // Who approved what is asked after a dispute over a published subtitle; a live change has no
+  // request to take the actor from, so the payload names it.
+  audited(SUBTITLE_REVIEW_CHANGED, (e) => ({
+    actorUserId: e.payload.userId,
+    targetType: 'subtitle',
+    targetId: e.payload.subtitleId,
+    changes: { after: { language: e.payload.language, ...e.payload.moved } },
   })),
   ...(
     [

@@ -9,7 +9,11 @@ export interface ListContext {
   /** The selected range (Shift+arrows), when more than the active cue. */
   from: number;
   to: number;
+  /** The full list's index of each row shown (the filter "cues not reviewed"); null: every cue, in order. */
+  shown: readonly number[] | null;
 }
+
+const indexOf = (context: ListContext | undefined, row: number) => context?.shown?.[row] ?? row;
 
 // Outside render, as Virtuoso needs: its scroller is the grid (it is what takes focus), the list a
 // row group, each item a row.
@@ -46,12 +50,16 @@ export const LIST_COMPONENTS = {
       aria-rowindex={props['data-index'] + 1}
       aria-selected={
         context?.activeId === item.id ||
-        (!!context && props['data-index'] >= context.from && props['data-index'] <= context.to)
+        (!!context &&
+          indexOf(context, props['data-index']) >= context.from &&
+          indexOf(context, props['data-index']) <= context.to)
       }
       className={
         context?.activeId === item.id
           ? 'cue-row cue-row-active'
-          : context && props['data-index'] >= context.from && props['data-index'] <= context.to
+          : context &&
+              indexOf(context, props['data-index']) >= context.from &&
+              indexOf(context, props['data-index']) <= context.to
             ? 'cue-row cue-row-selected'
             : 'cue-row'
       }

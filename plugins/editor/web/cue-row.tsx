@@ -4,6 +4,7 @@ import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
 import { formatTime, type TimeFormat } from './model/timecode';
 import type { Colleague } from './live/live-model';
+import { ReviewBadge } from './review-status';
 
 export interface CueRowProps {
   index: number;
@@ -65,6 +66,7 @@ export const CueRow = memo(function CueRow({
       <div role="gridcell" className="cue-times">
         <span>{formatTime(cue.start, timeFormat)}</span>
         <span>{formatTime(cue.end, timeFormat)}</span>
+        <ReviewBadge review={cue.review} />
       </div>
       {source !== undefined && (
         // Named by its text, not an aria-label (axe's label-content-name-mismatch): "Source: …" is read out.

@@ -1,6 +1,7 @@
 import type { VirtuosoHandle } from 'react-virtuoso';
 import type { EditorAction } from './editor-keys';
-import { FRAME_MS } from './model/cue-edits';
+import { FRAME_MS, type EditorCue } from './model/cue-edits';
+import { isUnreviewed, type ReviewState } from '../../subtitles/common/cue-review';
 import type { EditorModel } from './model/editor-model';
 import type { FindModel } from './model/find-model';
 import { nextProblem, type ReadingProblems } from './model/reading-problems';
@@ -22,6 +23,10 @@ export interface ActionContext {
   /** Puts focus back on the cue list. */
   focusList(): void;
   find: FindModel;
+  cues: readonly EditorCue[];
+  /** The cue shown `by` rows away (the filter "cues not reviewed" skips the others); -1 past an end. */
+  neighbour(index: number, by: 1 | -1): number;
+  toggleUnreviewedFilter(): void;
   /** The cues the range tools act on (the selection, or the active cue). */
   range: { from: number; to: number };
   openPanel(panel: 'shift' | 'speaker'): void;
@@ -35,9 +40,38 @@ export interface ActionContext {
   toggleTimeFormat(): void;
   /** Moves the splitter between the video and the list one step (./editor-splitter.tsx). */
   resizeVideo(by: 1 | -1): void;
+  /** The person is a reviewer: actions changing text or times do nothing (the server refuses them too). */
+  reviewOnly: boolean;
 }
 
 const SEEK_SECONDS = 1;
+
+const REVIEW_OF: Partial<Record<EditorAction, ReviewState>> = {
+  reviewTodo: 'todo',
+  reviewTranslated: 'translated',
+  reviewReviewed: 'reviewed',
+  reviewApproved: 'approved',
+};
+
+/** What a reviewer (docs/roles.md) may do: look, move, find, play, and set review states; never change text or times. */
+const CHANGES_CUES = new Set<EditorAction>([
+  'edit',
+  'split',
+  'merge',
+  'insert',
+  'delete',
+  'startToPlayhead',
+  'endToPlayhead',
+  'nudgeStartEarlier',
+  'nudgeStartLater',
+  'nudgeEndEarlier',
+  'nudgeEndLater',
+  'replace',
+  'shiftEarlier',
+  'shiftLater',
+  'shiftTimes',
+  'speaker',
+]);
 
 /**
  * Runs one of the editor's actions, from a key or the palette. Player actions act on the video
@@ -45,6 +79,9 @@ const SEEK_SECONDS = 1;
  */
 export function runEditorAction(action: EditorAction, ctx: ActionContext): void {
   const { model, active, video } = ctx;
+  if (ctx.reviewOnly && CHANGES_CUES.has(action)) return;
+  const review = REVIEW_OF[action];
+  if (review) return void model.edited({ kind: 'review', index: ctx.range.from, to: ctx.range.to, review });
   const playhead = () => Math.round((video?.currentTime ?? 0) * 1000);
   const go = (index: number) => {
     if (index < 0 || index >= ctx.count) return;
@@ -68,9 +105,9 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
       return;
     }
     case 'previousCue':
-      return go(active - 1);
+      return go(ctx.neighbour(active, -1));
     case 'nextCue':
-      return go(active + 1);
+      return go(ctx.neighbour(active, 1));
     case 'selectUp':
     case 'selectDown':
       model.selectionExtended(action === 'selectUp' ? -1 : 1);
@@ -164,7 +201,23 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
     case 'videoLarger':
     case 'videoSmaller':
       return ctx.resizeVideo(action === 'videoLarger' ? 1 : -1);
+    case 'nextUnreviewed': {
+      const found = nextUnreviewed(ctx.cues, active);
+      if (found !== null) go(found);
+      return;
+    }
+    case 'filterUnreviewed':
+      return ctx.toggleUnreviewedFilter();
     case 'help':
       return ctx.showHelp();
   }
+}
+
+/** The first cue after `from` not reviewed yet (to do or translated), wrapping round; null when every cue is. */
+export function nextUnreviewed(cues: readonly EditorCue[], from: number): number | null {
+  for (let step = 1; step <= cues.length; step++) {
+    const index = (from + step) % cues.length;
+    if (isUnreviewed(cues[index].review)) return index;
+  }
+  return null;
 }

@@ -46,6 +46,12 @@ export type EditorAction =
   | 'timeFormat'
   | 'videoLarger'
   | 'videoSmaller'
+  | 'reviewTodo'
+  | 'reviewTranslated'
+  | 'reviewReviewed'
+  | 'reviewApproved'
+  | 'nextUnreviewed'
+  | 'filterUnreviewed'
   | 'help';
 
 /** A chord: the physical key (KeyboardEvent.code) and its modifiers; `mod` is Cmd on a Mac, Ctrl elsewhere. */
@@ -203,6 +209,33 @@ export const EDITOR_KEYS: EditorKey[] = [
     title: 'Zoom the timeline out',
     anywhere: [],
     inList: [c('Minus', '−'), c('NumpadSubtract', 'Num −')],
+  },
+  // Review by cue: the four states on Alt+1…4, in their order, for the selected cues (or the active one).
+  { action: 'reviewTodo', title: 'Mark the selected cues to do', anywhere: [alt('Digit1', 'Alt+1')], inList: [] },
+  {
+    action: 'reviewTranslated',
+    title: 'Mark the selected cues translated',
+    anywhere: [alt('Digit2', 'Alt+2')],
+    inList: [],
+  },
+  {
+    action: 'reviewReviewed',
+    title: 'Mark the selected cues reviewed',
+    anywhere: [alt('Digit3', 'Alt+3')],
+    inList: [],
+  },
+  {
+    action: 'reviewApproved',
+    title: 'Mark the selected cues approved',
+    anywhere: [alt('Digit4', 'Alt+4')],
+    inList: [],
+  },
+  { action: 'nextUnreviewed', title: 'Next cue not reviewed', anywhere: [c('F9', 'F9')], inList: [] },
+  {
+    action: 'filterUnreviewed',
+    title: 'Show only the cues not reviewed (or every cue again)',
+    anywhere: [alt('KeyU', 'Alt+U')],
+    inList: [],
   },
   { action: 'timeFormat', title: 'Show times in frames or in milliseconds', anywhere: [], inList: [] },
   // What the splitter between the video and the list does with ↑/↓ (it has the keys when focused).

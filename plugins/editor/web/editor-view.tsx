@@ -33,6 +33,8 @@ import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
 import { useLiveEditing } from './live/use-live-editing';
 import type { Colleague } from './live/live-model';
+import { ReviewerNote, ReviewProgress } from './review-status';
+import { useReviewFilter } from './use-review-filter';
 import './editor.css';
 
 /**
@@ -78,6 +80,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   // The limits checked: this subtitle's chosen guideline, else the workspace's default one (offered
   // by the guidelines plugin through the subtitles plugin's point: none without it).
   const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
+  // A reviewer (docs/roles.md) reads the text and sets review states; the server refuses the rest
+  // anyway. It says so with the cues, for the subtitle's own account (not the one the sidebar shows).
+  const reviewOnly = loaded.meta.reviewOnly === true;
+  useEffect(() => void model.reviewOnlySet(reviewOnly), [model, reviewOnly]);
   const registry = useService(TOKENS.PluginRegistry);
   const rules = useMemo(
     () =>
@@ -156,6 +162,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const grid = useRef<HTMLDivElement | null>(null);
   const cuesNow = useRef(cues);
   cuesNow.current = cues;
+  // The filter "cues not reviewed" (Alt+U): the rows shown, and the list handle taking full-list indices.
+  const filter = useReviewFilter(cues, cues[active]?.id, list);
   const state = useRef<Omit<ActionContext, 'textBox'>>(null!);
   state.current = {
     model,
@@ -176,12 +184,16 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     shotChanges: () => timeline.$shotChanges.getState(),
     toggleTimeFormat: () => chooseTimeFormat(timeFormat === 'ms' ? 'frames' : 'ms'),
     resizeVideo: (by) => setVideoHeight(videoHeight + by * VIDEO_HEIGHT.step),
+    cues,
+    reviewOnly,
+    neighbour: filter.neighbour,
+    toggleUnreviewedFilter: filter.toggle,
   };
   const run = useCallback(
     (action: Parameters<typeof runEditorAction>[0], textBox: HTMLTextAreaElement | null = null) => {
-      runEditorAction(action, { ...state.current, video: video.current, list: list.current, textBox });
+      runEditorAction(action, { ...state.current, video: video.current, list: filter.handle, textBox });
     },
-    [],
+    [filter.handle],
   );
   // The palette's editor commands, there before the first paint (./editor-commands.ts).
   useLayoutEffect(() => {
@@ -194,7 +206,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
     const index = cuesNow.current.findIndex((cue) => cue.id === cueId);
     if (index < 0) return;
     model.activeSet(index);
-    list.current?.scrollIntoView({ index });
+    filter.handle.scrollIntoView({ index });
     grid.current?.focus();
   });
   const colleaguesByCue = useMemo(() => {
@@ -219,7 +231,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const onPick = useCallback(
     (index: number, edit: boolean) => {
       if (index !== state.current.active) model.activeSet(index);
-      if (edit) setEditing(true);
+      if (edit && !state.current.reviewOnly) setEditing(true);
     },
     [model],
   );
@@ -227,10 +239,10 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const onTimelinePick = useCallback(
     (index: number) => {
       if (index !== state.current.active) model.activeSet(index);
-      list.current?.scrollIntoView({ index });
+      filter.handle.scrollIntoView({ index });
       grid.current?.focus();
     },
-    [model],
+    [model, filter.handle],
   );
   const onSeek = useCallback((ms: number) => {
     if (video.current) video.current.currentTime = ms / 1000;
@@ -247,9 +259,16 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const playing = cues.find((cue) => cue.start <= at && at < cue.end);
   const activeId = cues[active]?.id;
   const context = useMemo<ListContext>(
-    () => ({ activeId, count: cues.length, editing, from: selection ? range.from : -1, to: selection ? range.to : -1 }),
-    // Not on every keystroke: a new context re-renders every row of the list.
-    [activeId, cues.length, editing, selection, range],
+    () => ({
+      activeId,
+      count: filter.data.length,
+      editing,
+      from: selection ? range.from : -1,
+      to: selection ? range.to : -1,
+      shown: filter.shown,
+    }),
+    // Not on every keystroke: a new context re-renders every row of the list (the filter's rows change only when it is on).
+    [activeId, filter.data.length, editing, selection, range, filter.shown],
   );
   const current = matches[currentMatch];
   const flagged = problems.flagged.length;
@@ -295,6 +314,12 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             timeFormat={timeFormat}
             onTimeFormat={chooseTimeFormat}
           />
+          <ReviewProgress cues={cues} />
+          <button type="button" className="button" aria-pressed={filter.on} onClick={filter.toggle}>
+            Only cues not reviewed (Alt+U)
+          </button>
+          {filter.on && filter.data.length === 0 && <p className="muted">Every cue is reviewed.</p>}
+          {reviewOnly && <ReviewerNote />}
           <p className="muted" data-testid="editor-playhead">
             Playhead <span className="editor-time">{formatTime(playhead, timeFormat)}</span> · Press <kbd>?</kbd> in the
             cue list for the keys
@@ -343,25 +368,28 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
             if (grid.current) listArrived(grid.current);
           }}
           style={{ height: `max(18rem, calc(100vh - ${videoHeight}vh - 17rem))` }}
-          data={cues as EditorCue[]}
+          data={filter.data as EditorCue[]}
           context={context}
           components={LIST_COMPONENTS}
           computeItemKey={(_, cue) => cue.id}
-          itemContent={(index, cue) => (
-            <CueRow
-              index={index}
-              cue={cue}
-              editing={editing && index === active}
-              problems={problems.byCue[index] ?? []}
-              source={sources ? (sources[index] ?? '') : undefined}
-              matches={matchesByCue.get(index)}
-              currentFrom={current?.index === index ? current.from : undefined}
-              timeFormat={timeFormat}
-              colleagues={colleaguesByCue.get(cue.id)}
-              onText={onText}
-              onPick={onPick}
-            />
-          )}
+          itemContent={(row, cue) => {
+            const index = filter.shown ? filter.shown[row] : row;
+            return (
+              <CueRow
+                index={index}
+                cue={cue}
+                editing={editing && index === active}
+                problems={problems.byCue[index] ?? []}
+                source={sources ? (sources[index] ?? '') : undefined}
+                matches={matchesByCue.get(index)}
+                currentFrom={current?.index === index ? current.from : undefined}
+                timeFormat={timeFormat}
+                colleagues={colleaguesByCue.get(cue.id)}
+                onText={onText}
+                onPick={onPick}
+              />
+            );
+          }}
         />
       </div>
       <p id="editor-grid-hint" className="visually-hidden">

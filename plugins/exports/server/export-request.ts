@@ -43,6 +43,8 @@ export async function checkExportRequest(
     );
     if (!subtitle) throw httpError(404, 'subtitle_not_found', MESSAGES.subtitleNotFound, 'subtitleId');
     if (subtitle.cuesCount === 0) throw httpError(422, 'no_cues', MESSAGES.noCues, 'subtitleId');
+    // The workspace may export approved subtitles only (the subtitles plugin's review setting).
+    await store!.refuseUnapprovedExport?.(db, workspaceId, [subtitle]);
     const language = languageName(subtitle.language);
     if (body.kind === 'subtitles') {
       const format = body.format ?? 'srt';

@@ -1,9 +1,11 @@
 import * as Y from 'yjs';
+import { isReviewState, type ReviewState } from './cue-review';
 
 /**
  * A subtitle's cues as a Yjs document, the shape both the server (persistence, the cue rows kept
  * in sync) and the editor (live co-editing) read and write: a Y.Array `cues` of Y.Maps, each with
- * a stable `id` and the fields `start`, `end`, `text`, `speaker`.
+ * a stable `id` and the fields `start`, `end`, `text`, `speaker`, `review` (./cue-review.ts; absent
+ * for "to do").
  *
  * Each field is a plain value, last writer wins per field: two people typing in the same cue end
  * with the same text in both editors (one of the two), and edits to different cues, or to different
@@ -16,10 +18,15 @@ export interface LiveCue {
   end: number;
   text: string;
   speaker?: string;
+  /** Absent: "to do". */
+  review?: Exclude<ReviewState, 'todo'>;
 }
 
+/** A cue as stored in the rows: no id, and its review state always said. */
+export type LiveRow = Omit<LiveCue, 'id' | 'review'> & { review?: ReviewState };
+
 export const CUES_KEY = 'cues';
-const FIELDS = ['start', 'end', 'text', 'speaker'] as const;
+const FIELDS = ['start', 'end', 'text', 'speaker', 'review'] as const;
 
 export const cueArrayOf = (doc: Y.Doc): Y.Array<Y.Map<unknown>> => doc.getArray<Y.Map<unknown>>(CUES_KEY);
 
@@ -32,6 +39,8 @@ function cueOf(map: Y.Map<unknown>): LiveCue {
     text: String(map.get('text') ?? ''),
   };
   if (typeof speaker === 'string' && speaker) cue.speaker = speaker;
+  const review = map.get('review');
+  if (isReviewState(review) && review !== 'todo') cue.review = review;
   return cue;
 }
 
@@ -40,7 +49,8 @@ const sameCue = (a: LiveCue, b: LiveCue) =>
   a.start === b.start &&
   a.end === b.end &&
   a.text === b.text &&
-  (a.speaker ?? '') === (b.speaker ?? '');
+  (a.speaker ?? '') === (b.speaker ?? '') &&
+  a.review === b.review;
 
 /**
  * The document's cues as a list. `previous` (the last list read) lends its unchanged objects, so
@@ -123,23 +133,26 @@ export function writeCues(
  * the document, only its changed fields set. How a save through `PUT …/cues`, an import or a
  * pipeline run reaches the editors open on the subtitle.
  */
-export function writeRows(
-  doc: Y.Doc,
-  rows: readonly Omit<LiveCue, 'id'>[],
-  newId: () => string,
-  origin: unknown,
-): void {
+export function writeRows(doc: Y.Doc, rows: readonly LiveRow[], newId: () => string, origin: unknown): void {
   const array = cueArrayOf(doc);
   doc.transact(() => {
     const shared = Math.min(array.length, rows.length);
     for (let i = 0; i < shared; i++) {
       const map = array.get(i);
-      updateFields(map, { ...rows[i], id: String(map.get('id')) });
+      updateFields(map, liveCueOf(rows[i], String(map.get('id'))));
     }
     if (array.length > rows.length) array.delete(rows.length, array.length - rows.length);
-    if (rows.length > shared) array.push(rows.slice(shared).map((row) => newCueMap({ ...row, id: newId() })));
+    if (rows.length > shared) array.push(rows.slice(shared).map((row) => newCueMap(liveCueOf(row, newId()))));
   }, origin);
 }
 
-/** The document's cues as stored rows (no ids). */
-export const rowsOf = (doc: Y.Doc): Omit<LiveCue, 'id'>[] => readCues(doc).map(({ id: _id, ...row }) => row);
+function liveCueOf(row: LiveRow, id: string): LiveCue {
+  const { review, ...rest } = row;
+  return review && review !== 'todo' ? { ...rest, id, review } : { ...rest, id };
+}
+
+/** The document's cues as stored rows (no ids, the review state always said, keys in the rows' order). */
+export const rowsOf = (doc: Y.Doc): LiveRow[] =>
+  readCues(doc).map(({ id: _id, start, end, text, speaker, review }) =>
+    speaker ? { start, end, text, speaker, review: review ?? 'todo' } : { start, end, text, review: review ?? 'todo' },
+  );

@@ -1,4 +1,5 @@
 import { defineDomainEvent } from '../../../core/common/domain-event';
+import type { ReviewState } from './cue-review';
 
 /**
  * Domain events the subtitles plugin publishes (docs/plugins.md, "Domain events"), in the
@@ -13,3 +14,17 @@ export const SUBTITLE_SAVED = defineDomainEvent<{
   revision: number;
   by: 'editor' | 'import';
 }>('subtitles.saved', 1);
+
+/**
+ * Review states of a subtitle's cues changed (../common/cue-review.ts): once per action (a range
+ * set in the editor, a save, an import that moved approved cues back), never once per cue.
+ * `moved`: how many cues went to each state; `userId`: who acted.
+ */
+export const SUBTITLE_REVIEW_CHANGED = defineDomainEvent<{
+  subtitleId: string;
+  projectVersionId: string;
+  language: string;
+  moved: Partial<Record<ReviewState, number>>;
+  userId: string | null;
+  by: 'editor' | 'import';
+}>('subtitles.reviewChanged', 1);

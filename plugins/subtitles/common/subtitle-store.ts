@@ -5,6 +5,7 @@
  * with the browser and must not pull in server code.
  */
 import { serviceRef } from '../../../core/common/service-token';
+import type { ReviewState } from './cue-review';
 
 /** A statement runner: the app's database or the transaction a caller is in. */
 export interface SqlRunner {
@@ -18,6 +19,12 @@ export interface StoredCue {
   /** Lines joined by \n. */
   text: string;
   speaker?: string;
+  /**
+   * Review by cue (./cue-review.ts). Written: when no cue of a replacement names one, every cue
+   * keeps the state of the cue at its position (an import, a pipeline run: see
+   * SubtitleRepository.replaceCueColumns); read: only by the live document and the editor.
+   */
+  review?: ReviewState;
 }
 
 /** `transcript`: the video's own language (speech to text, alignment or an import); `translation`: any other. */
@@ -32,6 +39,9 @@ export interface SubtitleSummary {
   /** Moves on every replacement of the cues; the editor saves against the one it started from. */
   revision: number;
   updatedAt: string;
+  /** Review by cue: cues reviewed or approved, and approved. */
+  reviewedCount: number;
+  approvedCount: number;
 }
 
 export interface SubtitleStore {
@@ -44,6 +54,12 @@ export interface SubtitleStore {
   replaceCues(db: SqlRunner, subtitleId: string, cues: StoredCue[]): Promise<void>;
   readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]>;
   listForProjectVersion(db: SqlRunner, projectVersionId: string): Promise<SubtitleSummary[]>;
+  /**
+   * Refuses (a 422 HttpError naming the language and the count) subtitles not every cue of which is
+   * approved, when their workspace requires approved cues for exports (a review setting). Optional:
+   * added within v1.
+   */
+  refuseUnapprovedExport?(db: SqlRunner, workspaceId: string, subtitles: SubtitleSummary[]): Promise<void>;
   /** The storage key of the media of the subtitle's version when it is ready; null when the subtitle is not of that version and workspace, or there is none. */
   mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null>;
 }

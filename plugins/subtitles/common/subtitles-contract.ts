@@ -5,6 +5,7 @@
  * `{ statusCode, error, message, code?, field? }`. Ids are bigint as decimal strings; times of
  * cues are whole milliseconds.
  */
+import type { ReviewState } from './cue-review';
 import type { Resource } from '../../../core/common/session-types';
 import type { SubtitleKind } from './subtitle-store';
 import { versionSubtitlePage } from '../../projects/common/project-version-page';
@@ -107,7 +108,18 @@ export const SUBTITLES_SERVER_MESSAGES = {
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   mediaMissing: 'This project has no video yet',
   revisionConflict: 'The subtitle was changed elsewhere since you opened it',
+  /** 422 to an export or download of a subtitle with cues not approved, when the workspace requires it. */
+  notApproved: (language: string, approved: number, cues: number) =>
+    `This workspace exports approved subtitles only: ${language} has ${approved.toLocaleString('en-US')} of ${cues.toLocaleString('en-US')} cues approved`,
+  /** 403 to a reviewer's save or import (docs/roles.md). */
+  reviewerReadOnly: 'Reviewers can set review states and comment, but not change text or times',
 } as const;
+
+/** GET/PUT /api/v1/workspaces/{workspaceId}/review_settings (PUT: account admins). */
+export interface ReviewSettings {
+  exportsRequireApproval: boolean;
+}
+export const REVIEW_SETTINGS_PATH = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/review_settings`;
 
 export interface SubtitleAttributes {
   projectVersionId: string;
@@ -120,6 +132,9 @@ export interface SubtitleAttributes {
   updatedAt: string;
   /** The subtitle's page: the editor (or the read-only view when the editor plugin is absent). */
   editorUrl: string;
+  /** Review by cue (./cue-review.ts): cues reviewed or approved, and approved (as of the last write of the rows). */
+  reviewedCount: number;
+  approvedCount: number;
 }
 export type SubtitleResource = Resource<'subtitle', SubtitleAttributes>;
 
@@ -143,12 +158,15 @@ export interface CueData {
   end: number;
   text: string;
   speaker?: string;
+  /** Review by cue (./cue-review.ts): absent for "to do" when read; a save that names none keeps each position's. */
+  review?: ReviewState;
 }
 
 export interface CuesResponse {
   data: SubtitleResource;
   cues: CueData[];
-  meta: { title: string };
+  /** `reviewOnly`: the caller is a reviewer (docs/roles.md): the editor shows the text read only. */
+  meta: { title: string; reviewOnly?: boolean };
 }
 
 /** PUT …/cues: the whole cue list, saved only if the subtitle is still at `revision`. */

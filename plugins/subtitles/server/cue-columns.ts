@@ -18,6 +18,10 @@ export interface CueColumnChunk {
   ends: string;
   texts: string;
   speakers: string;
+  /** Each cue's review state, NULL where the cue names none. */
+  reviews: string;
+  /** Whether any cue of the chunk names its review state. */
+  saysReview: boolean;
 }
 
 export const cueChunkSize = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? 250 : 25_000);
@@ -33,12 +37,16 @@ export function cueColumns(cues: readonly StoredCue[], chunkSize: number): CueCo
     const ends: string[] = [];
     const texts: string[] = [];
     const speakers: string[] = [];
+    const reviews: string[] = [];
+    let saysReview = false;
     for (const cue of part) {
       const start = Math.round(cue.start);
       starts.push(String(start));
       ends.push(String(Math.max(Math.round(cue.end), start)));
       texts.push(quoted(cue.text));
       speakers.push(cue.speaker ? quoted(cue.speaker) : 'NULL');
+      reviews.push(cue.review ? quoted(cue.review) : 'NULL');
+      if (cue.review) saysReview = true;
     }
     chunks.push({
       count: part.length,
@@ -46,6 +54,8 @@ export function cueColumns(cues: readonly StoredCue[], chunkSize: number): CueCo
       ends: `{${ends.join(',')}}`,
       texts: `{${texts.join(',')}}`,
       speakers: `{${speakers.join(',')}}`,
+      reviews: `{${reviews.join(',')}}`,
+      saysReview,
     });
   }
   return chunks;

@@ -4,6 +4,7 @@
  * takes and returns strings and byte arrays only (cheap to pass between threads), and answers a
  * refusal as a value: an Error thrown here reaches the main thread without its class or status.
  */
+import { isReviewState, REVIEW_STATES, type ReviewState } from '../common/cue-review';
 import { readSubtitles, SubtitleParseError, writeSubtitles } from '../common/formats';
 import type { StoredCue } from '../common/subtitle-store';
 import { MAX_CUE_TEXT_LENGTH, MAX_CUES, type DownloadFormat } from '../common/subtitles-contract';
@@ -69,7 +70,7 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/u;
 const MAX_MS = 2_147_483_647;
-const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker']);
+const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker', 'review']);
 
 /**
  * An editor save (PUT …/cues) from its JSON text: the route's schema (revision, cues of start,
@@ -114,6 +115,8 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
     if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, 200)))
       return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
+    if (cue.review !== undefined && !isReviewState(cue.review))
+      return bad(`${at}.review`, `must be one of ${REVIEW_STATES.join(', ')}`);
     for (const key of ['text', 'speaker'] as const) {
       const character = typeof cue[key] === 'string' ? FORBIDDEN.exec(cue[key])?.[0] : undefined;
       if (character)
@@ -129,6 +132,7 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       end: cue.end as number,
       text: cue.text,
       speaker: cue.speaker as string | undefined,
+      review: cue.review as ReviewState | undefined,
     });
   }
   return { revision: revision as number, count: stored.length, chunks: cueColumns(stored, chunkSize) };

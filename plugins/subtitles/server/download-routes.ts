@@ -1,3 +1,4 @@
+import { refuseUnapproved } from './review-settings';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf, httpError } from '../../../server/plugin-api';
 import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES, type DownloadFormat } from '../common/subtitles-contract';
@@ -33,6 +34,8 @@ export function registerDownloadRoutes(app: FastifyInstance, subtitles: Subtitle
       const languages = request.query.languages ? splitList(request.query.languages) : null;
       const found = await subtitles.forDownload(workspaceId, projectVersionIds, languages);
       if (found.length === 0) throw httpError(404, 'nothing_to_download', SUBTITLES_SERVER_MESSAGES.nothingToDownload);
+      // A download is an export too: a workspace exporting approved subtitles only refuses it before any byte.
+      await refuseUnapproved(app.db, workspaceId, found);
       const archive = streamSubtitleArchive(found, formats, (id) => subtitles.readCuesJson(app.db, id));
       return reply
         .type('application/zip')

@@ -7,10 +7,11 @@ import {
   SUBTITLES_SERVER_MESSAGES,
   type SaveCuesConflict,
 } from '../common/subtitles-contract';
-import { SUBTITLE_SAVED } from '../common/subtitle-events';
+import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
 import { sendStoredMedia } from './byte-range';
 import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
+import { refuseReviewer } from './review-access';
 import { cuesResponseText } from './subtitles-presenter';
 import { cuesResponse, paramsWith, saveConflictResponse, saveCuesBody } from './subtitles-schemas';
 
@@ -62,6 +63,7 @@ export function registerEditorRoutes(
         const workspaceId = tenantOf(request).workspaceId!;
         const { projectVersionId, subtitleId } = request.params;
         if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
+        refuseReviewer(request);
         if (typeof request.body !== 'string')
           throw httpError(400, 'invalid', 'Send the cues as JSON (Content-Type: application/json)', 'body');
         const save = await runOffThread<(CueChunks & { revision: number }) | Refusal>(
@@ -77,13 +79,29 @@ export function registerEditorRoutes(
             save.refused.message,
             save.refused.field || undefined,
           );
-        const result = await subtitles.replaceCuesAt(workspaceId, subtitleId, save.revision, save.chunks, (tx, saved) =>
-          app.events.publish(
-            tx,
-            SUBTITLE_SAVED,
-            { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'editor' },
-            { workspaceId },
-          ),
+        const userId = request.currentUser?.id ?? null;
+        const result = await subtitles.replaceCuesAt(
+          workspaceId,
+          subtitleId,
+          save.revision,
+          save.chunks,
+          async (tx, saved, moved) => {
+            const about = { subtitleId, projectVersionId, language: saved.language };
+            await app.events.publish(
+              tx,
+              SUBTITLE_SAVED,
+              { ...about, revision: saved.revision, by: 'editor' },
+              { workspaceId },
+            );
+            // One event for the whole save, however many cues moved.
+            if (Object.keys(moved).length > 0)
+              await app.events.publish(
+                tx,
+                SUBTITLE_REVIEW_CHANGED,
+                { ...about, moved, userId, by: 'editor' },
+                { workspaceId },
+              );
+          },
         );
         if (!result) throw notFound();
         reply.type('application/json; charset=utf-8');
@@ -96,7 +114,9 @@ export function registerEditorRoutes(
           return reply.code(409).send(`${JSON.stringify(conflict).slice(0, -1)},"theirs":${theirs}}`);
         }
         await rowsReplaced(subtitleId);
-        return reply.send(cuesResponseText(result.subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
+        return reply.send(
+          cuesResponseText(result.subtitle, await subtitles.readCuesJson(app.db, subtitleId, { review: true })),
+        );
       },
     );
   });

@@ -15,11 +15,12 @@ import { registerShareRoutes } from './share-routes';
 import { SubtitleRepository } from './subtitle-repository';
 import { registerSubtitleRoutes } from './subtitle-routes';
 import { subtitlesMigrations } from './subtitles-migrations';
-import { SUBTITLE_SAVED } from '../common/subtitle-events';
+import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
 import { createLiveBus } from './live/live-bus';
 import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
 import { registerLiveRoutes } from './live/live-routes';
+import { registerReviewSettingsRoutes } from './review-settings';
 
 /**
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
@@ -52,19 +53,39 @@ export default defineServerPlugin({
       notify: (channel, payload) => app.db.query('SELECT pg_notify($1, $2)', [channel, payload]),
       log: app.log,
     });
-    const store = new LiveDocStore(app.db, subtitles, (tx, saved) =>
-      app.events.publish(
-        tx,
-        SUBTITLE_SAVED,
-        {
-          subtitleId: saved.id,
-          projectVersionId: saved.projectVersionId,
-          language: saved.language,
-          revision: saved.revision,
-          by: 'editor',
-        },
-        { workspaceId: saved.workspaceId },
-      ),
+    const store = new LiveDocStore(
+      app.db,
+      subtitles,
+      (tx, saved) =>
+        app.events.publish(
+          tx,
+          SUBTITLE_SAVED,
+          {
+            subtitleId: saved.id,
+            projectVersionId: saved.projectVersionId,
+            language: saved.language,
+            revision: saved.revision,
+            by: 'editor',
+          },
+          { workspaceId: saved.workspaceId },
+        ),
+      async (tx, change) => {
+        const subtitle = await subtitles.find(tx, change.workspaceId, { id: change.subtitleId });
+        if (!subtitle) return;
+        await app.events.publish(
+          tx,
+          SUBTITLE_REVIEW_CHANGED,
+          {
+            subtitleId: subtitle.id,
+            projectVersionId: subtitle.projectVersionId,
+            language: subtitle.language,
+            moved: change.moved,
+            userId: change.userId,
+            by: 'editor',
+          },
+          { workspaceId: change.workspaceId },
+        );
+      },
     );
     const rooms = new LiveRooms(store, bus, app.log);
     // Before the job queue stops (onClose): writing the rows publishes `subtitles.saved` through it.
@@ -82,6 +103,7 @@ export default defineServerPlugin({
     registerEditorRoutes(app, subtitles, rowsReplaced);
     await registerLiveRoutes(app, subtitles, rooms);
     registerDownloadRoutes(app, subtitles);
+    registerReviewSettingsRoutes(app);
     registerShareRoutes(app, subtitles, tokens);
   },
 });

@@ -1,6 +1,11 @@
 import type { Database, TenantOwner } from '../../../server/plugin-api';
 import type { SqlRunner, StoredCue, SubtitleKind, SubtitleStore, SubtitleSummary } from '../common/subtitle-store';
 import { cueChunkSize, cueColumns, yieldToEventLoop, type CueColumnChunk } from './cue-columns';
+import { TEXT_EDIT_OF_APPROVED, type ReviewState } from '../common/cue-review';
+import { refuseUnapproved } from './review-settings';
+
+/** How many cues a replacement moved to each review state (states no cue moved to are absent). */
+export type ReviewMoves = Partial<Record<ReviewState, number>>;
 
 /** A subtitle with what the routes show beside it (its version's project and title). */
 export interface SubtitleRecord extends SubtitleSummary {
@@ -10,7 +15,7 @@ export interface SubtitleRecord extends SubtitleSummary {
 }
 
 const SUMMARY_COLUMNS = `s.id::text AS id, s.project_version_id::text AS "projectVersionId", s.language, s.kind,
-  s.cues_count AS "cuesCount", s.revision, to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+  s.cues_count AS "cuesCount", s.revision, s.reviewed_count AS "reviewedCount", s.approved_count AS "approvedCount", to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 const RECORD_COLUMNS = `${SUMMARY_COLUMNS}, s.workspace_id::text AS "workspaceId", v.project_id::text AS "projectId", v.title`;
 
 /** Transcript first (the video's own language), then translations by language: the same order everywhere. */
@@ -78,15 +83,55 @@ export class SubtitleRepository implements SubtitleStore {
     await this.replaceCueColumns(db, subtitleId, cueColumns(cues, this.chunkSize));
   }
 
+  /** The cues with their review state always said (the live document's rows: live/live-doc-store.ts). */
+  async readCueRows(db: SqlRunner, subtitleId: string): Promise<(StoredCue & { review: ReviewState })[]> {
+    const { rows } = await db.query<{
+      start: number;
+      end: number;
+      text: string;
+      speaker: string | null;
+      review: ReviewState;
+    }>(
+      'SELECT start_ms AS start, end_ms AS "end", text, speaker, review FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
+      [subtitleId],
+    );
+    // The keys in the order live-cues.ts rowsOf writes them: the two lists are compared as JSON.
+    return rows.map(({ start, end, text, speaker, review }) =>
+      speaker ? { start, end, text, speaker, review } : { start, end, text, review },
+    );
+  }
+
   /**
    * Replaces the cues from insert chunks (cue-columns.ts), old cues deleted chunk by chunk too:
    * on PGlite one statement over 100,000 rows would hold the event loop for seconds.
+   *
+   * Review states (../common/cue-review.ts): a replacement whose cues name none (an import, a
+   * pipeline run, an API save of text only) keeps each position's state, an approved cue whose
+   * text changed going back to "reviewed"; one that names any takes them as given ("to do" where
+   * a cue names none). Returns how many cues moved to each state, for the `subtitles.reviewChanged`
+   * event of the callers that publish it.
    */
-  async replaceCueColumns(db: SqlRunner, subtitleId: string, chunks: CueColumnChunk[]): Promise<void> {
+  async replaceCueColumns(db: SqlRunner, subtitleId: string, chunks: CueColumnChunk[]): Promise<ReviewMoves> {
     const { rows } = await db.query<{ cuesCount: number }>(
       'SELECT cues_count AS "cuesCount" FROM subtitles WHERE id = $1',
       [subtitleId],
     );
+    // Only cues past "to do" are read: most subtitles have few, and a new subtitle none.
+    const { rows: before } = await db.query<{
+      positions: number[] | null;
+      reviews: string[] | null;
+      texts: string[] | null;
+    }>(
+      `SELECT array_agg(position) AS positions, array_agg(review) AS reviews,
+         array_agg(CASE WHEN review = 'approved' THEN text END) AS texts
+       FROM subtitle_cues WHERE subtitle_id = $1 AND review <> 'todo'`,
+      [subtitleId],
+    );
+    const old = {
+      positions: before[0]?.positions ?? [],
+      reviews: before[0]?.reviews ?? [],
+      texts: before[0]?.texts ?? [],
+    };
     for (let from = (rows[0]?.cuesCount ?? 0) - this.chunkSize; from > 0; from -= this.chunkSize) {
       await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2', [subtitleId, from]);
       await yieldToEventLoop();
@@ -95,18 +140,39 @@ export class SubtitleRepository implements SubtitleStore {
     let offset = 0;
     for (const chunk of chunks) {
       await db.query(
-        `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker)
-         SELECT $1, $6 + (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker
-         FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, ord)`,
-        [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset],
+        `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker, review)
+         SELECT $1, $6 + (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker, coalesce(u.review, 'todo')
+         FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $7::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, review, ord)`,
+        [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset, chunk.reviews],
       );
       offset += chunk.count;
       await yieldToEventLoop();
     }
-    await db.query('UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now() WHERE id = $1', [
-      subtitleId,
-      offset,
-    ]);
+    if (old.positions.length > 0 && !chunks.some((chunk) => chunk.saysReview)) {
+      await db.query(
+        `UPDATE subtitle_cues c SET review = CASE WHEN o.review = 'approved' AND o.text IS DISTINCT FROM c.text
+           THEN '${TEXT_EDIT_OF_APPROVED}' ELSE o.review END
+         FROM unnest($2::int[], $3::text[], $4::text[]) AS o(position, review, text)
+         WHERE c.subtitle_id = $1 AND c.position = o.position`,
+        [subtitleId, old.positions, old.reviews, old.texts],
+      );
+    }
+    const { rows: moved } = await db.query<{ review: ReviewState; cues: number }>(
+      `SELECT c.review, count(*)::int AS cues FROM subtitle_cues c
+       LEFT JOIN unnest($2::int[], $3::text[]) AS o(position, review) ON o.position = c.position
+       WHERE c.subtitle_id = $1 AND c.review <> coalesce(o.review, 'todo') GROUP BY c.review`,
+      [subtitleId, old.positions, old.reviews],
+    );
+    await db.query(
+      `UPDATE subtitles SET cues_count = $2, revision = revision + 1, updated_at = now(),
+         reviewed_count = r.reviewed, approved_count = r.approved
+       FROM (SELECT count(*) FILTER (WHERE review IN ('reviewed', 'approved'))::int AS reviewed,
+               count(*) FILTER (WHERE review = 'approved')::int AS approved
+             FROM subtitle_cues WHERE subtitle_id = $1) AS r
+       WHERE id = $1`,
+      [subtitleId, offset],
+    );
+    return Object.fromEntries(moved.map((row) => [row.review, row.cues]));
   }
 
   /**
@@ -120,7 +186,7 @@ export class SubtitleRepository implements SubtitleStore {
     expected: number,
     chunks: CueColumnChunk[],
     /** Runs in the save's transaction once it is saved (its domain event is published there). */
-    onSaved: (tx: SqlRunner, subtitle: SubtitleRecord) => Promise<unknown> = async () => {},
+    onSaved: (tx: SqlRunner, subtitle: SubtitleRecord, moved: ReviewMoves) => Promise<unknown> = async () => {},
   ): Promise<
     | { saved: true; subtitle: SubtitleRecord }
     | { saved: false; revision: number; cuesJson: string; updatedAt: string }
@@ -141,11 +207,15 @@ export class SubtitleRepository implements SubtitleStore {
           updatedAt: current.updatedAt,
         };
       }
-      await this.replaceCueColumns(tx, subtitleId, chunks);
+      const moved = await this.replaceCueColumns(tx, subtitleId, chunks);
       const subtitle = (await this.find(tx, workspaceId, { id: subtitleId }))!;
-      await onSaved(tx, subtitle);
+      await onSaved(tx, subtitle, moved);
       return { saved: true, subtitle };
     });
+  }
+
+  refuseUnapprovedExport(db: SqlRunner, workspaceId: string, subtitles: SubtitleSummary[]): Promise<void> {
+    return refuseUnapproved(db, workspaceId, subtitles);
   }
 
   async readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]> {
@@ -165,7 +235,10 @@ export class SubtitleRepository implements SubtitleStore {
    * readCues): the routes send it as it is, so 100,000 cues are neither parsed into rows nor
    * serialized on the event loop.
    */
-  async readCuesJson(db: SqlRunner, subtitleId: string): Promise<string> {
+  async readCuesJson(db: SqlRunner, subtitleId: string, options: { review?: boolean } = {}): Promise<string> {
+    // The review state ("to do" left out, as the live document does) is the editor's: downloads
+    // and share links never carry it.
+    const review = options.review ? `, 'review', NULLIF(review, 'todo')` : '';
     const { rows } = await db.query<{ last: number }>(
       'SELECT coalesce(max(position), -1) AS last FROM subtitle_cues WHERE subtitle_id = $1',
       [subtitleId],
@@ -175,7 +248,7 @@ export class SubtitleRepository implements SubtitleStore {
     // every remaining row on each chunk (175 ms a chunk against 22 ms).
     for (let from = 0; from <= rows[0].last; from += this.chunkSize) {
       const chunk = await db.query<{ cues: string | null }>(
-        `SELECT json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker)) ORDER BY position)::text AS cues
+        `SELECT json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker${review})) ORDER BY position)::text AS cues
          FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2 AND position < $3`,
         [subtitleId, from, from + this.chunkSize],
       );

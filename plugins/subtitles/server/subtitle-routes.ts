@@ -11,8 +11,9 @@ import {
   type SubtitlesResponse,
 } from '../common/subtitles-contract';
 import type { CueChunks, Refusal } from './cue-tasks';
-import { SUBTITLE_SAVED } from '../common/subtitle-events';
+import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
 import type { SubtitleRepository } from './subtitle-repository';
+import { isReviewer, refuseReviewer } from './review-access';
 import { cuesResponseText, subtitleResource } from './subtitles-presenter';
 import {
   createSubtitleBody,
@@ -145,9 +146,11 @@ export function registerSubtitleRoutes(
         projectVersionId,
       });
       if (!subtitle) throw notFound();
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId)));
+      return reply.type('application/json; charset=utf-8').send(
+        cuesResponseText(subtitle, await subtitles.readCuesJson(app.db, subtitleId, { review: true }), {
+          reviewOnly: isReviewer(request),
+        }),
+      );
     },
   );
 
@@ -163,6 +166,7 @@ export function registerSubtitleRoutes(
       const workspaceId = tenantOf(request).workspaceId!;
       const { projectVersionId, subtitleId } = request.params;
       if (!(await subtitles.find(app.db, workspaceId, { id: subtitleId, projectVersionId }))) throw notFound();
+      refuseReviewer(request);
       const { content, keepSpeakers } = await readImportFields(app, request);
       const { chunks } = await readOffThread(content, keepSpeakers, subtitles.chunkSize);
       const updated = await app.db.transaction(async (tx) => {
@@ -171,7 +175,7 @@ export function registerSubtitleRoutes(
           workspaceId,
         ]);
         if (rows.length === 0) throw notFound();
-        await subtitles.replaceCueColumns(tx, subtitleId, chunks);
+        const moved = await subtitles.replaceCueColumns(tx, subtitleId, chunks);
         const saved = (await subtitles.find(tx, workspaceId, { id: subtitleId }))!;
         await app.events.publish(
           tx,
@@ -179,6 +183,21 @@ export function registerSubtitleRoutes(
           { subtitleId, projectVersionId, language: saved.language, revision: saved.revision, by: 'import' },
           { workspaceId },
         );
+        // Approved cues whose text the file changed went back to "reviewed".
+        if (Object.keys(moved).length > 0)
+          await app.events.publish(
+            tx,
+            SUBTITLE_REVIEW_CHANGED,
+            {
+              subtitleId,
+              projectVersionId,
+              language: saved.language,
+              moved,
+              userId: request.currentUser?.id ?? null,
+              by: 'import',
+            },
+            { workspaceId },
+          );
         return saved;
       });
       await live.rowsReplaced(subtitleId);

@@ -79,4 +79,28 @@ CREATE TABLE subtitle_live_docs (
 );
 `,
   },
+  {
+    // Review by cue (../common/cue-review.ts): each cue's state, and per subtitle how many cues are
+    // reviewed (or approved) and approved, kept by every replacement of the cues, so the version
+    // page and the projects table read a language's progress from its subtitle row (no count of
+    // cues per row listed).
+    id: '202701050001_subtitles_cue_review',
+    sql: `
+ALTER TABLE subtitle_cues ADD COLUMN review text NOT NULL DEFAULT 'todo'
+  CHECK (review IN ('todo', 'translated', 'reviewed', 'approved'));
+ALTER TABLE subtitles ADD COLUMN reviewed_count integer NOT NULL DEFAULT 0;
+ALTER TABLE subtitles ADD COLUMN approved_count integer NOT NULL DEFAULT 0;
+`,
+  },
+  {
+    // A workspace's review settings (review-settings.ts): whether exports need every cue approved.
+    id: '202701050003_subtitles_review_settings',
+    sql: `
+CREATE TABLE subtitle_review_settings (
+  workspace_id bigint PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+  exports_require_approval boolean NOT NULL DEFAULT false,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -16,6 +16,8 @@ export function subtitleResource(row: SubtitleRecord): SubtitleResource {
       revision: row.revision,
       updatedAt: row.updatedAt,
       editorUrl: editorUrl(row.projectId, row.projectVersionId, row.id),
+      reviewedCount: row.reviewedCount,
+      approvedCount: row.approvedCount,
     },
   };
 }
@@ -37,6 +39,11 @@ export function externalTokenResource(row: ExternalTokenRecord): ExternalTokenRe
  * answer of the cue routes that is not serialized from objects, because serializing 100,000 cues
  * held the event loop for seconds. Same fields as the route's response schema.
  */
-export function cuesResponseText(subtitle: SubtitleRecord, cuesJson: string): string {
-  return `{"data":${JSON.stringify(subtitleResource(subtitle))},"cues":${cuesJson},"meta":${JSON.stringify({ title: subtitle.title })}}`;
+export function cuesResponseText(
+  subtitle: SubtitleRecord,
+  cuesJson: string,
+  caller: { reviewOnly?: boolean } = {},
+): string {
+  const meta = caller.reviewOnly ? { title: subtitle.title, reviewOnly: true } : { title: subtitle.title };
+  return `{"data":${JSON.stringify(subtitleResource(subtitle))},"cues":${cuesJson},"meta":${JSON.stringify(meta)}}`;
 }

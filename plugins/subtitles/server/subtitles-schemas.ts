@@ -61,6 +61,8 @@ export const subtitleResourceSchema = resourceSchema('subtitle', {
   revision: { type: 'integer' },
   updatedAt: { type: 'string' },
   editorUrl: { type: 'string' },
+  reviewedCount: { type: 'integer' },
+  approvedCount: { type: 'integer' },
 });
 
 export const oneSubtitle = { type: 'object', properties: { data: subtitleResourceSchema } } as const;
@@ -89,6 +91,8 @@ const cue = {
     end: { type: 'integer' },
     text: { type: 'string' },
     speaker: { type: 'string' },
+    /** Left out for "to do" (../common/cue-review.ts). */
+    review: { type: 'string', enum: ['translated', 'reviewed', 'approved'] },
   },
 } as const;
 
@@ -97,7 +101,7 @@ export const cuesResponse = {
   properties: {
     data: subtitleResourceSchema,
     cues: { type: 'array', items: cue },
-    meta: { type: 'object', properties: { title: { type: 'string' } } },
+    meta: { type: 'object', properties: { title: { type: 'string' }, reviewOnly: { type: 'boolean' } } },
   },
 } as const;
 
@@ -124,6 +128,7 @@ export const saveCuesBody = {
           end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           text: { type: 'string', maxLength: MAX_CUE_TEXT_LENGTH },
           speaker: { type: 'string', maxLength: 200 },
+          review: { type: 'string', enum: ['todo', 'translated', 'reviewed', 'approved'] },
         },
       },
     },

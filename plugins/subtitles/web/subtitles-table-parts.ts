@@ -2,8 +2,9 @@ import type { Container } from '../../../core';
 import type { ProjectsTableHost, ProjectsTableParts } from '../../projects/web/extension-points';
 import { openSubtitlesDialog } from './open-subtitles-dialog';
 import { subtitlesStatusLine } from './subtitles-status-line';
+import { reviewColumn } from './review-column';
 
-/** What subtitles add to the projects table: the "Download subtitles…" bulk action on the selected versions. */
+/** What subtitles add to the projects table: the Review column, and the "Download subtitles…" bulk action on the selected versions. */
 export async function createSubtitlesTableParts({
   container,
 }: {
@@ -11,6 +12,7 @@ export async function createSubtitlesTableParts({
   host: ProjectsTableHost;
 }): Promise<ProjectsTableParts> {
   return {
+    columns: [reviewColumn],
     bulkActions: [
       {
         id: 'subtitles.download',

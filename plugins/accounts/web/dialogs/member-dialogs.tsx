@@ -55,6 +55,7 @@ export function CreateAccountUserDialog({ onClose }: Close) {
         <select value={role} onChange={(e) => setRole(e.target.value as AccountRole)}>
           <option value="member">Member: works in the workspaces given to them</option>
           <option value="admin">Admin: manages the account and sees every workspace</option>
+          <option value="reviewer">Reviewer: reviews and comments in the workspaces given to them, no edits</option>
         </select>
       </label>
       {seatRefusal && (

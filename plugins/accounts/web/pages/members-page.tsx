@@ -1,7 +1,12 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { TOKENS, useService } from '../../../../core';
+import { makeReviewerCommand } from '../make-reviewer-command';
 import { useUnit } from 'effector-react';
 import { DataTable, dataTableColumnHelper } from '../../../../core/ui';
 import type { AccountRole } from '../../common/accounts-contract';
+
+/** How each role reads in the table (docs/roles.md says what each may do). */
+const ROLE_NAMES: Record<AccountRole, string> = { admin: 'Admin', member: 'Member', reviewer: 'Reviewer' };
 import { adminOnly } from '../components/admin-only';
 import { AccountsPageFrame } from '../components/accounts-page-frame';
 import { useAccountsModel } from '../components/use-accounts-model';
@@ -15,6 +20,8 @@ const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
 /** `/account/members`: the members table (searchable, paged as you scroll, bulk removal, roles, access). */
 export default function MembersPage() {
   const { members, dialogs, $isAccountAdmin } = useAccountsModel();
+  const registry = useService(TOKENS.PluginRegistry);
+  useLayoutEffect(() => registry.registerCommand(makeReviewerCommand), [registry]);
   const invitations = useUnit(members.$invitations).length;
   const [rows, selection, loading, hasMore, total, isAdmin, changingRole] = useUnit([
     members.$rows,
@@ -69,8 +76,7 @@ export default function MembersPage() {
         id: 'role',
         header: 'Role',
         cell: ({ row: { original: row } }) => {
-          if (row.kind === 'invitation')
-            return <span>{row.invitation.attributes.role === 'admin' ? 'Admin' : 'Member'}</span>;
+          if (row.kind === 'invitation') return <span>{ROLE_NAMES[row.invitation.attributes.role]}</span>;
           const { name, email, role } = row.user.attributes;
           return (
             <select
@@ -82,8 +88,9 @@ export default function MembersPage() {
               onChange={(e) => changeRole({ accountUserId: row.user.id, role: e.target.value as AccountRole })}
               {...adminOnly(isAdmin, changingRole)}
             >
-              <option value="admin">Admin</option>
-              <option value="member">Member</option>
+              <option value="admin">{ROLE_NAMES.admin}</option>
+              <option value="member">{ROLE_NAMES.member}</option>
+              <option value="reviewer">{ROLE_NAMES.reviewer}</option>
             </select>
           );
         },

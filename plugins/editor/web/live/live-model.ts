@@ -130,10 +130,13 @@ export function createLiveModel(model: EditorModel) {
       started: $started,
       syncedOnce: $syncedOnce,
       saving: model.saveFx.pending,
+      reviewOnly: model.$reviewOnly,
     },
     // A reconnection's sync needs nothing: the document kept my edits made meanwhile and sends them.
     filter: ({ started, syncedOnce, saving }) => syncedOnce && !started && !saving,
-    fn: ({ list, dirty }) => ({ list, dirty }),
+    // A reviewer's browser copy (say, from before the role changed) is not written in: the server
+    // would refuse its text and close the socket, again at every reconnection.
+    fn: ({ list, dirty, reviewOnly }) => ({ list, dirty: dirty && !reviewOnly }),
     target: adoptFx,
   });
   sample({ clock: adoptFx.doneData, target: model.replaced });

@@ -1,6 +1,7 @@
 import { charCount, READING_RULES, type ReadingRules } from '../../../pipeline/common/craft/cue-types';
 import { breakLines } from '../../../pipeline/common/craft/line-breaking';
 import { noBreakWordsFor } from '../../../pipeline/common/craft/no-break-words';
+import type { ReviewState } from '../../../subtitles/common/cue-review';
 
 /**
  * The subtitle editor's edits as pure functions over the cue list: each returns a new list (or
@@ -16,6 +17,8 @@ export interface EditorCue {
   end: number;
   text: string;
   speaker?: string;
+  /** Review by cue (../../../subtitles/common/cue-review.ts): absent for "to do". */
+  review?: Exclude<ReviewState, 'todo'>;
 }
 
 /** One frame at 25 fps: what a nudge moves a boundary by. */
@@ -30,8 +33,10 @@ let counter = 0;
 export const newCueId = () =>
   `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export const withIds = (cues: readonly Omit<EditorCue, 'id'>[]): EditorCue[] =>
-  cues.map((cue) => ({ ...cue, id: newCueId() }));
+export const withIds = (cues: readonly (Omit<EditorCue, 'id' | 'review'> & { review?: ReviewState })[]): EditorCue[] =>
+  cues.map(({ review, ...cue }) =>
+    review && review !== 'todo' ? { ...cue, review, id: newCueId() } : { ...cue, id: newCueId() },
+  );
 
 const replaceAt = (cues: readonly EditorCue[], index: number, ...items: EditorCue[]) => [
   ...cues.slice(0, index),

@@ -5,6 +5,8 @@ import { replaceAll, replaceMatch, type CueMatch, type FindOptions } from './fin
 import { mergeKeepingRules, shiftKeepingGaps, splitKeepingRules } from './rule-keeping-edits';
 import { ruleContext, type RuleContext } from './rule-guard';
 import { setSpeaker } from './speakers';
+import { keepApprovalHonest, setReview } from './cue-review-edits';
+import type { ReviewState } from '../../../subtitles/common/cue-review';
 import { endGroup, record, redo, startHistory, undo, type EditHistory } from './edit-history';
 import { readDraft, writeDraft, type DraftStorage } from './local-draft';
 import type { ReadingRules } from '../../../pipeline/common/craft/cue-types';
@@ -26,7 +28,9 @@ export type CueEdit =
   | { kind: 'replaceAll'; index: number; query: string; replacement: string; options: FindOptions }
   /** Cues `index`..`to` (either order) moved by `ms`, cut short before a negative time or a new overlap. */
   | { kind: 'shift'; index: number; to: number; ms: number }
-  | { kind: 'speaker'; index: number; to: number; speaker: string };
+  | { kind: 'speaker'; index: number; to: number; speaker: string }
+  /** Cues `index`..`to` (either order) set to a review state (../../../subtitles/common/cue-review.ts). */
+  | { kind: 'review'; index: number; to: number; review: ReviewState };
 
 export interface EditorModelDeps {
   storage: DraftStorage;
@@ -68,8 +72,15 @@ const step = (before: EditHistory, history: EditHistory, active: number, adopted
   adopted,
 });
 
+/** Edits that change words: an approved cue they change is reviewed again (./cue-review-edits.ts). */
+const TEXT_EDITS = new Set<CueEdit['kind']>(['text', 'replace', 'replaceAll']);
+
 function apply(history: EditHistory, edit: CueEdit, context: RuleContext): Applied {
   const next = applyEdit(history, edit, context);
+  if (TEXT_EDITS.has(edit.kind) && next.history.present !== history.present) {
+    const honest = keepApprovalHonest(history.present, next.history.present);
+    if (honest !== next.history.present) next.history = { ...next.history, present: honest };
+  }
   return { ...step(history, next.history, next.active), refused: next.refused };
 }
 
@@ -115,6 +126,8 @@ function applyEdit(
       return { history: record(history, shiftKeepingGaps(cues, at, edit.to, edit.ms, context).cues), active: at };
     case 'speaker':
       return { history: record(history, setSpeaker(cues, at, edit.to, edit.speaker)), active: at };
+    case 'review':
+      return { history: record(history, setReview(cues, at, edit.to, edit.review)), active: at };
   }
 }
 
@@ -194,9 +207,13 @@ export function createEditorModel(deps: EditorModelDeps) {
 
   /** A change of the list made here (an edit, undo, redo, taking the server's copy). */
   const applied = createEvent<Applied>();
+  /** A reviewer (docs/roles.md) sets review states only: any other edit (a key, the timeline, the text box) is dropped here. */
+  const reviewOnlySet = createEvent<boolean>();
+  const $reviewOnly = createStore(false).on(reviewOnlySet, (_, reviewOnly) => reviewOnly);
   sample({
     clock: edited,
-    source: { history: $history, rules: $rules, language: $language },
+    source: { history: $history, rules: $rules, language: $language, reviewOnly: $reviewOnly },
+    filter: ({ reviewOnly }, edit) => !reviewOnly || edit.kind === 'review',
     fn: ({ history, rules, language }, edit) => apply(history, edit, ruleContext(rules, language)),
     target: applied,
   });
@@ -364,6 +381,8 @@ export function createEditorModel(deps: EditorModelDeps) {
     selectionExtended,
     allSelected,
     rulesSet,
+    reviewOnlySet,
+    $reviewOnly,
     draftFlushed,
     $selection,
     $range,

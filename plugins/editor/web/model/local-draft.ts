@@ -16,8 +16,12 @@ export interface LocalDraft {
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The cues as the server takes them; every cue names its review state ("to do" too), so a save never falls back to the states by position. */
 export const toCueData = (cues: readonly EditorCue[]): CueData[] =>
-  cues.map(({ start, end, text, speaker }) => (speaker ? { start, end, text, speaker } : { start, end, text }));
+  cues.map(({ start, end, text, speaker, review }): CueData => {
+    const said = review ?? 'todo';
+    return speaker ? { start, end, text, speaker, review: said } : { start, end, text, review: said };
+  });
 
 export function readDraft(storage: DraftStorage, subtitleId: string): LocalDraft | null {
   const keys = localCueKeys(subtitleId);

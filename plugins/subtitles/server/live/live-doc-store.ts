@@ -4,6 +4,15 @@ import type { Database } from '../../../../server/plugin-api';
 import { rowsOf, writeRows } from '../../common/live-cues';
 import type { SqlRunner } from '../../common/subtitle-store';
 import type { SubtitleRecord, SubtitleRepository } from '../subtitle-repository';
+import type { ReviewMoves } from './review-guard';
+
+/** Review states one editor's update moved (./review-guard.ts), and who sent it. */
+export interface LiveReviewChange {
+  workspaceId: string;
+  subtitleId: string;
+  moved: ReviewMoves;
+  userId: string | null;
+}
 
 /** Stored updates of one document beyond which they are merged into one (a settle does it). */
 export const COMPACT_AT = 50;
@@ -32,14 +41,25 @@ export class LiveDocStore {
     private readonly subtitles: SubtitleRepository,
     /** Runs in the transaction that wrote the document's cues into the rows (publishes `subtitles.saved`). */
     private readonly onRowsWritten: (tx: SqlRunner, subtitle: SubtitleRecord) => Promise<unknown> = async () => {},
+    /** Runs in the transaction that stored an update moving review states (publishes `subtitles.reviewChanged`). */
+    private readonly onReviewChanged: (tx: SqlRunner, change: LiveReviewChange) => Promise<unknown> = async () => {},
   ) {}
 
-  async append(subtitleId: string, update: Uint8Array): Promise<string> {
-    const { rows } = await this.db.query<{ id: string }>(
-      'INSERT INTO subtitle_live_updates (subtitle_id, update) VALUES ($1, $2) RETURNING id::text AS id',
-      [subtitleId, update],
-    );
-    return rows[0].id;
+  /** Stores an editor's update; one that moved review states is stored with its domain event, in one transaction. */
+  async append(subtitleId: string, update: Uint8Array, review?: LiveReviewChange): Promise<string> {
+    const insert = async (db: SqlRunner) => {
+      const { rows } = await db.query<{ id: string }>(
+        'INSERT INTO subtitle_live_updates (subtitle_id, update) VALUES ($1, $2) RETURNING id::text AS id',
+        [subtitleId, update],
+      );
+      return rows[0].id;
+    };
+    if (!review) return insert(this.db);
+    return this.db.transaction(async (tx) => {
+      const id = await insert(tx);
+      await this.onReviewChanged(tx, review);
+      return id;
+    });
   }
 
   /** One stored update (null once merged away by a compaction: read them all then). */
@@ -89,7 +109,7 @@ export class LiveDocStore {
       const made: Uint8Array[] = [];
       doc.on('update', (update: Uint8Array) => made.push(update));
 
-      const rows = await this.subtitles.readCues(tx, subtitleId);
+      const rows = await this.subtitles.readCueRows(tx, subtitleId);
       if (synced.rows[0]?.revision !== revision) {
         writeRows(doc, rows, randomUUID, 'rows');
       } else if (!sameRows(rowsOf(doc), rows)) {

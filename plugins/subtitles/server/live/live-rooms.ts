@@ -6,12 +6,21 @@ import * as Y from 'yjs';
 import { LIVE_MESSAGE } from '../../common/live-contract';
 import type { LiveBus, LiveNotice } from './live-bus';
 import type { LiveDocStore } from './live-doc-store';
+import { cueArrayOf } from '../../common/live-cues';
+import { changesOnlyReview, reviewMovesOf, type ReviewMoves } from './review-guard';
 
 /** The socket as the rooms use it (ws's WebSocket fits). */
 export interface LiveSocket {
   send(data: Uint8Array): void;
   close(code?: number, reason?: string): void;
+  /** Who is on the other end (named in review events). */
+  userId?: string | null;
+  /** A reviewer's socket: updates changing anything but review states are refused (./review-guard.ts). */
+  reviewOnly?: boolean;
 }
+
+/** The close code and reason of a reviewer's socket that sent a change of text, times or the cue list. */
+export const REVIEW_ONLY_REFUSAL = { code: 4403, reason: 'Reviewers can change review states only' } as const;
 
 /** After the last edit in a room, this long before the cue rows are rewritten from the document. */
 export const SETTLE_DELAY_MS = 1000;
@@ -37,6 +46,8 @@ class Room {
   /** Appends in the order edits came, so acknowledgements go out in order too. */
   private appended: Promise<unknown> = Promise.resolve();
   private settleTimer: NodeJS.Timeout | null = null;
+  /** Review states moved by the editor transaction being applied (stored with its update). */
+  private reviewMoves: ReviewMoves = {};
 
   constructor(
     readonly workspaceId: string,
@@ -49,6 +60,10 @@ class Room {
   ) {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
+    // Runs before the document's update event of the same transaction.
+    cueArrayOf(doc).observeDeep((events, transaction) => {
+      if (this.sockets.has(transaction.origin as LiveSocket)) reviewMovesOf(events, this.reviewMoves);
+    });
     doc.on('update', (update: Uint8Array, origin: unknown) => this.updated(update, origin));
     this.awareness.on(
       'update',
@@ -84,9 +99,15 @@ class Room {
     if (!this.sockets.has(origin as LiveSocket)) return;
     // An editor's edit: stored, then acknowledged to it and announced to the other processes.
     const socket = origin as LiveSocket;
+    const moved = this.reviewMoves;
+    this.reviewMoves = {};
+    const review =
+      Object.keys(moved).length > 0
+        ? { workspaceId: this.workspaceId, subtitleId: this.subtitleId, moved, userId: socket.userId ?? null }
+        : undefined;
     this.appended = this.appended
       .then(async () => {
-        const updateId = await this.store.append(this.subtitleId, update);
+        const updateId = await this.store.append(this.subtitleId, update, review);
         await this.bus.publish({ kind: 'update', subtitleId: this.subtitleId, updateId });
       })
       .catch((error: Error) => {
@@ -147,7 +168,9 @@ class Room {
   receive(socket: LiveSocket, data: Uint8Array): void {
     const decoder = decoding.createDecoder(data);
     const type = decoding.readVarUint(decoder);
-    if (type === LIVE_MESSAGE.sync) {
+    if (type === LIVE_MESSAGE.sync && socket.reviewOnly && !this.reviewerMayApply(socket, data)) {
+      socket.close(REVIEW_ONLY_REFUSAL.code, REVIEW_ONLY_REFUSAL.reason);
+    } else if (type === LIVE_MESSAGE.sync) {
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, LIVE_MESSAGE.sync);
       const kind = syncProtocol.readSyncMessage(decoder, encoder, this.doc, socket);
@@ -161,6 +184,15 @@ class Room {
     } else {
       throw new Error(`Unknown message type ${type}`);
     }
+  }
+
+  /** A reviewer's sync message: asking for the document is fine; an update must change review states only. */
+  private reviewerMayApply(socket: LiveSocket, data: Uint8Array): boolean {
+    const decoder = decoding.createDecoder(data);
+    decoding.readVarUint(decoder);
+    const kind = decoding.readVarUint(decoder);
+    if (kind === syncProtocol.messageYjsSyncStep1) return true;
+    return changesOnlyReview(this.doc, decoding.readVarUint8Array(decoder));
   }
 
   /** Returns whether the room is empty now. */

@@ -6,6 +6,7 @@ import { IMPORT_MAX_BYTES, SUBTITLES_SERVER_MESSAGES } from '../../common/subtit
 import type { SubtitleRepository } from '../subtitle-repository';
 import { paramsWith } from '../subtitles-schemas';
 import type { LiveRooms } from './live-rooms';
+import { isReviewer } from '../review-access';
 
 type SubtitleParams = { projectVersionId: string; subtitleId: string };
 
@@ -74,6 +75,9 @@ export async function registerLiveRoutes(
       const live = {
         send: (data: Uint8Array) => socket.readyState === socket.OPEN && socket.send(data),
         close: (code?: number, reason?: string) => socket.close(code, reason),
+        userId: request.currentUser?.id ?? null,
+        // Read on every socket, as roles are on every request: a role changed applies to the next connection.
+        reviewOnly: isReviewer(request),
       };
       rooms.join(tenantOf(request).workspaceId!, request.params.subtitleId, live).then(
         (joined) => {

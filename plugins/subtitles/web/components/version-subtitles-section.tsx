@@ -4,6 +4,8 @@ import { languageName, normaliseError, TOKENS, useContainer, useService } from '
 import type { ProjectVersionSectionProps } from '../../../projects/web/extension-points';
 import { SUBTITLES_PATHS, type SubtitleResource, type SubtitlesResponse } from '../../common/subtitles-contract';
 import { openSubtitlesDialog } from '../open-subtitles-dialog';
+import { reviewLine } from '../review-column';
+import { ReviewSettingToggle } from './review-setting-toggle';
 import './subtitles.css';
 
 type Listed =
@@ -52,6 +54,7 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
             <span className="muted">
               {subtitle.attributes.kind === 'transcript' ? 'Transcript' : 'Translation'} ·{' '}
               {subtitle.attributes.cuesCount === 1 ? '1 cue' : `${subtitle.attributes.cuesCount} cues`}
+              {subtitle.attributes.cuesCount > 0 && ` · ${reviewLine(subtitle.attributes)}`}
             </span>
             <button
               type="button"
@@ -66,6 +69,7 @@ export default function VersionSubtitlesSection({ projectVersionId }: ProjectVer
           </li>
         ))}
       </ul>
+      <ReviewSettingToggle />
       <div className="version-subtitles-actions">
         <button
           type="button"
