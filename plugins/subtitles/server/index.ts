@@ -20,6 +20,7 @@ import { createLiveBus } from './live/live-bus';
 import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
 import { registerLiveRoutes } from './live/live-routes';
+import { SUBTITLES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
@@ -31,6 +32,7 @@ import { registerLiveRoutes } from './live/live-routes';
  */
 export default defineServerPlugin({
   id: 'subtitles',
+  accountData: SUBTITLES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
   provides: [SUBTITLE_STORE],
