@@ -81,6 +81,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'termbases.deleted': 'Term base deleted',
   'themes.deleted': 'Theme deleted',
   'billing.subscriptionChanged': 'Plan changed',
+  'data-rights.accountDeletionRequested': 'Account deletion asked for',
+  'data-rights.accountDeletionCancelled': 'Account deletion undone',
+  'data-rights.accountErased': 'Account erased',
 };
 
 export const AUDIT_MESSAGES = {

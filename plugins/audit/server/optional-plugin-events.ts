@@ -39,3 +39,10 @@ export const TWO_FACTOR_RECOVERY_CODE_USED = defineDomainEvent<{ userId: string;
   1,
 );
 export const TWO_FACTOR_POLICY_CHANGED = defineDomainEvent<{ required: boolean }>('two-factor.policyChanged', 1);
+
+export const ACCOUNT_DELETION_REQUESTED = defineDomainEvent<{ eraseAfter: string }>(
+  'data-rights.accountDeletionRequested',
+  1,
+);
+export const ACCOUNT_DELETION_CANCELLED = defineDomainEvent<{ by: string }>('data-rights.accountDeletionCancelled', 1);
+export const ACCOUNT_ERASED = defineDomainEvent<{ accountId: string }>('data-rights.accountErased', 1);
