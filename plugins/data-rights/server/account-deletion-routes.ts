@@ -50,7 +50,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
           additionalProperties: false,
           properties: { accountId: idString, confirm: { type: 'string', maxLength: 300 } },
         },
-        response: { 202: oneDeletion },
+        response: { 200: oneDeletion, 202: oneDeletion },
       },
     },
     async (request, reply): Promise<{ data: AccountDeletionAttributes }> => {
@@ -68,7 +68,12 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
         }
         return requested;
       });
-      if (!made) throw httpError(409, 'deletion_pending', DATA_RIGHTS_MESSAGES.deletionPending);
+      // Asked twice: the pending deletion stands as it was (same day, no second mail).
+      if (!made) {
+        const pending = await deletions.find(accountId);
+        if (!pending) throw httpError(409, 'deletion_pending', DATA_RIGHTS_MESSAGES.deletionPending);
+        return { data: deletionAttributes(pending) };
+      }
       const data = deletionAttributes(made.row);
       await mailAdmins(app, accountId, name, data.eraseAfter, made.token);
       reply.code(202);
