@@ -2,8 +2,11 @@ import { contribute, definePlugin, PLUGIN_API_VERSION, progressSources } from '.
 import { accountSettingsSections } from '../../accounts/web/extension-points';
 import { profileSections } from '../../auth/web/extension-points';
 
+// One lazy module behind every entry point: one dynamic import costs the initial JavaScript once.
+const parts = () => import('./lazy-parts');
+
 /**
- * Take everything out, and erase: the account settings' export and deletion sections, the
+ * Take everything out, and erase: the account settings' export and deletion section, the
  * profile's "Delete your user", the mailed undo link's page, the progress panel's source of
  * exports and palette commands (from a provider: the initial JavaScript's budget has no room).
  */
@@ -11,45 +14,33 @@ export default definePlugin({
   id: 'data-rights',
   title: 'Data export and deletion',
   apiVersion: PLUGIN_API_VERSION,
-  order: 55,
   routes: [
     {
       path: '/account_deletion/undo',
-      load: () => import('./undo-deletion-page'),
+      load: async () => ({ default: (await parts()).UndoDeletionPage }),
       access: 'public',
       layout: 'bare',
-      title: 'Keep the account',
     },
   ],
   commandProviders: [
-    {
-      id: 'data-rights',
-      group: 'Account',
-      provide: async (ctx, s) => (await import('./data-rights-commands')).dataRightsCommands(ctx, s),
-    },
+    { id: 'data-rights', group: 'Account', provide: async (ctx, s) => (await parts()).dataRightsCommands(ctx, s) },
   ],
   contributions: [
     contribute(progressSources, {
       id: 'data-rights',
-      fetch: async (ids, { container }) => (await import('./export-progress')).accountExportProgress(container, ids),
+      fetch: async (ids, { container }) => (await parts()).accountExportProgress(container, ids),
     }),
     contribute(accountSettingsSections, {
-      id: 'data-rights.export',
-      title: 'Export account data',
+      id: 'data-rights',
+      title: 'Export and deletion',
       order: 40,
-      load: () => import('./export-section'),
-    }),
-    contribute(accountSettingsSections, {
-      id: 'data-rights.delete',
-      title: 'Delete account',
-      order: 90,
-      load: () => import('./delete-account-section'),
+      load: async () => ({ default: (await parts()).DataRightsAccountSection }),
     }),
     contribute(profileSections, {
       id: 'data-rights',
       title: 'Delete your user',
       order: 90,
-      load: () => import('./delete-user-section'),
+      load: async () => ({ default: (await parts()).DeleteUserSection }),
     }),
   ],
 });
