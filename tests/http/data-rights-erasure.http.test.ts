@@ -35,7 +35,15 @@ async function everyRow(db: Queryable): Promise<{ table: string; text: string }[
 
 async function seedTwo(ctx: TestAppContext): Promise<[SweepSeed, SweepSeed]> {
   const fixtures = await loadIsolationFixtures(new Set(serverPlugins.map((plugin) => plugin.id)));
-  return [await seedTenants(ctx.db, fixtures, ctx.app.storage), await seedTenants(ctx.db, fixtures, ctx.app.storage)];
+  const seeds: [SweepSeed, SweepSeed] = [
+    await seedTenants(ctx.db, fixtures, ctx.app.storage),
+    await seedTenants(ctx.db, fixtures, ctx.app.storage),
+  ];
+  // The isolation fixtures seed a pending deletion (for the sweep's routes); these tests ask for their own.
+  await ctx.db.query('DELETE FROM data_rights_deletions WHERE account_id = ANY($1::bigint[])', [
+    seeds.map((seed) => seed.accountId),
+  ]);
+  return seeds;
 }
 
 const undoTokenOf = (text: string) => /token=([\w-]+)/.exec(text)![1];
@@ -117,12 +125,12 @@ describeOnBothDatabases('data rights: deleting an account', (ctx) => {
     const admin = await clientFor(ctx, seed.ownerUserId);
     const name = `${seed.ownerTag} Account`;
     expect((await admin.delete(DATA_RIGHTS_PATHS.deletion(seed.accountId))).status).toBe(404);
-    expect((await admin.post(DATA_RIGHTS_PATHS.deletions, { accountId: seed.accountId, confirm: name })).status).toBe(
-      202,
-    );
-    expect((await admin.post(DATA_RIGHTS_PATHS.deletions, { accountId: seed.accountId, confirm: name })).status).toBe(
-      409,
-    );
+    const asked = await admin.post(DATA_RIGHTS_PATHS.deletions, { accountId: seed.accountId, confirm: name });
+    expect(asked.status).toBe(202);
+    // Asked again: the same pending deletion, not a later day.
+    const again = await admin.post(DATA_RIGHTS_PATHS.deletions, { accountId: seed.accountId, confirm: name });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(asked.body);
     expect((await admin.delete(DATA_RIGHTS_PATHS.deletion(seed.accountId))).status).toBe(200);
     expect(await eraseDueAccounts(erasureContext(ctx), new Date(Date.now() + 30 * DAY))).toEqual([]);
     const { rows } = await ctx.db.query('SELECT 1 FROM accounts WHERE id = $1', [seed.accountId]);
