@@ -105,7 +105,10 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
     DATA_RIGHTS_PATHS.deletion(':accountId'),
     {
       config: adminOf('params.accountId'),
-      schema: { params: { type: 'object', required: ['accountId'], properties: { accountId: idString } } },
+      schema: {
+        params: { type: 'object', required: ['accountId'], properties: { accountId: idString } },
+        response: { 200: oneDeletion },
+      },
     },
     async (request) => {
       const { accountId } = tenantOf(request);

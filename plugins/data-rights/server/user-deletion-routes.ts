@@ -49,6 +49,12 @@ export function registerUserDeletionRoutes(app: FastifyInstance): void {
           additionalProperties: false,
           properties: { confirm: { type: 'string', maxLength: 320 } },
         },
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'object', properties: { deleted: { type: 'boolean' } } } },
+          },
+        },
       },
     },
     async (request, reply) => {
