@@ -81,11 +81,21 @@ describeOnBothDatabases('data rights: deleting an account', (ctx) => {
     );
     await ctx.runJobs();
 
+    // An upload still in progress: its part is a file of the account too.
+    const uploadId = `sweep${gone.accountId}upload`;
+    await ctx.db.query(`INSERT INTO tus_uploads (id, size, metadata, parts) VALUES ($1, 10, $2, $3)`, [
+      uploadId,
+      JSON.stringify({ workspaceId: gone.hiddenWorkspaceId }),
+      ['0-abc'],
+    ]);
+    await ctx.app.storage.put(`uploads/${uploadId}/0-abc`, Buffer.from('part'), 'application/octet-stream');
+
     const goneRows = await rowsOfAccount(ctx.db, registry, gone.accountId);
     const keptRows = await rowsOfAccount(ctx.db, registry, kept.accountId);
     const goneKeys = await registry.keysOfAccount({ db: ctx.db, extensions: ctx.app.extensions }, gone.accountId);
     const keysBefore = await storedKeys(filesDir);
     expect(goneKeys.filter((key) => keysBefore.includes(key)).length).toBeGreaterThan(0);
+    expect(goneKeys).toContain(`uploads/${uploadId}/0-abc`);
     const keptKeys = keysBefore.filter((key) => !goneKeys.includes(key));
 
     // Day 13: nothing happens yet.

@@ -1,5 +1,6 @@
 import { ACCOUNT_WORKSPACES, type AccountDataDeclaration } from '../../../server/plugin-api';
 import { derivedMediaFiles } from './extension-points';
+import { uploadPartKey } from './upload-store';
 
 const ACCOUNT_ELEMENTS = `SELECT storage_key, thumbnail_key FROM elements WHERE workspace_id IN ${ACCOUNT_WORKSPACES}`;
 
@@ -26,11 +27,20 @@ export const PROJECTS_ACCOUNT_DATA: AccountDataDeclaration = {
          SELECT NULL, thumbnail_key FROM project_versions WHERE workspace_id IN ${ACCOUNT_WORKSPACES}`,
         [accountId],
       );
+      // Uploads still in progress: their parts (`uploads/<id>/<part>`), named in the row.
+      const uploads = await db.query<{ id: string; parts: string[] }>(
+        `SELECT id, parts::text[] AS parts FROM tus_uploads
+         WHERE metadata->>'workspaceId' IN (SELECT id::text FROM workspaces WHERE account_id = $1)`,
+        [accountId],
+      );
       const derivers = extensions.contributions(derivedMediaFiles);
-      return rows.flatMap(({ storage_key: media, thumbnail_key: thumbnail }) => [
-        ...(media ? [media, ...derivers.flatMap((deriver) => deriver.keysOf(media))] : []),
-        ...(thumbnail ? [thumbnail] : []),
-      ]);
+      return [
+        ...rows.flatMap(({ storage_key: media, thumbnail_key: thumbnail }) => [
+          ...(media ? [media, ...derivers.flatMap((deriver) => deriver.keysOf(media))] : []),
+          ...(thumbnail ? [thumbnail] : []),
+        ]),
+        ...uploads.rows.flatMap((upload) => upload.parts.map((part) => uploadPartKey(upload.id, part))),
+      ];
     },
   },
 };
