@@ -39,6 +39,8 @@ import { EventOutbox } from './events/event-outbox';
 import { sweepEventsJob } from './events/event-sweep';
 import { isInTransaction, type EventSubscription } from './events/event-subscription';
 import { trackRequestOrigin } from './http/request-origin';
+import { AccountDataRegistry } from './plugin-api/account-data';
+import { HOST_ACCOUNT_DATA } from './identity/host-account-data';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -130,6 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
   app.decorate('extensions', new ServerExtensions(plugins, { warn: (message: string) => app.log.warn(message) }));
   app.decorate('leftOutPlugins', [...leftOut]);
+  const accountData = new AccountDataRegistry([
+    { owner: 'host', declaration: HOST_ACCOUNT_DATA },
+    ...plugins.flatMap((plugin) => (plugin.accountData ? [{ owner: plugin.id, declaration: plugin.accountData }] : [])),
+  ]);
+  app.decorate('accountData', accountData);
   app.decorate('storage', createStorage(config));
   let jobs: PgBossJobQueue | null = null;
   const mailer = new NodeMailer({
@@ -275,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       services: app.services,
       extensions: app.extensions,
       events,
+      accountData,
     });
   }
   return app;

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
 import type { EventPublisher } from '../events/event-outbox';
+import type { AccountDataRegistry } from '../plugin-api/account-data';
 
 /** The session row behind the `_polycue_session` cookie (one per browser, anonymous until log-in). */
 export interface Session {
@@ -145,6 +146,8 @@ declare module 'fastify' {
     extensions: ServerExtensions;
     /** Publishes domain events in the transaction of the change (server/events/event-outbox.ts). */
     events: EventPublisher;
+    /** What every plugin declared it holds of an account (server/plugin-api/account-data.ts). */
+    accountData: AccountDataRegistry;
     /** Outside plugins left out at start-up (a migration failed): named on stderr, not served. */
     leftOutPlugins: string[];
     /** Replaces the caller's session (log-in, log-out): new id, new CSRF token, token cookie set. */

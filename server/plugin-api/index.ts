@@ -22,6 +22,8 @@ export type {
 } from './server-plugin';
 export type { ServerExtensions } from '../extensions';
 export { defineIsolationFixtures } from './isolation-fixtures';
+export { ACCOUNT_WORKSPACES, AccountDataRegistry } from './account-data';
+export type { AccountDataDeclaration, AccountDataFiles, AccountDataTable, AccountFilesContext } from './account-data';
 // Domain events: the publisher's typed reference (in its common/), publishing, subscribing.
 export { defineDomainEvent } from '../../core/common/domain-event';
 export type { DomainEventRef, PublishedEvent } from '../../core/common/domain-event';

@@ -6,6 +6,7 @@ import type { ServiceRef, ServiceRegistry } from '../services';
 import type { ServerExtensions } from '../extensions';
 import type { EventPublisher } from '../events/event-outbox';
 import type { AnySubscription } from '../events/event-subscription';
+import type { AccountDataDeclaration, AccountDataRegistry } from './account-data';
 
 /**
  * The server half of the plugin contract. A feature is `plugins/<id>/server/index.ts`
@@ -45,6 +46,8 @@ export interface JobContext {
    * give it back uncounted, for another worker to take at once).
    */
   shutdown: AbortSignal;
+  /** What every plugin declared it holds of an account (as `app.accountData`): exports and erasures read it. */
+  accountData: AccountDataRegistry;
 }
 
 export interface JobDefinition<T = any> {
@@ -122,6 +125,12 @@ export interface ServerPlugin {
   subscriptions?: AnySubscription[];
   /** Registered encapsulated (not through fastify-plugin): hooks and decorators stay inside. */
   routes?: FastifyPluginAsync;
+  /**
+   * What the plugin holds of an account (added within v1; optional for outside plugins, required
+   * of Polycue's own by a test): its tables (how an account's and a person's rows are found, or
+   * why a table is not account data) and its Storage folders. Account exports and erasures read it.
+   */
+  accountData?: AccountDataDeclaration;
 }
 
 /** Checks a definition early, so a mistake stops start-up with the plugin's name. */

@@ -156,6 +156,7 @@ describeOnBothDatabases('domain events', { outsidePlugins: [probePlugin] }, (ctx
       services: app.services,
       extensions: app.extensions,
       events: app.events,
+      accountData: app.accountData,
     };
     await sweepEventsJob.handler({}, { ...jobContext, shutdown: new AbortController().signal });
     await delivered(ctx, givenUp);

@@ -115,6 +115,7 @@ describeOnBothDatabases(
         services: ctx.app.services,
         extensions: ctx.app.extensions,
         events: ctx.app.events,
+        accountData: ctx.app.accountData,
         shutdown: new AbortController().signal,
       };
       await deleteFilesJob.handler({ keys: [mediaKey] }, jobContext);

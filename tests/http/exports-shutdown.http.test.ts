@@ -45,6 +45,7 @@ const jobContext = (shutdown: AbortSignal): JobContext => ({
   services: app.app.services,
   extensions: app.app.extensions,
   events: app.app.events,
+  accountData: app.app.accountData,
   shutdown,
 });
 

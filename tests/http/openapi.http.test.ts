@@ -50,6 +50,7 @@ const NOT_JSON = [
   'GET /api/v1/themes/preview',
   'GET /api/v1/themes/:id/preview',
   'GET /api/v1/audit_entries/export',
+  'GET /api/v1/account_exports/:accountExportId/download',
 ];
 
 describeOnBothDatabases(

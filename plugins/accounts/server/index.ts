@@ -12,6 +12,7 @@ import { registerAccountUserRoutes } from './account-user-routes';
 import { accountsMigrations } from './accounts-migrations';
 import { createAccountsServices } from './accounts-services';
 import { registerWorkspaceRoutes } from './workspace-routes';
+import { ACCOUNTS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Accounts, their users and workspaces: the spec's calls (docs/product-contract.md#calls "Accounts", "Account users",
@@ -22,6 +23,7 @@ import { registerWorkspaceRoutes } from './workspace-routes';
  */
 export default defineServerPlugin({
   id: 'accounts',
+  accountData: ACCOUNTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: accountsMigrations,
   provides: [ACCOUNT_INVITATIONS],

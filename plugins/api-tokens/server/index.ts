@@ -10,6 +10,7 @@ import { registerApiTokenRoutes } from './api-token-routes';
 import { apiTokensMigrations } from './api-tokens-migrations';
 import { bearerAuthenticator } from './bearer-authenticator';
 import { TokenRateLimit, tokenRateLimitFromEnv } from './token-rate-limit';
+import { API_TOKENS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Personal API tokens (issue 26): the routes to list, create and revoke them, and the `Bearer`
@@ -19,6 +20,7 @@ import { TokenRateLimit, tokenRateLimitFromEnv } from './token-rate-limit';
  */
 export default defineServerPlugin({
   id: 'api-tokens',
+  accountData: API_TOKENS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: apiTokensMigrations,
   async routes(app) {

@@ -87,6 +87,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhooks.endpointCreated': 'Webhook added',
   'webhooks.endpointDeleted': 'Webhook deleted',
   'webhooks.endpointDisabled': 'Webhook turned off',
+  'data-rights.accountDeletionRequested': 'Account deletion asked for',
+  'data-rights.accountDeletionCancelled': 'Account deletion undone',
+  'data-rights.accountErased': 'Account erased',
 };
 
 export const AUDIT_MESSAGES = {

@@ -44,4 +44,20 @@ CREATE TRIGGER audit_entries_no_truncate BEFORE TRUNCATE ON audit_entries
   FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_refuse_change();
 `,
   },
+  {
+    // An account's erasure (plugins/data-rights) takes its entries with it: the one transaction that
+    // erases the account names it in polycue.erasing_account, and only that account's rows may go.
+    // Everything else is refused as before; the erasure then writes the one entry that stays.
+    id: '202701010002_audit_erasure',
+    sql: `
+CREATE OR REPLACE FUNCTION audit_entries_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND OLD.account_id::text = current_setting('polycue.erasing_account', true) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'audit_entries is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+`,
+  },
 ];

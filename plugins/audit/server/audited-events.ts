@@ -11,6 +11,9 @@ import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../.
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
 import { SUBTITLE_REVIEW_CHANGED } from '../../subtitles/common/subtitle-events';
 import {
+  ACCOUNT_DELETION_CANCELLED,
+  ACCOUNT_DELETION_REQUESTED,
+  ACCOUNT_ERASED,
   GUIDELINE_DELETED,
   LABEL_DELETED,
   SSO_SETTINGS_CHANGED,
@@ -171,4 +174,16 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetId: e.payload.endpointId,
     changes: { after: { enabled: false, by: e.payload.by } },
   })),
+  audited(ACCOUNT_DELETION_REQUESTED, (e) => ({
+    targetType: 'account',
+    targetId: e.accountId,
+    changes: { after: { eraseAfter: e.payload.eraseAfter } },
+  })),
+  audited(ACCOUNT_DELETION_CANCELLED, (e) => ({
+    targetType: 'account',
+    targetId: e.accountId,
+    changes: { after: { by: e.payload.by } },
+  })),
+  // All that stays of an erased account: that it happened, and when (no actor, no address: a job did it).
+  audited(ACCOUNT_ERASED, (e) => ({ actorUserId: null, targetType: 'account', targetId: e.payload.accountId })),
 ];

@@ -3,6 +3,7 @@ import { auditMigrations } from './audit-migrations';
 import { auditSubscriptions } from './audit-recorder';
 import { AuditRepository } from './audit-repository';
 import { registerAuditRoutes } from './audit-routes';
+import { AUDIT_ACCOUNT_DATA } from './account-data';
 
 /**
  * The audit log (issue 27): who did what in an account, written from the domain events of
@@ -12,6 +13,7 @@ import { registerAuditRoutes } from './audit-routes';
  */
 export default defineServerPlugin({
   id: 'audit',
+  accountData: AUDIT_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: auditMigrations,
   subscriptions: auditSubscriptions,

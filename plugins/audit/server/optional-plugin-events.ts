@@ -60,3 +60,10 @@ export const WEBHOOK_ENDPOINT_DISABLED = defineDomainEvent<{ endpointId: string;
   'webhooks.endpointDisabled',
   1,
 );
+
+export const ACCOUNT_DELETION_REQUESTED = defineDomainEvent<{ eraseAfter: string }>(
+  'data-rights.accountDeletionRequested',
+  1,
+);
+export const ACCOUNT_DELETION_CANCELLED = defineDomainEvent<{ by: string }>('data-rights.accountDeletionCancelled', 1);
+export const ACCOUNT_ERASED = defineDomainEvent<{ accountId: string }>('data-rights.accountErased', 1);

@@ -10,6 +10,7 @@ import { LocalProvider } from './providers/local-provider';
 import { StripeProvider, stripeConfigFromEnv } from './providers/stripe-provider';
 import { registerStripeWebhook } from './stripe-webhook-routes';
 import { SubscriptionRepository } from './subscription-repository';
+import { BILLING_ACCOUNT_DATA } from './account-data';
 
 /**
  * Plans and billing: the plan catalogue (common/plans.ts), an account's subscription kept in step
@@ -22,6 +23,7 @@ import { SubscriptionRepository } from './subscription-repository';
  */
 export default defineServerPlugin({
   id: 'billing',
+  accountData: BILLING_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   // The pipeline's meter (nothing is metered without it) and accounts' seat count (the billing page's bar).
   uses: [PIPELINE_USAGE, ACCOUNT_INVITATIONS],

@@ -13,6 +13,7 @@ import { registerChannelRoutes } from './channel-routes';
 import { channelsMigrations } from './channels-migrations';
 import { ConnectStates } from './connect-states';
 import { reloadChannelJob } from './reload-channel-job';
+import { CHANNELS_ACCOUNT_DATA } from './account-data';
 
 /**
  * External channels of a workspace (docs/product-contract.md#calls "External channels"): connected through a
@@ -28,6 +29,7 @@ import { reloadChannelJob } from './reload-channel-job';
  */
 export default defineServerPlugin({
   id: 'channels',
+  accountData: CHANNELS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: channelsMigrations,
   jobs: [reloadChannelJob],

@@ -6,6 +6,7 @@ import { SHOT_CHANGES_DERIVATIVE } from './shot-changes';
 import { registerShotChangeRoutes, shotChangeStore } from './shot-change-routes';
 import { WAVEFORM_DERIVATIVE, WaveformStore } from './waveform-store';
 import { registerWaveformRoutes } from './waveform-routes';
+import { EDITOR_ACCOUNT_DATA } from './account-data';
 
 /**
  * The subtitle editor's server part: the waveform under its timeline (peaks of the version's
@@ -17,6 +18,7 @@ import { registerWaveformRoutes } from './waveform-routes';
  */
 export default defineServerPlugin({
   id: 'editor',
+  accountData: EDITOR_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   // The editor's media routes find a subtitle's video through the subtitles plugin's store.
   requires: [SUBTITLE_STORE],

@@ -6,6 +6,7 @@ import { exportsMigrations } from './exports-migrations';
 import { exportJob } from './jobs/export-job';
 import { exportWatchdogJob } from './jobs/export-watchdog';
 import { EXPORT_USES } from './export-request';
+import { EXPORTS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Exports (docs/product-contract.md#entities-and-fields, #states-and-transitions, #calls "Exports"): a subtitle file in any format the subtitles plugin
@@ -17,6 +18,7 @@ import { EXPORT_USES } from './export-request';
  */
 export default defineServerPlugin({
   id: 'exports',
+  accountData: EXPORTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: exportsMigrations,
   jobs: [exportJob, exportWatchdogJob],

@@ -8,6 +8,7 @@ import { GUIDELINES_SERVER_MESSAGES, type GuidelineParameters } from '../common/
 import { GuidelineRepository } from './guideline-repository';
 import { registerGuidelineRoutes } from './guideline-routes';
 import { guidelinesMigrations } from './guidelines-migrations';
+import { GUIDELINES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Guidelines of a workspace (docs/product-contract.md#calls "Guidelines"). Its own table; the pipeline reaches a
@@ -20,6 +21,7 @@ import { guidelinesMigrations } from './guidelines-migrations';
  */
 export default defineServerPlugin({
   id: 'guidelines',
+  accountData: GUIDELINES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   provides: [GUIDELINE_LOOKUP],
   migrations: guidelinesMigrations,

@@ -10,6 +10,7 @@ import { LABELS_SERVER_MESSAGES } from '../common/labels-contract';
 import { LabelRepository } from './label-repository';
 import { registerLabelRoutes } from './label-routes';
 import { labelsMigrations } from './labels-migrations';
+import { LABELS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Labels of a workspace and their links to project versions (docs/product-contract.md#calls "Labels"). Needs the
@@ -18,6 +19,7 @@ import { labelsMigrations } from './labels-migrations';
  */
 export default defineServerPlugin({
   id: 'labels',
+  accountData: LABELS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: labelsMigrations,
   contributions: [contributeToServer(projectVersionListExtensions, labelsListContribution)],

@@ -17,6 +17,7 @@ import { pipelineMigrations } from './pipeline-migrations';
 import { registerProcessingRoutes } from './processing-routes';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerSetupRoutes } from './setup-routes';
+import { PIPELINE_ACCOUNT_DATA } from './account-data';
 
 /**
  * The pipeline: set-up calls (docs/product-contract.md#calls "Project versions": show_settings, setup, their
@@ -27,6 +28,7 @@ import { registerSetupRoutes } from './setup-routes';
  */
 export default defineServerPlugin({
   id: 'pipeline',
+  accountData: PIPELINE_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: pipelineMigrations,
   jobs: pipelineJobs,

@@ -23,6 +23,7 @@ import { linkFailureMigrations } from './link-failure-migrations';
 import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
 import { expireUploadsJob } from './upload-store';
+import { PROJECTS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
@@ -34,6 +35,7 @@ import { expireUploadsJob } from './upload-store';
  */
 export default defineServerPlugin({
   id: 'projects',
+  accountData: PROJECTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],

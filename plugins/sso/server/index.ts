@@ -10,6 +10,7 @@ import { ssoPasswordGuard } from './sso-policy';
 import { SsoRepository } from './sso-repository';
 import { DomainVerifier } from './sso-domain-verification';
 import { SsoSignIn } from './sso-sign-in';
+import { SSO_ACCOUNT_DATA } from './account-data';
 
 /**
  * Single sign-on (docs/product-contract.md#roles, #calls): an account's OpenID Connect provider for its e-mail
@@ -20,6 +21,7 @@ import { SsoSignIn } from './sso-sign-in';
  */
 export default defineServerPlugin({
   id: 'sso',
+  accountData: SSO_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   // Pending invitations are accepted (and single sign-on joins) when the accounts plugin is installed.
   uses: [ACCOUNT_INVITATIONS],

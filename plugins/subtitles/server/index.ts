@@ -21,6 +21,7 @@ import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
 import { registerLiveRoutes } from './live/live-routes';
 import { registerReviewSettingsRoutes } from './review-settings';
+import { SUBTITLES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Subtitles of project versions: list, cues (read, and saved by the editor against a revision),
@@ -32,6 +33,7 @@ import { registerReviewSettingsRoutes } from './review-settings';
  */
 export default defineServerPlugin({
   id: 'subtitles',
+  accountData: SUBTITLES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
   provides: [SUBTITLE_STORE],

@@ -8,6 +8,7 @@ import { TERMBASES_SERVER_MESSAGES } from '../common/termbases-contract';
 import { TermbaseRepository } from './termbase-repository';
 import { registerTermbaseRoutes } from './termbase-routes';
 import { termbasesMigrations } from './termbases-migrations';
+import { TERMBASES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Term bases of a workspace (docs/product-contract.md#calls "Term bases"): term bases, their entries (a term per
@@ -18,6 +19,7 @@ import { termbasesMigrations } from './termbases-migrations';
  */
 export default defineServerPlugin({
   id: 'termbases',
+  accountData: TERMBASES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   provides: [TERMBASE_LOOKUP],
   migrations: termbasesMigrations,

@@ -9,6 +9,7 @@ import { registerThemePreviewRoutes } from './theme-preview-routes';
 import { ThemeRepository, withDefaults } from './theme-repository';
 import { registerThemeRoutes } from './theme-routes';
 import { themesMigrations } from './themes-migrations';
+import { THEMES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Themes of a workspace (docs/product-contract.md#calls `GET /api/v1/themes/`): styles for burned-in subtitles,
@@ -20,6 +21,7 @@ import { themesMigrations } from './themes-migrations';
  */
 export default defineServerPlugin({
   id: 'themes',
+  accountData: THEMES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: themesMigrations,
   provides: [EXPORT_THEME_LOOKUP],

@@ -9,6 +9,7 @@ import { registerSignInRoutes } from './sign-in-routes';
 import { twoFactorSignInStep } from './sign-in-step';
 import { twoFactorMigrations } from './two-factor-migrations';
 import { TwoFactorRepository } from './two-factor-repository';
+import { TWO_FACTOR_ACCOUNT_DATA } from './account-data';
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238, otplib; QR code by qrcode) and passkeys or security keys
@@ -19,6 +20,7 @@ import { TwoFactorRepository } from './two-factor-repository';
  */
 export default defineServerPlugin({
   id: 'two-factor',
+  accountData: TWO_FACTOR_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: twoFactorMigrations,
   contributions: [contributeToServer(passwordSignInSteps, twoFactorSignInStep)],

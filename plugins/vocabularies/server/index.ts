@@ -8,6 +8,7 @@ import { VOCABULARIES_SERVER_MESSAGES } from '../common/vocabularies-contract';
 import { vocabulariesMigrations } from './vocabularies-migrations';
 import { VocabularyRepository } from './vocabulary-repository';
 import { registerVocabularyRoutes } from './vocabulary-routes';
+import { VOCABULARIES_ACCOUNT_DATA } from './account-data';
 
 /**
  * Vocabulary lists of a workspace (docs/product-contract.md#calls "Vocabularies"). Its own table; the pipeline
@@ -19,6 +20,7 @@ import { registerVocabularyRoutes } from './vocabulary-routes';
  */
 export default defineServerPlugin({
   id: 'vocabularies',
+  accountData: VOCABULARIES_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   provides: [VOCABULARY_LOOKUP],
   migrations: vocabulariesMigrations,
