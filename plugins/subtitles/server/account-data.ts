@@ -16,6 +16,7 @@ export const SUBTITLES_ACCOUNT_DATA: AccountDataDeclaration = {
     subtitle_live_docs: {
       ofAccount: `subtitle_id IN (SELECT id FROM subtitles WHERE workspace_id IN ${ACCOUNT_WORKSPACES})`,
     },
+    subtitle_review_settings: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
     external_tokens: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}`, secretColumns: ['token_hash'] },
   },
 };

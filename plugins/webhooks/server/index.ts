@@ -7,6 +7,7 @@ import { EndpointRepository } from './endpoint-repository';
 import { registerEndpointRoutes } from './endpoint-routes';
 import { rememberQueue, webhookSubscriptions } from './webhook-outbox';
 import { webhooksMigrations } from './webhooks-migrations';
+import { WEBHOOKS_ACCOUNT_DATA } from './account-data';
 
 /**
  * Signed webhooks (issue 26): a workspace's endpoints, one delivery per subscribed domain event
@@ -18,6 +19,7 @@ export default defineServerPlugin({
   id: 'webhooks',
   apiVersion: PLUGIN_API_MAJOR,
   migrations: webhooksMigrations,
+  accountData: WEBHOOKS_ACCOUNT_DATA,
   subscriptions: webhookSubscriptions,
   jobs: [deliverJob, pruneJob],
   async routes(app) {
