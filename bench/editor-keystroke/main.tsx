@@ -82,7 +82,11 @@ const api = {
 };
 const container = createContainer();
 container.bind(TOKENS.ApiClient).toConstantValue(api as never);
-container.bind(TOKENS.AppModel).toConstantValue({ $currentWorkspaceId: createStore<string | null>(null) } as never);
+// No one signed in and no live room (its socket finds no server and waits offline, as behind a
+// proxy without websockets): the keystroke is the editor's own, saved through PUT.
+container
+  .bind(TOKENS.AppModel)
+  .toConstantValue({ $currentWorkspaceId: createStore<string | null>(null), $user: createStore(null) } as never);
 // No palette here: the editor's commands are registered into nothing.
 container
   .bind(TOKENS.PluginRegistry)
