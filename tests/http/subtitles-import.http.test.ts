@@ -79,12 +79,12 @@ describeOnBothDatabases(
           {
             id: english.body.data.id,
             type: 'subtitle',
-            attributes: { language: 'en', kind: 'transcript', cuesCount: 0 },
+            attributes: { language: 'en', kind: 'transcript', cuesCount: 0, reviewedCount: 0, approvedCount: 0 },
           },
           {
             id: expect.any(String),
             type: 'subtitle',
-            attributes: { language: 'es', kind: 'translation', cuesCount: 0 },
+            attributes: { language: 'es', kind: 'translation', cuesCount: 0, reviewedCount: 0, approvedCount: 0 },
           },
         ]);
       });
