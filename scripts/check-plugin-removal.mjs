@@ -190,8 +190,10 @@ async function checkRemovalSteps(id, { files, graph, baseTypecheckOk, video, sta
   if (baseTypecheckOk) {
     // The CLI's types from the copy's own app (git ignores them, so the copy has none): without the
     // plugin its routes are not in the document, and a CLI call to one must not typecheck.
+    const typesStarted = performance.now();
     const types = await capture(process.execPath, [path.join('scripts', 'generate-cli-types.mjs')], { cwd: copy });
     if (types.code !== 0) return fail(`typecheck (generating ${CLI_TYPES_FILE})`, types.output);
+    console.log(`   CLI types ok (${formatDuration(performance.now() - typesStarted)})`);
     const info = path.join(copy, TSC_BUILD_INFO);
     mkdirSync(path.dirname(info), { recursive: true });
     if (existsSync(path.join(REPO_ROOT, TSC_BUILD_INFO))) copyFileSync(path.join(REPO_ROOT, TSC_BUILD_INFO), info);
