@@ -121,7 +121,7 @@ module.exports = {
     {
       name: 'cli-is-an-api-client',
       comment:
-        'The command-line client (cli/) talks to the server over HTTP like any outside script: it shares the contracts (core/common, plugins/*/common: paths, request and response types), never server or browser code.',
+        'The command-line client (cli/) talks to the server over HTTP like any outside script: its request and response types are generated from the OpenAPI document (cli/generated, docs/cli.md); it may share constants of the contracts (core/common, plugins/*/common), never server or browser code.',
       severity: 'error',
       from: { path: '^cli/' },
       to: { path: REPO, pathNot: ['^core/common/', '^plugins/[^/]+/common/'] },

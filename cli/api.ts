@@ -1,3 +1,11 @@
+import {
+  fillPath,
+  type CallOptions,
+  type HttpMethod,
+  type Operation,
+  type PathsWith,
+  type ResponseOf,
+} from './api-types';
 import { CliError, EXIT, exitCodeOfStatus } from './exit-codes';
 import type { CliConfig } from './config';
 
@@ -51,13 +59,39 @@ export class PolycueApi {
     return response;
   }
 
-  async json<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
-    const response = await this.request(method, pathAndQuery, body);
-    return (await response.json()) as T;
+  /**
+   * A documented route (its OpenAPI path, as in cli/generated/api-types.ts), with its parameters,
+   * query and body; the raw response (a file download reads its body as a stream).
+   */
+  send<M extends HttpMethod, P extends PathsWith<M>>(
+    method: M,
+    path: P,
+    options: CallOptions<Operation<P, M>>,
+  ): Promise<Response> {
+    const {
+      params,
+      query: search,
+      body,
+    } = options as { params?: Record<string, string>; query?: object; body?: unknown };
+    return this.request(method.toUpperCase(), `${fillPath(path, params)}${query(search ?? {})}`, body);
   }
 
-  get<T>(pathAndQuery: string): Promise<T> {
-    return this.json<T>('GET', pathAndQuery);
+  /** A documented route's JSON answer, typed by the document. */
+  async call<M extends HttpMethod, P extends PathsWith<M>>(
+    method: M,
+    path: P,
+    options: CallOptions<Operation<P, M>>,
+  ): Promise<ResponseOf<Operation<P, M>>> {
+    const response = await this.send(method, path, options);
+    return (await response.json()) as ResponseOf<Operation<P, M>>;
+  }
+
+  /**
+   * A route this build may not have (an optional plugin's), typed by hand as any HTTP client
+   * would: the generated types describe only the routes of the app they were made from.
+   */
+  async getHandTyped<T>(path: string): Promise<T> {
+    return (await (await this.request('GET', path)).json()) as T;
   }
 }
 
@@ -74,9 +108,9 @@ async function errorOf(response: Response): Promise<CliError> {
 }
 
 /** `?a=1&b=x,y` from an object, leaving out empty values. */
-export function query(params: Record<string, string | number | string[] | undefined | null>): string {
+export function query(params: object): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
+  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
     if (value === undefined || value === null || value === '') continue;
     search.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }

@@ -4,15 +4,18 @@ import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import * as tus from 'tus-js-client';
 import { Upload, type UrlStorage } from 'tus-js-client';
-import { PROJECTS_PATHS, UPLOAD_ELEMENT_ID_HEADER } from '../plugins/projects/common/projects-contract';
+import { UPLOAD_ELEMENT_ID_HEADER } from '../plugins/projects/common/projects-contract';
 import type { PolycueApi } from './api';
+import type { PathsWith } from './api-types';
 import { configDir } from './config';
 import { CliError, EXIT, exitCodeOfStatus } from './exit-codes';
 
-/** Big enough for few round trips, small enough that an interrupted upload loses little. */
 /** tus-js-client's Node build exports its file-backed URL store, but its types do not name it. */
 const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (filePath: string) => UrlStorage };
 
+/** The tus endpoint (a documented route: its creation POST is in the OpenAPI document). */
+const UPLOADS_PATH: PathsWith<'post'> = '/api/v1/uploads/';
+/** Big enough for few round trips, small enough that an interrupted upload loses little. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000];
 
@@ -47,7 +50,7 @@ export async function uploadFile(api: PolycueApi, workspaceId: string, filePath:
     return await new Promise<string>((resolve, reject) => {
       let elementId: string | null = null;
       const upload = new Upload(createReadStream(filePath), {
-        endpoint: api.url(PROJECTS_PATHS.uploads),
+        endpoint: api.url(UPLOADS_PATH),
         uploadSize: size,
         chunkSize: CHUNK_BYTES,
         retryDelays: RETRY_DELAYS_MS,

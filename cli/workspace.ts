@@ -1,13 +1,12 @@
-import type { ShowWorkspacesResponse } from '../core/common/session-types';
-import { ACCOUNTS_PATHS } from '../plugins/accounts/common/accounts-contract';
 import type { PolycueApi } from './api';
 import { CliError, EXIT } from './exit-codes';
 
 /**
  * `GET /api/v1/api_tokens/current` of the api-tokens plugin, named here by its path and shape as
  * any HTTP client would (the published OpenAPI document has them): the api-tokens plugin is
- * optional, and the CLI must build without its folder (scripts/check-plugin-removal.mjs). Without
- * that plugin there are no tokens, and the CLI says the server refused (404 -> exit 4).
+ * optional, and the CLI must build without its folder (scripts/check-plugin-removal.mjs), where
+ * the generated types (made from that tree's app) have no such route. Without that plugin there
+ * are no tokens, and the CLI says the server refused (404 -> exit 4).
  */
 const CURRENT_TOKEN_PATH = '/api/v1/api_tokens/current';
 export interface CurrentApiTokenResponse {
@@ -20,7 +19,7 @@ export interface CurrentApiTokenResponse {
 
 /** Which token this is (account, workspace, scope, whose): the one call any live token may make. */
 export function currentToken(api: PolycueApi): Promise<CurrentApiTokenResponse> {
-  return api.get<CurrentApiTokenResponse>(CURRENT_TOKEN_PATH);
+  return api.getHandTyped<CurrentApiTokenResponse>(CURRENT_TOKEN_PATH);
 }
 
 /**
@@ -39,9 +38,9 @@ export async function defaultWorkspace(
 ): Promise<{ workspaceId: string; token: CurrentApiTokenResponse }> {
   const token = await currentToken(api);
   if (token.data.attributes.workspaceId) return { workspaceId: token.data.attributes.workspaceId, token };
-  const { data } = await api.get<ShowWorkspacesResponse>(
-    ACCOUNTS_PATHS.showWorkspaces(token.data.attributes.accountId),
-  );
+  const { data } = await api.call('get', '/api/v1/accounts/{accountId}/show_workspaces', {
+    params: { accountId: token.data.attributes.accountId },
+  });
   if (data.length === 1) return { workspaceId: data[0].id, token };
   const names = data.map((w) => `${w.id} (${w.attributes.name})`).join(', ');
   throw new CliError(`Several workspaces: pass --workspace <id> (${names || 'none open to you'})`, EXIT.usage);

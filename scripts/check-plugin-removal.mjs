@@ -5,7 +5,7 @@
  * of the tree without that folder (.tmp/plugin-removal/<id>/):
  *   1. the test files that go with it are left out, each named with the reason;
  *   2. `tsc --noEmit` over the copy (incremental from the tree's own typecheck: seconds, not a
- *      full check per plugin);
+ *      full check per plugin), after the CLI's types are generated from the copy's app;
  *   3. `vite build` of the copy (`--no-build` leaves it out);
  *   4. the server boots from the copy on an empty embedded database (every migration runs),
  *      `/healthz` answers 200 and `/readyz` lists the plugins without this one;
@@ -20,6 +20,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CLI_TYPES_FILE } from './lib/cli-types.mjs';
 import { REPO_ROOT, formatDuration, localBin } from './lib/process.mjs';
 import {
   KERNEL_PLUGINS,
@@ -187,6 +188,12 @@ async function checkRemovalSteps(id, { files, graph, baseTypecheckOk, video, sta
   };
 
   if (baseTypecheckOk) {
+    // The CLI's types from the copy's own app (git ignores them, so the copy has none): without the
+    // plugin its routes are not in the document, and a CLI call to one must not typecheck.
+    const typesStarted = performance.now();
+    const types = await capture(process.execPath, [path.join('scripts', 'generate-cli-types.mjs')], { cwd: copy });
+    if (types.code !== 0) return fail(`typecheck (generating ${CLI_TYPES_FILE})`, types.output);
+    console.log(`   CLI types ok (${formatDuration(performance.now() - typesStarted)})`);
     const info = path.join(copy, TSC_BUILD_INFO);
     mkdirSync(path.dirname(info), { recursive: true });
     if (existsSync(path.join(REPO_ROOT, TSC_BUILD_INFO))) copyFileSync(path.join(REPO_ROOT, TSC_BUILD_INFO), info);

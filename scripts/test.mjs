@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests), then
+ * `npm test`: set-up (npm dependencies, Debian packages of the app and of the tests, the CLI's
+ * types generated from the OpenAPI document: scripts/generate-cli-types.mjs), then
  * typecheck, lint, the format check (Prettier, `npm run format:check`), the import rules (`npm run deps`), Vitest (web + server projects), `vite build`,
  * the plugin-removal check (scripts/check-plugin-removal.mjs), Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
  * everything that is wrong.
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { viteBuild } from './lib/build.mjs';
 import { TSC_BUILD_INFO } from './lib/plugin-removal.mjs';
 import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
+import { ensureCliTypes } from './lib/cli-types.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
 
@@ -93,7 +95,9 @@ mkdirSync(REPORT_DIR, { recursive: true });
 await step('setup', async () => {
   await ensureNodeModules();
   await ensureSystemPackages([...APP_PACKAGES, ...TEST_PACKAGES]);
-  return { code: 0 };
+  // The CLI's types (cli/generated, not in git) from this tree's routes, made anew each run so a
+  // route's schema change shows in the typecheck below (docs/cli.md).
+  return ensureCliTypes();
 });
 
 await step('typecheck', async () => {

@@ -1,24 +1,20 @@
 import type { Command } from 'commander';
-import {
-  PROJECTS_PATHS,
-  type CreateWithProjectResponse,
-  type ProjectVersionResource,
-  type ProjectVersionsResponse,
-  type YoutubeDlWithProjectResponse,
-} from '../../plugins/projects/common/projects-contract';
 import { formatDuration } from '../../core/common/duration';
-import { query } from '../api';
+import type { ResponseOf, Operation } from '../api-types';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { notice, printJson, printTable } from '../output';
 import { uploadFile } from '../upload';
 
+/** A project version as the list answers it (the generated types of `GET /api/v1/project_versions`). */
+type ProjectVersionResource = NonNullable<ResponseOf<Operation<'/api/v1/project_versions', 'get'>>['data']>[number];
+
 const row = (v: ProjectVersionResource) => [
   v.id,
-  v.attributes.title,
-  formatDuration(v.attributes.duration, { unknown: '—' }),
+  v.attributes.title ?? '',
+  formatDuration(v.attributes.duration ?? 0, { unknown: '—' }),
   v.attributes.elementState ?? '—',
-  v.attributes.createdAt,
+  v.attributes.createdAt ?? '',
 ];
 
 /** `polycue projects list|create`. */
@@ -38,13 +34,17 @@ export function projectsCommand(program: Command, context: CommandContext): void
         throw new CliError('--limit must be a positive whole number', EXIT.usage);
       const { api, workspaceId } = await context.connect(options.workspace);
       const rows: ProjectVersionResource[] = [];
-      let after: string | null = null;
+      let after: string | undefined;
       do {
-        const page: ProjectVersionsResponse = await api.get(
-          `${PROJECTS_PATHS.projectVersions}${query({ workspaceId, search: options.search, perPage: Math.min(200, limit - rows.length), after })}`,
+        const page: ResponseOf<Operation<'/api/v1/project_versions', 'get'>> = await api.call(
+          'get',
+          '/api/v1/project_versions',
+          {
+            query: { workspaceId, search: options.search, perPage: Math.min(200, limit - rows.length), after },
+          },
         );
-        rows.push(...page.data);
-        after = page.meta.hasMore ? page.meta.nextCursor : null;
+        rows.push(...(page.data ?? []));
+        after = page.meta?.hasMore ? (page.meta.nextCursor ?? undefined) : undefined;
       } while (after && rows.length < limit);
       if (options.json) return printJson({ data: rows.slice(0, limit) });
       if (rows.length === 0) return notice('No project versions.');
@@ -69,20 +69,16 @@ export function projectsCommand(program: Command, context: CommandContext): void
         const created: ProjectVersionResource[] = [];
         for (const file of files) {
           const elementId = await uploadFile(api, workspaceId, file);
-          const made = await api.json<CreateWithProjectResponse>('POST', PROJECTS_PATHS.createWithProject, {
-            workspaceId,
-            elementId,
-            ...(options.title ? { title: options.title } : {}),
+          const made = await api.call('post', '/api/v1/elements/create_with_project', {
+            body: { workspaceId, elementId, ...(options.title ? { title: options.title } : {}) },
           });
-          created.push(...made.projectVersions.data);
+          created.push(...(made.projectVersions?.data ?? []));
         }
         if (options.url?.length) {
-          const made = await api.json<YoutubeDlWithProjectResponse>('POST', PROJECTS_PATHS.youtubeDlWithProject, {
-            workspaceId,
-            urls: options.url,
-            submitUrlIdentifier: `cli-${Date.now()}`,
+          const made = await api.call('post', '/api/v1/elements/youtube_dl_with_project', {
+            body: { workspaceId, urls: options.url, submitUrlIdentifier: `cli-${Date.now()}` },
           });
-          created.push(...made.projectVersions.data);
+          created.push(...(made.projectVersions?.data ?? []));
         }
         if (options.json) return printJson({ data: created });
         printTable(['ID', 'TITLE', 'DURATION', 'MEDIA', 'CREATED'], created.map(row));

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { PIPELINE_PATHS, type SetupResponse } from '../../plugins/pipeline/common/pipeline-contract';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { notice, printJson, printTable } from '../output';
@@ -60,18 +59,15 @@ export function setupCommand(program: Command, context: CommandContext): void {
           ...(options.vocabulary ? { vocabularyListId: options.vocabulary } : {}),
           ...(options.guideline ? { guidelineId: options.guideline } : {}),
           ...(options.termbase ? { termbaseId: options.termbase } : {}),
-          ...(dubbing.length > 0 ? { dubbingLanguages: dubbing } : {}),
         };
-        const runs = await api.json<SetupResponse>(
-          'PUT',
-          dubbing.length > 0 ? PIPELINE_PATHS.setupTts : PIPELINE_PATHS.setup,
-          {
-            projectVersionIds,
-            includesTranscript: transcript !== undefined,
-            workspaceId,
-            settings,
-          },
-        );
+        const body = { projectVersionIds, includesTranscript: transcript !== undefined, workspaceId, settings };
+        // Two routes with their own bodies: a voice-over names its languages, a plain setup may not.
+        const runs =
+          dubbing.length > 0
+            ? await api.call('put', '/api/v1/project_versions/setup_tts', {
+                body: { ...body, settings: { ...settings, dubbingLanguages: dubbing } },
+              })
+            : await api.call('put', '/api/v1/project_versions/setup', { body });
         if (options.json) return printJson(runs);
         printTable(
           ['PROJECT VERSION', 'RUN', 'TRANSCRIPT SUBTITLE'],

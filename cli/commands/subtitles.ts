@@ -4,8 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseContentDisposition } from 'content-disposition';
 import type { Command } from 'commander';
-import { DOWNLOAD_FORMATS, SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
-import { query } from '../api';
+import { DOWNLOAD_FORMATS } from '../../plugins/subtitles/common/subtitles-contract';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { notice, printJson } from '../output';
@@ -40,10 +39,9 @@ export function subtitlesCommand(program: Command, context: CommandContext): voi
         const unknown = formats.filter((f) => !(DOWNLOAD_FORMATS as readonly string[]).includes(f));
         if (unknown.length > 0) throw new CliError(`Unknown format: ${unknown.join(', ')}`, EXIT.usage);
         const { api, workspaceId } = await context.connect(options.workspace);
-        const response = await api.request(
-          'GET',
-          `${SUBTITLES_PATHS.downloadSubtitles}${query({ workspaceId, projectVersionIds: ids, formats, languages: options.language?.split(',') })}`,
-        );
+        const response = await api.send('get', '/api/v1/project_versions/download_subtitles', {
+          query: { workspaceId, projectVersionIds: ids, formats, languages: options.language?.split(',') },
+        });
         if (!response.body) throw new CliError('The server sent no file', EXIT.unavailable);
         const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
         if (options.output === '-') return void (await pipeline(body, process.stdout));

@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import {
-  PIPELINE_PATHS,
-  type CurrentProcessingStep,
-  type CurrentProcessingStepResponse,
-} from '../../plugins/pipeline/common/pipeline-contract';
+import type { Operation, ResponseOf } from '../api-types';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { notice, printJson } from '../output';
+
+const STEP_PATH = '/api/v1/project_versions/{projectVersionId}/show_current_processing_step';
+/** A version's light processing step as the document types it; null before any setup. */
+type CurrentProcessingStep = ResponseOf<Operation<typeof STEP_PATH, 'get'>>['data'];
 
 const finished = (step: CurrentProcessingStep | null) => step?.state === 'done' || step?.state === 'failed';
 
@@ -42,10 +42,10 @@ export function waitCommand(program: Command, context: CommandContext): void {
         while (true) {
           for (const id of ids) {
             if (finished(states.get(id) ?? null)) continue;
-            const { data } = await api.get<CurrentProcessingStepResponse>(PIPELINE_PATHS.showCurrentProcessingStep(id));
+            const { data } = await api.call('get', STEP_PATH, { params: { projectVersionId: id } });
             states.set(id, data);
             const line = data
-              ? `${id}: ${data.currentProcessingStep} (${data.state}, ${Math.round(data.progress * 100)} %)`
+              ? `${id}: ${data.currentProcessingStep} (${data.state}, ${Math.round((data.progress ?? 0) * 100)} %)`
               : `${id}: not set up`;
             if (!bar && said.get(id) !== line) notice(line);
             said.set(id, line);
