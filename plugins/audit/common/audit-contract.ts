@@ -87,6 +87,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhooks.endpointCreated': 'Webhook added',
   'webhooks.endpointDeleted': 'Webhook deleted',
   'webhooks.endpointDisabled': 'Webhook turned off',
+  'api-tokens.created': 'API token created',
+  'api-tokens.revoked': 'API token revoked',
   'data-rights.accountDeletionRequested': 'Account deletion asked for',
   'data-rights.accountDeletionCancelled': 'Account deletion undone',
   'data-rights.accountErased': 'Account erased',

@@ -14,6 +14,8 @@ import {
   ACCOUNT_DELETION_CANCELLED,
   ACCOUNT_DELETION_REQUESTED,
   ACCOUNT_ERASED,
+  API_TOKEN_CREATED,
+  API_TOKEN_REVOKED,
   GUIDELINE_DELETED,
   LABEL_DELETED,
   SSO_SETTINGS_CHANGED,
@@ -64,8 +66,7 @@ const ownUser = (userId: string, changes?: EntryDraft['changes']): EntryDraft =>
 
 /**
  * The administrative and destructive actions the log keeps (issue 27), one domain event each.
- * A plugin adding such an action publishes an event and it is listed here (API tokens come with
- * their plugin).
+ * A plugin adding such an action publishes an event and it is listed here.
  */
 export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(USER_SIGNED_IN, (e) => ownUser(e.payload.userId, { after: { method: e.payload.method } })),
@@ -173,6 +174,25 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'webhookEndpoint',
     targetId: e.payload.endpointId,
     changes: { after: { enabled: false, by: e.payload.by } },
+  })),
+  // API tokens: a credential that acts as its person; name, scope and reach say what it could do
+  // (the secret, its hash and prefix are never in the event).
+  audited(API_TOKEN_CREATED, (e) => ({
+    targetType: 'apiToken',
+    targetId: e.payload.tokenId,
+    changes: {
+      after: {
+        name: e.payload.name,
+        scope: e.payload.scope,
+        workspaceId: e.payload.workspaceId,
+        expiresAt: e.payload.expiresAt,
+      },
+    },
+  })),
+  audited(API_TOKEN_REVOKED, (e) => ({
+    targetType: 'apiToken',
+    targetId: e.payload.tokenId,
+    changes: { before: { name: e.payload.name, scope: e.payload.scope, workspaceId: e.payload.workspaceId } },
   })),
   audited(ACCOUNT_DELETION_REQUESTED, (e) => ({
     targetType: 'account',
