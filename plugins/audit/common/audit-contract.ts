@@ -77,6 +77,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sso.settingsChanged': 'SSO settings changed',
   'projects.versionsDeleted': 'Projects deleted',
   'projects.versionsRestored': 'Projects restored',
+  'projects.retentionChanged': 'Media retention changed',
   'subtitles.reviewChanged': 'Cue review changed',
   'labels.deleted': 'Label deleted',
   'guidelines.deleted': 'Guideline deleted',

@@ -8,7 +8,11 @@ import {
   WORKSPACES_DELETED,
 } from '../../accounts/common/account-events';
 import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
-import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
+import {
+  MEDIA_RETENTION_CHANGED,
+  PROJECT_VERSIONS_DELETED,
+  PROJECT_VERSIONS_RESTORED,
+} from '../../projects/common/project-events';
 import { SUBTITLE_REVIEW_CHANGED } from '../../subtitles/common/subtitle-events';
 import {
   ACCOUNT_DELETION_CANCELLED,
@@ -134,6 +138,12 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(PROJECT_VERSIONS_RESTORED, (e) => ({
     targetType: 'projectVersion',
     targetId: e.payload.projectVersionIds.join(','),
+  })),
+  // Retention deletes media: who turned it on, and from what to what (days; null is off).
+  audited(MEDIA_RETENTION_CHANGED, (e) => ({
+    targetType: 'workspace',
+    targetId: e.workspaceId,
+    changes: { before: { days: e.payload.before }, after: { days: e.payload.after } },
   })),
   // Who approved what is asked after a dispute over a published subtitle; a live change has no
   // request to take the actor from, so the payload names it.
