@@ -108,13 +108,23 @@ export class ApiTokenRepository {
     return { ...rows[0], token };
   }
 
-  /** Deletes the caller's own token; false when it is not theirs (or not there). */
-  async revoke(userId: string, id: string): Promise<boolean> {
-    const { rows } = await this.db.query('DELETE FROM api_tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
-      id,
-      userId,
-    ]);
-    return rows.length > 0;
+  /** Deletes the caller's own token; what it was (for the audit log), or null when it is not theirs (or not there). */
+  async revoke(
+    userId: string,
+    id: string,
+  ): Promise<{ id: string; accountId: string; name: string; scope: string; workspaceId: string | null } | null> {
+    const { rows } = await this.db.query<{
+      id: string;
+      accountId: string;
+      name: string;
+      scope: string;
+      workspaceId: string | null;
+    }>(
+      `DELETE FROM api_tokens WHERE id = $1 AND user_id = $2
+       RETURNING id::text AS id, account_id::text AS "accountId", name, scope, workspace_id::text AS "workspaceId"`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
   }
 
   async ownerOf(id: string): Promise<{ accountId: string } | null> {

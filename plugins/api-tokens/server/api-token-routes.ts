@@ -7,7 +7,8 @@ import {
   API_TOKENS_SERVER_MESSAGES as MESSAGES,
   type CreateApiTokenRequest,
 } from '../common/api-tokens-contract';
-import type { ApiTokenRepository, ApiTokenRow } from './api-token-repository';
+import { API_TOKEN_CREATED, API_TOKEN_REVOKED } from '../common/api-token-events';
+import { ApiTokenRepository, type ApiTokenRow } from './api-token-repository';
 
 const attributes = {
   name: { type: 'string' },
@@ -89,13 +90,23 @@ export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenRep
         if (!standing || standing.accountId !== accountId)
           throw httpError(422, 'invalid', MESSAGES.workspaceNotFound, 'workspaceId');
       }
-      const created = await tokens.create({
-        userId: user.id,
-        accountId,
-        workspaceId,
-        name,
-        scope: request.body.scope,
-        expiresInDays: request.body.expiresInDays,
+      // The token and its audit entry (the event) commit together or not at all.
+      const created = await app.db.transaction(async (tx) => {
+        const row = await new ApiTokenRepository(tx).create({
+          userId: user.id,
+          accountId,
+          workspaceId,
+          name,
+          scope: request.body.scope,
+          expiresInDays: request.body.expiresInDays,
+        });
+        await app.events.publish(
+          tx,
+          API_TOKEN_CREATED,
+          { tokenId: row.id, userId: user.id, name, scope: row.scope, workspaceId, expiresAt: row.expiresAt },
+          { accountId, workspaceId },
+        );
+        return row;
       });
       reply.code(201);
       return { data: resource(created) };
@@ -146,8 +157,19 @@ export function registerApiTokenRoutes(app: FastifyInstance, tokens: ApiTokenRep
       },
     },
     async (request) => {
-      if (!(await tokens.revoke(request.currentUser!.id, request.params.id)))
-        throw httpError(404, 'not_found', MESSAGES.notFound);
+      const userId = request.currentUser!.id;
+      const revoked = await app.db.transaction(async (tx) => {
+        const row = await new ApiTokenRepository(tx).revoke(userId, request.params.id);
+        if (row)
+          await app.events.publish(
+            tx,
+            API_TOKEN_REVOKED,
+            { tokenId: row.id, userId, name: row.name, scope: row.scope, workspaceId: row.workspaceId },
+            { accountId: row.accountId, workspaceId: row.workspaceId },
+          );
+        return row;
+      });
+      if (!revoked) throw httpError(404, 'not_found', MESSAGES.notFound);
       return { data: { id: request.params.id } };
     },
   );

@@ -8,12 +8,18 @@ import {
   WORKSPACES_DELETED,
 } from '../../accounts/common/account-events';
 import { USER_PASSWORD_CHANGED, USER_SIGN_IN_FAILED, USER_SIGNED_IN } from '../../auth/common/auth-events';
-import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../../projects/common/project-events';
+import {
+  MEDIA_RETENTION_CHANGED,
+  PROJECT_VERSIONS_DELETED,
+  PROJECT_VERSIONS_RESTORED,
+} from '../../projects/common/project-events';
 import { SUBTITLE_REVIEW_CHANGED } from '../../subtitles/common/subtitle-events';
 import {
   ACCOUNT_DELETION_CANCELLED,
   ACCOUNT_DELETION_REQUESTED,
   ACCOUNT_ERASED,
+  API_TOKEN_CREATED,
+  API_TOKEN_REVOKED,
   GUIDELINE_DELETED,
   LABEL_DELETED,
   SSO_SETTINGS_CHANGED,
@@ -64,8 +70,7 @@ const ownUser = (userId: string, changes?: EntryDraft['changes']): EntryDraft =>
 
 /**
  * The administrative and destructive actions the log keeps (issue 27), one domain event each.
- * A plugin adding such an action publishes an event and it is listed here (API tokens come with
- * their plugin).
+ * A plugin adding such an action publishes an event and it is listed here.
  */
 export const AUDITED_EVENTS: AuditedEvent[] = [
   audited(USER_SIGNED_IN, (e) => ownUser(e.payload.userId, { after: { method: e.payload.method } })),
@@ -134,6 +139,12 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'projectVersion',
     targetId: e.payload.projectVersionIds.join(','),
   })),
+  // Retention deletes media: who turned it on, and from what to what (days; null is off).
+  audited(MEDIA_RETENTION_CHANGED, (e) => ({
+    targetType: 'workspace',
+    targetId: e.workspaceId,
+    changes: { before: { days: e.payload.before }, after: { days: e.payload.after } },
+  })),
   // Who approved what is asked after a dispute over a published subtitle; a live change has no
   // request to take the actor from, so the payload names it.
   audited(SUBTITLE_REVIEW_CHANGED, (e) => ({
@@ -173,6 +184,25 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'webhookEndpoint',
     targetId: e.payload.endpointId,
     changes: { after: { enabled: false, by: e.payload.by } },
+  })),
+  // API tokens: a credential that acts as its person; name, scope and reach say what it could do
+  // (the secret, its hash and prefix are never in the event).
+  audited(API_TOKEN_CREATED, (e) => ({
+    targetType: 'apiToken',
+    targetId: e.payload.tokenId,
+    changes: {
+      after: {
+        name: e.payload.name,
+        scope: e.payload.scope,
+        workspaceId: e.payload.workspaceId,
+        expiresAt: e.payload.expiresAt,
+      },
+    },
+  })),
+  audited(API_TOKEN_REVOKED, (e) => ({
+    targetType: 'apiToken',
+    targetId: e.payload.tokenId,
+    changes: { before: { name: e.payload.name, scope: e.payload.scope, workspaceId: e.payload.workspaceId } },
   })),
   audited(ACCOUNT_DELETION_REQUESTED, (e) => ({
     targetType: 'account',

@@ -61,6 +61,19 @@ export const WEBHOOK_ENDPOINT_DISABLED = defineDomainEvent<{ endpointId: string;
   1,
 );
 
+interface ApiTokenEventPayload {
+  tokenId: string;
+  userId: string;
+  name: string;
+  scope: string;
+  workspaceId: string | null;
+}
+export const API_TOKEN_CREATED = defineDomainEvent<ApiTokenEventPayload & { expiresAt: string | null }>(
+  'api-tokens.created',
+  1,
+);
+export const API_TOKEN_REVOKED = defineDomainEvent<ApiTokenEventPayload>('api-tokens.revoked', 1);
+
 export const ACCOUNT_DELETION_REQUESTED = defineDomainEvent<{ eraseAfter: string }>(
   'data-rights.accountDeletionRequested',
   1,

@@ -24,3 +24,9 @@ export const PROJECT_VERSIONS_RESTORED = defineDomainEvent<{ projectVersionIds: 
   'projects.versionsRestored',
   1,
 );
+
+/** An account admin changed the workspace's media retention (days: null is off). */
+export const MEDIA_RETENTION_CHANGED = defineDomainEvent<{ before: number | null; after: number | null }>(
+  'projects.retentionChanged',
+  1,
+);

@@ -162,6 +162,11 @@ export interface ProjectVersionAttributes {
   labels: ProjectVersionLabel[];
   /** Subtitles come with the subtitles plugin; empty here. */
   subtitles: Resource<'subtitle', Record<string, unknown>>[];
+  /**
+   * Added within v1: the workspace's media retention (./media-retention.ts) removed this
+   * version's media after that many days; its subtitles stay. null (or absent): not removed.
+   */
+  mediaRemovedAfterDays?: number | null;
 }
 export type ProjectVersionResource = Resource<'project_version', ProjectVersionAttributes>;
 

@@ -37,7 +37,7 @@ export const projectVersionListExtensions =
 /**
  * Files another plugin keeps in Storage derived from a stored media file (the editor's waveform
  * and shot changes of a video): their keys, given the media's key. Whenever this plugin removes
- * media (a purged version, an expired upload, a link import given up) those files go with it:
+ * media (a purged version, an expired upload, a link import given up, media retention) those files go with it:
  * deleting a video leaves nothing made from it behind. `keysOf` is pure (no I/O); a key that was
  * never written is fine (removing it is a no-op).
  */

@@ -24,6 +24,9 @@ import { purgeDeletedJob } from './purge-deleted-job';
 import { registerUploadRoutes } from './upload-routes';
 import { expireUploadsJob } from './upload-store';
 import { PROJECTS_ACCOUNT_DATA } from './account-data';
+import { mediaRetentionMigrations } from './media-retention-migrations';
+import { registerMediaRetentionRoutes } from './media-retention-routes';
+import { removeExpiredMediaJob } from './media-retention-job';
 
 /**
  * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
@@ -32,13 +35,14 @@ import { PROJECTS_ACCOUNT_DATA } from './account-data';
  * Other plugins add columns and filters to the version list through projectVersionListExtensions
  * (server/extension-points.ts): the labels plugin its labels and label filter; and name the files
  * they derive from stored media through derivedMediaFiles, removed with it (the editor's waveforms).
+ * A workspace may have old media removed automatically (media retention: media-retention-job.ts).
  */
 export default defineServerPlugin({
   id: 'projects',
   accountData: PROJECTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
-  migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations],
-  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob],
+  migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations, ...mediaRetentionMigrations],
+  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob, removeExpiredMediaJob],
   provides: [PROJECT_VERSIONS],
   extensionPoints: [
     projectVersionListExtensions as ServerExtensionPoint<unknown>,
@@ -68,5 +72,6 @@ export default defineServerPlugin({
     registerElementRoutes(app, versions);
     registerProjectVersionRoutes(app, versions);
     registerUploadRoutes(app, versions.elements);
+    registerMediaRetentionRoutes(app);
   },
 });

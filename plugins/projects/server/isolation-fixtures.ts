@@ -5,8 +5,8 @@ const id = async (db: Queryable, sql: string, params: unknown[]) =>
 
 /**
  * The isolation sweep's rows of the projects plugin, in the owner's hidden workspace: a project
- * with a version on a ready element with a stored file, and a ready upload in no project yet
- * (create_with_project).
+ * with a version on a ready element with a stored file, a ready upload in no project yet
+ * (create_with_project), and a media retention of a year.
  */
 export default defineIsolationFixtures({
   async seed({ db, storage, workspaceId, tag }) {
@@ -30,6 +30,11 @@ export default defineIsolationFixtures({
       [workspaceId, `${tag} upload`],
     );
     await db.query('UPDATE workspaces SET number_of_projects = 1 WHERE id = $1', [workspaceId]);
+    // The workspace's media retention, so exports and erasures meet a row of its table.
+    await db.query(
+      'INSERT INTO workspace_media_retention (workspace_id, days) VALUES ($1, 365) ON CONFLICT DO NOTHING',
+      [workspaceId],
+    );
     if (storage) {
       // A stored file, so work on the version (a set-up) is accepted; it is not really media.
       const mediaKey = `elements/${workspaceId}/sweep/video.mp4`;

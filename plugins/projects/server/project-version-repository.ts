@@ -23,6 +23,8 @@ export interface ProjectVersionRecord {
   thumbnailKey: string | null;
   elementId: string | null;
   elementState: ElementState | null;
+  /** Media retention removed the element's media after that many days (null: not removed). */
+  mediaRemovedAfterDays: number | null;
   labels: ProjectVersionLabel[];
   /** Attributes other plugins' list columns add (projectVersionListExtensions), by attribute name. */
   contributed?: Record<string, unknown>;
@@ -49,6 +51,7 @@ export interface ListQuery {
 const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.workspace_id::text AS "workspaceId", v.title,
   v.duration_ms AS "durationMs", v.thumbnail_key AS "thumbnailKey", v.element_id::text AS "elementId",
   (SELECT e.state FROM elements e WHERE e.id = v.element_id) AS "elementState",
+  (SELECT e.media_removed_after_days FROM elements e WHERE e.id = v.element_id) AS "mediaRemovedAfterDays",
   (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
 
 /** A row of rowsStatement as the driver gives it: the contributed columns under `c:<attribute>`. */
@@ -146,6 +149,7 @@ export class ProjectVersionRepository {
         thumbnailKey: row.thumbnailKey,
         elementId: row.elementId,
         elementState: row.elementState,
+        mediaRemovedAfterDays: row.mediaRemovedAfterDays,
         labels: (row['c:labels'] as ProjectVersionLabel[] | null | undefined) ?? [],
         contributed,
         positionMicros: row.positionMicros,

@@ -46,6 +46,7 @@ export function projectVersionResource(row: ProjectVersionRecord): ProjectVersio
       thumbnailUrl: row.thumbnailKey && row.elementId ? PROJECTS_PATHS.elementThumbnail(row.elementId) : null,
       elementId: row.elementId,
       elementState: row.elementState,
+      mediaRemovedAfterDays: row.mediaRemovedAfterDays ?? null,
       labels: row.labels ?? [],
       // The spec's `subtitles` (each id and attributes) come from the subtitles plugin's column.
       subtitles: [],

@@ -119,6 +119,7 @@ const versionResource = resourceSchema('project_version', {
   thumbnailUrl: nullableString,
   elementId: nullableString,
   elementState: nullableString,
+  mediaRemovedAfterDays: { type: ['integer', 'null'] },
   labels: {
     type: 'array',
     items: { type: 'object', properties: { id: { type: 'string' }, caption: { type: 'string' } } },

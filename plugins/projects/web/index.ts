@@ -1,8 +1,11 @@
-import { definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
+import { accountSettingsSections } from '../../accounts/web/extension-points';
 import { projectsCommands } from './projects-commands';
 import { openProjectProvider } from './open-project-provider';
 import { PROJECTS_HOME, projectsTableExtensions, projectVersionSections } from './extension-points';
 import { PROJECT_VERSION_PAGE } from '../common/project-version-route';
+
+const retention = () => import('./media-retention-lazy');
 
 /**
  * Projects: the home page's project-version table (`/`), new projects from uploads and links,
@@ -36,6 +39,21 @@ export default definePlugin({
   ],
   commands: projectsCommands,
   // The provider's code is tiny (one request); its answers come while the palette is open.
-  commandProviders: [openProjectProvider],
+  commandProviders: [
+    openProjectProvider,
+    {
+      id: 'projects.mediaRetention',
+      group: 'Workspace',
+      provide: async (c, s) => (await retention()).mediaRetentionCommands(c, s),
+    },
+  ],
   extensionPoints: [projectsTableExtensions, projectVersionSections],
+  contributions: [
+    contribute(accountSettingsSections, {
+      id: 'projects.mediaRetention',
+      title: 'Media retention',
+      order: 30,
+      load: async () => ({ default: (await retention()).MediaRetentionSection }),
+    }),
+  ],
 });

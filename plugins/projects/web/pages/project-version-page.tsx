@@ -13,6 +13,7 @@ import { formatCreated, statusLabel } from '../components/project-version-cells'
 import { formatDuration } from '../../../../core/common/duration';
 import { projectVersionSections } from '../extension-points';
 import { VersionDescription } from '../components/version-description';
+import { mediaRemovedNotice } from '../../common/media-retention';
 import '../components/projects.css';
 
 type Loaded =
@@ -90,7 +91,11 @@ export default function ProjectVersionPage() {
             <dt>Duration</dt>
             <dd>{formatDuration(loaded.version.attributes.duration, { unknown: '—' })}</dd>
             <dt>Media</dt>
-            <dd>{statusLabel(loaded.version.attributes.elementState)}</dd>
+            <dd>
+              {loaded.version.attributes.mediaRemovedAfterDays
+                ? mediaRemovedNotice(loaded.version.attributes.mediaRemovedAfterDays)
+                : statusLabel(loaded.version.attributes.elementState)}
+            </dd>
             <dt>Created</dt>
             <dd>{formatCreated(loaded.version.attributes.createdAt)}</dd>
             {loaded.version.attributes.labels.length > 0 && (
