@@ -15,3 +15,16 @@ export interface SeatGuard {
 }
 
 export const seatGuards = defineServerExtensionPoint<SeatGuard>('accounts.seatGuards');
+
+/**
+ * How long an account's history (the audit log's entries) is kept, in days: the billing plugin's
+ * plans. Null sets no limit; the smallest answer wins. Without a contribution entries are kept for
+ * good (an installation without plans decides nothing for its accounts). Read by the audit plugin's
+ * nightly prune (plugins/audit/server/audit-retention.ts).
+ */
+export interface HistoryRetention {
+  id: string;
+  days(accountId: string, ctx: { db: Queryable }): Promise<number | null>;
+}
+
+export const historyRetention = defineServerExtensionPoint<HistoryRetention>('accounts.historyRetention');

@@ -4,7 +4,7 @@ import {
   PLUGIN_API_MAJOR,
   type ServerExtensionPoint,
 } from '../../../server/plugin-api';
-import { seatGuards } from './extension-points';
+import { historyRetention, seatGuards } from './extension-points';
 import { ACCOUNT_INVITATIONS } from '../common/account-invitations-service';
 import { ACCOUNTS_SERVER_MESSAGES } from '../common/accounts-contract';
 import { registerAccountRoutes } from './account-routes';
@@ -27,7 +27,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: accountsMigrations,
   provides: [ACCOUNT_INVITATIONS],
-  extensionPoints: [seatGuards as ServerExtensionPoint<unknown>],
+  extensionPoints: [seatGuards as ServerExtensionPoint<unknown>, historyRetention as ServerExtensionPoint<unknown>],
   async routes(app) {
     const services = createAccountsServices(app);
     // Sign-up (the auth plugin) accepts pending invitations through this service.

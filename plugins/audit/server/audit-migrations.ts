@@ -60,4 +60,26 @@ END;
 $$;
 `,
   },
+  {
+    // The nightly prune (audit-retention.ts) takes entries older than the account's plan keeps: the
+    // one transaction that prunes names the account and the cut-off, and only that account's rows
+    // from before it may go. The erasure's exception stays; everything else is refused as before.
+    id: '202701020001_audit_retention',
+    sql: `
+CREATE OR REPLACE FUNCTION audit_entries_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND OLD.account_id::text = current_setting('polycue.erasing_account', true) THEN
+    RETURN OLD;
+  END IF;
+  IF TG_OP = 'DELETE'
+     AND OLD.account_id::text = current_setting('polycue.pruning_account', true)
+     AND OLD.occurred_at < nullif(current_setting('polycue.pruning_before', true), '')::timestamptz THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'audit_entries is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+CREATE INDEX audit_entries_account_time_idx ON audit_entries (account_id, occurred_at);
+`,
+  },
 ];

@@ -4,6 +4,7 @@ import { auditSubscriptions } from './audit-recorder';
 import { AuditRepository } from './audit-repository';
 import { registerAuditRoutes } from './audit-routes';
 import { AUDIT_ACCOUNT_DATA } from './account-data';
+import { pruneAuditJob } from './audit-retention';
 
 /**
  * The audit log (issue 27): who did what in an account, written from the domain events of
@@ -17,6 +18,7 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: auditMigrations,
   subscriptions: auditSubscriptions,
+  jobs: [pruneAuditJob],
   async routes(app) {
     registerAuditRoutes(app, new AuditRepository(app.db));
   },

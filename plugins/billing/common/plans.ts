@@ -18,6 +18,8 @@ export interface PlanLimits {
   voiceCloning: boolean;
   /** People in the account. */
   seats: number;
+  /** Days the account's audit log keeps an entry (GitHub's audit log keeps 90 on Free plans, longer on paid ones). */
+  auditLogDays: number;
 }
 
 export interface Plan {
@@ -44,6 +46,7 @@ export const PLANS: readonly Plan[] = [
       voiceOversPerMonth: 3,
       voiceCloning: false,
       seats: 3,
+      auditLogDays: 90,
     },
   },
   {
@@ -58,6 +61,7 @@ export const PLANS: readonly Plan[] = [
       voiceOversPerMonth: 20,
       voiceCloning: false,
       seats: 5,
+      auditLogDays: 365,
     },
   },
   {
@@ -72,6 +76,7 @@ export const PLANS: readonly Plan[] = [
       voiceOversPerMonth: 200,
       voiceCloning: true,
       seats: 25,
+      auditLogDays: 730,
     },
   },
 ];

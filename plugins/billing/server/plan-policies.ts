@@ -1,5 +1,5 @@
 import { contributeToServer, type Queryable } from '../../../server/plugin-api';
-import { seatGuards } from '../../accounts/server/extension-points';
+import { historyRetention, seatGuards } from '../../accounts/server/extension-points';
 import type { PipelineUsageService } from '../../pipeline/common/pipeline-usage';
 import { setupAllowances, setupGuards } from '../../pipeline/server/extension-points';
 import { mediaLimits } from '../../projects/server/extension-points';
@@ -39,6 +39,10 @@ export const planPolicies = [
   contributeToServer(mediaLimits, {
     id: PLAN,
     maxElementBytes: (workspaceId, { db }) => limitsIn(db).maxElementBytes(workspaceId),
+  }),
+  contributeToServer(historyRetention, {
+    id: PLAN,
+    days: async (accountId, { db }) => (await limitsIn(db).planOf(accountId)).plan.limits.auditLogDays,
   }),
   contributeToServer(seatGuards, {
     id: PLAN,

@@ -13,5 +13,6 @@ export function limitsOf(plan: Plan): string[] {
     limits.voiceOversPerMonth > 0 ? `${limits.voiceOversPerMonth} voice-overs a month` : 'no voice-overs',
     limits.voiceCloning ? 'voice cloning' : 'no voice cloning',
     `${limits.seats} people`,
+    `audit log kept ${limits.auditLogDays} days`,
   ];
 }
