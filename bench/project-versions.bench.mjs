@@ -25,7 +25,9 @@
  * (projectVersions.mixCpuMsPerRequest, goal <= 2.5 ms; the mix's list req/s, goal >= 700).
  * On a shared box req/s moves with everyone else's load; CPU per request moves far less.
  *
- * BENCH_VERSIONS overrides the million (e.g. for a quick try); BENCH_PV_ONLY=mix runs (c) alone.
+ * BENCH_VERSIONS overrides the million (e.g. for a quick try); BENCH_PV_ONLY=mix runs (c) alone;
+ * BENCH_APP_NODE_ARGS passes flags to the app's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`:
+ * NODE_OPTIONS refuses --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -39,11 +41,15 @@ const CONNECTIONS = 50;
 const START_TIMEOUT_MS = 10 * 60_000;
 
 function startApp(ctx) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/project-versions-app.mts'], {
-    cwd: ctx.root,
-    stdio: ['pipe', 'pipe', 2],
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_APP_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'bench/project-versions-app.mts'],
+    {
+      cwd: ctx.root,
+      stdio: ['pipe', 'pipe', 2],
+      env: process.env,
+    },
+  );
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the bench app did not start in time')), START_TIMEOUT_MS);
     createInterface({ input: child.stdout }).once('line', (line) => {

@@ -3,7 +3,7 @@ import { MEDIA_RETENTION_PATH } from '../../plugins/projects/common/media-retent
 import { PROJECTS_PATHS, type ProjectVersionResource } from '../../plugins/projects/common/projects-contract';
 import { derivedMediaFiles } from '../../plugins/projects/server/extension-points';
 import { removeExpiredMedia } from '../../plugins/projects/server/media-retention-job';
-import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
+import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES } from '../../plugins/subtitles/common/subtitles-contract';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import type { TestClient } from '../support/test-client';
 import { teamWithMember } from './accounts-fixtures';
@@ -90,6 +90,11 @@ describeOnBothDatabases('Media retention per workspace', (ctx) => {
     expect(await versionAttributes(stranger.client, stranger.workspaceId, elsewhere)).toMatchObject({
       mediaRemovedAfterDays: null,
     });
+
+    // The editor's player is told why too: its video answers 404 with the retention's reason.
+    const video = await admin.client.get(SUBTITLES_PATHS.video(old, subtitle));
+    expect([video.status, video.body.message]).toEqual([404, SUBTITLES_SERVER_MESSAGES.mediaRemoved(30)]);
+    expect(SUBTITLES_SERVER_MESSAGES.mediaRemoved(30)).toMatch(/removed after 30 days/);
 
     // Subtitles stay: the cues, and their SRT download.
     expect(await cuesOf(admin.client, old, subtitle)).toEqual(cuesBefore);

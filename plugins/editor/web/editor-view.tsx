@@ -35,6 +35,7 @@ import { useLiveEditing } from './live/use-live-editing';
 import type { Colleague } from './live/live-model';
 import { ReviewerNote, ReviewProgress } from './review-status';
 import { useReviewFilter } from './use-review-filter';
+import { useVideoMissing } from './use-video-missing';
 import './editor.css';
 
 /**
@@ -134,7 +135,8 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [playhead, setPlayhead] = useState(0);
   const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
   const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
-  const [videoMissing, setVideoMissing] = useState(false);
+  const videoUrl = SUBTITLES_PATHS.video(projectVersionId, subtitleId);
+  const [videoMissing, onVideoError] = useVideoMissing(api, videoUrl);
 
   // A translation opens beside its source: the transcript's cues, matched by time.
   const sourceSubtitle =
@@ -282,11 +284,13 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
       <div className="editor-top">
         <div className="editor-player">
           {videoMissing ? (
-            <p className="muted">This version has no video to play.</p>
+            <p className="muted" role="status">
+              {videoMissing}
+            </p>
           ) : (
             <video
               ref={video}
-              src={SUBTITLES_PATHS.video(projectVersionId, subtitleId)}
+              src={videoUrl}
               preload="metadata"
               controls
               aria-label="Video"
@@ -295,7 +299,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
                 setPlayhead(frameMs.current);
               }}
               onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
-              onError={() => setVideoMissing(true)}
+              onError={onVideoError}
             />
           )}
           <p className="editor-overlay" aria-live="off">

@@ -107,6 +107,9 @@ export const SUBTITLES_SERVER_MESSAGES = {
   fileMissing: 'Choose a subtitle file to import (srt_content)',
   fileTooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   mediaMissing: 'This project has no video yet',
+  /** 404 of the editor's video once the workspace's media retention removed it (the subtitles stay). */
+  mediaRemoved: (days: number) =>
+    `The video was removed after ${days} days (this workspace's media retention); the subtitles are kept`,
   revisionConflict: 'The subtitle was changed elsewhere since you opened it',
   /** 422 to an export or download of a subtitle with cues not approved, when the workspace requires it. */
   notApproved: (language: string, approved: number, cues: number) =>

@@ -126,8 +126,15 @@ export function registerEditorRoutes(
     { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId') } },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
-      const missing = () => reply.code(404).send(errorBody(404, 'not_found', SUBTITLES_SERVER_MESSAGES.mediaMissing));
-      const key = await subtitles.mediaKey(tenantOf(request).workspaceId!, subtitleId, projectVersionId);
+      const { key, removedAfterDays } = await subtitles.media(
+        tenantOf(request).workspaceId!,
+        subtitleId,
+        projectVersionId,
+      );
+      const why = removedAfterDays
+        ? SUBTITLES_SERVER_MESSAGES.mediaRemoved(removedAfterDays)
+        : SUBTITLES_SERVER_MESSAGES.mediaMissing;
+      const missing = () => reply.code(404).send(errorBody(404, 'not_found', why));
       if (!key) return missing();
       return sendStoredMedia(app.storage, key, request, reply, missing);
     },

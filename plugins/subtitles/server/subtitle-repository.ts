@@ -285,15 +285,29 @@ export class SubtitleRepository implements SubtitleStore {
     return rows[0] ?? null;
   }
 
-  /** The stored media of the subtitle's version (a ready upload or download), for the editor's player. */
-  async mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ key: string | null }>(
-      `SELECT CASE WHEN e.state = 'ready' THEN e.storage_key END AS key FROM subtitles s
+  /**
+   * The stored media of the subtitle's version (a ready upload or download), for the editor's player;
+   * without it, `removedAfterDays` says whether the workspace's media retention removed it (the
+   * editor then says so instead of "no video").
+   */
+  async media(
+    workspaceId: string,
+    subtitleId: string,
+    projectVersionId: string,
+  ): Promise<{ key: string | null; removedAfterDays: number | null }> {
+    const { rows } = await this.db.query<{ key: string | null; removedAfterDays: number | null }>(
+      `SELECT CASE WHEN e.state = 'ready' THEN e.storage_key END AS key, e.media_removed_after_days AS "removedAfterDays"
+       FROM subtitles s
        JOIN project_versions v ON v.id = s.project_version_id AND v.deleted_at IS NULL LEFT JOIN elements e ON e.id = v.element_id
        WHERE s.id = $1 AND s.workspace_id = $2 AND s.project_version_id = $3`,
       [subtitleId, workspaceId, projectVersionId],
     );
-    return rows[0]?.key ?? null;
+    return { key: rows[0]?.key ?? null, removedAfterDays: rows[0]?.removedAfterDays ?? null };
+  }
+
+  /** The Storage key of the subtitle's version's media (`media` without the why), for SUBTITLE_STORE. */
+  async mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null> {
+    return (await this.media(workspaceId, subtitleId, projectVersionId)).key;
   }
 
   /** The version's subtitles with its facts, or null when the version is not in the workspace. */
