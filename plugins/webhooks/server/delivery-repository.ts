@@ -25,6 +25,9 @@ const COLUMNS = `d.id::text AS id, d.endpoint_id::text AS "endpointId", d.event_
   CASE WHEN d.status = 'pending' THEN ${iso('d.next_attempt_at')} END AS "nextAttemptAt",
   ${iso('d.created_at')} AS "createdAt"`;
 
+/** Attempts at once to one endpoint, whatever the number of drains (claim). */
+export const IN_FLIGHT_PER_ENDPOINT = 4;
+
 export class DeliveryRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -60,8 +63,19 @@ export class DeliveryRepository {
    * due longest (SKIP LOCKED: workers draining at once never take the same row). The attempt is
    * counted now, so one cut short by a crash still counts. A worker that died mid-attempt leaves
    * the row 'sending' until `claimed_until`; then it is due again. Null when nothing is due.
+   *
+   * Fair between receivers: an endpoint with `perEndpoint` attempts in flight already is passed
+   * over (its set is computed once per claim from the few 'sending' rows, through
+   * webhook_deliveries_sending_idx). Without it, a receiver that hangs until the timeout with a
+   * backlog took every drain for minutes while other workspaces' receivers waited behind it; with
+   * it, the others go first and the slow one keeps `perEndpoint` attempts going. Two claims at the
+   * same instant may both see room: the cap is a soft one (off by the number of drains at most).
    */
-  async claim(holdSeconds: number, id: string | null = null): Promise<ClaimedDelivery | null> {
+  async claim(
+    holdSeconds: number,
+    id: string | null = null,
+    perEndpoint: number = IN_FLIGHT_PER_ENDPOINT,
+  ): Promise<ClaimedDelivery | null> {
     const { rows } = await this.db.query<ClaimedDelivery>(
       `UPDATE webhook_deliveries d SET status = 'sending', attempts = d.attempts + 1,
               claimed_until = now() + make_interval(secs => $1), last_attempt_at = now()
@@ -69,6 +83,9 @@ export class DeliveryRepository {
         WHERE e.id = d.endpoint_id
           AND d.id = (SELECT due.id FROM webhook_deliveries due JOIN webhook_endpoints de ON de.id = due.endpoint_id
                        WHERE de.enabled AND ($2::bigint IS NULL OR due.id = $2::bigint)
+                         AND de.id NOT IN (SELECT busy.endpoint_id FROM webhook_deliveries busy
+                                            WHERE busy.status = 'sending' AND busy.claimed_until >= now()
+                                            GROUP BY busy.endpoint_id HAVING count(*) >= $3)
                          AND ((due.status = 'pending' AND due.next_attempt_at <= now())
                            OR (due.status = 'sending' AND due.claimed_until < now()))
                        ORDER BY due.next_attempt_at LIMIT 1 FOR UPDATE OF due SKIP LOCKED)
@@ -76,7 +93,7 @@ export class DeliveryRepository {
           d.event_id::text AS "eventId", d.body, d.attempts, e.url,
           CASE WHEN e.previous_secret IS NOT NULL AND e.previous_secret_until > now()
                THEN ARRAY[e.secret, e.previous_secret] ELSE ARRAY[e.secret] END AS secrets`,
-      [holdSeconds, id],
+      [holdSeconds, id, perEndpoint],
     );
     return rows[0] ?? null;
   }

@@ -55,4 +55,9 @@ CREATE INDEX webhook_deliveries_event_idx ON webhook_deliveries (event_id);
 CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status IN ('pending', 'sending');
 `,
   },
+  {
+    // The attempts in flight per endpoint (DeliveryRepository.claim's fairness): a handful of rows.
+    id: '202612310202_webhooks_sending_idx',
+    sql: `CREATE INDEX webhook_deliveries_sending_idx ON webhook_deliveries (endpoint_id) WHERE status = 'sending';`,
+  },
 ];
