@@ -103,6 +103,12 @@ describeOnBothDatabases('assignments', (ctx) => {
     await admin.client.put(ASSIGNMENTS_PATHS.role(spanish, 'translator'), { userId: member.userId });
     const again = await admin.client.put(ASSIGNMENTS_PATHS.role(spanish, 'translator'), { userId: admin.userId });
     expect(again.status).toBe(200);
+    // Mo was told; the admin, who assigned themself, is not.
+    await ctx.waitForMail((m) => m.to.includes(member.email) && m.subject.startsWith('You are the translator'));
+    await ctx.runJobs();
+    expect((await ctx.outbox()).filter((m) => m.to.includes(admin.email) && m.subject.startsWith('You are'))).toEqual(
+      [],
+    );
     const listed = await admin.client.get(ASSIGNMENTS_PATHS.ofVersion(version));
     const es = listed.body.data.find((row: { id: string }) => row.id === spanish);
     expect(es.attributes.translator.attributes).toMatchObject({ userId: admin.userId, assigneeName: 'Alice Admin' });

@@ -127,8 +127,8 @@ export function registerAssignmentRoutes(app: FastifyInstance): void {
         return done;
       });
       // After the commit (a job must not outlive a rolled-back assignment), and only to someone
-      // new to it: a changed due date alone is not news worth a mail.
-      if (previousUserId !== request.body.userId) {
+      // new to it: a changed due date alone is not news worth a mail, nor is assigning oneself.
+      if (previousUserId !== request.body.userId && request.body.userId !== by) {
         const assigner = await repository.person(app.db, subtitle.workspaceId, by);
         await app.mailer.enqueue(
           assignmentMail(app.config.publicUrl, {
