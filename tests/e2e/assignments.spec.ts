@@ -88,6 +88,12 @@ test('an admin assigns a member as reviewer; the member opens My assignments fro
   await page.keyboard.type(`English ${confirmedUser.name}`);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('assignment-en-translator')).toContainText(confirmedUser.name);
+  // …and "nobody" unassigns.
+  await runCommand(page, 'Assign translator…');
+  await page.keyboard.type('English nobody');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'No translator any more')).toBeVisible();
+  await expect(page.getByTestId('assignment-en-translator')).toContainText('Nobody');
 
   // Mo is told by mail, with the way to the editor.
   const mail = await waitForMail(dataDir, {

@@ -148,6 +148,7 @@ export function createAssignmentsModel(deps: AssignmentsModelDeps) {
     versionFx,
     assigneesFx,
     assignFx,
+    unassignFx,
     $languages,
     $canAssign,
     $versionState,
