@@ -69,7 +69,7 @@ export const assignmentRepository = {
   },
 
   async assignees(db: Queryable, workspaceId: string): Promise<AssigneeResource[]> {
-    const { rows } = await db.query<{ id: string; name: string; email: string; accountRole: 'admin' }>(
+    const { rows } = await db.query<{ id: string } & AssigneeResource['attributes']>(
       `SELECT u.id::text AS id, ${PERSON_NAME} AS name, u.email, au.role AS "accountRole" FROM ${WORKSPACE_PEOPLE}
         WHERE wu.workspace_id = $1 ORDER BY lower(${PERSON_NAME}), u.id`,
       [workspaceId],
