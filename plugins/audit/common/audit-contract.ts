@@ -90,6 +90,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhooks.endpointDisabled': 'Webhook turned off',
   'api-tokens.created': 'API token created',
   'api-tokens.revoked': 'API token revoked',
+  'assignments.assigned': 'Work assigned',
+  'assignments.unassigned': 'Assignment removed',
   'data-rights.accountDeletionRequested': 'Account deletion asked for',
   'data-rights.accountDeletionCancelled': 'Account deletion undone',
   'data-rights.accountErased': 'Account erased',

@@ -20,6 +20,8 @@ import {
   ACCOUNT_ERASED,
   API_TOKEN_CREATED,
   API_TOKEN_REVOKED,
+  ASSIGNMENT_ASSIGNED,
+  ASSIGNMENT_UNASSIGNED,
   GUIDELINE_DELETED,
   LABEL_DELETED,
   SSO_SETTINGS_CHANGED,
@@ -203,6 +205,19 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetType: 'apiToken',
     targetId: e.payload.tokenId,
     changes: { before: { name: e.payload.name, scope: e.payload.scope, workspaceId: e.payload.workspaceId } },
+  })),
+  // Who does what: the language (its subtitle) is the target; the assignee and the role say the rest.
+  audited(ASSIGNMENT_ASSIGNED, (e) => ({
+    targetType: 'subtitle',
+    targetId: e.payload.subtitleId,
+    changes: {
+      after: { language: e.payload.language, role: e.payload.role, userId: e.payload.userId, dueOn: e.payload.dueOn },
+    },
+  })),
+  audited(ASSIGNMENT_UNASSIGNED, (e) => ({
+    targetType: 'subtitle',
+    targetId: e.payload.subtitleId,
+    changes: { before: { language: e.payload.language, role: e.payload.role, userId: e.payload.userId } },
   })),
   audited(ACCOUNT_DELETION_REQUESTED, (e) => ({
     targetType: 'account',

@@ -80,3 +80,15 @@ export const ACCOUNT_DELETION_REQUESTED = defineDomainEvent<{ eraseAfter: string
 );
 export const ACCOUNT_DELETION_CANCELLED = defineDomainEvent<{ by: string }>('data-rights.accountDeletionCancelled', 1);
 export const ACCOUNT_ERASED = defineDomainEvent<{ accountId: string }>('data-rights.accountErased', 1);
+
+interface AssignmentEventPayload {
+  subtitleId: string;
+  language: string;
+  role: string;
+  userId: string;
+}
+export const ASSIGNMENT_ASSIGNED = defineDomainEvent<AssignmentEventPayload & { dueOn: string | null }>(
+  'assignments.assigned',
+  1,
+);
+export const ASSIGNMENT_UNASSIGNED = defineDomainEvent<AssignmentEventPayload>('assignments.unassigned', 1);

@@ -38,6 +38,8 @@ export const WEBHOOK_EVENT_TYPES = [
   { type: 'pipeline.processingFailed', description: 'Processing failed' },
   { type: 'subtitles.saved', description: 'Subtitles were saved or imported' },
   { type: 'exports.ready', description: 'An export is ready to download' },
+  { type: 'assignments.assigned', description: 'A language was assigned to a translator or reviewer' },
+  { type: 'assignments.unassigned', description: 'A translator or reviewer was unassigned' },
   { type: 'labels.deleted', description: 'A label was deleted' },
   { type: 'guidelines.deleted', description: 'A guideline was deleted' },
   { type: 'vocabularies.deleted', description: 'A vocabulary list was deleted' },
