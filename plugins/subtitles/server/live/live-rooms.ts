@@ -7,7 +7,7 @@ import { LIVE_MESSAGE } from '../../common/live-contract';
 import type { LiveBus, LiveNotice } from './live-bus';
 import type { LiveDocStore } from './live-doc-store';
 import { cueArrayOf } from '../../common/live-cues';
-import { changesOnlyReview, reviewMovesOf, type ReviewMoves } from './review-guard';
+import { ReviewGuard, reviewMovesOf, type ReviewMoves } from './review-guard';
 
 /** The socket as the rooms use it (ws's WebSocket fits). */
 export interface LiveSocket {
@@ -48,6 +48,8 @@ class Room {
   private settleTimer: NodeJS.Timeout | null = null;
   /** Review states moved by the editor transaction being applied (stored with its update). */
   private reviewMoves: ReviewMoves = {};
+  /** Tries reviewers' updates on a copy of the document it keeps (./review-guard.ts). */
+  private readonly reviewGuard: ReviewGuard;
 
   constructor(
     readonly workspaceId: string,
@@ -60,11 +62,15 @@ class Room {
   ) {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
+    this.reviewGuard = new ReviewGuard(doc);
     // Runs before the document's update event of the same transaction.
     cueArrayOf(doc).observeDeep((events, transaction) => {
       if (this.sockets.has(transaction.origin as LiveSocket)) reviewMovesOf(events, this.reviewMoves);
     });
-    doc.on('update', (update: Uint8Array, origin: unknown) => this.updated(update, origin));
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.reviewGuard.follow(update);
+      this.updated(update, origin);
+    });
     this.awareness.on(
       'update',
       ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
@@ -192,7 +198,7 @@ class Room {
     decoding.readVarUint(decoder);
     const kind = decoding.readVarUint(decoder);
     if (kind === syncProtocol.messageYjsSyncStep1) return true;
-    return changesOnlyReview(this.doc, decoding.readVarUint8Array(decoder));
+    return this.reviewGuard.allows(decoding.readVarUint8Array(decoder));
   }
 
   /** Returns whether the room is empty now. */
@@ -200,6 +206,8 @@ class Room {
     const owned = this.sockets.get(socket);
     this.sockets.delete(socket);
     if (owned && owned.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...owned], 'closed');
+    // The guard's copy of the document is for reviewers: none left, none kept.
+    if (![...this.sockets.keys()].some((other) => other.reviewOnly)) this.reviewGuard.release();
     return this.sockets.size === 0;
   }
 
@@ -209,6 +217,7 @@ class Room {
 
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.reviewGuard.destroy();
     this.awareness.destroy();
     this.doc.destroy();
   }
