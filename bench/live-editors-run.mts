@@ -207,6 +207,7 @@ async function main() {
   const expected = JSON.stringify(rowsOf(watcher.doc));
   const differing = everyone.filter((editor) => JSON.stringify(rowsOf(editor.doc)) !== expected).length;
   // The rows as the server stored them (GET …/cues writes pending live edits first).
+  const readStarted = performance.now();
   const response = await fetch(
     `http://127.0.0.1:${server.port}/api/v1/project_versions/${server.versionId}/subtitles/${server.subtitleId}/cues`,
     { headers: { cookie: server.editorCookie } },
@@ -215,6 +216,7 @@ async function main() {
     ...cue,
     review: cue.review ?? 'todo',
   }));
+  const rowsReadMs = performance.now() - readStarted;
   const storedDiffers = JSON.stringify(stored) !== expected;
   let firstDifference: unknown = null;
   if (storedDiffers) {
@@ -240,6 +242,7 @@ async function main() {
     received,
     savedMs,
     settledMs,
+    rowsReadMs,
     latencies,
     stats: { idle, open, during, after },
     divergence: { documents: differing, stored: storedDiffers, firstDifference },

@@ -64,7 +64,7 @@ export default async function liveEditors(ctx) {
     `   remote change under load (${r.latencies.length} keystrokes of 19 typists seen by one editor): median ${latencyMedian}, p95 ${latencyP95}, max ${round(Math.max(...r.latencies))} ms (goal <= ${LATENCY_GOAL_MS})`,
   );
   ctx.log(
-    `   every edit stored ${round(r.savedMs)} ms and every document the same ${round(r.settledMs)} ms after the typing stopped`,
+    `   every edit stored ${round(r.savedMs)} ms and every document the same ${round(r.settledMs)} ms after the typing stopped; the cue rows read then (GET …/cues, pending edits written first) in ${round(r.rowsReadMs)} ms`,
   );
   ctx.log(
     `   review guard at ${r.cues} cues, per reviewer update: ${guardCopy} ms median copying the document each time, ${guardKept} ms with the copy kept (first ${round(r.guard.keptFirstMs, 2)} ms)`,

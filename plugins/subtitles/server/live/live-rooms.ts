@@ -24,6 +24,13 @@ export const REVIEW_ONLY_REFUSAL = { code: 4403, reason: 'Reviewers can change r
 
 /** After the last edit in a room, this long before the cue rows are rewritten from the document. */
 export const SETTLE_DELAY_MS = 1000;
+/**
+ * While people keep typing (a team, all day) the delay above never ends: the cue rows would
+ * stay as they were and the stored updates pile up (6,000 a minute for 20 typists) until the
+ * last one stops, and that settle then takes tens of seconds (bench/live-editors). So a settle
+ * runs at least this often while edits come.
+ */
+export const SETTLE_MAX_WAIT_MS = 10 * SETTLE_DELAY_MS;
 
 const BUS = 'bus';
 const SETTLED = 'settled';
@@ -46,6 +53,8 @@ class Room {
   /** Appends in the order edits came, so acknowledgements go out in order too. */
   private appended: Promise<unknown> = Promise.resolve();
   private settleTimer: NodeJS.Timeout | null = null;
+  /** When the first edit not yet in the rows came (SETTLE_MAX_WAIT_MS). */
+  private unsettledSince: number | null = null;
   /** Review states moved by the editor transaction being applied (stored with its update). */
   private reviewMoves: ReviewMoves = {};
   /** Tries reviewers' updates on a copy of the document it keeps (./review-guard.ts). */
@@ -125,14 +134,22 @@ class Room {
   }
 
   private scheduleSettle(): void {
+    // Tests shorten the delay: the most waited is the same multiple of it.
+    const now = Date.now();
+    this.unsettledSince ??= now;
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => void this.settle(), this.settleDelayMs);
+    const wait = Math.min(
+      this.settleDelayMs,
+      this.unsettledSince + this.settleDelayMs * (SETTLE_MAX_WAIT_MS / SETTLE_DELAY_MS) - now,
+    );
+    this.settleTimer = setTimeout(() => void this.settle(), Math.max(0, wait));
   }
 
   /** Rows and document together (live-doc-store.ts); what the settle added reaches every editor. */
   async settle(): Promise<void> {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = null;
+    this.unsettledSince = null;
     await this.appended;
     try {
       const settled = await this.store.settle(this.workspaceId, this.subtitleId);
