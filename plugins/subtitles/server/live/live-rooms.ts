@@ -175,7 +175,10 @@ class Room {
   async fetch(updateId: string): Promise<void> {
     const update = await this.store.read(updateId);
     if (update) Y.applyUpdate(this.doc, update, BUS);
-    else for (const stored of (await this.store.readAll(this.subtitleId)).updates) Y.applyUpdate(this.doc, stored, BUS);
+    else {
+      const { updates } = await this.store.readAll(this.subtitleId);
+      if (updates.length > 0) Y.applyUpdate(this.doc, Y.mergeUpdates(updates), BUS);
+    }
   }
 
   join(socket: LiveSocket): void {
