@@ -61,6 +61,10 @@ test('two people edit one subtitle live: different cues merge, the same cue conv
   const name = `${confirmedUser.name} ${confirmedUser.lastName}`;
   await expect(row(page, 3).getByTestId('cue-presence')).toContainText(`${name} is here`);
   await expect(row(bob, 1).getByTestId('cue-presence')).toContainText(`${name} is here`);
+  // And on the timeline: a mark in their colour with their initials, named for a screen reader.
+  const onTimeline = (p: Page, cue: number) => p.getByRole('img', { name: `${name} is on cue ${cue}` });
+  await expect(onTimeline(page, 3)).toBeVisible();
+  await expect(onTimeline(bob, 1)).toBeVisible();
   await expectAccessible(page, 'live editor with a colleague');
 
   // The same cue by both: one text, the same in both editors, and on the server.
@@ -68,6 +72,9 @@ test('two people edit one subtitle live: different cues merge, the same cue conv
   await bob.keyboard.press('Escape');
   // Both type at once, keystrokes interleaved: whatever each ends with, both end with the same.
   await Promise.all([typeAtEnd(page, 2, ' – Ann'), typeAtEnd(bob, 2, ' – Bob')]);
+  // The timeline's mark follows the colleague to the cue they moved to.
+  await expect(onTimeline(page, 2)).toBeVisible();
+  await expect(onTimeline(page, 3)).toHaveCount(0);
   await page.keyboard.press('Escape');
   await bob.keyboard.press('Escape');
   for (const p of [page, bob]) await expect(p.getByTestId('editor-save-state')).toHaveText('All changes saved');
@@ -96,4 +103,6 @@ test('two people edit one subtitle live: different cues merge, the same cue conv
   await expect(row(page, 3)).toHaveAttribute('aria-selected', 'true');
   await elsewhere.close();
   await expect(row(page, 3).getByTestId('cue-presence')).toHaveCount(0);
+  // Gone from the timeline too once they left.
+  await expect(page.getByTestId('timeline-presence-mark')).toHaveCount(0);
 });

@@ -173,6 +173,35 @@ describeOnBothDatabases('review by cue and the reviewer role', (ctx) => {
     ]);
   });
 
+  it('a reviewer’s mark is checked against the document as it is now: a cue an editor added since is markable, after a refusal too', async () => {
+    const { admin, reviewer, path } = await team(ctx);
+    const editor = await connect(admin.client, path);
+    const rita = await connect(reviewer.client, path);
+    await Promise.all([editor.whenSynced(), rita.whenSynced()]);
+    // Her first mark: the room's guard makes its copy of the document.
+    rita.edit(rita.cues().map((cue, i): LiveCue => (i === 0 ? { ...cue, review: 'reviewed' } : cue)));
+    await rita.whenSaved();
+    // The editor adds a cue; she marks it: the guard's copy has it (it follows the document).
+    editor.edit([...editor.cues(), { id: 'added', start: 9000, end: 9500, text: 'Added by the editor' }]);
+    await editor.whenSaved();
+    await rita.until(() => rita.cues().length === 4);
+    rita.edit(rita.cues().map((cue, i): LiveCue => (i === 3 ? { ...cue, review: 'approved' } : cue)));
+    await rita.whenSaved();
+    await editor.until(() => editor.cues()[3].review === 'approved');
+    // A refused change, then a mark from a new socket: taken, and the refused text is nowhere.
+    const closed = rita.closed();
+    rita.type(1, 'Not hers');
+    expect(await closed).toBe(4403);
+    const again = await connect(reviewer.client, path);
+    await again.whenSynced();
+    again.edit(again.cues().map((cue, i): LiveCue => (i === 1 ? { ...cue, review: 'reviewed' } : cue)));
+    await again.whenSaved();
+    await editor.until(() => editor.cues()[1].review === 'reviewed');
+    expect(editor.texts()).toEqual(['Cue 1', 'Cue 2', 'Cue 3', 'Added by the editor']);
+    expect(editor.cues().map((cue) => cue.review ?? 'todo')).toEqual(['reviewed', 'reviewed', 'todo', 'approved']);
+    await Promise.all([editor.close(), again.close()]);
+  });
+
   it('the reviewer role is one an admin chooses for a person, and can take back', async () => {
     const { admin, reviewerAccountUserId } = await team(ctx);
     const listed = await admin.client.get(`${accountsPath.accountUsers}?accountId=${admin.accountId}`);

@@ -362,6 +362,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
         onPick={onTimelinePick}
         onSeek={onSeek}
         video={video}
+        colleagues={colleagues}
       />
       <EditorSplitter value={videoHeight} onChange={setVideoHeight} />
       <div className="editor-list">

@@ -164,4 +164,43 @@ describe('live editing on a shared document', () => {
       'Tickets at the desk',
     ]);
   });
+
+  it('an edit typed while the document arrives goes in alone: a colleague’s edit of another cue meanwhile stays', async () => {
+    const server = new Y.Doc();
+    writeCues(server, SERVER_CUES, 'server');
+    const model = createEditorModel({
+      storage: storage(),
+      saveDelayMs: 50,
+      onOnline: () => () => {},
+      save: async (params) => ({ revision: params.revision + 1 }),
+    });
+    const live = createLiveModel(model);
+    const scope = fork();
+    live.attach({
+      docChanged: scopeBind(live.docChanged, { scope }),
+      presenceChanged: scopeBind(live.presenceChanged, { scope }),
+      undoChanged: scopeBind(model.liveUndoSet, { scope }),
+    });
+    const rows = SERVER_CUES.map(({ id: _id, ...cue }) => cue);
+    await allSettled(model.opened, { scope, params: { subtitleId: '7', language: 'en', revision: 1, cues: rows } });
+    // Cleo types in the third cue while her socket connects; Ann, live already, types in the first.
+    await allSettled(model.activeSet, { scope, params: 2 });
+    // Not allSettled: that would wait for the old save's delay, which going live makes moot.
+    scopeBind(model.edited, { scope })({ kind: 'text', index: 2, text: 'Tickets at the desk (Cleo)' });
+    cueArrayOf(server).get(0).set('text', 'The ferry leaves at noon (Ann)');
+    // Cleo's document arrives with Ann's edit in it.
+    const deliver = link(live.doc, server);
+    Y.applyUpdate(live.doc, Y.encodeStateAsUpdate(server), 'network');
+    scopeBind(live.synced, { scope })();
+    await allSettled(scope);
+    deliver();
+
+    const both = ['The ferry leaves at noon (Ann)', 'Welcome aboard', 'Tickets at the desk (Cleo)'];
+    expect(scope.getState(model.$cues).map((cue) => cue.text)).toEqual(both);
+    expect(
+      cueArrayOf(server)
+        .toArray()
+        .map((cue) => cue.get('text')),
+    ).toEqual(both);
+  });
 });

@@ -29,6 +29,24 @@ export const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
+const FIELDS = ['start', 'end', 'text', 'speaker', 'review'] as const;
+
+/** Into the document, cue by position: the fields that differ between `base` and `next` (same lengths). */
+function writeChangedFields(doc: Y.Doc, base: readonly EditorCue[], next: readonly EditorCue[], origin: unknown) {
+  const cues = cueArrayOf(doc);
+  doc.transact(() => {
+    next.forEach((cue, i) => {
+      if (cue === base[i]) return;
+      const map = cues.get(i);
+      for (const field of FIELDS) {
+        if (cue[field] === base[i][field]) continue;
+        if (cue[field] === undefined) map.delete(field);
+        else map.set(field, cue[field]);
+      }
+    });
+  }, origin);
+}
+
 /**
  * Which run of edits a change continues, as the editor's own history groups them
  * (../model/edit-history.ts): the text of one cue, or one edge of one cue; null for anything else.
@@ -104,20 +122,30 @@ export function createLiveModel(model: EditorModel) {
   sample({ clock: model.undone, filter: $started, fn: () => 'undo' as const, target: undoFx });
   sample({ clock: model.redone, filter: $started, fn: () => 'redo' as const, target: undoFx });
   sample({ clock: model.typingEnded, target: stopCapturingFx });
+  /** The list as loaded from the server; null when it came from an unsaved browser copy (its base is unknown). */
+  const $base = createStore<readonly EditorCue[] | null>(null).on(model.restored, (_, r) =>
+    r.unsaved ? null : r.cues,
+  );
   // Going live: edits made before the document arrived (typed while it connected, or a browser
   // copy of an earlier visit never saved) are written into it, cue by position, then the editor
   // shows the document. Until then the document's changes wait: the editor's list is the base.
-  const adoptFx = createEffect(({ list, dirty }: { list: readonly EditorCue[]; dirty: boolean }) => {
-    if (dirty)
-      writeRows(
-        doc,
-        list.map(({ id: _id, ...row }) => row),
-        newCueId,
-        LOCAL_ORIGIN,
-      );
-    known = readCues(doc, []) as EditorCue[];
-    return known;
-  });
+  // Typed while it connected: only the fields I changed since the list was loaded go in, so the
+  // colleagues' edits the document holds meanwhile (in cues I did not touch) are not taken back.
+  const adoptFx = createEffect(
+    ({ list, dirty, base }: { list: readonly EditorCue[]; dirty: boolean; base: readonly EditorCue[] | null }) => {
+      if (dirty && base && base.length === list.length && cues.length === list.length)
+        writeChangedFields(doc, base, list, LOCAL_ORIGIN);
+      else if (dirty)
+        writeRows(
+          doc,
+          list.map(({ id: _id, ...row }) => row),
+          newCueId,
+          LOCAL_ORIGIN,
+        );
+      known = readCues(doc, []) as EditorCue[];
+      return known;
+    },
+  );
   // A save through PUT …/cues still on its way when the document arrives waits: the server writes
   // those rows into the document itself, and writing them here too would insert a split's new cue
   // twice (two concurrent inserts are two cues). Once it is answered the edits are no longer unsaved.
@@ -131,12 +159,13 @@ export function createLiveModel(model: EditorModel) {
       syncedOnce: $syncedOnce,
       saving: model.saveFx.pending,
       reviewOnly: model.$reviewOnly,
+      base: $base,
     },
     // A reconnection's sync needs nothing: the document kept my edits made meanwhile and sends them.
     filter: ({ started, syncedOnce, saving }) => syncedOnce && !started && !saving,
     // A reviewer's browser copy (say, from before the role changed) is not written in: the server
     // would refuse its text and close the socket, again at every reconnection.
-    fn: ({ list, dirty, reviewOnly }) => ({ list, dirty: dirty && !reviewOnly }),
+    fn: ({ list, dirty, reviewOnly, base }) => ({ list, dirty: dirty && !reviewOnly, base }),
     target: adoptFx,
   });
   sample({ clock: adoptFx.doneData, target: model.replaced });

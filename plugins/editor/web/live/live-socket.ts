@@ -88,9 +88,13 @@ export class LiveSocket {
     socket.onclose = () => {
       this.socket = null;
       this.synced = false;
-      // The others' presence is stale once we cannot hear them.
+      // The others' presence is stale once we cannot hear them. Their clocks go too: the server
+      // sends each state again when we reconnect, and a colleague who has not moved since has the
+      // clock we saw last, which y-protocols would take for old news and drop (they would stay
+      // missing until their next move or renewal, up to 15 s).
       const others = [...this.awareness.getStates().keys()].filter((id) => id !== this.doc.clientID);
       awarenessProtocol.removeAwarenessStates(this.awareness, others, this);
+      for (const id of others) this.awareness.meta.delete(id);
       this.status();
       if (this.stopped || this.asleep) return;
       const wait = RETRY_MS[Math.min(this.attempts - 1, RETRY_MS.length - 1)];

@@ -367,6 +367,8 @@ export function createEditorModel(deps: EditorModelDeps) {
 
   return {
     opened,
+    /** The list as opened: from the server, or (unsaved) from an earlier visit's browser copy. */
+    restored: restoreFx.doneData,
     edited,
     liveStarted,
     replaced,

@@ -1,12 +1,14 @@
 import * as React from 'react';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
+import type { Colleague } from '../live/live-model';
 import type { EditorCue } from '../model/cue-edits';
 import type { CueEdit } from '../model/editor-model';
 import { usePlayingFrames } from '../use-playing-frames';
 import { draggedCue, type CueDrag, type DragPart } from './cue-drag';
 import { drawWaveform } from './draw-waveform';
 import type { TimelineModel } from './timeline-model';
+import { TimelinePresence } from './timeline-presence';
 import { msPerPx } from './waveform-tiles';
 import './timeline.css';
 
@@ -36,7 +38,11 @@ export interface TimelineProps {
   onSeek(ms: number): void;
   /** The video: while it plays, the playhead line follows it every frame (the `playhead` prop comes ~4 times a second). */
   video?: React.RefObject<HTMLVideoElement | null>;
+  /** Colleagues editing live: each marked on the cue they are on (./timeline-presence.tsx). */
+  colleagues?: readonly Colleague[];
 }
+
+const NOBODY: readonly Colleague[] = [];
 
 /**
  * The timeline under the video: the waveform (canvas, the visible window only), the cues as
@@ -45,7 +51,8 @@ export interface TimelineProps {
  * as thin lines; Alt for none: cue-drag.ts);
  * Ctrl+wheel zooms (as +/− do from the keys table), the wheel scrolls, and the view follows the
  * playhead. For the mouse only: it is hidden from assistive technology, and
- * everything it does is in the cue list's keys.
+ * everything it does is in the cue list's keys. Colleagues editing live are marked on their cues in
+ * a layer beside it that is not hidden (./timeline-presence.tsx).
  */
 export const Timeline = memo(function Timeline({
   timeline,
@@ -57,6 +64,7 @@ export const Timeline = memo(function Timeline({
   onPick,
   onSeek,
   video,
+  colleagues = NOBODY,
 }: TimelineProps) {
   const [view, tiles, waveDuration, preparing, failed, shotChanges] = useUnit([
     timeline.$view,
@@ -168,8 +176,13 @@ export const Timeline = memo(function Timeline({
       onEdit({ kind: 'shift', index: current.index, to: current.index, ms: next.start - current.start });
   };
 
+  // A cue a colleague is on is outlined in their colour (the first one's, when several are there).
+  const colourOn = new Map<string, string>();
+  for (const colleague of colleagues)
+    if (colleague.cue && !colourOn.has(colleague.cue)) colourOn.set(colleague.cue, colleague.color);
   const blocks: React.ReactNode[] = [];
   cues.forEach((cue, index) => {
+    const colour = colourOn.get(cue.id);
     const shown = preview?.index === index ? { ...cue, start: preview.start, end: preview.end } : cue;
     if (shown.end < from || shown.start > to) return;
     blocks.push(
@@ -178,7 +191,11 @@ export const Timeline = memo(function Timeline({
         className={index === active ? 'timeline-cue timeline-cue-active' : 'timeline-cue'}
         data-cue-index={index}
         data-testid="timeline-cue"
-        style={{ left: shown.start / scale, width: Math.max(2, (shown.end - shown.start) / scale) }}
+        style={{
+          left: shown.start / scale,
+          width: Math.max(2, (shown.end - shown.start) / scale),
+          ...(colour && { boxShadow: `inset 0 0 0 2px ${colour}` }),
+        }}
       >
         <span className="timeline-cue-text">{cue.text}</span>
         <span className="timeline-edge timeline-edge-start" data-part="start" />
@@ -194,45 +211,54 @@ export const Timeline = memo(function Timeline({
     ));
 
   return (
-    <div className="editor-timeline" aria-hidden="true" data-testid="editor-timeline" data-zoom-ms-per-px={scale}>
-      <div
-        ref={scroller}
-        className="timeline-scroller"
-        tabIndex={-1}
-        onScroll={(event) => timeline.scrolled(event.currentTarget.scrollLeft * scale)}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          drag.current = null;
-          setPreview(null);
-        }}
-      >
-        {/* No focus for the scroller on a click (its scroll bar still drags): the keys stay with the list. */}
+    <div className="timeline-frame">
+      <div className="editor-timeline" aria-hidden="true" data-testid="editor-timeline" data-zoom-ms-per-px={scale}>
         <div
-          className="timeline-content"
-          style={{ width: totalMs / scale }}
-          onMouseDown={(event) => event.preventDefault()}
+          ref={scroller}
+          className="timeline-scroller"
+          tabIndex={-1}
+          onScroll={(event) => timeline.scrolled(event.currentTarget.scrollLeft * scale)}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => {
+            drag.current = null;
+            setPreview(null);
+          }}
         >
-          <canvas
-            ref={canvas}
-            className="timeline-wave"
-            data-testid="timeline-wave"
-            data-tiles={tiles.size}
-            style={{ width: view.widthPx }}
-          />
-          {cuts}
-          {blocks}
+          {/* No focus for the scroller on a click (its scroll bar still drags): the keys stay with the list. */}
           <div
-            ref={playheadLine}
-            className="timeline-playhead"
-            data-testid="timeline-playhead"
-            style={{ left: playhead / scale }}
-          />
+            className="timeline-content"
+            style={{ width: totalMs / scale }}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            <canvas
+              ref={canvas}
+              className="timeline-wave"
+              data-testid="timeline-wave"
+              data-tiles={tiles.size}
+              style={{ width: view.widthPx }}
+            />
+            {cuts}
+            {blocks}
+            <div
+              ref={playheadLine}
+              className="timeline-playhead"
+              data-testid="timeline-playhead"
+              style={{ left: playhead / scale }}
+            />
+          </div>
         </div>
+        {preparing && <p className="timeline-note muted">Preparing the waveform…</p>}
+        {failed && !preparing && tiles.size === 0 && <p className="timeline-note muted">No waveform for this video.</p>}
       </div>
-      {preparing && <p className="timeline-note muted">Preparing the waveform…</p>}
-      {failed && !preparing && tiles.size === 0 && <p className="timeline-note muted">No waveform for this video.</p>}
+      <TimelinePresence
+        colleagues={colleagues}
+        cues={cues}
+        viewStart={view.start}
+        msPerPx={scale}
+        widthPx={view.widthPx}
+      />
     </div>
   );
 });

@@ -105,7 +105,9 @@ export class LiveDocStore {
       );
       const stored = await this.readAll(subtitleId, tx);
       const doc = new Y.Doc();
-      for (const update of stored.updates) Y.applyUpdate(doc, update);
+      // Merged first, then applied once: applied one by one, each is a transaction over the whole
+      // document (1,389 keystrokes took 4.3 s on a 2,000-cue subtitle; bench/live-editors).
+      if (stored.updates.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(stored.updates));
       const made: Uint8Array[] = [];
       doc.on('update', (update: Uint8Array) => made.push(update));
 

@@ -7,7 +7,7 @@ import { LIVE_MESSAGE } from '../../common/live-contract';
 import type { LiveBus, LiveNotice } from './live-bus';
 import type { LiveDocStore } from './live-doc-store';
 import { cueArrayOf } from '../../common/live-cues';
-import { changesOnlyReview, reviewMovesOf, type ReviewMoves } from './review-guard';
+import { ReviewGuard, reviewMovesOf, type ReviewMoves } from './review-guard';
 
 /** The socket as the rooms use it (ws's WebSocket fits). */
 export interface LiveSocket {
@@ -24,6 +24,13 @@ export const REVIEW_ONLY_REFUSAL = { code: 4403, reason: 'Reviewers can change r
 
 /** After the last edit in a room, this long before the cue rows are rewritten from the document. */
 export const SETTLE_DELAY_MS = 1000;
+/**
+ * While people keep typing (a team, all day) the delay above never ends: the cue rows would
+ * stay as they were and the stored updates pile up (6,000 a minute for 20 typists) until the
+ * last one stops, and that settle then takes tens of seconds (bench/live-editors). So a settle
+ * runs at least this often while edits come.
+ */
+export const SETTLE_MAX_WAIT_MS = 10 * SETTLE_DELAY_MS;
 
 const BUS = 'bus';
 const SETTLED = 'settled';
@@ -46,8 +53,12 @@ class Room {
   /** Appends in the order edits came, so acknowledgements go out in order too. */
   private appended: Promise<unknown> = Promise.resolve();
   private settleTimer: NodeJS.Timeout | null = null;
+  /** When the first edit not yet in the rows came (SETTLE_MAX_WAIT_MS). */
+  private unsettledSince: number | null = null;
   /** Review states moved by the editor transaction being applied (stored with its update). */
   private reviewMoves: ReviewMoves = {};
+  /** Tries reviewers' updates on a copy of the document it keeps (./review-guard.ts). */
+  private readonly reviewGuard: ReviewGuard;
 
   constructor(
     readonly workspaceId: string,
@@ -60,11 +71,15 @@ class Room {
   ) {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
+    this.reviewGuard = new ReviewGuard(doc);
     // Runs before the document's update event of the same transaction.
     cueArrayOf(doc).observeDeep((events, transaction) => {
       if (this.sockets.has(transaction.origin as LiveSocket)) reviewMovesOf(events, this.reviewMoves);
     });
-    doc.on('update', (update: Uint8Array, origin: unknown) => this.updated(update, origin));
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.reviewGuard.follow(update);
+      this.updated(update, origin);
+    });
     this.awareness.on(
       'update',
       ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
@@ -119,14 +134,22 @@ class Room {
   }
 
   private scheduleSettle(): void {
+    // Tests shorten the delay: the most waited is the same multiple of it.
+    const now = Date.now();
+    this.unsettledSince ??= now;
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => void this.settle(), this.settleDelayMs);
+    const wait = Math.min(
+      this.settleDelayMs,
+      this.unsettledSince + this.settleDelayMs * (SETTLE_MAX_WAIT_MS / SETTLE_DELAY_MS) - now,
+    );
+    this.settleTimer = setTimeout(() => void this.settle(), Math.max(0, wait));
   }
 
   /** Rows and document together (live-doc-store.ts); what the settle added reaches every editor. */
   async settle(): Promise<void> {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = null;
+    this.unsettledSince = null;
     await this.appended;
     try {
       const settled = await this.store.settle(this.workspaceId, this.subtitleId);
@@ -152,7 +175,10 @@ class Room {
   async fetch(updateId: string): Promise<void> {
     const update = await this.store.read(updateId);
     if (update) Y.applyUpdate(this.doc, update, BUS);
-    else for (const stored of (await this.store.readAll(this.subtitleId)).updates) Y.applyUpdate(this.doc, stored, BUS);
+    else {
+      const { updates } = await this.store.readAll(this.subtitleId);
+      if (updates.length > 0) Y.applyUpdate(this.doc, Y.mergeUpdates(updates), BUS);
+    }
   }
 
   join(socket: LiveSocket): void {
@@ -192,7 +218,7 @@ class Room {
     decoding.readVarUint(decoder);
     const kind = decoding.readVarUint(decoder);
     if (kind === syncProtocol.messageYjsSyncStep1) return true;
-    return changesOnlyReview(this.doc, decoding.readVarUint8Array(decoder));
+    return this.reviewGuard.allows(decoding.readVarUint8Array(decoder));
   }
 
   /** Returns whether the room is empty now. */
@@ -200,6 +226,8 @@ class Room {
     const owned = this.sockets.get(socket);
     this.sockets.delete(socket);
     if (owned && owned.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...owned], 'closed');
+    // The guard's copy of the document is for reviewers: none left, none kept.
+    if (![...this.sockets.keys()].some((other) => other.reviewOnly)) this.reviewGuard.release();
     return this.sockets.size === 0;
   }
 
@@ -209,6 +237,7 @@ class Room {
 
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.reviewGuard.destroy();
     this.awareness.destroy();
     this.doc.destroy();
   }
