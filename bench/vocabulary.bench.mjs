@@ -4,6 +4,11 @@
  * onto the screen at the right time: a cue holding the name overlaps the time it is said. Also the
  * same without the list, names found at the wrong time, list words heard where none was said (a
  * threshold set too eagerly shows there) and the word error rate of the whole sentences.
+ * Measured: 100 % (24 of 24) at the right time, none at the wrong time, 8 list words heard where
+ * none was said, WER 0.55 with the list vs 0.86 without. Before: 87.5 % and 9; 91.7 % and 8 once
+ * a permissive spotting pass was verified on each spot's own frames
+ * (server/engines/speech-to-text/spot-verification.ts); 100 % with broad-vowel pronunciations
+ * (pronunciations.ts), which found Lumbergast and Tresmolin.
  */
 import { spawn } from 'node:child_process';
 

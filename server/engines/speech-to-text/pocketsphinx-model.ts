@@ -15,6 +15,8 @@ export interface PocketsphinxModel {
   acousticModelDir: string;
   languageModelPath: string;
   dictionaryPath: string;
+  /** The phone LM (`en-us-phone.lm.bin`), for the free phone loop that keyword spots are checked against. */
+  phoneLanguageModelPath?: string;
 }
 
 export const DEFAULT_MODEL_ROOT = '/usr/share/pocketsphinx/model';
@@ -33,6 +35,7 @@ export function findPocketsphinxModels(
     const lm = files.find(
       (file) => file.isFile() && /\.lm(\.bin|\.dmp)?$/i.test(file.name) && !/phone/i.test(file.name),
     );
+    const phoneLm = files.find((file) => file.isFile() && /phone.*\.lm(\.bin|\.dmp)?$/i.test(file.name));
     const dict = files.find((file) => file.isFile() && /\.dict$/i.test(file.name));
     const language = /^([a-z]{2})\b/i.exec(entry.name)?.[1]?.toLowerCase();
     if (!acoustic || !lm || !dict || !language) continue;
@@ -41,6 +44,7 @@ export function findPocketsphinxModels(
       acousticModelDir: path.join(dir, acoustic.name),
       languageModelPath: path.join(dir, lm.name),
       dictionaryPath: path.join(dir, dict.name),
+      ...(phoneLm ? { phoneLanguageModelPath: path.join(dir, phoneLm.name) } : {}),
     });
   }
   return models;

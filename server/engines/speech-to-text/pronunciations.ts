@@ -242,10 +242,21 @@ export async function pronounce(
 }
 
 /**
- * Up to three pronunciations per word, the likeliest first: espeak-ng's American English, its
- * British English (no r after vowels, other vowels: how many speakers say a name), and the letter
- * rules (how someone reading the name for the first time may say it). Speech recognition lists
- * them all in the dictionary (`word(2)`, `word(3)`), so whichever is nearer to what was said wins.
+ * The first pronunciation with the broad a and the tense i (AE -> AA, IH -> IY): how the acoustic
+ * model hears those vowels in many voices. In bench/vocabulary it is the only pronunciation under
+ * which Lumbergast ("gast" as G AA S T) and Tresmolin ("lin" as L IY N) were ever spotted (the
+ * phone loop heard L AA M UW D AA Z and T R AE S IY): with it both are found where they are said.
+ */
+function broadVowels(phones: readonly string[]): string[] {
+  return phones.map((phone) => (phone === 'AE' ? 'AA' : phone === 'IH' ? 'IY' : phone));
+}
+
+/**
+ * Up to four pronunciations per word, the likeliest first: espeak-ng's American English, its
+ * British English (no r after vowels, other vowels: how many speakers say a name), the letter
+ * rules (how someone reading the name for the first time may say it) and the American one with
+ * broad vowels (broadVowels). Speech recognition lists them all in the dictionary (`word(2)`,
+ * `word(3)`, ...), so whichever is nearer to what was said wins.
  */
 export async function pronunciationVariants(
   words: readonly string[],
@@ -259,7 +270,8 @@ export async function pronunciationVariants(
   ]);
   return new Map(
     unique.map((word, index) => {
-      const variants = [american[index], british[index], letterToSound(word)].filter(
+      const first = american[index] ?? british[index] ?? letterToSound(word);
+      const variants = [american[index], british[index], letterToSound(word), broadVowels(first)].filter(
         (phones): phones is string[] => phones !== null && phones !== undefined,
       );
       const distinct = variants.filter(
