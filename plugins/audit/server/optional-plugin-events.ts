@@ -80,3 +80,17 @@ export const ACCOUNT_DELETION_REQUESTED = defineDomainEvent<{ eraseAfter: string
 );
 export const ACCOUNT_DELETION_CANCELLED = defineDomainEvent<{ by: string }>('data-rights.accountDeletionCancelled', 1);
 export const ACCOUNT_ERASED = defineDomainEvent<{ accountId: string }>('data-rights.accountErased', 1);
+
+/** Comments on cues (issue #25): who wrote on which cue, who resolved or reopened a thread (never the text). */
+interface CommentThreadPayload {
+  threadId: string;
+  subtitleId: string;
+  cueId: string;
+  userId: string;
+}
+export const COMMENT_ADDED = defineDomainEvent<CommentThreadPayload & { commentId: string; reply: boolean }>(
+  'comments.added',
+  1,
+);
+export const COMMENT_THREAD_RESOLVED = defineDomainEvent<CommentThreadPayload>('comments.resolved', 1);
+export const COMMENT_THREAD_REOPENED = defineDomainEvent<CommentThreadPayload>('comments.reopened', 1);
