@@ -34,6 +34,8 @@ const threadSchema = resourceSchema('commentThread', {
   createdAt: { type: 'string' },
   comments: { type: 'array', items: commentSchema },
 });
+/** A POST that takes nothing: an empty object or no body. */
+const noBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
 const oneThread = { 200: { type: 'object', properties: { data: threadSchema } } };
 const subtitleParams = {
   type: 'object',
@@ -250,6 +252,7 @@ export function registerCommentRoutes(app: FastifyInstance, comments: CommentRep
         schema: {
           summary: resolved ? 'Resolves a comment thread' : 'Reopens a resolved comment thread',
           params: idParams,
+          body: noBody,
           response: oneThread,
         },
       },

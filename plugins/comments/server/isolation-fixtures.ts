@@ -4,7 +4,7 @@ import { writeRows, type LiveRow } from '../../subtitles/common/live-cues';
 
 /**
  * The isolation sweep's rows of comments: a thread with one comment on the seeded subtitle's
- * first cue. The subtitle gets its live document here, made from its rows with known cue ids
+ * first cue (`cueId`, which the new thread of the owner names too). The subtitle gets its live document here, made from its rows with known cue ids
  * (`sweep-cue-1`, …), so the owner's new thread names a cue that exists.
  */
 export default defineIsolationFixtures({
@@ -40,7 +40,7 @@ export default defineIsolationFixtures({
       `INSERT INTO comments (thread_id, workspace_id, author_id, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`,
       [thread.rows[0].id, workspaceId, ownerUserId, `${tag} comment`],
     );
-    return { commentThreadId: thread.rows[0].id, commentId: comment.rows[0].id };
+    return { commentThreadId: thread.rows[0].id, commentId: comment.rows[0].id, cueId: 'sweep-cue-1' };
   },
   // `:id` of each route, by the path's last segment that is not a parameter.
   bulkIds: {
@@ -50,7 +50,7 @@ export default defineIsolationFixtures({
     comments: 'commentId',
   },
   exampleBodies: {
-    'POST /api/v1/subtitles/:subtitleId/comment_threads': { cueId: 'sweep-cue-1', text: 'A comment of the sweep' },
+    'POST /api/v1/subtitles/:subtitleId/comment_threads': { text: 'A comment of the sweep' },
     'POST /api/v1/comment_threads/:id/replies': { text: 'A reply of the sweep' },
     'PATCH /api/v1/comments/:id': { text: 'Changed by the sweep' },
   },

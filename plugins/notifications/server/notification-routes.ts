@@ -11,6 +11,9 @@ const notificationSchema = resourceSchema('notification', {
   createdAt: { type: 'string' },
 });
 
+/** A POST that takes nothing: an empty object or no body. */
+const noBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
+
 const resource = ({ id, ...attributes }: NotificationRow) => ({ id, type: 'notification', attributes });
 
 /** A person's own list: user-level routes (tenant 'none'); another person's entry looks missing. */
@@ -47,6 +50,7 @@ export function registerNotificationRoutes(app: FastifyInstance, notifications: 
       schema: {
         summary: 'Marks one of my notifications read',
         params: idParams,
+        body: noBody,
         response: { 200: { type: 'object', properties: { data: notificationSchema } } },
       },
     },
@@ -63,6 +67,7 @@ export function registerNotificationRoutes(app: FastifyInstance, notifications: 
       config: own,
       schema: {
         summary: 'Marks all my notifications read',
+        body: noBody,
         response: {
           200: {
             type: 'object',
