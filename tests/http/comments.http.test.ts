@@ -10,7 +10,7 @@ import { newMember } from './projects-test-kit';
 import { importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
 
 /**
- * @needs-plugins comments, notifications
+ * @needs-plugins comments, notifications, webhooks, audit
  * Comments on cues (issue #25): threads on a cue by its live id, replies, one's own edits and
  * deletions, resolve / reopen with their domain events and audit entries, mentions of members that
  * mail them and fill their notification list, clear 4xx for bad input, and a thread staying on its
@@ -94,6 +94,13 @@ describeOnBothDatabases('comments on cues, mentions and notifications', (ctx) =>
 
   it('replies, edits and deletes one’s own only, resolves and reopens once each, with their events', async () => {
     const { admin, reviewer, subtitleId, cueIds } = await team(ctx);
+    // A webhook of the workspace subscribed to the comment events gets one delivery per event.
+    const endpoint = await admin.client.post('/api/v1/webhook_endpoints', {
+      workspaceId: admin.workspaceId,
+      url: 'https://93.184.215.14/hook',
+      eventTypes: ['comments.added', 'comments.resolved', 'comments.reopened'],
+    });
+    expect(endpoint.status).toBe(201);
     const thread = (await admin.client.post(COMMENTS_PATHS.threads(subtitleId), { cueId: cueIds[0], text: 'Too fast' }))
       .body.data;
     const reply = await reviewer.client.post(COMMENTS_PATHS.replies(thread.id), { text: 'Agreed' });
@@ -118,6 +125,16 @@ describeOnBothDatabases('comments on cues, mentions and notifications', (ctx) =>
     expect((await admin.client.post(COMMENTS_PATHS.reopen(thread.id), {})).body.data.attributes.resolved).toBe(false);
     expect(await events('comments.resolved', subtitleId)).toHaveLength(1);
     expect(await events('comments.reopened', subtitleId)).toHaveLength(1);
+    const deliveries = await ctx.db.query<{ type: string }>(
+      'SELECT event_type AS type FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id',
+      [endpoint.body.data.id],
+    );
+    expect(deliveries.rows.map((row) => row.type)).toEqual([
+      'comments.added',
+      'comments.added',
+      'comments.resolved',
+      'comments.reopened',
+    ]);
 
     expect((await reviewer.client.delete(COMMENTS_PATHS.comment(second.id))).body.meta.threadDeleted).toBe(false);
     expect((await admin.client.delete(COMMENTS_PATHS.comment(first.id))).body.meta.threadDeleted).toBe(true);
