@@ -113,6 +113,7 @@ export function CommentsPanel({
             busy={starting}
             onSubmit={start}
             onCancel={focusList}
+            noCancelButton
           />
         </>
       )}

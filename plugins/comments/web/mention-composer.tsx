@@ -16,8 +16,9 @@ export interface ComposerProps {
   textRef?: Ref<HTMLTextAreaElement>;
   busy?: boolean;
   onSubmit(text: string, mentions: string[]): Promise<unknown> | void;
-  /** Escape with no suggestion open. */
+  /** Escape with no suggestion open (and the Cancel button, unless `noCancelButton`). */
   onCancel?(): void;
+  noCancelButton?: boolean;
 }
 
 /**
@@ -142,7 +143,7 @@ export function MentionComposer(props: ComposerProps) {
         <button type="submit" className="button button-primary" disabled={busy || !text.trim()}>
           {submitLabel}
         </button>
-        {onCancel && (
+        {onCancel && !props.noCancelButton && (
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
