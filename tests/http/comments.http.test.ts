@@ -176,7 +176,7 @@ describeOnBothDatabases('comments on cues, mentions and notifications', (ctx) =>
   });
 
   it('a thread stays on its cue when the cues are saved; a thread whose cue was deleted is kept, on a removed cue', async () => {
-    const { admin, version, subtitleId, cueIds } = await team(ctx);
+    const { admin, reviewer, version, subtitleId, cueIds } = await team(ctx);
     await admin.client.post(COMMENTS_PATHS.threads(subtitleId), { cueId: cueIds[1], text: 'On the second' });
     await admin.client.post(COMMENTS_PATHS.threads(subtitleId), { cueId: cueIds[2], text: 'On the third' });
     const cuesPath = SUBTITLES_PATHS.cues(version, subtitleId);
@@ -191,6 +191,14 @@ describeOnBothDatabases('comments on cues, mentions and notifications', (ctx) =>
     expect(saved.status).toBe(200);
     const threads = (await admin.client.get(COMMENTS_PATHS.threads(subtitleId))).body.data;
     expect(threads.map((t: { attributes: { cueNumber: number | null } }) => t.attributes.cueNumber)).toEqual([2, null]);
+    // A reply there still tells the person mentioned.
+    const reply = await reviewer.client.post(COMMENTS_PATHS.replies(threads[1].id), {
+      text: 'Why was it cut?',
+      mentions: [admin.userId],
+    });
+    expect(reply.body.data.attributes.cueNumber).toBeNull();
+    const inbox = await admin.client.get(NOTIFICATIONS_PATHS.list);
+    expect(inbox.body.data[0].attributes.title).toContain('Rita Reviewer mentioned you on a removed cue');
     expect((await admin.client.post(COMMENTS_PATHS.resolve(threads[1].id), {})).status).toBe(200);
     // Never in an export: the downloads read the cue rows, which hold no comment.
     const srt = await admin.client.get(`${SUBTITLES_PATHS.cues(version, subtitleId)}`);

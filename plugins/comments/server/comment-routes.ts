@@ -138,10 +138,10 @@ export function registerCommentRoutes(app: FastifyInstance, comments: CommentRep
         },
         { workspaceId: input.workspaceId },
       );
-      if (cueNumber > 0) await notifyMentioned(app, tx, mention);
+      await notifyMentioned(app, tx, mention);
       return thread;
     });
-    if (cueNumber > 0) await mailMentioned(app, mention);
+    await mailMentioned(app, mention);
     return { data: present((await comments.threads(input.subtitleId, threadId))[0], ids) };
   }
 

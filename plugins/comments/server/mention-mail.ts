@@ -7,6 +7,7 @@ export interface Mention {
   workspaceId: string;
   subtitleId: string;
   cueId: string;
+  /** 1-based; 0: a reply on a thread whose cue was deleted. */
   cueNumber: number;
   author: { id: string; name: string };
   text: string;
@@ -16,7 +17,7 @@ export interface Mention {
 
 const told = (mention: Mention) => mention.people.filter((person) => person.id !== mention.author.id);
 const titleOf = (mention: Mention) =>
-  `${mention.author.name} mentioned you on cue ${mention.cueNumber} of “${mention.place.title}” (${mention.place.language})`;
+  `${mention.author.name} mentioned you on ${mention.cueNumber > 0 ? `cue ${mention.cueNumber}` : 'a removed cue'} of “${mention.place.title}” (${mention.place.language})`;
 const linkOf = (mention: Mention) =>
   cueLink(mention.place.projectId, mention.place.projectVersionId, mention.subtitleId, mention.cueId);
 
