@@ -22,11 +22,19 @@ export function useCueAnnotators(projectVersionId: string, subtitleId: string): 
     const sources = [...registry.contributions(subtitleCueAnnotations)].sort(
       (a, b) => (a.order ?? 100) - (b.order ?? 100),
     );
-    void Promise.all(
-      sources.map((source) => source.load({ container, projectVersionId, subtitleId }).catch(() => null)),
-    ).then((loaded) => live && setAnnotators(loaded.filter((one): one is SubtitleCueAnnotator => one !== null)));
+    if (sources.length === 0) return;
+    const load = () =>
+      void Promise.all(
+        sources.map((source) => source.load({ container, projectVersionId, subtitleId }).catch(() => null)),
+      ).then((loaded) => live && setAnnotators(loaded.filter((one): one is SubtitleCueAnnotator => one !== null)));
+    // Once the browser is idle after the open: the cue list and the waveform paint first (the
+    // editor's open time, bench/editor-open), the annotators' chunk and requests come after.
+    const idle = typeof requestIdleCallback === 'function';
+    const handle = idle ? requestIdleCallback(load, { timeout: 1000 }) : setTimeout(load, 0);
     return () => {
       live = false;
+      if (idle) cancelIdleCallback(handle as number);
+      else clearTimeout(handle as ReturnType<typeof setTimeout>);
     };
   }, [registry, container, projectVersionId, subtitleId]);
   return annotators;
