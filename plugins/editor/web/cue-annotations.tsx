@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { TOKENS, useContainer, useService } from '../../../core';
 import {
   subtitleCueAnnotations,
@@ -83,8 +82,9 @@ export function CueAnnotationPanels({
  * list (the live document's ids arrive with its first sync), the editor goes to it, once.
  */
 export function useCueFromAddress(cues: readonly EditorCue[], goToCue: (cueId: string) => void): void {
-  const [params] = useSearchParams();
-  const wanted = params.get('cue');
+  // Read from the address itself, not the router's hooks: the editor is drawn outside a router too
+  // (bench/editor-keystroke); the links that carry it open the page afresh.
+  const wanted = new URLSearchParams(window.location.search).get('cue');
   const done = useRef<string | null>(null);
   const found = wanted !== null && cues.some((cue) => cue.id === wanted);
   useEffect(() => {
