@@ -38,6 +38,9 @@ import {
   WEBHOOK_ENDPOINT_CREATED,
   WEBHOOK_ENDPOINT_DELETED,
   WEBHOOK_ENDPOINT_DISABLED,
+  COMMENT_ADDED,
+  COMMENT_THREAD_REOPENED,
+  COMMENT_THREAD_RESOLVED,
 } from './optional-plugin-events';
 
 /** What an entry says about one event, besides who, when and from where. */
@@ -187,6 +190,26 @@ export const AUDITED_EVENTS: AuditedEvent[] = [
     targetId: e.payload.endpointId,
     changes: { after: { enabled: false, by: e.payload.by } },
   })),
+  // Comments on cues: the thread and the cue, never the text (the workspace reads that in the editor).
+  audited(COMMENT_ADDED, (e) => ({
+    actorUserId: e.payload.userId,
+    targetType: 'commentThread',
+    targetId: e.payload.threadId,
+    changes: { after: { subtitleId: e.payload.subtitleId, cueId: e.payload.cueId, reply: e.payload.reply } },
+  })),
+  ...(
+    [
+      [COMMENT_THREAD_RESOLVED, true],
+      [COMMENT_THREAD_REOPENED, false],
+    ] as const
+  ).map(([event, resolved]) =>
+    audited(event, (e) => ({
+      actorUserId: e.payload.userId,
+      targetType: 'commentThread',
+      targetId: e.payload.threadId,
+      changes: { after: { subtitleId: e.payload.subtitleId, cueId: e.payload.cueId, resolved } },
+    })),
+  ),
   // API tokens: a credential that acts as its person; name, scope and reach say what it could do
   // (the secret, its hash and prefix are never in the event).
   audited(API_TOKEN_CREATED, (e) => ({

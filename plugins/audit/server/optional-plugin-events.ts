@@ -92,3 +92,17 @@ export const ASSIGNMENT_ASSIGNED = defineDomainEvent<AssignmentEventPayload & { 
   1,
 );
 export const ASSIGNMENT_UNASSIGNED = defineDomainEvent<AssignmentEventPayload>('assignments.unassigned', 1);
+
+/** Comments on cues (issue #25): who wrote on which cue, who resolved or reopened a thread (never the text). */
+interface CommentThreadPayload {
+  threadId: string;
+  subtitleId: string;
+  cueId: string;
+  userId: string;
+}
+export const COMMENT_ADDED = defineDomainEvent<CommentThreadPayload & { commentId: string; reply: boolean }>(
+  'comments.added',
+  1,
+);
+export const COMMENT_THREAD_RESOLVED = defineDomainEvent<CommentThreadPayload>('comments.resolved', 1);
+export const COMMENT_THREAD_REOPENED = defineDomainEvent<CommentThreadPayload>('comments.reopened', 1);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { EditorProblem } from './model/shot-change-problems';
 import type { EditorCue } from './model/cue-edits';
 import type { CueMatch } from './model/find-replace';
@@ -20,6 +20,8 @@ export interface CueRowProps {
   timeFormat: TimeFormat;
   /** Colleagues on this cue (live editing), shown by their initials in their colour. */
   colleagues?: Colleague[];
+  /** What other plugins mark on a cue (a comment count: ./cue-annotations.tsx). */
+  Marker?: ComponentType<{ cueId: string }>;
   onText(index: number, text: string): void;
   onPick(index: number, edit: boolean): void;
 }
@@ -39,6 +41,7 @@ export const CueRow = memo(function CueRow({
   currentFrom,
   timeFormat,
   colleagues,
+  Marker,
   onText,
   onPick,
 }: CueRowProps) {
@@ -62,6 +65,7 @@ export const CueRow = memo(function CueRow({
             <span className="visually-hidden">{colleague.name} is here</span>
           </span>
         ))}
+        {Marker && <Marker cueId={cue.id} />}
       </div>
       <div role="gridcell" className="cue-times">
         <span>{formatTime(cue.start, timeFormat)}</span>

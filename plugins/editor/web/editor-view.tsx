@@ -36,6 +36,7 @@ import type { Colleague } from './live/live-model';
 import { ReviewerNote, ReviewProgress } from './review-status';
 import { useReviewFilter } from './use-review-filter';
 import { useVideoMissing } from './use-video-missing';
+import { CueAnnotationPanels, useCueAnnotators, useCueFromAddress, useCueMarker } from './cue-annotations';
 import './editor.css';
 
 /**
@@ -204,13 +205,22 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   }, [registry, subtitleId, run]);
   const listArrived = useEditorFocus(grid, run);
   // Live with the others on this subtitle; "Go to <name>" makes their cue the active one.
-  const colleagues = useLiveEditing(model, projectVersionId, subtitleId, (cueId) => {
-    const index = cuesNow.current.findIndex((cue) => cue.id === cueId);
-    if (index < 0) return;
-    model.activeSet(index);
-    filter.handle.scrollIntoView({ index });
-    grid.current?.focus();
-  });
+  const goToCue = useCallback(
+    (cueId: string) => {
+      const index = cuesNow.current.findIndex((cue) => cue.id === cueId);
+      if (index < 0) return;
+      model.activeSet(index);
+      filter.handle.scrollIntoView({ index });
+      grid.current?.focus();
+    },
+    [model, filter.handle],
+  );
+  const colleagues = useLiveEditing(model, projectVersionId, subtitleId, goToCue);
+  // Comments and the like (./cue-annotations.tsx); `?cue=` (a notification's link) goes to that cue.
+  const annotators = useCueAnnotators(projectVersionId, subtitleId);
+  const CueMarker = useCueMarker(annotators);
+  useCueFromAddress(cues, goToCue);
+  const focusList = useCallback(() => grid.current?.focus(), []);
   const colleaguesByCue = useMemo(() => {
     const byCue = new Map<string, Colleague[]>();
     for (const colleague of colleagues)
@@ -344,6 +354,11 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           {ready && cues.length === 0 && (
             <p className="muted">No cues yet. Press Alt+N to add one, or import a subtitle file.</p>
           )}
+          <CueAnnotationPanels
+            annotators={annotators}
+            cues={cues}
+            host={{ projectVersionId, subtitleId, activeCueId: activeId ?? null, goToCue, focusList }}
+          />
           {sourceSubtitle && (
             <p className="editor-source-heading">
               Source: {languageName(sourceSubtitle.attributes.language)} (read only) · Translation:{' '}
@@ -390,6 +405,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
                 currentFrom={current?.index === index ? current.from : undefined}
                 timeFormat={timeFormat}
                 colleagues={colleaguesByCue.get(cue.id)}
+                Marker={CueMarker}
                 onText={onText}
                 onPick={onPick}
               />

@@ -60,6 +60,13 @@ export interface SubtitleStore {
    * added within v1.
    */
   refuseUnapprovedExport?(db: SqlRunner, workspaceId: string, subtitles: SubtitleSummary[]): Promise<void>;
+  /**
+   * The ids of the subtitle's cues in its live document (./live-cues.ts), in order: what another
+   * plugin anchors something to a cue by (comments). Ids stay with their cue through edits, saves
+   * and re-ordering. Made from the rows when the subtitle was never opened live. Null when the
+   * subtitle is not of that workspace. Optional: added within v1; call it outside a transaction.
+   */
+  cueIds?(workspaceId: string, subtitleId: string): Promise<string[] | null>;
   /** The storage key of the media of the subtitle's version when it is ready; null when the subtitle is not of that version and workspace, or there is none. */
   mediaKey(workspaceId: string, subtitleId: string, projectVersionId: string): Promise<string | null>;
 }

@@ -19,6 +19,7 @@ import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-even
 import { createLiveBus } from './live/live-bus';
 import { LiveDocStore } from './live/live-doc-store';
 import { LiveRooms } from './live/live-rooms';
+import { liveCueIds } from './live/live-cue-ids';
 import { registerLiveRoutes } from './live/live-routes';
 import { registerReviewSettingsRoutes } from './review-settings';
 import { SUBTITLES_ACCOUNT_DATA } from './account-data';
@@ -90,6 +91,7 @@ export default defineServerPlugin({
       },
     );
     const rooms = new LiveRooms(store, bus, app.log);
+    subtitles.cueIds = liveCueIds(store);
     // Before the job queue stops (onClose): writing the rows publishes `subtitles.saved` through it.
     app.addHook('preClose', async () => {
       await rooms.closeAll();

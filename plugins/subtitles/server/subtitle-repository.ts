@@ -30,6 +30,9 @@ const ORDER = `ORDER BY (s.kind = 'transcript') DESC, s.language, s.id`;
 export class SubtitleRepository implements SubtitleStore {
   constructor(private readonly db: Database) {}
 
+  /** Set by the plugin once the live documents are there (./live/live-cue-ids.ts). */
+  cueIds?: SubtitleStore['cueIds'];
+
   async ownerOf(subtitleId: string): Promise<TenantOwner | null> {
     const { rows } = await this.db.query<TenantOwner>(
       `SELECT w.account_id::text AS "accountId", w.id::text AS "workspaceId" FROM subtitles s JOIN workspaces w ON w.id = s.workspace_id

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { defineExtensionPoint, type ApiClient, type Container, type PageSectionContribution } from '../../../core';
 import type { CuesResponse, SubtitleResource } from '../common/subtitles-contract';
 
@@ -85,3 +86,37 @@ export interface ReadingRulesSource {
 }
 
 export const readingRulesSources = defineExtensionPoint<ReadingRulesSource>('subtitles.readingRulesSources');
+
+/** Where the subtitle editor stands, for what annotates its cues (comments): given to the annotator's panel. */
+export interface SubtitleCueAnnotationHost {
+  projectVersionId: string;
+  subtitleId: string;
+  /** The cues' ids in the list's order: the live document's (plugins/subtitles/common/live-cues.ts), stable through edits. */
+  cueIds: readonly string[];
+  /** The active cue's id; null with no cue. */
+  activeCueId: string | null;
+  /** Makes that cue the active one, scrolled into view, the keyboard in the cue list. */
+  goToCue(cueId: string): void;
+  /** Gives the keyboard back to the cue list (after Escape in a panel's field). */
+  focusList(): void;
+}
+
+/** What an annotator draws in the editor: a panel beside the cue list and, optionally, a marker in each cue's row. */
+export interface SubtitleCueAnnotator {
+  Panel: ComponentType<SubtitleCueAnnotationHost>;
+  /** Drawn in each visible row's number cell: keep it cheap (a subscription of its own, no request). */
+  Marker?: ComponentType<{ cueId: string }>;
+}
+
+/**
+ * Things that hang on cues, drawn by the subtitle editor (the comments plugin's threads): `load`
+ * is called once per subtitle opened, with the app's container, and resolves to what to draw.
+ * Declared here so the editor and an annotator each work without the other. Added within v1.
+ */
+export interface SubtitleCueAnnotation {
+  id: string;
+  order?: number;
+  load(ctx: { container: Container; projectVersionId: string; subtitleId: string }): Promise<SubtitleCueAnnotator>;
+}
+
+export const subtitleCueAnnotations = defineExtensionPoint<SubtitleCueAnnotation>('subtitles.cueAnnotations');

@@ -2,7 +2,13 @@ import { contribute, definePlugin, PLUGIN_API_VERSION } from '../../../core';
 import { projectsTableExtensions, projectVersionSections } from '../../projects/web/extension-points';
 import { SUBTITLES_PAGES } from '../common/subtitles-pages';
 import { subtitlesCommands } from './subtitles-commands';
-import { readingRulesSources, subtitleCueViews, subtitleEditorPanels, subtitleExporters } from './extension-points';
+import {
+  readingRulesSources,
+  subtitleCueAnnotations,
+  subtitleCueViews,
+  subtitleEditorPanels,
+  subtitleExporters,
+} from './extension-points';
 
 /**
  * Subtitles: the public share page, the read-only subtitle view (the editor URL for now), and the
@@ -40,7 +46,13 @@ export default definePlugin({
       provide: async (ctx, search) => (await import('./open-subtitle-search')).openSubtitleCommands(ctx, search),
     },
   ],
-  extensionPoints: [subtitleEditorPanels, subtitleCueViews, subtitleExporters, readingRulesSources],
+  extensionPoints: [
+    subtitleEditorPanels,
+    subtitleCueViews,
+    subtitleExporters,
+    readingRulesSources,
+    subtitleCueAnnotations,
+  ],
   contributions: [
     contribute(projectVersionSections, {
       id: 'subtitles',

@@ -71,6 +71,16 @@ export class LiveDocStore {
     return rows[0] ? bytes(rows[0].update) : null;
   }
 
+  /** Whether the document last matched the subtitle's current rows (no replacement made elsewhere since). */
+  async matchesRows(subtitleId: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ matches: boolean }>(
+      `SELECT d.synced_revision = s.revision AS matches FROM subtitles s JOIN subtitle_live_docs d ON d.subtitle_id = s.id
+        WHERE s.id = $1`,
+      [subtitleId],
+    );
+    return rows[0]?.matches === true;
+  }
+
   async readAll(subtitleId: string, db: SqlRunner = this.db): Promise<{ ids: string[]; updates: Uint8Array[] }> {
     const { rows } = await db.query<{ id: string; update: Uint8Array }>(
       'SELECT id::text AS id, update FROM subtitle_live_updates WHERE subtitle_id = $1 ORDER BY id',
