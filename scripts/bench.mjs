@@ -78,7 +78,7 @@ for (const file of files) {
     const result = checkFigures(file, await module.default(context));
     for (const [name, figure] of Object.entries(result)) {
       figures[name] = figure;
-      context.log(`   ${name} = ${figure.value} ${figure.unit} (goal ${figure.goal})`);
+      context.log(`   ${name} = ${figure.value} ${figure.unit}${figure.goal ? ` (goal ${figure.goal})` : ''}`);
     }
   } catch (error) {
     failures.push(file);
