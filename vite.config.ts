@@ -17,7 +17,8 @@ const apiPaths = ['/api', '/users', '/dev', '/files', '/s/', '/plugin-assets', '
  * react-router 7's package exports point every condition at its development build (warnings and
  * checks included); its production build sits beside it. The app's build takes that one: the same
  * API, ~4 KB gzip less in the initial JavaScript. Tests and `npm run dev` keep the development build.
- * The same for effector-react's use-sync-external-store polyfill, which React 19 does not need.
+ * The same for effector-react's use-sync-external-store polyfill, which React 19 does not need,
+ * and for reflect-metadata (shell/vendor/reflect-metadata-lite.ts says why).
  */
 function productionRouter(): Plugin {
   const build = (file: string) =>
@@ -30,6 +31,11 @@ function productionRouter(): Plugin {
         alias: [
           { find: /^react-router$/, replacement: build('index.mjs') },
           { find: /^react-router\/dom$/, replacement: build('dom-export.mjs') },
+          // The Reflect metadata inversify needs, without the package's checks (~2 KB gzip less).
+          {
+            find: /^reflect-metadata\/lite$/,
+            replacement: fileURLToPath(new URL('./shell/vendor/reflect-metadata-lite.ts', import.meta.url)),
+          },
           // React 19 has useSyncExternalStore: effector-react's pre-18 polyfill is not needed.
           {
             find: /^use-sync-external-store\/shim(\/index\.js)?$/,
