@@ -1,5 +1,5 @@
 import { languageName, type CommandChoice, type CommandContext } from '../../../core';
-import { versionPageOf } from './version-page-path';
+import { readProjectVersionPage } from '../../projects/common/project-version-route';
 import type { AssignmentRole } from '../common/assignments-contract';
 import { assignmentsModel } from './assignments-model-loader';
 
@@ -10,7 +10,7 @@ import { assignmentsModel } from './assignments-model-loader';
  * offered only as reviewers.
  */
 export async function assignmentChoices(ctx: CommandContext, role: AssignmentRole): Promise<CommandChoice[]> {
-  const page = versionPageOf(ctx.when.path);
+  const page = readProjectVersionPage(ctx.when.path);
   const workspaceId = ctx.when.workspaceId;
   if (!page || !workspaceId) return [];
   const model = await assignmentsModel.load(ctx.container);

@@ -1,3 +1,4 @@
+import { versionSubtitlePage } from '../../projects/common/project-version-page';
 /**
  * Comment threads on cues (issue #25): the calls, shapes and messages both sides share. A thread
  * hangs on one cue of one subtitle by the cue's id in the subtitle's live document
@@ -89,4 +90,4 @@ export const COMMENTS_MESSAGES = {
 
 /** The editor's address of a cue: the subtitle's page with `?cue=` (the editor goes to it). */
 export const cueLink = (projectId: string, projectVersionId: string, subtitleId: string, cueId: string) =>
-  `/projects/${projectId}/project_versions/${projectVersionId}/subtitles/${subtitleId}?cue=${encodeURIComponent(cueId)}`;
+  `${versionSubtitlePage(projectId, projectVersionId, subtitleId)}?cue=${encodeURIComponent(cueId)}`;

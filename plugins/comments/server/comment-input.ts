@@ -1,4 +1,4 @@
-import { httpError } from '../../../server/plugin-api';
+import { httpError, idString } from '../../../server/plugin-api';
 import { COMMENT_MAX_LENGTH, COMMENTS_MESSAGES as MESSAGES, MENTIONS_PER_COMMENT } from '../common/comments-contract';
 
 /** JSON schemas of a comment's text and mentions: the shape only (400); what they mean is checked below (422). */
@@ -6,7 +6,7 @@ export const textSchema = { type: 'string', maxLength: COMMENT_MAX_LENGTH * 2 } 
 export const mentionsSchema = {
   type: 'array',
   maxItems: MENTIONS_PER_COMMENT,
-  items: { type: 'string', pattern: '^[1-9][0-9]{0,18}$' },
+  items: idString,
 } as const;
 
 /** The text as stored: trimmed, not empty, within the limit (the spec's words, 422). */
