@@ -121,6 +121,38 @@ describeOnBothDatabases('live co-editing of a subtitle', (ctx) => {
     expect(await waitForRows(member.client, version, subtitleId, (texts) => texts[3] === 'Typed live')).toHaveLength(4);
   });
 
+  it('a save from before a colleague’s live edit gets the 409, never writes the old text back over it', async () => {
+    const { member, version, subtitleId, path } = await subtitleWithCues(ctx);
+    const cuesPath = SUBTITLES_PATHS.cues(version, subtitleId);
+    // An editor that has not joined the live room yet (or a script) read the cues at this revision.
+    const revision = (await member.client.get(cuesPath)).body.data.attributes.revision;
+    const ann = await connect(member.client, path);
+    await ann.whenSynced();
+    ann.type(0, 'Ann typed live');
+    await ann.whenSaved();
+
+    // Stored in the document, not yet in the rows (they follow a second later): the save is
+    // still from an older state, so it is refused as a conflict, not written over Ann's cue.
+    const stale = await member.client.put(cuesPath, {
+      revision,
+      cues: [
+        { start: 0, end: 1500, text: 'Cue 1' },
+        { start: 2000, end: 3500, text: 'Cue 2 changed elsewhere' },
+        { start: 4000, end: 5500, text: 'Cue 3' },
+      ],
+    });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.theirs.cues[0].text).toBe('Ann typed live');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ann.texts()).toEqual(['Ann typed live', 'Cue 2', 'Cue 3']);
+    await ann.close();
+    expect(await waitForRows(member.client, version, subtitleId, (texts) => texts[0] === 'Ann typed live')).toEqual([
+      'Ann typed live',
+      'Cue 2',
+      'Cue 3',
+    ]);
+  });
+
   it('tells each editor who else is there and on which cue, and forgets who left', async () => {
     const { member, path } = await subtitleWithCues(ctx);
     const ann = await connect(member.client, path);

@@ -30,8 +30,16 @@ const paramsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAddit
 export function registerEditorRoutes(
   app: FastifyInstance,
   subtitles: SubtitleRepository,
-  /** After a save: editors open on the subtitle get the new cues (live/live-rooms.ts). */
-  rowsReplaced: (subtitleId: string) => Promise<void> = async () => {},
+  live: {
+    /** After a save: editors open on the subtitle get the new cues (live/live-rooms.ts). */
+    rowsReplaced(subtitleId: string): Promise<void>;
+    /**
+     * Before a save: live edits not yet written into the rows are written now, so they move the
+     * revision and a save made from an older one gets the 409 (the editor's "keep mine / take
+     * theirs") instead of writing the old text back over colleagues' live edits.
+     */
+    beforeRowsRead(subtitleId: string): Promise<void>;
+  } = { rowsReplaced: async () => {}, beforeRowsRead: async () => {} },
 ): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
 
@@ -80,6 +88,7 @@ export function registerEditorRoutes(
             save.refused.field || undefined,
           );
         const userId = request.currentUser?.id ?? null;
+        await live.beforeRowsRead(subtitleId);
         const result = await subtitles.replaceCuesAt(
           workspaceId,
           subtitleId,
@@ -113,7 +122,7 @@ export function registerEditorRoutes(
           const theirs = `{"revision":${result.revision},"updatedAt":${JSON.stringify(result.updatedAt)},"cues":${result.cuesJson}}`;
           return reply.code(409).send(`${JSON.stringify(conflict).slice(0, -1)},"theirs":${theirs}}`);
         }
-        await rowsReplaced(subtitleId);
+        await live.rowsReplaced(subtitleId);
         return reply.send(
           cuesResponseText(result.subtitle, await subtitles.readCuesJson(app.db, subtitleId, { review: true })),
         );

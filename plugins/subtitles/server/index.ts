@@ -99,12 +99,12 @@ export default defineServerPlugin({
     app.addHook('onClose', async () => {
       await bus.close();
     });
-    const rowsReplaced = (subtitleId: string) => rooms.rowsReplaced(subtitleId);
-    registerSubtitleRoutes(app, subtitles, {
-      rowsReplaced,
-      beforeRowsRead: (subtitleId) => rooms.beforeRowsRead(subtitleId),
-    });
-    registerEditorRoutes(app, subtitles, rowsReplaced);
+    const live = {
+      rowsReplaced: (subtitleId: string) => rooms.rowsReplaced(subtitleId),
+      beforeRowsRead: (subtitleId: string) => rooms.beforeRowsRead(subtitleId),
+    };
+    registerSubtitleRoutes(app, subtitles, live);
+    registerEditorRoutes(app, subtitles, live);
     await registerLiveRoutes(app, subtitles, rooms);
     registerDownloadRoutes(app, subtitles);
     registerReviewSettingsRoutes(app);
