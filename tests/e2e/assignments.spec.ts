@@ -10,7 +10,7 @@ import {
   waitForMail,
 } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { csrfHeaders, openEditorWith } from './support/editor-helpers';
+import { csrfHeaders, openEditorWith, FERRY_SRT as SRT } from './support/editor-helpers';
 import { dismissNewsletter } from './support/projects-helpers';
 
 /**
@@ -19,19 +19,6 @@ import { dismissNewsletter } from './support/projects-helpers';
  * the member is told by mail, signs in, opens "My assignments" from the palette and reaches the
  * editor from it.
  */
-
-const SRT = `1
-00:00:00,200 --> 00:00:02,000
-The ferry leaves at noon
-
-2
-00:00:02,400 --> 00:00:04,400
-Welcome aboard
-
-3
-00:00:04,800 --> 00:00:06,200
-Tickets at the desk
-`;
 
 test('an admin assigns a member as reviewer; the member opens My assignments from the palette and reaches the editor', async ({
   page,

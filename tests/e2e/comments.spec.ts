@@ -1,7 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, newPerson, runCommand, signUpAndConfirm, test, waitForMail } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { csrfHeaders, openEditorWith } from './support/editor-helpers';
+import {
+  csrfHeaders,
+  openEditorWith,
+  FERRY_SRT as SRT,
+  cueGrid as grid,
+  cueRow as row,
+} from './support/editor-helpers';
 
 /**
  * @needs-plugins comments, notifications
@@ -10,25 +15,6 @@ import { csrfHeaders, openEditorWith } from './support/editor-helpers';
  * outbox, the editor's open cue list shows the comment without a reload, the palette's
  * "Notifications" lists it, and its link opens the editor on that cue with the thread beside it.
  */
-
-const SRT = `1
-00:00:00,200 --> 00:00:02,000
-The ferry leaves at noon
-
-2
-00:00:02,400 --> 00:00:04,400
-Welcome aboard
-
-3
-00:00:04,800 --> 00:00:06,200
-Tickets at the desk
-`;
-
-const grid = (page: Page) => page.getByRole('grid', { name: 'Cues' });
-const row = (page: Page, n: number) =>
-  grid(page)
-    .getByRole('row')
-    .nth(n - 1);
 
 test('a comment mentioning a colleague reaches the outbox and their notifications, whose link opens the cue', async ({
   page,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, newPerson, signUpAndConfirm, test, type Person } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { csrfHeaders, openEditorWith } from './support/editor-helpers';
+import { csrfHeaders, openEditorWith, cueGrid as grid, cueRow as row } from './support/editor-helpers';
 
 /**
  * Three people on one subtitle (issue #25), each in a browser context of their own: edits to
@@ -36,11 +36,6 @@ Enjoy the crossing
 const VIEWPORT = { width: 1280, height: 1200 };
 test.use({ viewport: VIEWPORT });
 
-const grid = (page: Page) => page.getByRole('grid', { name: 'Cues' });
-const row = (page: Page, n: number) =>
-  grid(page)
-    .getByRole('row')
-    .nth(n - 1);
 const saved = (page: Page) => expect(page.getByTestId('editor-save-state')).toHaveText('All changes saved');
 const fullName = (person: Person) => `${person.name} ${person.lastName}`;
 /** Someone's mark on the timeline, as a screen reader names it. */

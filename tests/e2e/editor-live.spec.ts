@@ -1,32 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, runCommand, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { openEditorWith } from './support/editor-helpers';
+import { openEditorWith, FERRY_SRT as SRT, cueGrid as grid, cueRow as row } from './support/editor-helpers';
 
 /**
  * Two people on one subtitle at once (issue #25), each in a browser of their own: edits to
  * different cues merge, the same cue ends the same for both, each sees on which cue the other is,
  * and "Go to <name>" in the palette jumps there. No "keep mine / take theirs" along the way.
  */
-
-const SRT = `1
-00:00:00,200 --> 00:00:02,000
-The ferry leaves at noon
-
-2
-00:00:02,400 --> 00:00:04,400
-Welcome aboard
-
-3
-00:00:04,800 --> 00:00:06,200
-Tickets at the desk
-`;
-
-const grid = (page: Page) => page.getByRole('grid', { name: 'Cues' });
-const row = (page: Page, n: number) =>
-  grid(page)
-    .getByRole('row')
-    .nth(n - 1);
 
 /** Opens cue `n`'s text box by keyboard and types at its end. */
 async function typeAtEnd(page: Page, n: number, text: string) {

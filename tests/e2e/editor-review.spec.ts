@@ -1,32 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, runCommand, signUpAndConfirm, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { csrfHeaders, openEditorWith } from './support/editor-helpers';
+import {
+  csrfHeaders,
+  openEditorWith,
+  FERRY_SRT as SRT,
+  cueGrid as grid,
+  cueRow as row,
+} from './support/editor-helpers';
 
 /**
  * Review by cue (issue #25) with two people on one subtitle, each in a browser of their own: the
  * editor marks cues by keyboard and palette, a reviewer of the same workspace sees it live, marks
  * cues too, and cannot change text (a read-only column with a note); the progress follows.
  */
-
-const SRT = `1
-00:00:00,200 --> 00:00:02,000
-The ferry leaves at noon
-
-2
-00:00:02,400 --> 00:00:04,400
-Welcome aboard
-
-3
-00:00:04,800 --> 00:00:06,200
-Tickets at the desk
-`;
-
-const grid = (page: Page) => page.getByRole('grid', { name: 'Cues' });
-const row = (page: Page, n: number) =>
-  grid(page)
-    .getByRole('row')
-    .nth(n - 1);
 
 test('an editor and a reviewer review one subtitle live; the reviewer cannot change text', async ({
   page,

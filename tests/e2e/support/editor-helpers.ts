@@ -37,3 +37,24 @@ export async function openEditorWith(
   await expect(page.getByRole('grid', { name: 'Cues' }).getByRole('row').first()).toBeVisible();
   return { versionId, subtitleId, cuesPath: `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/cues` };
 }
+
+/** Three short cues of a ferry announcement: the subtitle the live, review, comment and assignment specs edit. */
+export const FERRY_SRT = `1
+00:00:00,200 --> 00:00:02,000
+The ferry leaves at noon
+
+2
+00:00:02,400 --> 00:00:04,400
+Welcome aboard
+
+3
+00:00:04,800 --> 00:00:06,200
+Tickets at the desk
+`;
+
+/** The editor's cue list, and its row n (1-based, as people count cues). */
+export const cueGrid = (page: Page) => page.getByRole('grid', { name: 'Cues' });
+export const cueRow = (page: Page, n: number) =>
+  cueGrid(page)
+    .getByRole('row')
+    .nth(n - 1);
