@@ -20,6 +20,7 @@ import { loadConfig } from '../server/config';
 import { PgliteDatabase } from '../server/db/pglite-database';
 import { hashToken, SESSION_COOKIE } from '../server/http/sessions';
 import { serverPlugins } from '../server/plugins';
+import { seedFilmSubtitle } from './lib/film-subtitle';
 
 const CUES = Number(process.env.LIVE_CUES ?? 2000);
 
@@ -63,21 +64,7 @@ async function main() {
   const editorCookie = await person('Subtitler', 'admin');
   const reviewerCookie = await person('Reviewer', 'reviewer');
 
-  const projectId = await one('INSERT INTO projects (workspace_id, title) VALUES ($1, $2)', [workspaceId, 'Film']);
-  const versionId = await one('INSERT INTO project_versions (project_id, workspace_id, title) VALUES ($1, $2, $3)', [
-    projectId,
-    workspaceId,
-    'Film',
-  ]);
-  const subtitleId = await one(
-    `INSERT INTO subtitles (project_version_id, workspace_id, language, kind, cues_count) VALUES ($1, $2, 'en', 'transcript', $3)`,
-    [versionId, workspaceId, CUES],
-  );
-  await db.query(
-    `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text)
-     SELECT $1, i, i * 3600, i * 3600 + 3000, 'Line ' || (i + 1) || ' of the film' FROM generate_series(0, $2 - 1) AS i`,
-    [subtitleId, CUES],
-  );
+  const { versionId, subtitleId } = await seedFilmSubtitle(db, workspaceId, CUES);
 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
