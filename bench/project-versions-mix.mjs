@@ -14,6 +14,18 @@ const pick = (items) => items[Math.floor(Math.random() * items.length)];
 const int = (below) => Math.floor(Math.random() * below);
 const word = () => `w${String(int(WORDS)).padStart(4, '0')}harbor`;
 
+/**
+ * The first five ids of a page and its next cursor, without parsing the page: the client runs on
+ * the same two cores as the server it measures, and JSON.parse of every 18 KB page (with the
+ * garbage it leaves) was half the client's CPU, 0.2 ms per request taken from the server.
+ */
+export function glance(body) {
+  const text = body.toString('latin1');
+  const ids = [...text.matchAll(/\{"id":"(\d+)","type":"project_version"/g)].slice(0, 5).map((match) => match[1]);
+  const nextCursor = /"nextCursor":"([^"]+)"/.exec(text)?.[1] ?? null;
+  return { ids, nextCursor };
+}
+
 /** One list shape, as the query string after workspaceId (kinds group the latencies). */
 export function listShapes(labelIds) {
   return [
@@ -60,12 +72,11 @@ export async function runListMix({ base, app, seconds, concurrency = 50, writesP
     const params = make();
     const first = await list(kind, params);
     if (!first || first.status !== 200) return;
-    const page = JSON.parse(first.body.toString());
-    for (const row of page.data.slice(0, 5)) seenIds.push(row.id);
+    const { ids, nextCursor } = glance(first.body);
+    for (const id of ids) seenIds.push(id);
     if (seenIds.length > 5000) seenIds.splice(0, seenIds.length - 5000);
     // A third of the people scroll on: page 2 by the cursor page 1 gave, as the web client does.
-    if (page.meta.nextCursor && Math.random() < 0.33)
-      await list('nextPageByCursor', { ...params, page: '2', after: page.meta.nextCursor });
+    if (nextCursor && Math.random() < 0.33) await list('nextPageByCursor', { ...params, page: '2', after: nextCursor });
   };
 
   let writes = 0;

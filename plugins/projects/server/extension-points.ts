@@ -11,6 +11,19 @@ export interface ProjectVersionListQuery {
   workspaceId: string;
   /** The `labels[]` query parameter (the spec's label filter), as ids. */
   labelIds: string[];
+  /**
+   * Added in plugin API 1.x: the workspace revision the request read with its membership check
+   * (server/identity/workspace-revision.ts), under which what a filter or a column reads may be
+   * kept in memory; null when the caller has none (then read fresh).
+   */
+  workspaceRevision?: string | null;
+}
+
+/** The page whose rows a column's `resolve` finishes. */
+export interface ProjectVersionListPage {
+  workspaceId: string;
+  /** As in ProjectVersionListQuery: a key to keep what `resolve` reads under, null to read fresh. */
+  workspaceRevision: string | null;
 }
 
 export interface ProjectVersionListContribution {
@@ -20,7 +33,17 @@ export interface ProjectVersionListContribution {
    * a select expression over `v`, evaluated on the page's rows only, served as
    * `attributes[attribute]` (null when the expression is). Keep it to an index lookup per row.
    */
-  column?: { attribute: string; sql: string };
+  column?: {
+    attribute: string;
+    sql: string;
+    /**
+     * Added in plugin API 1.x (optional): turns the page's values of `sql` (one per row, in order)
+     * into the served ones, in the web process, once per page. For values every page repeats from
+     * a small table, e.g. the labels plugin serves its label ids as labels from a copy kept under
+     * the workspace revision: a sub-select per row cost the database a quarter of the page.
+     */
+    resolve?(values: unknown[], page: ProjectVersionListPage, ctx: { db: Queryable }): Promise<unknown[]>;
+  };
   /**
    * A condition over `v` for this query, with its values placed through `add` (it returns the
    * `$n` placeholder); `null` when the query does not concern it; `'nothing'` when no row can match.

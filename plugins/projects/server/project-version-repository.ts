@@ -11,7 +11,8 @@ import {
 import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../common/project-events';
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
-import type { ProjectVersionListContribution } from './extension-points';
+import { PageRowsFunction } from './page-rows-function';
+import type { ProjectVersionListContribution, ProjectVersionListPage } from './extension-points';
 
 export interface ProjectVersionRecord {
   id: string;
@@ -40,6 +41,8 @@ export interface ListQuery {
   searchWords: string[];
   /** Keyset position `[micros, id]` of the last row of the previous page. */
   after: [string, string] | null;
+  /** The workspace revision the request read (contributions may keep what they read under it); absent: read fresh. */
+  workspaceRevision?: string | null;
 }
 
 /**
@@ -102,6 +105,7 @@ function titleSearchConditions(words: string[], add: (value: unknown) => string)
  */
 export class ProjectVersionRepository {
   readonly elements: ElementRepository;
+  private readonly pageRows: PageRowsFunction;
 
   /** `contributions`: the list's columns and filters other plugins add (read per list, after every plugin registered). */
   private readonly contributions: () => ProjectVersionListContribution[];
@@ -113,6 +117,7 @@ export class ProjectVersionRepository {
     private readonly events: EventPublisher | null = null,
   ) {
     this.elements = new ElementRepository(db);
+    this.pageRows = new PageRowsFunction(db);
     // Read once, on first use: the plugin list (server/extensions.ts) is fixed when the app is
     // built, and walking every plugin's contributions three times per list request showed in
     // the web process's CPU profile.
@@ -128,16 +133,25 @@ export class ProjectVersionRepository {
 
   /**
    * The driver's rows to records of one shape, the contributed columns (`c:<attribute>`) moved
-   * into `contributed`. Built anew rather than by deleting keys from the row: a `delete` turns
-   * the object into a slow dictionary for everything that reads it after (presenter, serializer).
+   * into `contributed`, each column's values first through its `resolve` when it has one (once
+   * per page). Built anew rather than by deleting keys from the row: a `delete` turns the object
+   * into a slow dictionary for everything that reads it after (presenter, serializer).
    */
-  private toRecords(rows: VersionRow[]): ProjectVersionRecord[] {
-    const attributes = this.contributions().flatMap(({ column }) =>
-      column && column.attribute !== 'labels' ? [column.attribute] : [],
-    );
-    return rows.map((row) => {
+  private async toRecords(rows: VersionRow[], page: ProjectVersionListPage): Promise<ProjectVersionRecord[]> {
+    const columns = this.contributions().flatMap(({ column }) => (column ? [column] : []));
+    const values = new Map<string, unknown[]>();
+    for (const column of columns) {
+      const raw = rows.map((row) => row[`c:${column.attribute}`]);
+      values.set(
+        column.attribute,
+        column.resolve && rows.length > 0 ? await column.resolve(raw, page, { db: this.db }) : raw,
+      );
+    }
+    const attributes = columns.flatMap(({ attribute }) => (attribute !== 'labels' ? [attribute] : []));
+    const labels = values.get('labels');
+    return rows.map((row, index) => {
       const contributed: Record<string, unknown> = {};
-      for (const attribute of attributes) contributed[attribute] = row[`c:${attribute}`];
+      for (const attribute of attributes) contributed[attribute] = values.get(attribute)![index];
       return {
         id: row.id,
         projectId: row.projectId,
@@ -150,7 +164,7 @@ export class ProjectVersionRepository {
         elementId: row.elementId,
         elementState: row.elementState,
         mediaRemovedAfterDays: row.mediaRemovedAfterDays,
-        labels: (row['c:labels'] as ProjectVersionLabel[] | null | undefined) ?? [],
+        labels: (labels?.[index] as ProjectVersionLabel[] | null | undefined) ?? [],
         contributed,
         positionMicros: row.positionMicros,
       };
@@ -288,10 +302,14 @@ export class ProjectVersionRepository {
    * request (measured with --cpu-prof); one JSON.parse of the whole page costs a fraction of it.
    * Every contributed column is json already, so the values are the same either way.
    */
-  private rowsStatement(): NamedStatement {
-    const text = `SELECT coalesce(json_agg(r ORDER BY r."positionMicros"::bigint DESC, r.id::bigint DESC), '[]') AS page FROM (
+  private rowsText(): string {
+    return `SELECT coalesce(json_agg(r ORDER BY r."positionMicros"::bigint DESC, r.id::bigint DESC), '[]') AS page FROM (
        SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
        WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL) r`;
+  }
+
+  private rowsStatement(): NamedStatement {
+    const text = this.rowsText();
     if (this.rowsStatementCache?.text !== text) {
       this.rowsStatementCache = namedStatement(
         `project_versions_rows_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
@@ -305,11 +323,12 @@ export class ProjectVersionRepository {
 
   /**
    * One page, newest first; fetches one row more than asked to know whether another page exists.
-   * Two statements: the page's ids (only the filters and the order, planned for the values at
-   * hand, so the planner can pick the index for a rare word or label; a numbered page without a
-   * cursor skips its rows in project_versions_list_idx alone, index-only), then those rows whole
-   * (rowsStatement). In one statement the sub-selects ran for every skipped row of a numbered page
-   * too: page 10,000 read 380,000 buffers (3.7 s) where the index-only walk reads 4,800.
+   * One statement in two steps: the page's ids (only the filters and the order, planned for the
+   * values at hand, so the planner can pick the index for a rare word or label; a numbered page
+   * without a cursor skips its rows in project_versions_list_idx alone, index-only), then those
+   * rows whole, through the rows statement kept as a function (page-rows-function.ts). With the
+   * sub-selects in the same plan as the skip they ran for every skipped row of a numbered page:
+   * page 10,000 read 380,000 buffers (3.7 s) where the index-only walk reads 4,800.
    */
   async list(query: ListQuery): Promise<{ rows: ProjectVersionRecord[]; hasMore: boolean }> {
     const params: unknown[] = [query.workspaceId];
@@ -317,7 +336,11 @@ export class ProjectVersionRepository {
     const add = (value: unknown) => `$${params.push(value)}`;
     for (const contribution of this.contributions()) {
       const condition = await contribution.filter?.(
-        { workspaceId: query.workspaceId, labelIds: query.labelIds },
+        {
+          workspaceId: query.workspaceId,
+          labelIds: query.labelIds,
+          workspaceRevision: query.workspaceRevision ?? null,
+        },
         { db: this.db, add },
       );
       if (condition === 'nothing') return { rows: [], hasMore: false };
@@ -335,20 +358,39 @@ export class ProjectVersionRepository {
       offset = 0;
     }
     const limit = `LIMIT ${add(query.perPage + 1)}${offset > 0 ? ` OFFSET ${add(offset)}` : ''}`;
-    const page = await this.db.query<{ id: string }>(
-      `SELECT v.id::text AS id FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`,
-      params,
+    const found = `SELECT v.id, v.created_at FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`;
+    const perPage = add(query.perPage);
+    const { rows } = await this.pageRows.with(this.rowsText(), (rowsOf) =>
+      this.db.query<{ found: number; page: VersionRow[] | null }>(
+        `WITH found AS MATERIALIZED (${found})
+         SELECT (SELECT count(*)::int FROM found) AS found,
+                CASE WHEN EXISTS (SELECT 1 FROM found)
+                     THEN ${rowsOf}($1, ARRAY(SELECT id FROM found ORDER BY created_at DESC, id DESC LIMIT ${perPage})) END AS page`,
+        params,
+      ),
     );
-    const hasMore = page.rows.length > query.perPage;
-    const ids = page.rows.slice(0, query.perPage).map((row) => row.id);
-    // A version deleted between the two statements is left out of the page (as if read a moment later).
-    return { rows: ids.length > 0 ? await this.byIds(query.workspaceId, ids) : [], hasMore };
+    const page = rows[0].page ?? [];
+    return {
+      rows: await this.toRecords(page, {
+        workspaceId: query.workspaceId,
+        workspaceRevision: query.workspaceRevision ?? null,
+      }),
+      hasMore: rows[0].found > query.perPage,
+    };
   }
 
-  /** Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent), newest first. */
-  async byIds(workspaceId: string, ids: string[]): Promise<ProjectVersionRecord[]> {
+  /**
+   * Fresh rows for ids the client holds (ids of other workspaces or deleted ones are absent),
+   * newest first. `workspaceRevision`: the one the request read, under which columns may keep what
+   * they resolve (null: they read it fresh).
+   */
+  async byIds(
+    workspaceId: string,
+    ids: string[],
+    workspaceRevision: string | null = null,
+  ): Promise<ProjectVersionRecord[]> {
     const { rows } = await this.db.query<{ page: VersionRow[] }>(this.rowsStatement(), [workspaceId, ids]);
-    return this.toRecords(rows[0].page);
+    return this.toRecords(rows[0].page, { workspaceId, workspaceRevision });
   }
 
   /**

@@ -98,6 +98,7 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
           labelIds,
           searchWords,
           after: position,
+          workspaceRevision: workspaceRevision ?? null,
         });
         const body: ProjectVersionsResponse = {
           data: rows.map(projectVersionResource),
@@ -121,7 +122,9 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       schema: { body: projectVersionIdsBody, response: { 200: projectVersionsResponse } },
     },
     async (request): Promise<ProjectVersionsResponse> => {
-      const rows = await versions.byIds(tenantOf(request).workspaceId!, [...new Set(request.body.projectVersionIds)]);
+      const { workspaceId, workspaceRevision } = tenantOf(request);
+      const ids = [...new Set(request.body.projectVersionIds)];
+      const rows = await versions.byIds(workspaceId!, ids, workspaceRevision ?? null);
       return {
         data: rows.map(projectVersionResource),
         meta: { page: 1, perPage: rows.length, hasMore: false, nextCursor: null },
