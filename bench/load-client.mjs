@@ -1,27 +1,38 @@
 /**
  * A small closed-loop HTTP load client for the benches that need more than one repeated URL
  * (bench/project-versions-mix.mjs, bench/load.bench.mjs): keep-alive sockets, every request
- * timed and filed under a kind, percentiles per kind. undici rather than node:http or fetch: at a
- * few thousand requests a second on a shared 2-core box the client's own CPU matters.
+ * timed and filed under a kind, percentiles per kind. node:http rather than fetch: at a few
+ * thousand requests a second on a shared 2-core box the client's own CPU matters.
  */
-import { Agent } from 'undici';
+import http from 'node:http';
 
 /** One request; resolves with { status, headers, body (Buffer) } — never rejects on HTTP status. */
-export async function request(agent, base, { method = 'GET', path, headers = {}, body }) {
-  const response = await agent.request({ origin: base, path, method, headers, body });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: Buffer.from(await response.body.arrayBuffer()),
-  };
+export function request(agent, base, { method = 'GET', path, headers = {}, body }) {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
 }
 
-/**
- * Keep-alive connections shared by every request of a run: undici's, not node:http's. node:http
- * cost the client 0.47 ms of CPU per list request of the project-versions mix, on the same two
- * cores as the server it measures; undici costs a fraction of it (docs/capacity.md).
- */
-export const keepAliveAgent = (sockets) => new Agent({ connections: sockets, keepAliveTimeout: 60_000 });
+export const keepAliveAgent = (sockets) => new http.Agent({ keepAlive: true, maxSockets: sockets });
 
 const percentile = (sorted, p) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
