@@ -53,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=300',
+    // PostgreSQL's default (128MB) unless a caller sizes it as a server of its own would be (the list bench).
+    ...(process.env.POLYCUE_PG_SHARED_BUFFERS ? [`-c shared_buffers=${process.env.POLYCUE_PG_SHARED_BUFFERS}`] : []),
   ].join(' ');
   run(runAs, path.join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
 

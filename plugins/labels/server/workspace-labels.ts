@@ -68,9 +68,14 @@ export class WorkspaceLabelsCache {
 /** A row's label ids as its labels, in list order; ids of labels deleted since are left out. */
 export function labelsOfIds(ids: readonly string[] | null | undefined, labels: WorkspaceLabels): ProjectVersionLabel[] {
   if (!ids || ids.length === 0) return [];
-  const found = ids.flatMap((id) => {
+  if (ids.length === 1) {
+    const known = labels.get(ids[0]);
+    return known ? [known.label] : [];
+  }
+  const found: { label: ProjectVersionLabel; rank: number }[] = [];
+  for (const id of ids) {
     const known = labels.get(id);
-    return known ? [known] : [];
-  });
+    if (known) found.push(known);
+  }
   return found.sort((a, b) => a.rank - b.rank).map(({ label }) => label);
 }

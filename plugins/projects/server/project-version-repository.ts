@@ -51,14 +51,15 @@ export interface ListQuery {
  * made from it (toRecord): formatting a timestamptz as text in PostgreSQL and parsing it back in
  * Node cost both sides CPU on every row of every page, for the same value truncated to the ms.
  */
-const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.workspace_id::text AS "workspaceId", v.title,
+const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.title,
   v.duration_ms AS "durationMs", v.thumbnail_key AS "thumbnailKey", v.element_id::text AS "elementId",
   (SELECT e.state FROM elements e WHERE e.id = v.element_id) AS "elementState",
   (SELECT e.media_removed_after_days FROM elements e WHERE e.id = v.element_id) AS "mediaRemovedAfterDays",
   (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
 
 /** A row of rowsStatement as the driver gives it: the contributed columns under `c:<attribute>`. */
-type VersionRow = Omit<ProjectVersionRecord, 'createdAt' | 'labels' | 'contributed'> & Record<string, unknown>;
+type VersionRow = Omit<ProjectVersionRecord, 'createdAt' | 'labels' | 'contributed' | 'workspaceId'> &
+  Record<string, unknown>;
 
 /** The title's words, stored ('simple': lower case, no stemming; title-search-migrations.ts) and indexed. */
 const TITLE_WORDS = 'v.title_words';
@@ -155,7 +156,8 @@ export class ProjectVersionRepository {
       return {
         id: row.id,
         projectId: row.projectId,
-        workspaceId: row.workspaceId,
+        // The statement reads one workspace's rows only (WHERE v.workspace_id = $1): not sent back 50 times.
+        workspaceId: page.workspaceId,
         title: row.title,
         // The same instant the driver made of the timestamptz: micros truncated to ms (it floors the fraction too).
         createdAt: new Date(Math.floor(Number(row.positionMicros) / 1000)),
