@@ -1,31 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, runCommand, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { dismissNewsletter, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
+import { csrfHeaders, cueGrid, FERRY_SRT, openEditorWith } from './support/editor-helpers';
 
 /**
  * The subtitle editor as a power user drives it: keys only, from opening the editor URL to a
  * save made elsewhere, seen live. The subtitle is made through the API (create + SRT import) on a real uploaded video.
  */
 
-const SRT = `1
-00:00:00,200 --> 00:00:02,000
-The ferry leaves at noon
-
-2
-00:00:02,400 --> 00:00:04,400
-Welcome aboard
-
-3
-00:00:04,800 --> 00:00:06,200
-Tickets at the desk
-`;
-
 const LONG = 'Welcome aboard the harbour ferry, and thank you all for travelling';
-
-async function csrf(page: Page) {
-  return { 'X-CSRF-Token': (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '' };
-}
 
 async function serverCues(page: Page, cuesPath: string) {
   const body = await (await page.request.get(cuesPath)).json();
@@ -41,30 +24,11 @@ test('edit a subtitle by keyboard: split, merge, undo/redo, reading problems, re
 }) => {
   test.setTimeout(120_000);
   void confirmedUser;
-  await dismissNewsletter(page);
-  await uploadVideos(page, [testVideo('Ferry.mp4', 6)]);
-  await versionRow(page, 'Ferry').click();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/projects\/\d+\/project_versions\/\d+$/);
-  const versionId = new URL(page.url()).pathname.split('/').pop()!;
-
-  const headers = await csrf(page);
-  const made = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles`, {
-    headers,
-    data: { language: 'en' },
-  });
-  const subtitleId: string = (await made.json()).data.id;
-  const imported = await page.request.post(`/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/import_srt`, {
-    headers,
-    multipart: { srt_content: { name: 'ferry.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(SRT) } },
-  });
-  expect(imported.status()).toBe(200);
-  const editorUrl: string = (await imported.json()).data.attributes.editorUrl;
-  const cuesPath = `/api/v1/project_versions/${versionId}/subtitles/${subtitleId}/cues`;
+  const { cuesPath } = await openEditorWith(page, 'Ferry', FERRY_SRT);
+  const headers = await csrfHeaders(page);
 
   // Open: the video and the cue list, no problems yet.
-  await page.goto(editorUrl);
-  const grid = page.getByRole('grid', { name: 'Cues' });
+  const grid = cueGrid(page);
   await expect(grid.getByRole('row')).toHaveCount(3);
   await expect(page.getByLabel('Video')).toBeVisible();
   await expect(page.getByTestId('editor-problems')).toHaveText(/3 cues · no reading problems/);
