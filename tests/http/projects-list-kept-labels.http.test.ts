@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { KEPT_LABELS_PER_WORKSPACE } from '../../plugins/labels/server/workspace-labels';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, seedVersions, type Member } from './projects-test-kit';
 
@@ -79,6 +80,24 @@ describeOnBothDatabases(
       const foreign = (await labelled(stranger, ['Theirs'])).labelIds[0];
       expect((await list(member, `&labels=${foreign}`)).body.data).toEqual([]);
       expect(JSON.stringify((await list(member)).body)).not.toContain('Theirs');
+    });
+
+    it("a workspace with more labels than are kept whole still shows and filters each row's labels, in the labels page's order", async () => {
+      const member = await newMember(ctx);
+      const { ids, labelIds } = await labelled(member, ['beta', 'Alpha']);
+      await ctx.db.query(
+        `INSERT INTO labels (workspace_id, caption) SELECT $1, 'bulk ' || g FROM generate_series(1, $2::int) g`,
+        [member.workspaceId, KEPT_LABELS_PER_WORKSPACE],
+      );
+      const listed = await list(member);
+      expect(captionsOf(listed.body)).toEqual([
+        ['Alpha', 'beta'],
+        ['Alpha', 'beta'],
+      ]);
+      const filtered = await list(member, `&labels=${labelIds[1]}`);
+      expect(filtered.body.data.map((v: any) => v.id).sort()).toEqual([...ids].sort());
+      await ctx.db.query(`UPDATE labels SET caption = 'gamma' WHERE id = $1`, [labelIds[1]]);
+      expect(captionsOf((await list(member)).body)[0]).toEqual(['beta', 'gamma']);
     });
 
     it("makes the page's function again when it went missing (a restored dump), and answers the same page", async () => {

@@ -16,7 +16,8 @@ export const labelsListContribution: ProjectVersionListContribution = {
     // Text, not numbers: JSON numbers lose the digits of an id past 2^53.
     sql: 'v.label_ids::text[]',
     async resolve(values, { workspaceId, workspaceRevision }, { db }) {
-      const labels = await WorkspaceLabelsCache.of(db).labels(workspaceId, workspaceRevision);
+      const named = values.flatMap((ids) => (ids as string[] | null) ?? []);
+      const labels = await WorkspaceLabelsCache.of(db).labels(workspaceId, workspaceRevision, named);
       return values.map((ids) => labelsOfIds(ids as string[] | null, labels));
     },
   },
@@ -25,7 +26,7 @@ export const labelsListContribution: ProjectVersionListContribution = {
     // Only this workspace's existing labels count (a deleted label's id may linger in the arrays).
     // Placed as values, so the planner sees the ids themselves and can tell a rare label (its GIN
     // index) from a common one (filter while walking): behind a sub-select it guessed and chose badly.
-    const labels = await WorkspaceLabelsCache.of(db).labels(workspaceId, workspaceRevision ?? null);
+    const labels = await WorkspaceLabelsCache.of(db).labels(workspaceId, workspaceRevision ?? null, labelIds);
     const live = labelIds.filter((id) => labels.has(id));
     if (live.length === 0) return 'nothing';
     return `v.label_ids && ${add(live)}::bigint[]`;

@@ -7,11 +7,22 @@ export type WorkspaceLabels = ReadonlyMap<string, { label: ProjectVersionLabel; 
 /** The order the labels page and the list share: PostgreSQL's lower() and collation, not JavaScript's. */
 const WORKSPACE_LABELS = namedStatement(
   'labels_of_workspace',
-  'SELECT id::text AS id, caption FROM labels WHERE workspace_id = $1 ORDER BY lower(caption), id',
+  'SELECT id::text AS id, caption FROM labels WHERE workspace_id = $1 ORDER BY lower(caption), id LIMIT $2',
+);
+/** The same order, for the ids a page or a filter names only. */
+const LABELS_BY_ID = namedStatement(
+  'labels_by_id',
+  'SELECT id::text AS id, caption FROM labels WHERE workspace_id = $1 AND id = ANY($2::bigint[]) ORDER BY lower(caption), id',
 );
 
 /** Workspaces whose labels one process keeps (the least recently asked goes first). */
 const KEPT_WORKSPACES = 1000;
+/**
+ * A workspace with more labels than this is not kept whole: each page then reads the labels its
+ * rows and filter name (one query), so a workspace of 100,000 labels costs neither the memory nor
+ * a read of all of them after every change.
+ */
+export const KEPT_LABELS_PER_WORKSPACE = 2000;
 
 /**
  * The labels of workspaces, kept in the web process under the workspace revision
@@ -32,13 +43,25 @@ export class WorkspaceLabelsCache {
     return cache;
   }
 
-  private readonly kept = new Map<string, { revision: bigint; labels: Promise<WorkspaceLabels> }>();
+  /** null: the workspace has too many labels to keep whole. */
+  private readonly kept = new Map<string, { revision: bigint; labels: Promise<WorkspaceLabels | null> }>();
 
   private constructor(private readonly db: Queryable) {}
 
-  /** The workspace's labels as of `revision` or later; read fresh (and not kept) without one. */
-  labels(workspaceId: string, revision: string | null): Promise<WorkspaceLabels> {
-    if (revision === null) return this.read(workspaceId);
+  /**
+   * Labels of the workspace as of `revision` or later, among them every one of `ids` that exists
+   * (all of the workspace's when it has few enough to keep).
+   */
+  async labels(workspaceId: string, revision: string | null, ids: readonly string[]): Promise<WorkspaceLabels> {
+    // Without a revision nothing may be kept: only the labels asked for are read.
+    const whole = revision === null ? null : await this.whole(workspaceId, revision);
+    if (whole) return whole;
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.db.query<ProjectVersionLabel>(LABELS_BY_ID, [workspaceId, [...new Set(ids)]]);
+    return ranked(rows);
+  }
+
+  private whole(workspaceId: string, revision: string): Promise<WorkspaceLabels | null> {
     const wanted = BigInt(revision);
     const hit = this.kept.get(workspaceId);
     if (hit && hit.revision === wanted) {
@@ -59,11 +82,17 @@ export class WorkspaceLabelsCache {
     return labels;
   }
 
-  private async read(workspaceId: string): Promise<WorkspaceLabels> {
-    const { rows } = await this.db.query<ProjectVersionLabel>(WORKSPACE_LABELS, [workspaceId]);
-    return new Map(rows.map((label, rank) => [label.id, { label, rank }]));
+  private async read(workspaceId: string): Promise<WorkspaceLabels | null> {
+    const { rows } = await this.db.query<ProjectVersionLabel>(WORKSPACE_LABELS, [
+      workspaceId,
+      KEPT_LABELS_PER_WORKSPACE + 1,
+    ]);
+    return rows.length > KEPT_LABELS_PER_WORKSPACE ? null : ranked(rows);
   }
 }
+
+const ranked = (rows: ProjectVersionLabel[]): WorkspaceLabels =>
+  new Map(rows.map((label, rank) => [label.id, { label, rank }]));
 
 /** A row's label ids as its labels, in list order; ids of labels deleted since are left out. */
 export function labelsOfIds(ids: readonly string[] | null | undefined, labels: WorkspaceLabels): ProjectVersionLabel[] {
