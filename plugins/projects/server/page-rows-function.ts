@@ -5,8 +5,8 @@ import type { Database } from '../../../server/plugin-api';
 const UNDEFINED_FUNCTION = '42883';
 
 /**
- * The list's rows statement (columns, sub-selects, other plugins' columns; see
- * ProjectVersionRepository.rowsText) as a PL/pgSQL function, so that one statement can find a
+ * The list's rows statement (columns, sub-selects, other plugins' columns, one line of text a row;
+ * see version-row-sql.ts, listLinesSql) as a PL/pgSQL function, so that one statement can find a
  * page's ids and read its rows: ONE round trip per list page instead of two. PL/pgSQL keeps the
  * plan of the statement inside a function for the connection, as a named statement does, so the
  * rows are still not planned per page (1.2 ms when they were), while the ids part around the call
@@ -21,7 +21,7 @@ export class PageRowsFunction {
 
   constructor(private readonly db: Database) {}
 
-  /** Calls `run` with the function's name for this `text` (a statement over `$1` workspace id, `$2` ids). */
+  /** Calls `run` with the function's name for this `text` (a statement over `$1` workspace id, `$2` ids, giving one text value). */
   async with<T>(text: string, run: (name: string) => Promise<T>): Promise<T> {
     const name = await this.nameFor(text);
     try {
@@ -54,7 +54,7 @@ export class PageRowsFunction {
       ]);
       if (rows[0].exists) return;
       await tx.query(
-        `CREATE FUNCTION ${signature} RETURNS json LANGUAGE plpgsql STABLE AS $page$ BEGIN RETURN (${text}); END $page$`,
+        `CREATE FUNCTION ${signature} RETURNS text LANGUAGE plpgsql STABLE AS $page$ BEGIN RETURN (${text}); END $page$`,
       );
     });
     return name;

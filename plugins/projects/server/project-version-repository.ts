@@ -12,6 +12,9 @@ import { PROJECT_VERSION_CREATED, PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RES
 import { PROJECTS_SERVER_MESSAGES, type ElementState, type ProjectVersionLabel } from '../common/projects-contract';
 import { ElementRepository, moveProjectCount } from './element-repository';
 import { PageRowsFunction } from './page-rows-function';
+import { readLines, resourceText } from './list-page-lines';
+import { projectVersionListPart } from './projects-presenter';
+import { listLinesSql, rowsJsonSql } from './version-row-sql';
 import { titleSearchConditions } from './title-search-conditions';
 import type { ProjectVersionListContribution, ProjectVersionListPage } from './extension-points';
 
@@ -34,6 +37,13 @@ export interface ProjectVersionRecord {
   positionMicros: string;
 }
 
+/** A list page: its rows (without the columns passed through as text) and each row's resource as served, in JSON. */
+export interface ListedPage {
+  rows: ProjectVersionRecord[];
+  json: string[];
+  hasMore: boolean;
+}
+
 export interface ListQuery {
   workspaceId: string;
   perPage: number;
@@ -45,18 +55,6 @@ export interface ListQuery {
   /** The workspace revision the request read (contributions may keep what they read under it); absent: read fresh. */
   workspaceRevision?: string | null;
 }
-
-/**
- * The element's state is a sub-select, so PostgreSQL reads it for the page's rows only (after
- * ORDER BY/LIMIT). created_at comes once, as microseconds (the keyset position); `createdAt` is
- * made from it (toRecord): formatting a timestamptz as text in PostgreSQL and parsing it back in
- * Node cost both sides CPU on every row of every page, for the same value truncated to the ms.
- */
-const VERSION_COLUMNS = `v.id::text AS id, v.project_id::text AS "projectId", v.title,
-  v.duration_ms AS "durationMs", v.thumbnail_key AS "thumbnailKey", v.element_id::text AS "elementId",
-  (SELECT e.state FROM elements e WHERE e.id = v.element_id) AS "elementState",
-  (SELECT e.media_removed_after_days FROM elements e WHERE e.id = v.element_id) AS "mediaRemovedAfterDays",
-  (extract(epoch FROM v.created_at) * 1000000)::bigint::text AS "positionMicros"`;
 
 /** A row of rowsStatement as the driver gives it: the contributed columns under `c:<attribute>`. */
 type VersionRow = Omit<ProjectVersionRecord, 'createdAt' | 'labels' | 'contributed' | 'workspaceId'> &
@@ -93,11 +91,11 @@ export class ProjectVersionRepository {
     this.contributions = () => (read ??= contributions());
   }
 
-  private contributedColumns(): string {
-    return this.contributions()
-      .flatMap(({ column }) => (column ? [`, ${column.sql} AS "c:${column.attribute}"`] : []))
-      .join('');
+  private columns() {
+    return (this.columnsCache ??= this.contributions().flatMap(({ column }) => (column ? [column] : [])));
   }
+
+  private columnsCache: NonNullable<ProjectVersionListContribution['column']>[] | null = null;
 
   /**
    * The driver's rows to records of one shape, the contributed columns (`c:<attribute>`) moved
@@ -105,8 +103,11 @@ export class ProjectVersionRepository {
    * per page). Built anew rather than by deleting keys from the row: a `delete` turns the object
    * into a slow dictionary for everything that reads it after (presenter, serializer).
    */
-  private async toRecords(rows: VersionRow[], page: ProjectVersionListPage): Promise<ProjectVersionRecord[]> {
-    const columns = this.contributions().flatMap(({ column }) => (column ? [column] : []));
+  private async toRecords(
+    rows: VersionRow[],
+    page: ProjectVersionListPage,
+    columns = this.columns(),
+  ): Promise<ProjectVersionRecord[]> {
     const values = new Map<string, unknown[]>();
     for (const column of columns) {
       const raw = rows.map((row) => row[`c:${column.attribute}`]);
@@ -259,27 +260,35 @@ export class ProjectVersionRepository {
     return rows[0].id;
   }
 
-  /**
-   * The statement reading whole rows by id (columns, sub-selects, other plugins' columns): named,
-   * so PostgreSQL plans it once per connection (a lookup by primary key whatever the ids) instead
-   * of for every list page. Planning the one-statement list with its sub-selects cost 1.2 ms, more
-   * than running it (0.85 ms for a plain page).
-   *
-   * The page comes back as ONE json value (an array of row objects, newest first), not as 50 rows
-   * of a dozen columns: the driver decoding every field of every row (row objects, a parse per
-   * field, a JSON.parse per json column) was the largest part of the web process's CPU per list
-   * request (measured with --cpu-prof); one JSON.parse of the whole page costs a fraction of it.
-   * Every contributed column is json already, so the values are the same either way.
-   */
-  /** Built once: the contributions are read once (see the constructor), so the text never changes after. */
+  /** Built once each: the contributions are read once (see the constructor), so the texts never change after. */
   private rowsText(): string {
-    return (this.rowsTextCache ??= `SELECT coalesce(json_agg(r ORDER BY r."positionMicros"::bigint DESC, r.id::bigint DESC), '[]') AS page FROM (
-       SELECT ${VERSION_COLUMNS}${this.contributedColumns()} FROM project_versions v
-       WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL) r`);
+    return (this.rowsTextCache ??= rowsJsonSql(this.columns()));
   }
 
   private rowsTextCache: string | null = null;
 
+  private listLinesText(): string {
+    return (this.listLinesTextCache ??= listLinesSql(this.columns()));
+  }
+
+  private listLinesTextCache: string | null = null;
+
+  /** The attributes listLinesText passes through as text (the columns without `resolve`). */
+  private tailAttributes(): ReadonlySet<string> {
+    return (this.tailAttributesCache ??= new Set(
+      this.columns()
+        .filter((column) => !column.resolve)
+        .map((column) => column.attribute),
+    ));
+  }
+
+  private tailAttributesCache: ReadonlySet<string> | null = null;
+
+  /**
+   * The rows-by-id statement (rowsJsonSql): named, so PostgreSQL plans it once per connection (a
+   * lookup by primary key whatever the ids) instead of for every call. Planning the one-statement
+   * list with its sub-selects cost 1.2 ms, more than running it (0.85 ms for a plain page).
+   */
   private rowsStatement(): NamedStatement {
     const text = this.rowsText();
     if (this.rowsStatementCache?.text !== text) {
@@ -302,7 +311,7 @@ export class ProjectVersionRepository {
    * sub-selects in the same plan as the skip they ran for every skipped row of a numbered page:
    * page 10,000 read 380,000 buffers (3.7 s) where the index-only walk reads 4,800.
    */
-  async list(query: ListQuery): Promise<{ rows: ProjectVersionRecord[]; hasMore: boolean }> {
+  async list(query: ListQuery): Promise<ListedPage> {
     const params: unknown[] = [query.workspaceId];
     const where = ['v.workspace_id = $1', 'v.deleted_at IS NULL'];
     const add = (value: unknown) => `$${params.push(value)}`;
@@ -315,12 +324,12 @@ export class ProjectVersionRepository {
         },
         { db: this.db, add },
       );
-      if (condition === 'nothing') return { rows: [], hasMore: false };
+      if (condition === 'nothing') return { rows: [], json: [], hasMore: false };
       if (condition) where.push(condition);
     }
     if (query.searchWords.length > 0) {
       const conditions = titleSearchConditions(query.searchWords, add);
-      if (!conditions) return { rows: [], hasMore: false };
+      if (!conditions) return { rows: [], json: [], hasMore: false };
       where.push(...conditions);
     }
     let offset = (query.page - 1) * query.perPage;
@@ -332,8 +341,8 @@ export class ProjectVersionRepository {
     const limit = `LIMIT ${add(query.perPage + 1)}${offset > 0 ? ` OFFSET ${add(offset)}` : ''}`;
     const found = `SELECT v.id, v.created_at FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`;
     const perPage = add(query.perPage);
-    const { rows } = await this.pageRows.with(this.rowsText(), (rowsOf) =>
-      this.db.query<{ found: number; page: VersionRow[] | null }>(
+    const { rows } = await this.pageRows.with(this.listLinesText(), (rowsOf) =>
+      this.db.query<{ found: number; page: string | null }>(
         `WITH found AS MATERIALIZED (${found})
          SELECT (SELECT count(*)::int FROM found) AS found,
                 CASE WHEN EXISTS (SELECT 1 FROM found)
@@ -341,12 +350,18 @@ export class ProjectVersionRepository {
         params,
       ),
     );
-    const page = rows[0].page ?? [];
+    const lines = readLines<VersionRow>(rows[0].page);
+    const records = await this.toRecords(
+      lines.map((line) => line.head),
+      { workspaceId: query.workspaceId, workspaceRevision: query.workspaceRevision ?? null },
+      this.columns().filter((column) => column.resolve),
+    );
+    const tailAttributes = this.tailAttributes();
     return {
-      rows: await this.toRecords(page, {
-        workspaceId: query.workspaceId,
-        workspaceRevision: query.workspaceRevision ?? null,
-      }),
+      rows: records,
+      json: records.map((record, index) =>
+        resourceText(projectVersionListPart(record, tailAttributes), lines[index].tail),
+      ),
       hasMore: rows[0].found > query.perPage,
     };
   }

@@ -34,9 +34,22 @@ export function elementResource(row: ElementRecord): ElementResource {
 }
 
 export function projectVersionResource(row: ProjectVersionRecord): ProjectVersionResource {
+  return versionResource(row, true) as ProjectVersionResource;
+}
+
+/**
+ * The list's part of a resource: the attributes in `servedApart` (the columns the list passes
+ * through as text, list-page-lines.ts) are written beside it, so their defaults are left out here
+ * and no key is written twice.
+ */
+export function projectVersionListPart(row: ProjectVersionRecord, servedApart: ReadonlySet<string>) {
+  return versionResource(row, !servedApart.has('subtitles'));
+}
+
+function versionResource(row: ProjectVersionRecord, defaultSubtitles: boolean) {
   return {
     id: row.id,
-    type: 'project_version',
+    type: 'project_version' as const,
     attributes: {
       projectId: row.projectId,
       workspaceId: row.workspaceId,
@@ -49,7 +62,7 @@ export function projectVersionResource(row: ProjectVersionRecord): ProjectVersio
       mediaRemovedAfterDays: row.mediaRemovedAfterDays ?? null,
       labels: row.labels ?? [],
       // The spec's `subtitles` (each id and attributes) come from the subtitles plugin's column.
-      subtitles: [],
+      ...(defaultSubtitles ? { subtitles: [] } : {}),
       ...row.contributed,
     },
   };
