@@ -22,9 +22,8 @@ const VERSION_COLUMNS: [string, string][] = [
 
 type Column = NonNullable<ProjectVersionListContribution['column']>;
 
-/** A name as a quoted identifier and as a string literal (attribute names come from plugins). */
+/** A name as a quoted identifier (attribute names come from plugins). */
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
 
 /** The contributed columns of the rows, each under `c:<attribute>` (ProjectVersionRepository.toRecords moves them). */
 const contributedPairs = (columns: Column[]): [string, string][] =>
@@ -60,11 +59,21 @@ export const LINE_END = '\x1e';
  * process's CPU per list request. A value a column's SQL gives as null is served as null.
  */
 export function listLinesSql(columns: Column[]): string {
-  const pairs = (list: [string, string][]) => list.map(([name, sql]) => `${literal(name)}, ${sql}`).join(', ');
+  const selected = (list: [string, string][]) => list.map(([name, sql]) => `${sql} AS ${identifier(name)}`).join(', ');
   const head = [...VERSION_COLUMNS, ...contributedPairs(columns.filter((column) => column.resolve))];
   const tail: [string, string][] = columns
     .filter((column) => !column.resolve)
     .map((column) => [column.attribute, column.sql]);
-  return `SELECT coalesce(string_agg(json_build_object(${pairs(head)})::text || chr(31) || json_build_object(${pairs(tail)})::text,
-       chr(30) ORDER BY v.created_at DESC, v.id DESC), '') AS page ${PAGE_ROWS}`;
+  // Rows made by LATERAL sub-selects and written with to_json: measured (pgbench, 50 rows) a few
+  // per cent cheaper than json_build_object, which inspects every argument's type on every call.
+  return `SELECT coalesce(string_agg(to_json(head)::text || chr(31) || ${tail.length > 0 ? 'to_json(tail)::text' : "'{}'"},
+       chr(30) ORDER BY v.created_at DESC, v.id DESC), '') AS page
+     FROM project_versions v
+     CROSS JOIN LATERAL (SELECT ${selected(head)}) head${
+       tail.length > 0
+         ? `
+     CROSS JOIN LATERAL (SELECT ${selected(tail)}) tail`
+         : ''
+     }
+     WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL`;
 }
