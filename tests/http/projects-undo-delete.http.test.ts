@@ -64,7 +64,7 @@ describeOnBothDatabases('undoing a bulk delete of project versions', { config: {
 
       // Asking again changes nothing; the purge leaves the young deletion alone.
       expect((await restore(member, [five])).body).toEqual({ data: { ids: [] }, meta: { numberOfProjects: 4 } });
-      expect((await new ProjectVersionRepository(ctx.db).purgeDeleted(1000, 30)).purged).toBe(0);
+      expect((await new ProjectVersionRepository(ctx.db).deletions.purgeDeleted(1000, 30)).purged).toBe(0);
       expect((await restore(member, [three])).body.data.ids).toEqual([three]);
     });
 
@@ -85,7 +85,7 @@ describeOnBothDatabases('undoing a bulk delete of project versions', { config: {
     const [only] = await seedVersions(ctx.db, member.workspaceId, 1, 'Gone');
     await remove(member, [only]);
     await ctx.db.query(`UPDATE project_versions SET deleted_at = now() - interval '31 seconds' WHERE id = $1`, [only]);
-    expect((await new ProjectVersionRepository(ctx.db).purgeDeleted(1000, 30)).purged).toBe(1);
+    expect((await new ProjectVersionRepository(ctx.db).deletions.purgeDeleted(1000, 30)).purged).toBe(1);
     expect((await restore(member, [only])).body).toEqual({ data: { ids: [] }, meta: { numberOfProjects: 0 } });
     expect(await titles(member)).toEqual([]);
   });

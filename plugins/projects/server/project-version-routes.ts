@@ -139,7 +139,10 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
     },
     async (request): Promise<DeleteProjectVersionsResponse> => {
-      const deletion = await versions.deleteVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
+      const deletion = await versions.deletions.deleteVersions(
+        tenantOf(request).workspaceId!,
+        request.body.projectVersionIds,
+      );
       // Gone for the user now; the rows, their dependants and the files go in the background.
       if (deletion.projectVersionIds.length > 0) {
         // Purged once the time to undo is over (a second later: deleted_at and the job's clock differ slightly).
@@ -159,7 +162,10 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
     },
     async (request): Promise<DeleteProjectVersionsResponse> => {
-      const restored = await versions.restoreVersions(tenantOf(request).workspaceId!, request.body.projectVersionIds);
+      const restored = await versions.deletions.restoreVersions(
+        tenantOf(request).workspaceId!,
+        request.body.projectVersionIds,
+      );
       return { data: { ids: restored.projectVersionIds }, meta: { numberOfProjects: restored.numberOfProjects } };
     },
   );

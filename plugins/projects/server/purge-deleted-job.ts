@@ -17,7 +17,7 @@ export const purgeDeletedJob: JobDefinition<Record<string, never>> = {
   async handler(_data, ctx) {
     const versions = new ProjectVersionRepository(ctx.db);
     for (;;) {
-      const { purged, keys } = await versions.purgeDeleted(BATCH, ctx.config.undoDeleteSeconds);
+      const { purged, keys } = await versions.deletions.purgeDeleted(BATCH, ctx.config.undoDeleteSeconds);
       await removeFilesLater(ctx.jobs, keys);
       if (purged < BATCH) return;
     }
