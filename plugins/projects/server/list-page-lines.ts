@@ -3,7 +3,7 @@ import { HEAD_END, LINE_END } from './version-row-sql';
 /** One row of the list page as listLinesSql writes it: its head parsed, its tail as text. */
 export interface ListLine<Head> {
   head: Head;
-  /** A json object of the contributed columns without `resolve`, e.g. `{"processing" : {…}, "subtitles" : […]}`. */
+  /** A json object of the contributed columns without `resolve`, e.g. `{"processing":{…},"subtitles":[…]}`. */
   tail: string;
 }
 
