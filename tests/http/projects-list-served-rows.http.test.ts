@@ -56,7 +56,12 @@ describeOnBothDatabases('project-version list: the page served from text is the 
       `INSERT INTO pipeline_dubbed_media (run_id, project_version_id, language, audio_key) VALUES ($1, $2, 'es', 'dubbed/x.m4a')`,
       [tts.rows[0].id, middle],
     );
-    // The oldest comes from an upload whose media retention removed.
+    // The oldest comes from an upload whose media retention removed. Elements of other projects
+    // first, so the element's id is not the project's id (a lookup by the wrong column would pass).
+    await ctx.db.query(
+      `INSERT INTO elements (workspace_id, title, state, media_removed_after_days) SELECT $1, 'other', 'failed', 7 FROM generate_series(1, 3)`,
+      [member.workspaceId],
+    );
     const element = await ctx.db.query<{ id: string }>(
       `INSERT INTO elements (workspace_id, title, state, thumbnail_key, media_removed_after_days)
        VALUES ($1, 'clip', 'ready', 'thumbs/clip.jpg', 30) RETURNING id::text AS id`,
@@ -88,6 +93,8 @@ describeOnBothDatabases('project-version list: the page served from text is the 
     expect(a.attributes.processing).toMatchObject({ state: 'running', progress: 0.5, dubbed: [] });
     expect(b.attributes.processing).toMatchObject({ kind: 'tts', state: 'done', dubbed: ['es'] });
     expect(b.attributes.labels).toEqual([]);
+    for (const unlinked of [a, b])
+      expect(unlinked.attributes).toMatchObject({ elementId: null, elementState: null, mediaRemovedAfterDays: null });
     expect(c.attributes).toMatchObject({
       title: awkward,
       elementId: element.rows[0].id,

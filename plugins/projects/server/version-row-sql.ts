@@ -2,11 +2,12 @@ import type { ProjectVersionListContribution } from './extension-points';
 
 /**
  * The columns of a project-version row as `[name, expression over v]`, written once for both
- * ways the rows are read (rowsJsonSql, listLinesSql). The element's state is a sub-select, so
- * PostgreSQL reads it for the page's rows only. created_at comes once, as microseconds (the
- * keyset position); `createdAt` is made from it (ProjectVersionRepository.toRecords): formatting
- * a timestamptz as text in PostgreSQL and parsing it back in Node cost both sides CPU on every
- * row of every page, for the same value truncated to the ms.
+ * ways the rows are read (rowsJsonSql, listLinesSql). The element (its state, whether retention
+ * removed its media) is one lookup a row (ROWS_FROM; two sub-selects before), of the page's rows
+ * only. created_at comes once, as microseconds (the keyset position); `createdAt` is made from it
+ * (ProjectVersionRepository.toRecords): formatting a timestamptz as text in PostgreSQL and parsing
+ * it back in Node cost both sides CPU on every row of every page, for the same value truncated to
+ * the ms.
  */
 const VERSION_COLUMNS: [string, string][] = [
   ['id', 'v.id::text'],
@@ -15,8 +16,8 @@ const VERSION_COLUMNS: [string, string][] = [
   ['durationMs', 'v.duration_ms'],
   ['thumbnailKey', 'v.thumbnail_key'],
   ['elementId', 'v.element_id::text'],
-  ['elementState', '(SELECT e.state FROM elements e WHERE e.id = v.element_id)'],
-  ['mediaRemovedAfterDays', '(SELECT e.media_removed_after_days FROM elements e WHERE e.id = v.element_id)'],
+  ['elementState', 'v_element.state'],
+  ['mediaRemovedAfterDays', 'v_element.media_removed_after_days'],
   ['positionMicros', '(extract(epoch FROM v.created_at) * 1000000)::bigint::text'],
 ];
 
@@ -29,7 +30,9 @@ const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const contributedPairs = (columns: Column[]): [string, string][] =>
   columns.map((column) => [`c:${column.attribute}`, column.sql]);
 
-const PAGE_ROWS = `FROM project_versions v WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL`;
+/** The page's rows by id, each with its element (absent for a version made without an upload). */
+const ROWS_FROM = `FROM project_versions v LEFT JOIN elements v_element ON v_element.id = v.element_id`;
+const ROWS_WHERE = `WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL`;
 
 /**
  * Whole rows by id, as ONE json value (an array of row objects, newest first), not as 50 rows of
@@ -42,7 +45,7 @@ export function rowsJsonSql(columns: Column[]): string {
     .map(([name, sql]) => `${sql} AS ${identifier(name)}`)
     .join(', ');
   return `SELECT coalesce(json_agg(r ORDER BY r."positionMicros"::bigint DESC, r.id::bigint DESC), '[]') AS page FROM (
-       SELECT ${selected} ${PAGE_ROWS}) r`;
+       SELECT ${selected} ${ROWS_FROM} ${ROWS_WHERE}) r`;
 }
 
 /** Between a line's head and tail, and between lines: control characters, escaped inside any JSON text PostgreSQL writes. */
@@ -68,12 +71,12 @@ export function listLinesSql(columns: Column[]): string {
   // per cent cheaper than json_build_object, which inspects every argument's type on every call.
   return `SELECT coalesce(string_agg(to_json(head)::text || chr(31) || ${tail.length > 0 ? 'to_json(tail)::text' : "'{}'"},
        chr(30) ORDER BY v.created_at DESC, v.id DESC), '') AS page
-     FROM project_versions v
+     ${ROWS_FROM}
      CROSS JOIN LATERAL (SELECT ${selected(head)}) head${
        tail.length > 0
          ? `
      CROSS JOIN LATERAL (SELECT ${selected(tail)}) tail`
          : ''
      }
-     WHERE v.workspace_id = $1 AND v.id = ANY($2::bigint[]) AND v.deleted_at IS NULL`;
+     ${ROWS_WHERE}`;
 }
