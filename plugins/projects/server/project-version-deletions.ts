@@ -1,5 +1,5 @@
 import { PROJECT_VERSIONS_DELETED, PROJECT_VERSIONS_RESTORED } from '../common/project-events';
-import type { Database, EventPublisher } from '../../../server/plugin-api';
+import type { Database, EventPublisher, Queryable } from '../../../server/plugin-api';
 
 /**
  * Deleting project versions in bulk, undoing it, and purging them for good once the time to undo
@@ -42,10 +42,7 @@ export class ProjectVersionDeletions {
                 (SELECT number_of_projects FROM counted) AS n`,
         [workspaceId, ids],
       );
-      const projectVersionIds = rows[0].ids ?? [];
-      if (projectVersionIds.length)
-        await this.events?.publish(tx, PROJECT_VERSIONS_DELETED, { projectVersionIds }, { workspaceId });
-      return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
+      return this.published(tx, PROJECT_VERSIONS_DELETED, workspaceId, rows[0]);
     });
   }
 
@@ -77,11 +74,20 @@ export class ProjectVersionDeletions {
                 (SELECT number_of_projects FROM counted) AS n`,
         [workspaceId, ids],
       );
-      const projectVersionIds = rows[0].ids ?? [];
-      if (projectVersionIds.length)
-        await this.events?.publish(tx, PROJECT_VERSIONS_RESTORED, { projectVersionIds }, { workspaceId });
-      return { projectVersionIds, numberOfProjects: rows[0].n ?? 0 };
+      return this.published(tx, PROJECT_VERSIONS_RESTORED, workspaceId, rows[0]);
     });
+  }
+
+  /** The versions a deletion or restoration moved, told as `event` when there are any; the count after it. */
+  private async published(
+    tx: Queryable,
+    event: typeof PROJECT_VERSIONS_DELETED | typeof PROJECT_VERSIONS_RESTORED,
+    workspaceId: string,
+    moved: { ids: string[] | null; n: number | null },
+  ): Promise<{ projectVersionIds: string[]; numberOfProjects: number }> {
+    const projectVersionIds = moved.ids ?? [];
+    if (projectVersionIds.length) await this.events?.publish(tx, event, { projectVersionIds }, { workspaceId });
+    return { projectVersionIds, numberOfProjects: moved.n ?? 0 };
   }
 
   /**

@@ -57,6 +57,42 @@ export interface ListQuery {
   workspaceRevision?: string | null;
 }
 
+type ListColumn = NonNullable<ProjectVersionListContribution['column']>;
+
+/** What the list's statements are made of, made once from the contributions (they never change after start-up). */
+interface RowsShape {
+  contributions: ProjectVersionListContribution[];
+  columns: ListColumn[];
+  /** The columns with a `resolve`: the list's rows carry only these (the others pass through as text). */
+  resolvedColumns: ListColumn[];
+  /** The attributes the list passes through as text (the columns without `resolve`). */
+  tailAttributes: ReadonlySet<string>;
+  /** The list's rows function's statement (listLinesSql, kept as a function by page-rows-function.ts). */
+  linesText: string;
+  /**
+   * The rows-by-id statement (rowsJsonSql): named, so PostgreSQL plans it once per connection (a
+   * lookup by primary key whatever the ids) instead of for every call. Planning the one-statement
+   * list with its sub-selects cost 1.2 ms, more than running it (0.85 ms for a plain page).
+   */
+  rowsStatement: NamedStatement;
+}
+
+function rowsShape(contributions: ProjectVersionListContribution[]): RowsShape {
+  const columns = contributions.flatMap(({ column }) => (column ? [column] : []));
+  const rowsText = rowsJsonSql(columns);
+  return {
+    contributions,
+    columns,
+    resolvedColumns: columns.filter((column) => column.resolve),
+    tailAttributes: new Set(columns.filter((column) => !column.resolve).map((column) => column.attribute)),
+    linesText: listLinesSql(columns),
+    rowsStatement: namedStatement(
+      `project_versions_rows_${createHash('sha1').update(rowsText).digest('hex').slice(0, 12)}`,
+      rowsText,
+    ),
+  };
+}
+
 /** A row of rowsStatement as the driver gives it: the contributed columns under `c:<attribute>`. */
 type VersionRow = Omit<ProjectVersionRecord, 'createdAt' | 'labels' | 'contributed' | 'workspaceId'> &
   Record<string, unknown>;
@@ -76,8 +112,8 @@ export class ProjectVersionRepository {
   readonly deletions: ProjectVersionDeletions;
   private readonly pageRows: PageRowsFunction;
 
-  /** `contributions`: the list's columns and filters other plugins add (read per list, after every plugin registered). */
-  private readonly contributions: () => ProjectVersionListContribution[];
+  /** The list's columns and filters other plugins add, and the statements made of them (read on first use, after every plugin registered). */
+  private readonly shape: () => RowsShape;
 
   constructor(
     private readonly db: Database,
@@ -90,16 +126,14 @@ export class ProjectVersionRepository {
     this.pageRows = new PageRowsFunction(db);
     // Read once, on first use: the plugin list (server/extensions.ts) is fixed when the app is
     // built, and walking every plugin's contributions three times per list request showed in
-    // the web process's CPU profile.
-    let read: ProjectVersionListContribution[] | null = null;
-    this.contributions = () => (read ??= contributions());
+    // the web process's CPU profile. Everything made from them is made once with them.
+    let read: RowsShape | null = null;
+    this.shape = () => (read ??= rowsShape(contributions()));
   }
 
-  private columns() {
-    return (this.columnsCache ??= this.contributions().flatMap(({ column }) => (column ? [column] : [])));
+  private contributions(): ProjectVersionListContribution[] {
+    return this.shape().contributions;
   }
-
-  private columnsCache: NonNullable<ProjectVersionListContribution['column']>[] | null = null;
 
   /**
    * The driver's rows to records of one shape, the contributed columns (`c:<attribute>`) moved
@@ -110,7 +144,7 @@ export class ProjectVersionRepository {
   private async toRecords(
     rows: VersionRow[],
     page: ProjectVersionListPage,
-    columns = this.columns(),
+    columns = this.shape().columns,
   ): Promise<ProjectVersionRecord[]> {
     const values = new Map<string, unknown[]>();
     for (const column of columns) {
@@ -264,48 +298,6 @@ export class ProjectVersionRepository {
     return rows[0].id;
   }
 
-  /** Built once each: the contributions are read once (see the constructor), so the texts never change after. */
-  private rowsText(): string {
-    return (this.rowsTextCache ??= rowsJsonSql(this.columns()));
-  }
-
-  private rowsTextCache: string | null = null;
-
-  private listLinesText(): string {
-    return (this.listLinesTextCache ??= listLinesSql(this.columns()));
-  }
-
-  private listLinesTextCache: string | null = null;
-
-  /** The attributes listLinesText passes through as text (the columns without `resolve`). */
-  private tailAttributes(): ReadonlySet<string> {
-    return (this.tailAttributesCache ??= new Set(
-      this.columns()
-        .filter((column) => !column.resolve)
-        .map((column) => column.attribute),
-    ));
-  }
-
-  private tailAttributesCache: ReadonlySet<string> | null = null;
-
-  /**
-   * The rows-by-id statement (rowsJsonSql): named, so PostgreSQL plans it once per connection (a
-   * lookup by primary key whatever the ids) instead of for every call. Planning the one-statement
-   * list with its sub-selects cost 1.2 ms, more than running it (0.85 ms for a plain page).
-   */
-  private rowsStatement(): NamedStatement {
-    const text = this.rowsText();
-    if (this.rowsStatementCache?.text !== text) {
-      this.rowsStatementCache = namedStatement(
-        `project_versions_rows_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
-        text,
-      );
-    }
-    return this.rowsStatementCache;
-  }
-
-  private rowsStatementCache: NamedStatement | null = null;
-
   /**
    * One page, newest first; fetches one row more than asked to know whether another page exists.
    * One statement in two steps: the page's ids (only the filters and the order, planned for the
@@ -345,7 +337,7 @@ export class ProjectVersionRepository {
     const limit = `LIMIT ${add(query.perPage + 1)}${offset > 0 ? ` OFFSET ${add(offset)}` : ''}`;
     const found = `SELECT v.id, v.created_at FROM project_versions v WHERE ${where.join(' AND ')} ORDER BY v.created_at DESC, v.id DESC ${limit}`;
     const perPage = add(query.perPage);
-    const { rows } = await this.pageRows.with(this.listLinesText(), (rowsOf) =>
+    const { rows } = await this.pageRows.with(this.shape().linesText, (rowsOf) =>
       this.db.query<{ found: number; page: string | null }>(
         `WITH found AS MATERIALIZED (${found})
          SELECT (SELECT count(*)::int FROM found) AS found,
@@ -358,9 +350,9 @@ export class ProjectVersionRepository {
     const records = await this.toRecords(
       lines.map((line) => line.head),
       { workspaceId: query.workspaceId, workspaceRevision: query.workspaceRevision ?? null },
-      this.columns().filter((column) => column.resolve),
+      this.shape().resolvedColumns,
     );
-    const tailAttributes = this.tailAttributes();
+    const { tailAttributes } = this.shape();
     return {
       rows: records,
       json: records.map((record, index) =>
@@ -380,7 +372,7 @@ export class ProjectVersionRepository {
     ids: string[],
     workspaceRevision: string | null = null,
   ): Promise<ProjectVersionRecord[]> {
-    const { rows } = await this.db.query<{ page: VersionRow[] }>(this.rowsStatement(), [workspaceId, ids]);
+    const { rows } = await this.db.query<{ page: VersionRow[] }>(this.shape().rowsStatement, [workspaceId, ids]);
     return this.toRecords(rows[0].page, { workspaceId, workspaceRevision });
   }
 }
