@@ -31,15 +31,6 @@ function stepProgress(step: ProcessingStepName, rows: readonly StepRow[]): Proce
   return { step, state, progress: (done + running * RUNNING_SHARE) / rows.length };
 }
 
-/**
- * The segmentation step records how many words the recognition (or alignment) gave it: none
- * means a silent video, whose run used to finish "done" with an empty subtitle and no word why.
- */
-export function heardNothing(rows: readonly StepRow[]): boolean {
-  const segmentation = rows.find((row) => row.step === 'segmentation' && row.state === 'done');
-  return segmentation !== undefined && Number(segmentation.output?.words ?? -1) === 0;
-}
-
 /** What the processing page shows, from the run and its step rows. */
 export function processingProgress(run: RunRecord, rows: readonly StepRow[]): CurrentProcessingStep {
   const steps = run.steps.map((step) =>
@@ -66,6 +57,7 @@ export function processingProgress(run: RunRecord, rows: readonly StepRow[]): Cu
       run.state === 'failed' && run.failureStep
         ? { step: run.failureStep, message: run.failureMessage ?? 'Processing failed' }
         : null,
-    noSpeech: run.state === 'done' && heardNothing(rows),
+    // Kept on the run by the finish step: the segmentation step found no word (a silent video).
+    noSpeech: run.state === 'done' && run.noSpeech,
   };
 }

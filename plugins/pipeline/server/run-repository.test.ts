@@ -18,7 +18,8 @@ describe('latestRunOfVersion', () => {
   it('is the newest run of the version, also once ids gain a digit', async () => {
     await pglite.exec(`CREATE TABLE pipeline_runs (
       id bigserial PRIMARY KEY, project_version_id bigint, workspace_id bigint, user_id bigint, kind text, settings jsonb,
-      steps jsonb, state text, transcript_subtitle_id bigint, media_duration_ms int, failure_step text, failure_message text)`);
+      steps jsonb, state text, transcript_subtitle_id bigint, media_duration_ms int, failure_step text, failure_message text,
+      no_speech boolean NOT NULL DEFAULT false)`);
     // Runs 1..12; the version's are 9 (first set-up) and 12 (set up again).
     for (let id = 1; id <= 12; id++) {
       await pglite.query(

@@ -29,6 +29,8 @@ export interface RunRecord {
   mediaDurationMs: number | null;
   failureStep: ProcessingStepName | null;
   failureMessage: string | null;
+  /** A done run whose recognition heard no word (kept on the run by the finish step). */
+  noSpeech: boolean;
 }
 
 export interface StepRow {
@@ -43,7 +45,7 @@ export interface StepRow {
 
 const RUN_COLUMNS = `id::text AS id, project_version_id::text AS "projectVersionId", workspace_id::text AS "workspaceId",
   user_id::text AS "userId", kind, settings, steps, state, transcript_subtitle_id::text AS "transcriptSubtitleId",
-  media_duration_ms AS "mediaDurationMs", failure_step AS "failureStep", failure_message AS "failureMessage"`;
+  media_duration_ms AS "mediaDurationMs", failure_step AS "failureStep", failure_message AS "failureMessage", no_speech AS "noSpeech"`;
 
 /** Steps a run of this shape goes through, in order (the contract's PROCESSING_STEPS subset). */
 export function stepsFor(

@@ -11,7 +11,12 @@ export const subtitlesListContribution: ProjectVersionListContribution = {
   id: 'subtitles',
   column: {
     attribute: 'subtitles',
-    sql: `(SELECT coalesce(json_agg(json_build_object('id', s.id::text, 'type', 'subtitle', 'attributes', json_build_object('language', s.language, 'kind', s.kind, 'cuesCount', s.cues_count, 'reviewedCount', s.reviewed_count, 'approvedCount', s.approved_count)) ORDER BY s.kind = 'transcript' DESC, s.language), '[]')
-   FROM subtitles s WHERE s.project_version_id = v.id)`,
+    // Each subtitle written by `to_json` of a row, not json_build_object (pipeline-list-contribution.ts says why).
+    sql: `(SELECT coalesce(json_agg(x ORDER BY s.kind = 'transcript' DESC, s.language), '[]')
+   FROM subtitles s
+   CROSS JOIN LATERAL (SELECT s.language, s.kind, s.cues_count AS "cuesCount", s.reviewed_count AS "reviewedCount",
+                              s.approved_count AS "approvedCount") a
+   CROSS JOIN LATERAL (SELECT s.id::text AS id, 'subtitle'::text AS type, a AS attributes) x
+   WHERE s.project_version_id = v.id)`,
   },
 };

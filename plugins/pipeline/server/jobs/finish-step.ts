@@ -17,7 +17,11 @@ export const finishStep: StepDefinition = {
     let finishedNow = false;
     await complete(async (tx) => {
       const { rows } = await tx.query<{ userId: string | null }>(
-        `UPDATE pipeline_runs SET state = 'done', updated_at = now(), finished_at = now() WHERE id = $1 AND state IN ('queued', 'running') RETURNING user_id::text AS "userId"`,
+        // Whether it heard no speech is kept on the run: the processing page and the projects list read it there.
+        `UPDATE pipeline_runs SET state = 'done', updated_at = now(), finished_at = now(),
+           no_speech = EXISTS (SELECT 1 FROM pipeline_steps st WHERE st.run_id = $1 AND st.step = 'segmentation'
+                                 AND st.state = 'done' AND st.output->>'words' = '0')
+         WHERE id = $1 AND state IN ('queued', 'running') RETURNING user_id::text AS "userId"`,
         [run.id],
       );
       finishedNow = rows.length > 0;
