@@ -105,4 +105,13 @@ CREATE TRIGGER labels_workspace_change_delete AFTER DELETE ON labels
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_workspace_change();
 `,
   },
+  {
+    // Written in place, never through GIN's pending list, which every rare-label read scans whole
+    // until a vacuum merges it (the title index's migration, plugins/projects, says what it cost).
+    id: '202701210003_labels_index_no_pending_list',
+    sql: `
+ALTER INDEX project_versions_label_ids_idx SET (fastupdate = off);
+SELECT gin_clean_pending_list('project_versions_label_ids_idx'::regclass);
+`,
+  },
 ];
