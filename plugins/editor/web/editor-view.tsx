@@ -2,13 +2,9 @@ import type * as React from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { languageName, TOKENS, useContainer, useService } from '../../../core';
-import { SUBTITLES_PATHS, type CueData, type CuesResponse } from '../../subtitles/common/subtitles-contract';
-import {
-  readingRulesSources,
-  subtitleExporters,
-  type SubtitleCueViewProps,
-} from '../../subtitles/web/extension-points';
+import { languageName, TOKENS, useService } from '../../../core';
+import { SUBTITLES_PATHS } from '../../subtitles/common/subtitles-contract';
+import type { SubtitleCueViewProps } from '../../subtitles/web/extension-points';
 import { editorCommands } from './editor-commands';
 import { EditorSplitter, useVideoHeight, VIDEO_HEIGHT } from './editor-splitter';
 import { useEditorFocus } from './use-editor-focus';
@@ -21,15 +17,14 @@ import { CueRow } from './cue-row';
 import { LIST_COMPONENTS, type ListContext } from './cue-grid';
 import { FindPanel } from './find-panel';
 import { usePlayingFrames } from './use-playing-frames';
-import { createEditorModel } from './model/editor-model';
-import { createFindModel } from './model/find-model';
-import { createRulesModel } from './model/rules-model';
+import { useEditorModels } from './use-editor-models';
+import { useSourceCues } from './use-source-cues';
+import { useSubtitleExporter } from './use-subtitle-exporter';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
 import { knownSpeakers } from './model/speakers';
 import { ShiftPanel } from './shift-panel';
 import { SpeakerPicker } from './speaker-picker';
-import { sourceTextByCue } from './model/source-match';
 import type { EditorCue } from './model/cue-edits';
 import { useLiveEditing } from './live/use-live-editing';
 import type { Colleague } from './live/live-model';
@@ -45,69 +40,9 @@ import './editor.css';
  * typed, undo/redo, and the background save with its conflict banner. Keys: ./editor-keys.ts.
  */
 export default function EditorView({ projectVersionId, subtitleId, loaded, siblings }: SubtitleCueViewProps) {
-  const api = useService(TOKENS.ApiClient);
   const attributes = loaded.data.attributes;
-  const model = useMemo(
-    () =>
-      createEditorModel({
-        storage: window.localStorage,
-        onOnline: (listener) => {
-          window.addEventListener('online', listener);
-          return () => window.removeEventListener('online', listener);
-        },
-        save: async ({ subtitleId: id, revision, cues }) => ({
-          revision: (await api.put<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, id), { revision, cues })).data
-            .data.attributes.revision,
-        }),
-      }),
-    // One model per subtitle opened (the page remounts this view for another one).
-    [api, projectVersionId, subtitleId],
-  );
-  useEffect(() => {
-    model.opened({ subtitleId, language: attributes.language, revision: attributes.revision, cues: loaded.cues });
-    // The browser copy waits for a pause in typing: write it now when the tab is hidden or closed.
-    const flush = () => model.draftFlushed();
-    const onHidden = () => document.visibilityState === 'hidden' && flush();
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      flush();
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onHidden);
-      model.closed();
-    };
-  }, [model]);
-
-  const find = useMemo(() => createFindModel(model), [model]);
-  // The limits checked: this subtitle's chosen guideline, else the workspace's default one (offered
-  // by the guidelines plugin through the subtitles plugin's point: none without it).
-  const workspaceId = useUnit(useService(TOKENS.AppModel).$currentWorkspaceId);
-  // A reviewer (docs/roles.md) reads the text and sets review states; the server refuses the rest
-  // anyway. It says so with the cues, for the subtitle's own account (not the one the sidebar shows).
-  const reviewOnly = loaded.meta.reviewOnly === true;
-  useEffect(() => void model.reviewOnlySet(reviewOnly), [model, reviewOnly]);
+  const { api, model, find, rules, reviewOnly } = useEditorModels({ projectVersionId, subtitleId, loaded });
   const registry = useService(TOKENS.PluginRegistry);
-  const rules = useMemo(
-    () =>
-      createRulesModel({
-        storage: window.localStorage,
-        rulesSet: model.rulesSet,
-        loadChoices: async () => {
-          if (!workspaceId) return [];
-          const sources = [...registry.contributions(readingRulesSources)].sort(
-            (a, b) => (a.order ?? 100) - (b.order ?? 100),
-          );
-          const lists = await Promise.all(
-            sources.map((source) => source.choices({ api, workspaceId, projectVersionId }).catch(() => [])),
-          );
-          return lists.flat();
-        },
-      }),
-    [model, api, registry, workspaceId, projectVersionId],
-  );
-  useEffect(() => {
-    rules.opened(subtitleId);
-  }, [rules, subtitleId]);
   const [cues, active, problems, saveState, conflict, ready, range, selection, refusal] = useUnit([
     model.$cues,
     model.$active,
@@ -123,16 +58,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [editing, setEditing] = useState(false);
   const [help, setHelp] = useState(false);
   const [panel, setPanel] = useState<'shift' | 'speaker' | null>(null);
-  // "Export…" opens what a plugin offers for it (the exports plugin's popup), if any.
-  const container = useContainer();
-  const exporter = useMemo(
-    () => [...registry.contributions(subtitleExporters)].sort((a, b) => (a.order ?? 100) - (b.order ?? 100))[0],
-    [registry],
-  );
-  const exportSubtitle = useMemo(
-    () => (exporter ? () => void exporter.open({ container, projectVersionId, subtitleId }) : null),
-    [exporter, container, projectVersionId, subtitleId],
-  );
+  const exportSubtitle = useSubtitleExporter(projectVersionId, subtitleId);
   const [playhead, setPlayhead] = useState(0);
   const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
   const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
@@ -140,21 +66,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [videoMissing, onVideoError] = useVideoMissing(api, videoUrl);
 
   // A translation opens beside its source: the transcript's cues, matched by time.
-  const sourceSubtitle =
-    attributes.kind === 'translation' ? siblings.find((s) => s.attributes.kind === 'transcript') : undefined;
-  const [sourceCues, setSourceCues] = useState<CueData[] | null>(null);
-  useEffect(() => {
-    if (!sourceSubtitle) return;
-    let live = true;
-    void api.get<CuesResponse>(SUBTITLES_PATHS.cues(projectVersionId, sourceSubtitle.id)).then(
-      (res) => live && setSourceCues(res.data.cues),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, projectVersionId, sourceSubtitle?.id]);
-  const sources = useMemo(() => (sourceCues ? sourceTextByCue(cues, sourceCues) : null), [cues, sourceCues]);
+  const { sourceSubtitle, sources } = useSourceCues(api, { projectVersionId, loaded, siblings }, cues);
 
   const video = useRef<HTMLVideoElement>(null);
   const timeline = useTimelineModel(api, projectVersionId, subtitleId);
