@@ -41,7 +41,8 @@ import './editor.css';
  */
 export default function EditorView({ projectVersionId, subtitleId, loaded, siblings }: SubtitleCueViewProps) {
   const attributes = loaded.data.attributes;
-  const { api, model, find, rules, reviewOnly } = useEditorModels({ projectVersionId, subtitleId, loaded });
+  const api = useService(TOKENS.ApiClient);
+  const { model, find, rules, reviewOnly } = useEditorModels({ projectVersionId, subtitleId, loaded });
   const registry = useService(TOKENS.PluginRegistry);
   const [cues, active, problems, saveState, conflict, ready, range, selection, refusal] = useUnit([
     model.$cues,

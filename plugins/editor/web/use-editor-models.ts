@@ -79,5 +79,5 @@ export function useEditorModels({
   useEffect(() => {
     rules.opened(subtitleId);
   }, [rules, subtitleId]);
-  return { api, model, find, rules, reviewOnly };
+  return { model, find, rules, reviewOnly };
 }
