@@ -89,6 +89,12 @@ export interface Mailer {
   enqueue(mail: Mail): Promise<void>;
   /** Sends now; used by the job handler. */
   deliver(mail: Mail): Promise<void>;
+  /**
+   * Removes what this server kept of the mails sent to `address` (the outbox's copies when there is
+   * no SMTP server; a mail sent over SMTP has left and is not kept), for a person's erasure. Mails
+   * queued but not yet delivered are not reached. Resolves to how many were removed.
+   */
+  forget(address: string): Promise<number>;
 }
 
 export interface JobQueue {

@@ -188,6 +188,26 @@ describeOnBothDatabases('data rights: deleting one’s own user', (ctx) => {
     ).toBe(200);
     expect((await ctx.db.query('SELECT 1 FROM accounts WHERE id = $1', [seed.strangerAccountId])).rows).toHaveLength(0);
   }, 60_000);
+
+  it('takes the copies of their mails the outbox kept with them; the goodbye and other people’s mails stay', async () => {
+    const fixtures = await loadIsolationFixtures(new Set(['projects']));
+    const seed = await seedTenants(ctx.db, fixtures, ctx.app.storage);
+    const leaving = (await emailOf(ctx.db, seed.strangerUserId))!;
+    const staying = `${seed.ownerTag}.owner@example.com`;
+    const anonymous = ctx.client();
+    for (const email of [leaving.toUpperCase(), staying])
+      expect((await anonymous.post('/users/password', { user: { email } })).status).toBe(200);
+    await ctx.runJobs();
+    const subjectsTo = async (email: string) =>
+      (await ctx.outbox()).filter((mail) => mail.to.toLowerCase() === email.toLowerCase()).map((mail) => mail.subject);
+    expect(await subjectsTo(leaving)).toContain('Reset your Polycue password');
+
+    const stranger = await clientFor(ctx, seed.strangerUserId);
+    expect((await stranger.delete(DATA_RIGHTS_PATHS.ownUser, { confirm: leaving })).status).toBe(200);
+    await ctx.runJobs();
+    expect(await subjectsTo(leaving)).toEqual(['Your Polycue user was deleted']);
+    expect(await subjectsTo(staying)).toContain('Reset your Polycue password');
+  }, 60_000);
 });
 
 async function emailOf(db: Queryable, userId: string): Promise<string | undefined> {

@@ -77,6 +77,9 @@ export function registerUserDeletionRoutes(app: FastifyInstance): void {
       const keys = await app.accountData.keysOfUser({ db: app.db, extensions: app.extensions }, user.id);
       for (const key of keys) await app.storage.delete(key);
       await app.db.transaction((tx) => eraseUserRows(tx, ctx, user.id));
+      // The copies of their mails this server kept (the outbox without SMTP: reset and invitation
+      // links, names) go too; the goodbye below is the one mail left, and it says what happened.
+      await app.mailer.forget(user.email);
       await app.mailer.enqueue({
         to: user.email,
         subject: 'Your Polycue user was deleted',
