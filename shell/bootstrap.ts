@@ -10,7 +10,7 @@ import {
 } from '../core';
 import { createPaletteModel } from './palette/palette-model';
 import { createFollowedItemsModel } from './progress-panel/followed-items-model';
-import { createShellChromeModel } from './shell-chrome-model';
+import { COMPACT_QUERY, createShellChromeModel } from './shell-chrome-model';
 import { createAnalytics } from './observability/analytics';
 import { installErrorReporting, postJson } from './observability/error-reporting';
 import type { PageConfig } from './page-config';
@@ -46,7 +46,10 @@ export function createShell({ plugins, config, dev, storage, disabled }: ShellOp
   const keyboard = container.get(TOKENS.KeyboardShortcuts);
   const deferredNavigator = container.get(TOKENS.Navigator) as Shell['navigator'];
   const palette = createPaletteModel({ storage });
-  const chrome = createShellChromeModel({ storage });
+  const chrome = createShellChromeModel({
+    storage,
+    compactQuery: typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(COMPACT_QUERY) : null,
+  });
   const progress = createFollowedItemsModel({
     polling: container.get(TOKENS.PollingService),
     sources: () =>

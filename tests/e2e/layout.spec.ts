@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { dismissNewsletter, projectsGrid, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
 /** Whether an element's text fits its box (nothing cut off by an ellipsis or overflow). */
@@ -26,4 +27,48 @@ test('the projects table fits 1024, 1440 and 1920 px: the title has room, no hea
     const trigger = await page.getByRole('button', { name: /Search commands/ }).boundingBox();
     expect(trigger!.height, `palette button at ${width} px`).toBeLessThanOrEqual(32);
   }
+});
+
+test('on a phone-sized window the sidebar is a drawer: the page has the width, ☰ opens it, Escape or a link closes it', async ({
+  page,
+  confirmedUser,
+}) => {
+  void confirmedUser;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Opened at this width (not only narrowed to it).
+  await page.reload();
+  await dismissNewsletter(page);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  const opener = page.getByRole('button', { name: 'Show sidebar' });
+  await expect(sidebar).toHaveCount(0);
+  await expect(opener).toHaveAttribute('aria-expanded', 'false');
+  // The page's own action is on screen, not pushed out by a docked sidebar.
+  const newProject = page.getByRole('button', { name: 'New project' });
+  await expect(newProject).toBeInViewport();
+  // The projects table keeps its title column (it scrolls sideways rather than squeeze it away).
+  await uploadVideos(page, [testVideo('Narrow window interview.mp4')]);
+  await expect(versionRow(page, 'Narrow window interview')).toBeVisible();
+  const title = await projectsGrid(page).getByRole('columnheader', { name: 'Title' }).boundingBox();
+  expect(title!.width).toBeGreaterThanOrEqual(150);
+
+  await opener.click();
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Polycue, home' })).toBeFocused();
+  await expectAccessible(page, 'sidebar drawer on a phone-sized window');
+  // The page behind cannot be reached while the drawer is open.
+  await expect(newProject).not.toBeFocused();
+  expect(await newProject.evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await sidebar.getByRole('link', { name: 'Vocabularies' }).click();
+  await expect(page).toHaveURL(/\/vocabularies/);
+  await expect(sidebar).toHaveCount(0);
+
+  // A wider window docks it again, as before.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(sidebar).toBeVisible();
+  await expect(opener).toHaveCount(0);
 });
