@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { expectAccessible } from './support/axe';
+import { FERRY_SRT, openEditorWith } from './support/editor-helpers';
 import { dismissNewsletter, projectsGrid, testVideo, uploadVideos, versionRow } from './support/projects-helpers';
 
 /** Whether an element's text fits its box (nothing cut off by an ellipsis or overflow). */
@@ -71,4 +72,41 @@ test('on a phone-sized window the sidebar is a drawer: the page has the width, â
   await page.setViewportSize({ width: 1024, height: 800 });
   await expect(sidebar).toBeVisible();
   await expect(opener).toHaveCount(0);
+});
+
+test('every page fits a phone-sized window: nothing but a table sticks out sideways', async ({
+  page,
+  confirmedUser,
+}) => {
+  test.setTimeout(120_000);
+  void confirmedUser;
+  await openEditorWith(page, 'Ferry', FERRY_SRT);
+  const editor = new URL(page.url()).pathname;
+  const version = editor.replace(/\/subtitles\/.*$/, '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Show sidebar' }).click();
+  const pages = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  await page.keyboard.press('Escape');
+  expect(pages.length).toBeGreaterThan(5);
+  for (const path of [...pages, version, editor, '/assignments', '/account/audit_log', '/workspace/webhooks']) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    // Tables (wide by nature) scroll inside their own box; everything else stays within the window.
+    const outside = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.app-content *'))
+        .filter((el) => !el.closest('.data-table-container, table, video'))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.right > window.innerWidth + 1;
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+        .slice(0, 5),
+    );
+    expect(outside, `${path} at 390 px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
 });
