@@ -108,4 +108,21 @@ test('every page fits a phone-sized window: nothing but a table sticks out sidew
     expect(outside, `${path} at 390 px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }
+
+  // The read-only share page, which reviewers often open on a phone.
+  await page.goto(editor);
+  await page.getByRole('button', { name: 'Share link…' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Share link' });
+  await shareDialog.getByRole('button', { name: 'Create link' }).click();
+  const link = shareDialog.getByLabel('Link to share');
+  await expect(link).toHaveValue(/\/share\//);
+  await page.goto(await link.inputValue());
+  await expect(page.getByRole('list', { name: 'Cues' })).toContainText('The ferry leaves at noon');
+  const sticking = await page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => !el.closest('table, video'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(sticking, 'share page at 390 px').toEqual([]);
 });
