@@ -56,18 +56,7 @@ export function createShellChromeModel({
   const saveFx = createEffect((hidden: boolean) => storage?.setItem(SIDEBAR_HIDDEN_KEY, String(hidden)));
   sample({ clock: $sidebarHidden.updates, target: saveFx });
   compactQuery?.addEventListener('change', (event) => compactChanged(event.matches));
-  return {
-    sidebarToggled,
-    drawerClosed,
-    compactChanged,
-    dialogOpened,
-    dialogClosed,
-    $sidebarHidden,
-    $compact,
-    $drawerOpen,
-    $sidebarShown,
-    $dialog,
-  };
+  return { sidebarToggled, drawerClosed, dialogOpened, dialogClosed, $compact, $sidebarShown, $dialog };
 }
 
 export type ShellChromeModel = ReturnType<typeof createShellChromeModel>;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { JobQueue, Mail, Mailer } from '../http/request-context';
 import type { JobDefinition } from '../plugin-api/server-plugin';
-import { isOutboxFileName, parseEml } from './outbox';
+import { listOutbox } from './outbox';
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
 
@@ -57,26 +57,14 @@ export class NodeMailer implements Mailer {
   async forget(address: string): Promise<number> {
     if (this.options.smtpUrl) return 0;
     const wanted = address.trim().toLowerCase();
-    let names: string[];
-    try {
-      names = await readdir(this.options.outboxDir);
-    } catch {
-      return 0;
-    }
-    let removed = 0;
-    for (const name of names.filter(isOutboxFileName)) {
-      const file = path.join(this.options.outboxDir, name);
-      const mail = parseEml(name, await readFile(file, 'utf8').catch(() => ''));
-      if (!recipientsOf(mail.to).includes(wanted)) continue;
-      await rm(file, { force: true });
-      removed += 1;
-    }
-    return removed;
+    const theirs = (await listOutbox(this.options.outboxDir)).filter((mail) => recipientsOf(mail.to).includes(wanted));
+    for (const mail of theirs) await rm(path.join(this.options.outboxDir, mail.file), { force: true });
+    return theirs.length;
   }
 }
 
 /** The addresses of a To header, lower case: `a@x.example, "B" <b@y.example>` -> [a@x.example, b@y.example]. */
-export function recipientsOf(header: string): string[] {
+function recipientsOf(header: string): string[] {
   return header
     .split(',')
     .map((part) => (/<([^>]+)>/.exec(part)?.[1] ?? part).trim().toLowerCase())
