@@ -1,6 +1,6 @@
 import * as effector from 'effector';
 import type { EditorCue } from './cue-edits';
-import type { CueEdit } from './editor-model';
+import type { CueEdit } from './cue-edit-apply';
 import { findMatches, matchFrom, type CueMatch, type FindOptions } from './find-replace';
 
 const { combine, createEvent, createStore, sample } = effector;

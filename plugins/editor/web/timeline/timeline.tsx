@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useUnit } from 'effector-react';
 import type { Colleague } from '../live/live-model';
 import type { EditorCue } from '../model/cue-edits';
-import type { CueEdit } from '../model/editor-model';
+import type { CueEdit } from '../model/cue-edit-apply';
 import { usePlayingFrames } from '../use-playing-frames';
 import { draggedCue, type CueDrag, type DragPart } from './cue-drag';
 import { drawWaveform } from './draw-waveform';
