@@ -76,7 +76,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
         );
       }
       const title = cleanTitle(request.body.title ?? '') || element.title;
-      const created = await versions.createProject(workspaceId, request.currentUser!.id, title, element.id);
+      const created = await versions.creations.createProject(workspaceId, request.currentUser!.id, title, element.id);
       const [version] = await versions.byIds(workspaceId, [created.versionId]);
       const fresh = (await elements.find(workspaceId, element.id))!;
       reply.code(201);
@@ -94,7 +94,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     async (request, reply): Promise<YoutubeDlWithProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const urls = request.body.urls.map(cleanUrl);
-      const { created, numberOfProjects } = await versions.createFromLinks(
+      const { created, numberOfProjects } = await versions.creations.createFromLinks(
         workspaceId,
         request.currentUser!.id,
         urls,

@@ -53,7 +53,7 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
       const workspaceId = tenantOf(request).workspaceId!;
       const title = cleanTitle(request.body.title);
       if (!title) throw httpError(422, 'invalid', PROJECTS_SERVER_MESSAGES.titleBlank, 'title');
-      const created = await versions.createProject(
+      const created = await versions.creations.createProject(
         workspaceId,
         request.currentUser!.id,
         title,
