@@ -6,7 +6,8 @@ import { LIVE_MESSAGE } from '../../common/live-contract';
 import { cueArrayOf, writeCues } from '../../common/live-cues';
 import { createLiveBus } from './live-bus';
 import type { LiveDocStore } from './live-doc-store';
-import { LiveRooms, SETTLE_DELAY_MS, SETTLE_MAX_WAIT_MS } from './live-rooms';
+import { SETTLE_DELAY_MS, SETTLE_MAX_WAIT_MS } from './live-room';
+import { LiveRooms } from './live-rooms';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
