@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { httpError, idString, resourceSchema, tenantOf, TenancyRepository } from '../../../server/plugin-api';
+import { httpError, idString, tenantOf, TenancyRepository } from '../../../server/plugin-api';
 import {
   CHANNELS_PAGE,
   CHANNELS_PATHS,
@@ -7,40 +7,19 @@ import {
   pagesFor,
   VIDEOS_PER_PAGE,
   type CallbackRequest,
-  type ChannelResource,
   type ChannelResponse,
   type ChannelsResponse,
   type ConnectErrorCode,
   type ConnectRequest,
   type ConnectResponse,
-  type VideoResource,
   type VideosResponse,
 } from '../common/channels-contract';
-import type { ChannelRecord, ChannelRepository, VideoRecord } from './channel-repository';
+import type { ChannelRepository } from './channel-repository';
+import { channelResource, channelSchema, videoResource, videoSchema } from './channel-resources';
 import { RELOAD_CHANNEL_JOB } from './reload-channel-job';
 import type { ConnectStates } from './connect-states';
 import { ChannelSourceError, type ChannelProviders } from './providers/channel-provider';
 
-const channelSchema = resourceSchema('externalChannel', {
-  name: { type: 'string' },
-  provider: { type: 'string' },
-  sourceUrl: { type: 'string' },
-  videosCount: { type: 'integer' },
-  state: { type: 'string' },
-  lastError: { type: ['string', 'null'] },
-  reloadedAt: { type: ['string', 'null'] },
-  createdAt: { type: 'string' },
-  workspaceId: { type: 'string' },
-});
-const videoSchema = resourceSchema('externalVideo', {
-  externalChannelId: { type: 'string' },
-  title: { type: 'string' },
-  url: { type: 'string' },
-  publishedAt: { type: ['string', 'null'] },
-  durationMs: { type: ['integer', 'null'] },
-  description: { type: ['string', 'null'] },
-  thumbnailUrl: { type: ['string', 'null'] },
-});
 const oneChannel = { type: 'object', properties: { data: channelSchema } } as const;
 const channelParams = {
   type: 'object',
@@ -55,42 +34,6 @@ const inWorkspace = (location: 'body.workspaceId' | 'query.workspaceId') =>
   ({ access: 'member', tenant: { workspace: location } }) as const;
 // A state or code is opaque text from a provider; bounded, nothing more.
 const opaque = { type: 'string', minLength: 1, maxLength: 4000 } as const;
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-
-export function channelResource(row: ChannelRecord): ChannelResource {
-  return {
-    id: row.id,
-    type: 'externalChannel',
-    attributes: {
-      name: row.name,
-      provider: row.provider,
-      sourceUrl: row.sourceUrl,
-      videosCount: row.videosCount,
-      state: row.state,
-      lastError: row.lastError,
-      reloadedAt: iso(row.reloadedAt),
-      createdAt: iso(row.createdAt)!,
-      workspaceId: row.workspaceId,
-    },
-  };
-}
-
-function videoResource(row: VideoRecord): VideoResource {
-  return {
-    id: `${row.channelId}-${row.position}`,
-    type: 'externalVideo',
-    attributes: {
-      externalChannelId: row.channelId,
-      title: row.title,
-      url: row.url,
-      publishedAt: iso(row.publishedAt),
-      durationMs: row.durationMs,
-      description: row.description,
-      thumbnailUrl: row.thumbnailUrl,
-    },
-  };
-}
 
 /**
  * docs/product-contract.md#calls "External channels": connect (redirect_uri), the callback a provider sends the
