@@ -14,6 +14,7 @@ import { useTable, type RowData } from '@tanstack/react-table';
 import { dataTableFeatures, type DataTableColumn } from './data-table-columns';
 import { gridComponents, rowElementId, SelectionCheckbox, type AnyRow, type GridContext } from './data-table-parts';
 import { applyRowClick, extendSelection, headerCheckboxState, toggleAll } from './selection-range';
+import { OVERSCAN_PX, useTablePaging } from './use-table-paging';
 
 export interface DataTableProps<TData extends RowData> {
   rows: TData[];
@@ -56,20 +57,6 @@ export interface DataTableProps<TData extends RowData> {
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
-/** Rows rendered beyond each edge of the viewport, in px. */
-const OVERSCAN_PX = 200;
-
-/**
- * With fixed row heights, rows are keyed by slot (index modulo how many rows can be rendered at
- * once) instead of by id: a jump far down the list then updates the rendered rows in place
- * rather than unmounting and mounting them all (measured: a third less script, half the layout). A
- * contiguous range of at most `slots` indexes never repeats a key.
- */
-function rowSlots(viewportHeight: number, rowHeight: number | undefined): number {
-  if (!rowHeight || viewportHeight <= 0) return 0;
-  return Math.ceil((viewportHeight + 2 * OVERSCAN_PX) / rowHeight) + 2;
-}
-
 /**
  * The reusable data grid: TanStack Table 9 for the model, TableVirtuoso for rendering only the
  * visible rows, and the selection rules of `selection-range.ts`. Selection is controlled so the
@@ -229,40 +216,13 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     scroller.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   }, [focusRowId, order]);
 
-  // Ask for the next page at most once per row count: Virtuoso's `endReached` and the fill check
-  // below can both fire for the same rows before the owner has flipped `loading`.
-  const { onEndReached } = props;
-  const requestedAt = useRef(-1);
-  const requestMore = useCallback(() => {
-    if (!onEndReached || loading || !hasMore || requestedAt.current === rows.length) return;
-    requestedAt.current = rows.length;
-    onEndReached();
-  }, [onEndReached, loading, hasMore, rows.length]);
-
-  // `endReached` never fires while the loaded rows do not fill the viewport: keep asking until they
-  // do. Measured a frame later, once Virtuoso has laid out the new rows.
-  useEffect(() => {
-    if (rows.length === 0) return;
-    const frame = requestAnimationFrame(() => {
-      const el = scroller.current;
-      if (el && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) requestMore();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [rows.length, requestMore]);
-
-  const [viewportHeight, setViewportHeight] = useState(0);
-  const measureViewport = useCallback(() => {
-    const height = scroller.current?.clientHeight ?? 0;
-    setViewportHeight((current) => (Math.abs(current - height) < 1 ? current : height));
-  }, []);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measureViewport);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measureViewport, rows.length > 0]);
-  const slots = rowSlots(viewportHeight, props.rowHeight);
+  const { requestMore, measureViewport, slots } = useTablePaging(scroller, {
+    rowCount: rows.length,
+    loading,
+    hasMore,
+    onEndReached: props.onEndReached,
+    rowHeight: props.rowHeight,
+  });
 
   const columnCount = columns.length + (selectable ? 1 : 0);
   const context: GridContext = {
