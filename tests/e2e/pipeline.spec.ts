@@ -114,7 +114,7 @@ test('a video set up with a transcript is followed on /processing until its subt
 
   // And the projects table's Status says what happened, languages named in full.
   await page.goto('/');
-  await expect(versionRow(page, 'House and cat')).toContainText('English, Spanish');
+  await expect(versionRow(page, 'House and cat')).toContainText('Subtitles: English, Spanish');
   await expectAccessible(page, 'projects with results');
 });
 

@@ -45,11 +45,9 @@ describe('the Status cell says what happened', () => {
   it('processing with its progress, failed and why (first), the subtitle languages in full, dubbed languages; Ready before anything', () => {
     expect(statusOf(row(null))).toBe('Ready');
     expect(statusOf(row(null, [], 'downloading'))).toBe('Downloading…');
-    expect(statusOf(row(run({ state: 'running', progress: 0.42 }), ['en']))).toBe(
-      'Processing 42%English: Subtitles in English',
-    );
+    expect(statusOf(row(run({ state: 'running', progress: 0.42 }), ['en']))).toBe('Processing 42%Subtitles: English');
     expect(statusOf(row(run({ state: 'queued', progress: 0 })))).toBe('Queued');
-    expect(statusOf(row(run({ state: 'done' }), ['en', 'es']))).toBe('English, Spanish: Subtitles in English, Spanish');
+    expect(statusOf(row(run({ state: 'done' }), ['en', 'es']))).toBe('Subtitles: English, Spanish');
     expect(statusOf(row(run({ kind: 'tts', dubbed: ['es'] }), ['en', 'es']))).toContain('Dubbed: Spanish');
   });
 
