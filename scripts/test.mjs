@@ -134,7 +134,9 @@ await step('vitest', async () => {
   ]);
   const report = readJson(VITEST_REPORT);
   const counts = report ? { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 } : null;
-  return { code, counts };
+  // The example plugin's own tests, with its own config, as its author runs them (docs/plugins.md, section 9).
+  const example = await run(localBin('vitest'), ['run', '--config', 'examples/hello-plugin/vitest.config.ts']);
+  return { code: code || example.code, counts };
 });
 
 let built = false;

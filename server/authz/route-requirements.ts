@@ -36,6 +36,13 @@ export function assertTenantDeclared(route: {
   config?: Record<string, any>;
 }): void {
   const config = route.config ?? {};
+  // Only config.tenant.role is enforced: a `role` beside it would let every member call an admin action.
+  if ('role' in config) {
+    throw new Error(
+      `Route ${describe(route)} declares config.role: put it inside config.tenant (e.g. { workspace: 'body.workspaceId', ` +
+        `role: 'admin' }); at the top of config nothing enforces it`,
+    );
+  }
   const access = config.access ?? 'member';
   const tenant = tenantRequirementOf(config);
   if (tenant === undefined) {

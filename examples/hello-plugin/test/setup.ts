@@ -1,0 +1,2 @@
+// The app loads Reflect metadata before any plugin; a test loads it the same way.
+import 'reflect-metadata';
