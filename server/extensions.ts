@@ -1,6 +1,9 @@
+import type { ContributionRules } from './plugin-api/server-plugin';
+
 /** The parts of a server plugin this reads (structural, so the host's request context can name this class without a cycle). */
 interface ExtendingPlugin {
-  extensionPoints?: readonly { id: string }[];
+  id: string;
+  extensionPoints?: readonly { id: string; rules?: ContributionRules }[];
   contributions?: readonly { point: { id: string }; value: unknown }[];
 }
 
@@ -8,30 +11,67 @@ interface ExtendingPlugin {
  * Contributions of every server plugin to every declared point, read by the point's owner when it
  * needs them (after all plugins registered: at request time, not at start-up). A contribution to a
  * point no plugin declares (its owner is not installed) is ignored with one warning, so a plugin
- * works with or without the plugins it extends.
+ * works with or without the plugins it extends. A contribution that breaks its point's rules
+ * (ContributionRules: the shape the owner reads) is left out with a warning at start-up, when the
+ * author is looking at the log, instead of being skipped by the owner without a word.
  */
 export class ServerExtensions {
-  private readonly declared: Set<string>;
   private readonly warned = new Set<string>();
+  /** Per declared point, the contributions that keep its rules, in plugin order (plugins are fixed once built). */
+  private readonly accepted = new Map<string, unknown[]>();
 
   constructor(
     private readonly plugins: readonly ExtendingPlugin[],
     private readonly log: Pick<Console, 'warn'>,
   ) {
-    this.declared = new Set(plugins.flatMap((plugin) => (plugin.extensionPoints ?? []).map((point) => point.id)));
+    const points = plugins.flatMap((plugin) => plugin.extensionPoints ?? []);
+    for (const point of points) {
+      const values: unknown[] = [];
+      for (const plugin of plugins)
+        for (const contribution of plugin.contributions ?? []) {
+          if (contribution.point.id !== point.id) continue;
+          const problem = contributionProblem(contribution.value, point.rules);
+          if (problem === null) values.push(contribution.value);
+          else log.warn(`Contribution of plugin "${plugin.id}" to "${point.id}" left out: ${problem}`);
+        }
+      this.accepted.set(point.id, values);
+    }
   }
 
   contributions<T>(point: { readonly id: string; readonly __contribution?: T }): T[] {
+    const accepted = this.accepted.get(point.id);
+    if (accepted) return accepted as T[];
     const values = this.plugins.flatMap((plugin) =>
-      (plugin.contributions ?? []).filter((c) => c.point.id === point.id).map((c) => c.value as T),
+      (plugin.contributions ?? []).filter((c) => c.point.id === point.id),
     );
-    if (!this.declared.has(point.id)) {
-      if (values.length && !this.warned.has(point.id)) {
-        this.warned.add(point.id);
-        this.log.warn(`Contributions to "${point.id}" ignored: no installed plugin declares that extension point`);
-      }
-      return [];
+    if (values.length && !this.warned.has(point.id)) {
+      this.warned.add(point.id);
+      this.log.warn(`Contributions to "${point.id}" ignored: no installed plugin declares that extension point`);
     }
-    return values;
+    return [];
   }
+}
+
+/** What is wrong with a contribution under a point's rules, or null. Without rules, only an object with an `id` is asked for. */
+export function contributionProblem(value: unknown, rules: ContributionRules | undefined): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not an object';
+  const record = value as Record<string, unknown>;
+  if (typeof record.id !== 'string' || record.id === '') return 'it has no `id` (a non-empty string)';
+  if (!rules) return null;
+  const members: Record<string, string> = { id: 'string', ...rules.members };
+  for (const key of Object.keys(record))
+    if (!(key in members)) return `\`${key}\` is not a member of it (it takes ${Object.keys(members).join(', ')})`;
+  for (const [key, kind] of Object.entries(members)) {
+    const optional = kind.endsWith('?');
+    const type = optional ? kind.slice(0, -1) : kind;
+    const present = record[key];
+    if (present === undefined) {
+      if (!optional) return `\`${key}\` (${type}) is missing`;
+      continue;
+    }
+    const actual = present === null ? 'null' : typeof present;
+    if (actual !== type)
+      return `\`${key}\` is ${actual === 'object' && Array.isArray(present) ? 'an array' : `a ${actual}`}, not a ${type}`;
+  }
+  return rules.check?.(record) ?? null;
 }

@@ -18,6 +18,8 @@ export type {
   Migration,
   ServerContribution,
   ServerExtensionPoint,
+  ContributionRules,
+  ContributionMember,
   ServerPlugin,
 } from './server-plugin';
 export type { ServerExtensions } from '../extensions';

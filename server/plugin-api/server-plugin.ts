@@ -80,10 +80,28 @@ export interface ServerExtensionPoint<T> {
   readonly id: string;
   /** Phantom field carrying the contribution type; never set. */
   readonly __contribution?: T;
+  /** The owner's rules for a contribution (ContributionRules); absent on a handle made by a contributor. */
+  readonly rules?: ContributionRules;
 }
 
-export function defineServerExtensionPoint<T>(id: string): ServerExtensionPoint<T> {
-  return { id };
+/** A member of a contribution: its type, `?` when it may be absent. */
+export type ContributionMember = 'string' | 'function' | 'object' | 'string?' | 'function?' | 'object?';
+
+/**
+ * What the owner of a point accepts, checked once at start-up against every contribution: the
+ * types reach no outside plugin (it makes its own handle with `defineServerExtensionPoint(id)`),
+ * so a value of another shape would otherwise be skipped without a word. A contribution that
+ * breaks them is left out with a warning naming the plugin, the point and what is wrong.
+ */
+export interface ContributionRules {
+  /** Every member a contribution may have (`id` is always required); any other member is refused as unknown. */
+  members: Record<string, ContributionMember>;
+  /** Further rules over a value whose members passed: the sentence saying what is wrong, or null. */
+  check?(value: Record<string, unknown>): string | null;
+}
+
+export function defineServerExtensionPoint<T>(id: string, rules?: ContributionRules): ServerExtensionPoint<T> {
+  return rules ? { id, rules } : { id };
 }
 
 export interface ServerContribution<T = unknown> {

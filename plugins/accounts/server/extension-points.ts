@@ -14,7 +14,9 @@ export interface SeatGuard {
   refusal(accountId: string, seats: number, ctx: { tx: Queryable }): Promise<PlanRefusal | null>;
 }
 
-export const seatGuards = defineServerExtensionPoint<SeatGuard>('accounts.seatGuards');
+export const seatGuards = defineServerExtensionPoint<SeatGuard>('accounts.seatGuards', {
+  members: { refusal: 'function' },
+});
 
 /**
  * How long an account's history (the audit log's entries) is kept, in days: the billing plugin's
@@ -27,4 +29,6 @@ export interface HistoryRetention {
   days(accountId: string, ctx: { db: Queryable }): Promise<number | null>;
 }
 
-export const historyRetention = defineServerExtensionPoint<HistoryRetention>('accounts.historyRetention');
+export const historyRetention = defineServerExtensionPoint<HistoryRetention>('accounts.historyRetention', {
+  members: { days: 'function' },
+});

@@ -10,7 +10,9 @@ export interface PasswordLogInGuard {
   refusal(email: string, ctx: { db: Queryable }): Promise<{ code: string; message: string } | null>;
 }
 
-export const passwordLogInGuards = defineServerExtensionPoint<PasswordLogInGuard>('auth.passwordLogInGuards');
+export const passwordLogInGuards = defineServerExtensionPoint<PasswordLogInGuard>('auth.passwordLogInGuards', {
+  members: { refusal: 'function' },
+});
 
 /**
  * A step after a correct password and before the session is made, e.g. two-factor sign-in:
@@ -27,4 +29,6 @@ export interface PasswordSignInStep {
   ): Promise<{ code: string; message: string } | null>;
 }
 
-export const passwordSignInSteps = defineServerExtensionPoint<PasswordSignInStep>('auth.passwordSignInSteps');
+export const passwordSignInSteps = defineServerExtensionPoint<PasswordSignInStep>('auth.passwordSignInSteps', {
+  members: { challenge: 'function' },
+});

@@ -38,7 +38,9 @@ export interface SetupGuard {
   refusal(demand: SetupDemand, ctx: SetupPolicyContext): Promise<PlanRefusal | null>;
 }
 
-export const setupGuards = defineServerExtensionPoint<SetupGuard>('pipeline.setupGuards');
+export const setupGuards = defineServerExtensionPoint<SetupGuard>('pipeline.setupGuards', {
+  members: { refusal: 'function' },
+});
 
 /** What one set-up may use, shown by the set-up popups (show_settings); null: no limit. */
 export interface SetupAllowances {
@@ -54,7 +56,9 @@ export interface SetupAllowance {
   allowances(workspaceId: string, ctx: SetupPolicyContext): Promise<Partial<SetupAllowances>>;
 }
 
-export const setupAllowances = defineServerExtensionPoint<SetupAllowance>('pipeline.setupAllowances');
+export const setupAllowances = defineServerExtensionPoint<SetupAllowance>('pipeline.setupAllowances', {
+  members: { allowances: 'function' },
+});
 
 /** The smallest non-null value, or null when every one is (nothing limits it). */
 export function smallestLimit(values: (number | null | undefined)[]): number | null {

@@ -54,8 +54,24 @@ export interface ProjectVersionListContribution {
   ): Promise<string | null | 'nothing'>;
 }
 
-export const projectVersionListExtensions =
-  defineServerExtensionPoint<ProjectVersionListContribution>('projects.versionList');
+export const projectVersionListExtensions = defineServerExtensionPoint<ProjectVersionListContribution>(
+  'projects.versionList',
+  {
+    members: { column: 'object?', filter: 'function?' },
+    check: ({ column, filter }) => {
+      if (column === undefined && filter === undefined)
+        return 'it has neither `column` nor `filter`, so it adds nothing';
+      if (column === undefined) return null;
+      const { attribute, sql, resolve, ...rest } = column as Record<string, unknown>;
+      if (typeof attribute !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(attribute))
+        return '`column.attribute` is not a name (letters, digits, _)';
+      if (typeof sql !== 'string' || sql.trim() === '') return '`column.sql` is not an SQL expression';
+      if (resolve !== undefined && typeof resolve !== 'function') return '`column.resolve` is not a function';
+      const unknown = Object.keys(rest)[0];
+      return unknown ? `\`column.${unknown}\` is not a member of it (it takes attribute, sql, resolve)` : null;
+    },
+  },
+);
 
 /**
  * Files another plugin keeps in Storage derived from a stored media file (the editor's waveform
@@ -69,7 +85,9 @@ export interface DerivedMediaFiles {
   keysOf(mediaKey: string): string[];
 }
 
-export const derivedMediaFiles = defineServerExtensionPoint<DerivedMediaFiles>('projects.derivedMediaFiles');
+export const derivedMediaFiles = defineServerExtensionPoint<DerivedMediaFiles>('projects.derivedMediaFiles', {
+  members: { keysOf: 'function' },
+});
 
 /**
  * What another plugin knows of a link before it is downloaded: a channel's episode has its
@@ -95,7 +113,9 @@ export interface KnownLinkDetails {
   thumbnailUrl: string | null;
 }
 
-export const linkDetailsExtensions = defineServerExtensionPoint<LinkDetails>('projects.linkDetails');
+export const linkDetailsExtensions = defineServerExtensionPoint<LinkDetails>('projects.linkDetails', {
+  members: { titleOf: 'function', detailsOf: 'function?' },
+});
 
 /**
  * A limit on the media a workspace may bring, below the installation's MAX_ELEMENT_BYTES: the
@@ -107,4 +127,6 @@ export interface MediaLimit {
   maxElementBytes(workspaceId: string, ctx: { db: Queryable }): Promise<number | null>;
 }
 
-export const mediaLimits = defineServerExtensionPoint<MediaLimit>('projects.mediaLimits');
+export const mediaLimits = defineServerExtensionPoint<MediaLimit>('projects.mediaLimits', {
+  members: { maxElementBytes: 'function' },
+});
