@@ -7,7 +7,7 @@
 import { isReviewState, REVIEW_STATES, type ReviewState } from '../common/cue-review';
 import { readSubtitles, SubtitleParseError, writeSubtitles } from '../common/formats';
 import type { StoredCue } from '../common/subtitle-store';
-import { MAX_CUE_TEXT_LENGTH, MAX_CUES, type DownloadFormat } from '../common/subtitles-contract';
+import { MAX_CUE_TEXT_LENGTH, MAX_CUES, MAX_SPEAKER_LENGTH, type DownloadFormat } from '../common/subtitles-contract';
 import { cueColumns, type CueColumnChunk } from './cue-columns';
 
 export interface Refusal {
@@ -47,6 +47,17 @@ function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 4
   return null;
 }
 
+/**
+ * A speaker name as a save takes it (what an import makes, the editor can save again): without
+ * control characters, cut to MAX_SPEAKER_LENGTH code points; undefined when nothing is left.
+ */
+function importedSpeaker(speaker: string | undefined): string | undefined {
+  if (speaker === undefined) return undefined;
+  const points = [...speaker.replace(FORBIDDEN_ALL, ' ').replace(/\s+/g, ' ').trim()];
+  const kept = points.slice(0, MAX_SPEAKER_LENGTH).join('').trim();
+  return kept === '' ? undefined : kept;
+}
+
 /** An imported file: its cues as insert chunks, or the 422 naming the line, the cue count or the cue. */
 export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize: number): CueChunks | Refusal {
   let cues: StoredCue[];
@@ -55,7 +66,7 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
       start: cue.start,
       end: cue.end,
       text: cue.text,
-      speaker: keepSpeakers ? cue.speaker : undefined,
+      speaker: keepSpeakers ? importedSpeaker(cue.speaker) : undefined,
     }));
   } catch (error) {
     if (error instanceof SubtitleParseError) return refusal(422, 'invalid_subtitle_file', error.message, 'srt_content');
@@ -69,6 +80,8 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
 // LF and CR, and lone surrogates.
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/u;
+// oxlint-disable-next-line no-control-regex -- the same characters, every one of them.
+const FORBIDDEN_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/gu;
 const MAX_MS = 2_147_483_647;
 const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker', 'review']);
 
@@ -113,7 +126,7 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       return bad(`${at}.text`, cue.text === undefined ? "must have required property 'text'" : 'must be string');
     if (overLength(cue.text, MAX_CUE_TEXT_LENGTH))
       return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
-    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, 200)))
+    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, MAX_SPEAKER_LENGTH)))
       return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
     if (cue.review !== undefined && !isReviewState(cue.review))
       return bad(`${at}.review`, `must be one of ${REVIEW_STATES.join(', ')}`);

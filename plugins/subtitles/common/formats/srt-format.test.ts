@@ -202,6 +202,21 @@ describe('readSrt reads what players read in damaged files', () => {
     ]);
   });
 
+  it('"<br>" from HTML conversions is a line break, not two words glued together', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nWait<br>for me<BR/>please <br /> now\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Wait\nfor me\nplease\nnow' },
+    ]);
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\n<i>Sung<br>line</i>\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Sung\nline', italic: true },
+    ]);
+  });
+
+  it('control characters in text (a bell, ESC, backspace) are dropped, a form feed or vertical tab is a space', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nRing\u0007 the\u001b[0m bell\u000cnow\u000bplease\b\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Ring the[0m bell now please' },
+    ]);
+  });
+
   it('a cue of 320,000 unclosed "<" is read in well under a second (stripping markup is linear)', () => {
     const started = performance.now();
     expect(readSrt(`1\n00:00:01,000 --> 00:00:02,000\n${'a<b '.repeat(320_000)}\n`)[0].text.length).toBe(1_279_999);
