@@ -65,6 +65,26 @@ describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for imp
     expect(saved.body.cues).toEqual(cues);
   });
 
+  it('refuses a cue timed past what a subtitle holds (596 hours) with a 422 naming the cue, not a 500', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+    await importFile(member.client, versionId, subtitleId, srtOf(2));
+    for (const [hours, shown] of [
+      ['1000', '1000:00:01,000'],
+      ['99999999999999999999', /^\d{15,}:\d\d:\d\d,\d{3}$/],
+    ] as const) {
+      const far = `${srtOf(2)}\n3\n${hours}:00:00,000 --> ${hours}:00:01,000\nFar away\n`;
+      const res = await importFile(member.client, versionId, subtitleId, far);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'time_out_of_range', field: 'srt_content' });
+      const [, time] = /^Cue 3 ends at (\S+); /.exec(res.body.message) ?? [];
+      expect(time).toMatch(shown);
+      expect(res.body.message).toContain('596:31:23,647');
+    }
+    expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual(['Cue 1', 'Cue 2']);
+  });
+
   it('a file with control characters or a very long speaker name imports as the editor can save it again', async () => {
     const member = await newMember(ctx);
     const versionId = await newVersion(ctx, member);
