@@ -65,6 +65,47 @@ describeOnBothDatabases('subtitles: one cue limit and one cue-text limit for imp
     expect(saved.body.cues).toEqual(cues);
   });
 
+  it('refuses a cue timed past what a subtitle holds (596 hours) with a 422 naming the cue, not a 500', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+    await importFile(member.client, versionId, subtitleId, srtOf(2));
+    for (const [hours, shown] of [
+      ['1000', '1000:00:01,000'],
+      ['99999999999999999999', /^\d{15,}:\d\d:\d\d,\d{3}$/],
+    ] as const) {
+      const far = `${srtOf(2)}\n3\n${hours}:00:00,000 --> ${hours}:00:01,000\nFar away\n`;
+      const res = await importFile(member.client, versionId, subtitleId, far);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'time_out_of_range', field: 'srt_content' });
+      const [, time] = /^Cue 3 ends at (\S+); /.exec(res.body.message) ?? [];
+      expect(time).toMatch(shown);
+      expect(res.body.message).toContain('596:31:23,647');
+    }
+    expect((await cuesOf(member.client, versionId, subtitleId)).map((cue) => cue.text)).toEqual(['Cue 1', 'Cue 2']);
+  });
+
+  it('a file with control characters or a very long speaker name imports as the editor can save it again', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member);
+    const subtitleId = await newSubtitle(member.client, versionId);
+    // Bytes old tools leave in text (a bell, ESC, a form feed, a vertical tab), a surrogate escape
+    // and a voice name longer than the editor's 200 characters: players show none of it.
+    const name = 'N'.repeat(250);
+    const vtt = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v ${name}>Ring\u0007 the\u001b bell\u000cnow\u000bplease &#xD800;\n`;
+    const imported = await importFile(member.client, versionId, subtitleId, vtt, { diarization: true });
+    expect(imported.status).toBe(200);
+    const cues = await cuesOf(member.client, versionId, subtitleId);
+    expect(cues).toEqual([
+      { start: 1000, end: 2000, text: 'Ring the bell now please \ufffd', speaker: 'N'.repeat(200) },
+    ]);
+    const saved = await member.client.put(SUBTITLES_PATHS.cues(versionId, subtitleId), {
+      revision: imported.body.data.attributes.revision,
+      cues,
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it('refuses an editor save over either limit with a 400 naming the field', async () => {
     const member = await newMember(ctx);
     const versionId = await newVersion(ctx, member);

@@ -75,6 +75,11 @@ export const MAX_SAVED_CUES = MAX_CUES;
  * which cue to fix.
  */
 export const MAX_CUE_TEXT_LENGTH = 10_000;
+/**
+ * The longest speaker name (characters) a save takes. An imported name longer than this (a WebVTT
+ * voice holding a sentence) is cut to it: a speaker is a label, not words of the subtitle.
+ */
+export const MAX_SPEAKER_LENGTH = 200;
 /** Versions one download may name. */
 export const MAX_DOWNLOAD_VERSIONS = 1000;
 /** BCP 47-like language code: `en`, `pt-BR`, `zh-Hant`. */

@@ -6,8 +6,9 @@
  */
 import { isReviewState, REVIEW_STATES, type ReviewState } from '../common/cue-review';
 import { readSubtitles, SubtitleParseError, writeSubtitles } from '../common/formats';
+import { formatClockMs } from '../common/formats/timecode';
 import type { StoredCue } from '../common/subtitle-store';
-import { MAX_CUE_TEXT_LENGTH, MAX_CUES, type DownloadFormat } from '../common/subtitles-contract';
+import { MAX_CUE_TEXT_LENGTH, MAX_CUES, MAX_SPEAKER_LENGTH, type DownloadFormat } from '../common/subtitles-contract';
 import { cueColumns, type CueColumnChunk } from './cue-columns';
 
 export interface Refusal {
@@ -18,12 +19,16 @@ export interface CueChunks {
   chunks: CueColumnChunk[];
 }
 
+/** The largest time (ms) a cue row holds: PostgreSQL's integer. */
+const MAX_MS = 2_147_483_647;
 const count = (n: number) => n.toLocaleString('en-US');
 /** The import's refusals over the limits (server-side only: the browser shows the server's message). */
 const LIMIT_MESSAGES = {
   tooManyCues: (cues: number) => `The file has ${count(cues)} cues; a subtitle holds at most ${count(MAX_CUES)}`,
   cueTextTooLong: (position: number, startMs: number, length: number) =>
-    `Cue ${count(position)} (at ${new Date(startMs).toISOString().slice(11, 19)}) has ${count(length)} characters; a cue holds at most ${count(MAX_CUE_TEXT_LENGTH)}`,
+    `Cue ${count(position)} (at ${formatClockMs(startMs, ',').slice(0, -4)}) has ${count(length)} characters; a cue holds at most ${count(MAX_CUE_TEXT_LENGTH)}`,
+  timeOutOfRange: (position: number, endMs: number) =>
+    `Cue ${count(position)} ends at ${Number.isFinite(endMs) ? formatClockMs(endMs, ',') : 'a time too large to read'}; a subtitle's times go up to ${formatClockMs(MAX_MS, ',')}`,
 };
 
 const refusal = (status: 400 | 422, code: string, message: string, field: string): Refusal => ({
@@ -36,6 +41,11 @@ const overLength = (text: string, max: number) => text.length > max && [...text]
 /** The one cue limit and cue-text limit (subtitles-contract), the same an editor save meets. */
 function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 422): Refusal | null {
   if (cues.length > MAX_CUES) return refusal(status, 'too_many_cues', LIMIT_MESSAGES.tooManyCues(cues.length), field);
+  // A time past the database's integer milliseconds (596 hours: a mistyped hour, never real media)
+  // failed the insert with a 500; the editor's save refuses such times too.
+  const far = cues.findIndex((cue) => !(cue.end <= MAX_MS));
+  if (far !== -1)
+    return refusal(status, 'time_out_of_range', LIMIT_MESSAGES.timeOutOfRange(far + 1, cues[far].end), field);
   const long = cues.findIndex((cue) => overLength(cue.text, MAX_CUE_TEXT_LENGTH));
   if (long !== -1)
     return refusal(
@@ -47,6 +57,17 @@ function limitProblem(cues: readonly StoredCue[], field: string, status: 400 | 4
   return null;
 }
 
+/**
+ * A speaker name as a save takes it (what an import makes, the editor can save again): without
+ * control characters, cut to MAX_SPEAKER_LENGTH code points; undefined when nothing is left.
+ */
+function importedSpeaker(speaker: string | undefined): string | undefined {
+  if (speaker === undefined) return undefined;
+  const points = [...speaker.replace(FORBIDDEN_ALL, ' ').replace(/\s+/g, ' ').trim()];
+  const kept = points.slice(0, MAX_SPEAKER_LENGTH).join('').trim();
+  return kept === '' ? undefined : kept;
+}
+
 /** An imported file: its cues as insert chunks, or the 422 naming the line, the cue count or the cue. */
 export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize: number): CueChunks | Refusal {
   let cues: StoredCue[];
@@ -55,7 +76,7 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
       start: cue.start,
       end: cue.end,
       text: cue.text,
-      speaker: keepSpeakers ? cue.speaker : undefined,
+      speaker: keepSpeakers ? importedSpeaker(cue.speaker) : undefined,
     }));
   } catch (error) {
     if (error instanceof SubtitleParseError) return refusal(422, 'invalid_subtitle_file', error.message, 'srt_content');
@@ -69,7 +90,8 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
 // LF and CR, and lone surrogates.
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/u;
-const MAX_MS = 2_147_483_647;
+// oxlint-disable-next-line no-control-regex -- the same characters, every one of them.
+const FORBIDDEN_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/gu;
 const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker', 'review']);
 
 /**
@@ -113,7 +135,7 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       return bad(`${at}.text`, cue.text === undefined ? "must have required property 'text'" : 'must be string');
     if (overLength(cue.text, MAX_CUE_TEXT_LENGTH))
       return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
-    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, 200)))
+    if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, MAX_SPEAKER_LENGTH)))
       return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
     if (cue.review !== undefined && !isReviewState(cue.review))
       return bad(`${at}.review`, `must be one of ${REVIEW_STATES.join(', ')}`);

@@ -5,6 +5,7 @@ import {
   MAX_CUE_TEXT_LENGTH,
   MAX_DOWNLOAD_VERSIONS,
   MAX_SAVED_CUES,
+  MAX_SPEAKER_LENGTH,
 } from '../common/subtitles-contract';
 import { ID_DIGITS, ID_PATTERN } from '../../../core/common/resource-id';
 
@@ -127,7 +128,7 @@ export const saveCuesBody = {
           start: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           text: { type: 'string', maxLength: MAX_CUE_TEXT_LENGTH },
-          speaker: { type: 'string', maxLength: 200 },
+          speaker: { type: 'string', maxLength: MAX_SPEAKER_LENGTH },
           review: { type: 'string', enum: ['todo', 'translated', 'reviewed', 'approved'] },
         },
       },

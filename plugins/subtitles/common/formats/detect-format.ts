@@ -15,7 +15,10 @@ export function detectFormat(input: string | Uint8Array): SubtitleFormat | null 
   if (/^WEBVTT(?:[ \t\r\n]|$)/.test(head)) return 'vtt';
   if (/^\[Script Info\]/i.test(head) || /^\[V4\+? Styles\]|^\[Events\]/im.test(head)) return 'ass';
   if (head.startsWith('<') && /<(?:[A-Za-z_][\w.-]*:)?tt[\s>]/.test(head)) return 'ttml';
-  if (ARROW_TIMING.test(head)) return 'srt';
-  if (SBV_TIMING.test(head)) return 'sbv';
-  return null;
+  // The first timing decides: an SBV cue's text may hold an arrow ("10:30 -> 11:00"), an SRT's never
+  // a whole SBV timing line.
+  const arrow = head.search(ARROW_TIMING);
+  const sbv = head.search(SBV_TIMING);
+  if (arrow !== -1 && (sbv === -1 || arrow < sbv)) return 'srt';
+  return sbv === -1 ? null : 'sbv';
 }

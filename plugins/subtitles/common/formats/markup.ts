@@ -20,10 +20,15 @@ const NAMED_ENTITIES: Record<string, string> = {
   rlm: '\u200f',
 };
 
+// Control characters old tools leave in text (a bell, ESC, a backspace): players show none, and
+// the editor's save refuses them, so a cue that kept one could never be saved again.
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f]/g;
+
 /**
- * Trims every line, collapses runs of spaces and tabs, drops empty lines (no-break spaces are
- * kept: French typography needs them). Every reader ends with
- * this so that "Hello   world " from any format is the same cue text.
+ * Trims every line, collapses runs of spaces and tabs (a form feed or vertical tab is a space),
+ * drops empty lines and control characters (no-break spaces are kept: French typography needs
+ * them). Every reader ends with this so that "Hello   world " from any format is the same cue text.
  */
 export function normalizeCueText(text: string): string {
   // Most cue text is already tidy: one quick pass to find out, with printable characters first.
@@ -38,8 +43,8 @@ export function normalizeCueText(text: string): string {
         const next = text.charCodeAt(i + 1);
         needsWork = next === 32 || next === 10 || (code === 32 && text.charCodeAt(i - 1) === 10);
       }
-    } else if (code === 9 || code === 13) {
-      needsWork = true;
+    } else {
+      needsWork = true; // tab, CR, another control character
     }
     if (needsWork) break;
   }
@@ -47,7 +52,10 @@ export function normalizeCueText(text: string): string {
   const lines = text.split('\n');
   const kept: string[] = [];
   for (const line of lines) {
-    const collapsed = line.replace(/[ \t\r]+/g, ' ').replace(/^ | $/g, '');
+    const collapsed = line
+      .replace(CONTROL_CHARACTERS, '')
+      .replace(/[ \t\r\v\f]+/g, ' ')
+      .replace(/^ | $/g, '');
     if (collapsed !== '') kept.push(collapsed);
   }
   return kept.join('\n');
@@ -83,7 +91,9 @@ function decodeEntity(raw: string, from: number): { value: string; end: number }
     const hex = name.charCodeAt(1) === 120 || name.charCodeAt(1) === 88;
     const codePoint = Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10);
     if (!Number.isFinite(codePoint) || codePoint < 1 || codePoint > 0x10ffff) return null;
-    return { value: String.fromCodePoint(codePoint), end: semicolon + 1 };
+    // A surrogate alone is no character (HTML and browsers show U+FFFD); kept, it broke the save.
+    const value = codePoint >= 0xd800 && codePoint <= 0xdfff ? '\ufffd' : String.fromCodePoint(codePoint);
+    return { value, end: semicolon + 1 };
   }
   const value = NAMED_ENTITIES[name];
   return value === undefined ? null : { value, end: semicolon + 1 };
@@ -126,9 +136,11 @@ export function cleanCueText(raw: string, vtt: boolean): string {
         (isTagStart(first) || (vtt && !slash && first >= 48 && first <= 57))
       ) {
         const body = raw.slice(slash ? i + 2 : i + 1, close);
-        const nameEnd = body.search(/[\s.>]|$/);
+        const nameEnd = body.search(/[\s.>/]|$/);
         const name = body.slice(0, nameEnd).toLowerCase();
-        if (name === 'i') nextDepth = slash ? Math.max(0, italicDepth - 1) : italicDepth + 1;
+        // "<br>", "<br/>": a line break in files made from HTML (players break there); dropped, it glued two words.
+        if (name === 'br') insert = '\n';
+        else if (name === 'i') nextDepth = slash ? Math.max(0, italicDepth - 1) : italicDepth + 1;
         // A WebVTT ruby annotation (the reading above "漢") is not part of the line's text.
         else if (name === 'rt' && !slash && vtt) {
           const rtEnd = raw.indexOf('</rt>', close);

@@ -38,6 +38,15 @@ describe.each(FORMATS)('%s round trip', (format) => {
     expect(writeSubtitles(readSubtitles(written, format), format)).toBe(written);
   });
 
+  it('text that shows times (opening hours, a timetable) reads back as text, not as a broken timing', () => {
+    const cues: Cue[] = [
+      { start: 1000, end: 2000, text: '10:30 -> 11:00' },
+      { start: 3000, end: 4000, text: 'Open\n9:00 – 17:00' },
+      { start: 5000, end: 6000, text: '9:00 - 17:00\n1:00 2:00' },
+    ];
+    expect(readSubtitles(writeSubtitles(cues, format))).toEqual(cues);
+  });
+
   it('reads its own output from UTF-16 bytes with a BOM the same as from the string', () => {
     const written = writeSubtitles(randomCues(50, 7), format);
     const bytes = new Uint8Array(2 + written.length * 2);

@@ -153,6 +153,18 @@ describe('readSrt tells broken timings from text that starts with a time', () =>
     );
   });
 
+  it('refuses two times without an arrow where a timing belongs, keeps them inside a cue’s text', () => {
+    expect(() => readSrt('1\n00:00:01,000 --> 00:00:02,000\nok\n2\n00:00:03,000 - 00:00:04,000\nx\n')).toThrow(
+      "Line 5: the timing '00:00:03,000 - 00:00:04,000' is not a valid time range",
+    );
+    expect(
+      readSrt('1\n00:00:01,000 --> 00:00:02,000\nWe open\n9:00 - 17:00\n\n2\n00:00:03,000 --> 00:00:04,000\nx\n'),
+    ).toEqual([
+      { start: 1000, end: 2000, text: 'We open\n9:00 - 17:00' },
+      { start: 3000, end: 4000, text: 'x' },
+    ]);
+  });
+
   it('keeps a text line that starts with a time', () => {
     expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\n10:30 -> lunch\n')[0].text).toBe('10:30 -> lunch');
   });
@@ -199,6 +211,21 @@ describe('readSrt reads what players read in damaged files', () => {
     ]);
     expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nline one\\Nline\\htwo\n')).toEqual([
       { start: 1000, end: 2000, text: 'line one\nline\u00a0two' },
+    ]);
+  });
+
+  it('"<br>" from HTML conversions is a line break, not two words glued together', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nWait<br>for me<BR/>please <br /> now\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Wait\nfor me\nplease\nnow' },
+    ]);
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\n<i>Sung<br>line</i>\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Sung\nline', italic: true },
+    ]);
+  });
+
+  it('control characters in text (a bell, ESC, backspace) are dropped, a form feed or vertical tab is a space', () => {
+    expect(readSrt('1\n00:00:01,000 --> 00:00:02,000\nRing\u0007 the\u001b[0m bell\u000cnow\u000bplease\b\n')).toEqual([
+      { start: 1000, end: 2000, text: 'Ring the[0m bell now please' },
     ]);
   });
 

@@ -17,7 +17,9 @@
  * - stray text after a cue's blank line and before the next timing is attached to that cue
  *   (dropping spoken words silently would be worse than an extra line the user can see).
  * - a cue that ends before it starts is kept with no length (its text kept, the editor flags it);
- * Fatal (a SubtitleParseError, nothing returned): a timing line that does not read as two times,
+ * - two times without a proper arrow ("9:00 - 17:00") inside a cue's text are text;
+ * Fatal (a SubtitleParseError, nothing returned): a timing line that does not read as two times
+ * (an arrow line, or two times where a timing belongs: a block's first line, after a cue number),
  * text before the first cue.
  */
 import type { Cue } from './cue';
@@ -117,6 +119,8 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
   let textTo = -1;
   let skippingBlock = false;
   let atBlockStart = true;
+  // The line before was a number alone (a cue number, when a timing should follow it).
+  let afterNumberLine = false;
   // Where the line after the current one ends, when a look-ahead already found it.
   let knownLineEnd = -1;
 
@@ -144,9 +148,11 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
       cueEnd = Math.max(timingStart, timingEnd);
       textFrom = textTo = -1;
       atBlockStart = false;
+      afterNumberLine = false;
     } else if (isBlank(s, pos, lineEnd)) {
       skippingBlock = false;
       atBlockStart = true;
+      afterNumberLine = false;
     } else if (!skippingBlock) {
       const nextLineEnd = lineEnd < s.length ? s.indexOf('\n', lineEnd + 1) : -1;
       knownLineEnd = nextLineEnd;
@@ -155,7 +161,9 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
         // A cue number (SRT) or cue identifier (WebVTT): not part of any text.
       } else if (vtt && atBlockStart && isVttMetadataBlock(s, pos, lineEnd)) {
         skippingBlock = true;
-      } else if (looksLikeBrokenTiming(s, pos, lineEnd)) {
+      } else if ((atBlockStart || afterNumberLine || !hasCue) && looksLikeBrokenTiming(s, pos, lineEnd)) {
+        // Only where a timing belongs (a block's first line, after a cue number): inside a cue's
+        // text "9:00 - 17:00" is opening hours, and refusing it refused the whole file.
         throw new SubtitleParseError(
           lineNumber,
           `the timing ${quoteLine(lineText(s, pos, lineEnd))} is not a valid time range`,
@@ -169,6 +177,7 @@ export function scanTimedBlocks(input: string, from: number, firstLine: number, 
           `the text ${quoteLine(lineText(s, pos, lineEnd))} comes before the first cue timing`,
         );
       }
+      afterNumberLine = isNumberLine(s, pos, lineEnd);
       atBlockStart = false;
     }
     pos = lineEnd + 1;

@@ -40,6 +40,12 @@ describe('readVtt', () => {
     ]);
   });
 
+  it('a character reference to a lone surrogate reads as U+FFFD, as browsers show it', () => {
+    const [cue] = readVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nbroken &#xD800; &#55357; &#x1F600;\n');
+    expect(cue.text).toBe('broken \ufffd \ufffd 😀');
+    expect(cue.text).not.toMatch(/[\ud800-\udfff]/u);
+  });
+
   it('reports the real line number when nothing in the file reads', () => {
     try {
       readVtt('WEBVTT\n\n\n00:00:01.000 -> 00:00:02.000\nok\n\n00:00:03.000 --> later\nx\n');
