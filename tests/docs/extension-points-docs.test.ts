@@ -24,7 +24,8 @@ type Side = 'web' | 'server';
 
 function declaredPoints(): Record<Side, string[]> {
   const points: Record<Side, string[]> = { web: [], server: [] };
-  const declaration = /export const (\w+)(?::[^=]+)?\s*=\s*define(Server)?ExtensionPoint\b[^(]*\(\s*'([\w.-]+)'\s*\)/g;
+  const declaration =
+    /export const (\w+)(?::[^=]+)?\s*=\s*define(Server)?ExtensionPoint\b[^(]*\(\s*'([\w.-]+)'\s*[,)]/g;
   for (const file of trackedSources()) {
     const source = readFileSync(path.join(ROOT, file), 'utf8');
     for (const [, name, server, id] of source.matchAll(declaration)) {
