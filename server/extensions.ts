@@ -1,4 +1,4 @@
-import type { ContributionRules } from './plugin-api/server-plugin';
+import { contributionProblem, type ContributionRules } from './plugin-api/contribution-rules';
 
 /** The parts of a server plugin this reads (structural, so the host's request context can name this class without a cycle). */
 interface ExtendingPlugin {
@@ -50,28 +50,4 @@ export class ServerExtensions {
     }
     return [];
   }
-}
-
-/** What is wrong with a contribution under a point's rules, or null. Without rules, only an object with an `id` is asked for. */
-export function contributionProblem(value: unknown, rules: ContributionRules | undefined): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not an object';
-  const record = value as Record<string, unknown>;
-  if (typeof record.id !== 'string' || record.id === '') return 'it has no `id` (a non-empty string)';
-  if (!rules) return null;
-  const members: Record<string, string> = { id: 'string', ...rules.members };
-  for (const key of Object.keys(record))
-    if (!(key in members)) return `\`${key}\` is not a member of it (it takes ${Object.keys(members).join(', ')})`;
-  for (const [key, kind] of Object.entries(members)) {
-    const optional = kind.endsWith('?');
-    const type = optional ? kind.slice(0, -1) : kind;
-    const present = record[key];
-    if (present === undefined) {
-      if (!optional) return `\`${key}\` (${type}) is missing`;
-      continue;
-    }
-    const actual = present === null ? 'null' : typeof present;
-    if (actual !== type)
-      return `\`${key}\` is ${actual === 'object' && Array.isArray(present) ? 'an array' : `a ${actual}`}, not a ${type}`;
-  }
-  return rules.check?.(record) ?? null;
 }

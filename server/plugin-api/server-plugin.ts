@@ -1,3 +1,4 @@
+import type { ContributionRules } from './contribution-rules';
 import { PLUGIN_API_MAJOR, isPluginId } from '../../core/common/plugin-package';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
@@ -84,21 +85,7 @@ export interface ServerExtensionPoint<T> {
   readonly rules?: ContributionRules;
 }
 
-/** A member of a contribution: its type, `?` when it may be absent. */
-export type ContributionMember = 'string' | 'function' | 'object' | 'string?' | 'function?' | 'object?';
-
-/**
- * What the owner of a point accepts, checked once at start-up against every contribution: the
- * types reach no outside plugin (it makes its own handle with `defineServerExtensionPoint(id)`),
- * so a value of another shape would otherwise be skipped without a word. A contribution that
- * breaks them is left out with a warning naming the plugin, the point and what is wrong.
- */
-export interface ContributionRules {
-  /** Every member a contribution may have (`id` is always required); any other member is refused as unknown. */
-  members: Record<string, ContributionMember>;
-  /** Further rules over a value whose members passed: the sentence saying what is wrong, or null. */
-  check?(value: Record<string, unknown>): string | null;
-}
+export type { ContributionMember, ContributionRules } from './contribution-rules';
 
 export function defineServerExtensionPoint<T>(id: string, rules?: ContributionRules): ServerExtensionPoint<T> {
   return rules ? { id, rules } : { id };
