@@ -78,6 +78,33 @@ const MULTIPART_FILE_LIMIT = 50 * 1024 * 1024;
  * the database belongs to the caller and is closed by it.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const report = options.reportPluginError ?? ((message) => console.error(message));
+  const routesLeftOut = new Set<string>();
+  for (;;) {
+    try {
+      return await buildAppOnce(options, routesLeftOut);
+    } catch (error) {
+      // An outside plugin whose routes cannot be registered (a route rule broken, a path taken, its
+      // `routes` throwing) is left out like one whose migration fails, and the app is built again
+      // without it: the first build is closed (its job queue stopped) before anything served.
+      if (!(error instanceof OutsidePluginRoutesError) || routesLeftOut.has(error.pluginId)) throw error;
+      report(error.message);
+      routesLeftOut.add(error.pluginId);
+    }
+  }
+}
+
+/** An outside plugin's routes could not be registered: it is left out and the app built again. */
+class OutsidePluginRoutesError extends Error {
+  constructor(
+    readonly pluginId: string,
+    reason: string,
+  ) {
+    super(`${pluginId} was not loaded: its routes could not be registered: ${reason}`);
+  }
+}
+
+async function buildAppOnce(options: BuildAppOptions, routesLeftOut: ReadonlySet<string>): Promise<FastifyInstance> {
   const { config, db } = options;
   if (db.kind === 'pglite' && config.role !== 'all') {
     throw new Error(`ROLE=${config.role} needs DATABASE_URL: the embedded database lives inside one process`);
@@ -98,11 +125,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     report,
   );
   const kept = [...options.plugins, ...(options.outsidePlugins ?? [])].filter(
-    (plugin) => !unmet.has(plugin.id) && !migrationFailed.has(plugin.id),
+    (plugin) => !unmet.has(plugin.id) && !migrationFailed.has(plugin.id) && !routesLeftOut.has(plugin.id),
   );
   // Once more: a plugin requiring what an outside plugin left out by its migration provided.
   const unmetAfter = unmetRequirements(kept, report);
-  const leftOut = new Set([...unmet, ...migrationFailed, ...unmetAfter]);
+  const leftOut = new Set([...unmet, ...migrationFailed, ...routesLeftOut, ...unmetAfter]);
   const plugins = kept.filter((plugin) => !unmetAfter.has(plugin.id));
   const services = new ServiceRegistry();
   const servicesOf = new Map(plugins.map((plugin) => [plugin.id, services.forPlugin(plugin)]));
@@ -252,16 +279,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       public: config.outboxPublic,
     });
 
+  const outsideIds = new Set((options.outsidePlugins ?? []).map((plugin) => plugin.id));
   for (const plugin of plugins) {
     const routes = plugin.routes;
     if (!routes) continue;
     // An encapsulated context whose `services` is the plugin's own view; its routes are
     // registered inside it (encapsulated, as always), so they and their hooks inherit that view.
     // Assigned, not decorated: Fastify refuses to decorate a name a parent context already has.
-    await app.register(async (scope) => {
-      (scope as { services: ServiceRegistry }).services = servicesOf.get(plugin.id)!;
-      await scope.register(routes);
-    });
+    try {
+      await app.register(async (scope) => {
+        (scope as { services: ServiceRegistry }).services = servicesOf.get(plugin.id)!;
+        await scope.register(routes);
+      });
+    } catch (error) {
+      if (!outsideIds.has(plugin.id)) throw error;
+      await app.close().catch(() => {});
+      throw new OutsidePluginRoutesError(plugin.id, (error as Error).message);
+    }
   }
   if (shared) await app.register(pluginHostRoutes, { web: webPlugins, shared });
   const pagePlugins = shared
