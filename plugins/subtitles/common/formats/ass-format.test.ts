@@ -77,6 +77,9 @@ describe('writeAss', () => {
       `[Script Info]\n${info}\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${text}`;
     expect(readAss(events('{\\p1}m 0 0 l 100 0 100 100 0 100{\\p0}Sign text'))[0].text).toBe('Sign text');
     expect(readAss(events('{\\pos(10,20)}Placed {\\p2}m 0 0 l 5 5'))[0].text).toBe('Placed');
+    // A line that only draws is no cue (it came in as an empty one); an empty line stays one, as in every format.
+    expect(readAss(events('{\\an7\\pos(0,0)\\p1}m 0 0 l 1920 0 1920 120 0 120{\\p0}'))).toEqual([]);
+    expect(readAss(events(''))).toEqual([{ start: 1000, end: 2000, text: '' }]);
     expect(readAss(events('one\\ntwo'))[0].text).toBe('one two');
     expect(readAss(events('one\\ntwo', 'WrapStyle: 2'))[0].text).toBe('one\ntwo');
     const started = performance.now();

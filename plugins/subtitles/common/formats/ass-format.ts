@@ -133,8 +133,10 @@ export function readAss(input: string | Uint8Array): Cue[] {
       }
     } else if (section === 'events') {
       if (key === 'format') eventFormat = fieldList(value);
-      else if (key === 'dialogue')
-        cues.push(readDialogue(value, eventFormat, italicStyles, index + 1, lines[index], softBreaks));
+      else if (key === 'dialogue') {
+        const cue = readDialogue(value, eventFormat, italicStyles, index + 1, lines[index], softBreaks);
+        if (cue) cues.push(cue);
+      }
     }
   }
   return sortCues(cues);
@@ -153,7 +155,7 @@ function readDialogue(
   lineNumber: number,
   rawLine: string,
   softBreaks: boolean,
-): Cue {
+): Cue | null {
   const fields = splitFields(value, format.length);
   const at = (name: string) =>
     fields === null || format.indexOf(name) === -1 ? undefined : fields[format.indexOf(name)];
@@ -171,6 +173,8 @@ function readDialogue(
       `the Dialogue times '${at('start')?.trim()}' and '${at('end')?.trim()}' are not valid times`,
     );
   const plain = assTextToPlain(text, italicStyles.has((at('style') ?? '').trim()), softBreaks);
+  // A line that only draws (a logo, a box behind signs) has no words: not a cue. An empty line stays, as in every format.
+  if (plain.text === '' && /\\p[1-9]/.test(text)) return null;
   // Ending before it starts: kept, with no length, for the editor to flag.
   const cue: Cue = { start, end: Math.max(start, end), text: plain.text };
   const speaker = at('name')?.trim();
