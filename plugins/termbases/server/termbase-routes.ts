@@ -6,7 +6,6 @@ import {
   idString,
   ownResource,
   registerWorkspaceResourceList,
-  resourceSchema,
   runOffThread,
   tenantOf,
 } from '../../../server/plugin-api';
@@ -18,58 +17,20 @@ import {
   TERMBASES_PATHS,
   TERMBASES_PER_PAGE,
   TERMBASES_SERVER_MESSAGES as MESSAGES,
-  type TermbaseEntryResource,
-  type TermbaseResource,
   type Terms,
 } from '../common/termbases-contract';
 import type { TermFileOutcome } from './term-file-task';
-import type { EntryRecord, TermbaseRecord, TermbaseRepository } from './termbase-repository';
+import {
+  entryResource,
+  entrySchema,
+  language,
+  page,
+  termbaseResource,
+  termbaseSchema,
+  termsBody,
+} from './termbase-schemas';
+import type { TermbaseRepository } from './termbase-repository';
 import { TERMBASE_DELETED } from '../common/termbase-events';
-
-const language = { type: 'string', pattern: '^[a-z]{2,3}$' } as const;
-const termbaseSchema = resourceSchema('termbase', {
-  name: { type: 'string' },
-  languages: { type: 'array', items: { type: 'string' } },
-  entriesCount: { type: 'integer' },
-  workspaceId: { type: 'string' },
-  updatedAt: { type: 'string' },
-});
-const entrySchema = resourceSchema('termbase_entry', {
-  termbaseId: { type: 'string' },
-  terms: { type: 'object', additionalProperties: { type: 'string' } },
-});
-const termsBody = {
-  type: 'object',
-  maxProperties: MAX_LANGUAGES,
-  additionalProperties: { type: 'string', maxLength: 10_000 },
-} as const;
-const page = (items: object) => ({
-  type: 'object',
-  properties: {
-    data: { type: 'array', items },
-    meta: {
-      type: 'object',
-      properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, hasMore: { type: 'boolean' } },
-    },
-  },
-});
-
-export const termbaseResource = (row: TermbaseRecord): TermbaseResource => ({
-  id: row.id,
-  type: 'termbase',
-  attributes: {
-    name: row.name,
-    languages: row.languages,
-    entriesCount: row.entriesCount,
-    workspaceId: row.workspaceId,
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  },
-});
-const entryResource = (row: EntryRecord): TermbaseEntryResource => ({
-  id: row.id,
-  type: 'termbase_entry',
-  attributes: { termbaseId: row.termbaseId, terms: row.terms },
-});
 
 const cleanName = (raw: string) =>
   cleanResourceName(raw, { maxLength: NAME_MAX_LENGTH, blank: MESSAGES.nameBlank, tooLong: MESSAGES.nameTooLong });
