@@ -14,10 +14,16 @@ export interface MediaStream {
   height?: number;
   sampleRate?: number;
   channels?: number;
+  /** The picture's pixel format (`yuv420p`…): browsers decode 4:2:0 H.264 only. */
+  pixelFormat?: string;
+  /** Cover art of an audio file (a still picture, not a video track). */
+  attachedPicture?: boolean;
 }
 
 export interface MediaInfo {
   durationMs: number;
+  /** ffprobe's container names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`…); '' when unknown. */
+  format?: string;
   sizeBytes: number;
   streams: MediaStream[];
   hasAudio: boolean;
@@ -45,7 +51,7 @@ const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface FfprobeJson {
-  format?: { duration?: string; size?: string };
+  format?: { duration?: string; size?: string; format_name?: string };
   streams?: Array<{
     index: number;
     codec_type?: string;
@@ -54,6 +60,7 @@ interface FfprobeJson {
     height?: number;
     sample_rate?: string;
     channels?: number;
+    pix_fmt?: string;
     disposition?: { attached_pic?: number };
   }>;
 }
@@ -73,14 +80,16 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
     codec: stream.codec_name ?? 'unknown',
     ...(stream.width ? { width: stream.width, height: stream.height } : {}),
     ...(stream.sample_rate ? { sampleRate: Number(stream.sample_rate), channels: stream.channels } : {}),
+    ...(stream.pix_fmt ? { pixelFormat: stream.pix_fmt } : {}),
+    ...(stream.disposition?.attached_pic ? { attachedPicture: true } : {}),
   }));
-  const coverArt = new Set((json.streams ?? []).filter((s) => s.disposition?.attached_pic).map((s) => s.index));
   return {
     durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
+    format: json.format?.format_name ?? '',
     sizeBytes: Number(json.format?.size ?? 0),
     streams,
     hasAudio: streams.some((s) => s.type === 'audio'),
-    hasVideo: streams.some((s) => s.type === 'video' && !coverArt.has(s.index)),
+    hasVideo: streams.some((s) => s.type === 'video' && !s.attachedPicture),
   };
 }
 

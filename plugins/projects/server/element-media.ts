@@ -30,6 +30,11 @@ export const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   m4a: 'audio/mp4',
+  m4v: 'video/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
 };
 
 /** ffprobe (the duration: what plays, not what a truncated file's index promises), or null when the file is not video or audio. */

@@ -21,6 +21,7 @@ import {
   type UploadFinishedResponse,
 } from '../common/projects-contract';
 import { probeMedia, storeElementMedia } from './element-media';
+import { makeBrowserRenditionLater } from './browser-rendition-job';
 import { maxElementBytesOf } from './element-size-limit';
 import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
@@ -118,6 +119,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
           info,
         );
         await elements.markReady(elementId, media);
+        await makeBrowserRenditionLater(app.jobs, media.storageKey);
         const element = (await elements.find(caller.workspaceId, elementId))!;
         const body: UploadFinishedResponse = { data: elementResource(element) };
         return {
