@@ -83,8 +83,15 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
     ...(stream.pix_fmt ? { pixelFormat: stream.pix_fmt } : {}),
     ...(stream.disposition?.attached_pic ? { attachedPicture: true } : {}),
   }));
+  const stated = Math.round(Number(json.format?.duration ?? 0) * 1000);
+  const timed = streams.some((s) => s.type === 'audio' || (s.type === 'video' && !s.attachedPicture));
+  // A file written as a stream has no duration in its header: a browser's MediaRecorder WebM
+  // (the usual in-browser recording), a live capture. It was stored as 0 s and its run failed
+  // "The video has no duration": its length is then read from its packets (no decoding).
+  const durationMs =
+    Number.isFinite(stated) && stated > 0 ? stated : timed ? ((await decodableDurationMs(inputPath, options)) ?? 0) : 0;
   return {
-    durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
+    durationMs,
     format: json.format?.format_name ?? '',
     sizeBytes: Number(json.format?.size ?? 0),
     streams,

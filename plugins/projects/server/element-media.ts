@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { probePlayable, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
+import { thumbnail, type MediaInfo, type MediaRefusal, type Storage } from '../../../server/plugin-api';
+import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import type { ElementMedia } from './element-repository';
 
 /** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */
@@ -37,11 +38,12 @@ export const CONTENT_TYPES: Record<string, string> = {
   flac: 'audio/flac',
 };
 
-/** ffprobe (the duration: what plays, not what a truncated file's index promises), or null when the file is not video or audio. */
-export async function probeMedia(filePath: string): Promise<MediaInfo | null> {
-  const info = await probePlayable(filePath).catch(() => null);
-  return info && (info.hasVideo || info.hasAudio) ? info : null;
-}
+/** Why an upload is refused, in words a user can act on (server/engines/media-check.ts). */
+export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
+  not_media: PROJECTS_SERVER_MESSAGES.notMedia,
+  picture: PROJECTS_SERVER_MESSAGES.pictureNotMedia,
+  incomplete: PROJECTS_SERVER_MESSAGES.incompleteMedia,
+};
 
 /**
  * Copies a probed media file into storage and makes its thumbnail (video only). The caller
