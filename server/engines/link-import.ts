@@ -41,6 +41,8 @@ export interface ImportedMedia {
   sizeBytes: number;
   durationMs: number;
   hasVideo: boolean;
+  /** ffprobe's container names (MediaInfo.format). */
+  format: string;
   hasAudio: boolean;
   via: 'direct' | 'yt-dlp';
 }
@@ -309,6 +311,7 @@ export async function importFromLink(link: string, options: LinkImportOptions): 
       durationMs: info.durationMs,
       hasVideo: info.hasVideo,
       hasAudio: info.hasAudio,
+      format: info.format ?? '',
       via: downloaded.via,
     };
   } finally {

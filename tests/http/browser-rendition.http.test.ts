@@ -41,6 +41,19 @@ beforeAll(async () => {
     '-shortest',
     path.join(dir, 'phone.mp4'),
   ]);
+  // A browser recording renamed .mp4: WebM inside.
+  await ffmpeg([
+    ...sources,
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    path.join(dir, 'renamed.mp4'),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -112,6 +125,15 @@ describeOnBothDatabases('browser renditions of media browsers do not play', (ctx
     expect(whole.status).toBe(200);
     expect(whole.body.equals(mp4.file)).toBe(true);
     expect(await ctx.app.storage.get(browserRenditionKey(mp4.storageKey))).toBeNull();
+  });
+
+  it('serves a WebM named .mp4 as the WebM it is (it was labelled video/mp4)', async () => {
+    const member = await newMember(ctx);
+    const webm = await upload(ctx, member, 'renamed.mp4');
+    const whole = await getBinary(ctx, member.client, SUBTITLES_PATHS.video(webm.versionId, webm.subtitleId));
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.body.equals(webm.file)).toBe(true);
   });
 
   it('removes the copy with its media when the upload is deleted', async () => {

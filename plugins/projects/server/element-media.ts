@@ -38,6 +38,21 @@ export const CONTENT_TYPES: Record<string, string> = {
   flac: 'audio/flac',
 };
 
+/**
+ * The stored media's type from what ffprobe read, not from its name: a WebM named .mp4 (a
+ * renamed browser recording) was served as video/mp4, which a browser that trusts the type fails
+ * to play; a .mov holding MP4 video plays as video/mp4 where video/quicktime is not played.
+ */
+export function contentTypeOf(info: Pick<MediaInfo, 'format' | 'hasVideo'>, extension: string): string {
+  const kind = info.hasVideo ? 'video' : 'audio';
+  const format = info.format ?? '';
+  if (format.startsWith('mov,mp4')) return `${kind}/mp4`;
+  if (format === 'matroska,webm') return extension === 'mkv' ? 'video/x-matroska' : `${kind}/webm`;
+  if (format === 'ogg') return `${kind}/ogg`;
+  const byFormat: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', flac: 'audio/flac' };
+  return byFormat[format] ?? CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
 /** Why an upload is refused, in words a user can act on (server/engines/media-check.ts). */
 export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
   not_media: PROJECTS_SERVER_MESSAGES.notMedia,
@@ -61,11 +76,7 @@ export async function storeElementMedia(
   const storageKey = elementKey(target.workspaceId, target.elementId, name);
   const stored: string[] = [];
   try {
-    const file = await storage.put(
-      storageKey,
-      createReadStream(filePath),
-      CONTENT_TYPES[extension] ?? 'application/octet-stream',
-    );
+    const file = await storage.put(storageKey, createReadStream(filePath), contentTypeOf(info, extension));
     stored.push(storageKey);
     let thumbnailKey: string | null = null;
     if (info.hasVideo) {

@@ -92,6 +92,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
           sizeBytes: imported.sizeBytes,
           hasVideo: imported.hasVideo,
           hasAudio: imported.hasAudio,
+          format: imported.format,
           streams: [],
         },
       );
