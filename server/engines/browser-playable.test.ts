@@ -29,6 +29,11 @@ beforeAll(async () => {
     ffmpeg([...picture, ...tone, ...h264, '-c:a', 'ac3', '-shortest', file('film.mkv')]),
     ffmpeg([...picture, ...tone, '-c:v', 'mjpeg', '-c:a', 'pcm_s16le', '-shortest', file('camera.mov')]),
     ffmpeg([...tone, '-c:a', 'libmp3lame', file('voice.mp3')]),
+    // Written as a stream, as MediaRecorder writes WebM: no duration, no index to seek with.
+    runProcess('sh', [
+      '-c',
+      `ffmpeg -hide_banner -nostdin -loglevel error ${[...picture, ...tone].join(' ')} -c:v libvpx -deadline realtime -c:a libopus -shortest -f webm - > '${file('recorded.webm')}'`,
+    ]),
     ffmpeg([...tone, '-c:a', 'ac3', file('voice.ac3')]),
     // A silent first track, the dialogue second: a browser would play the silent one.
     ffmpeg([
@@ -92,6 +97,18 @@ describe('ensureBrowserPlayable', () => {
     },
     60_000,
   );
+
+  it('makes a seekable MP4 of a WebM recorded in a browser (no duration, no index)', async () => {
+    expect(browserPlays(await probe(file('browser.webm')))).toBe(true);
+    const recorded = await probe(file('recorded.webm'));
+    expect(browserPlays(recorded)).toBe(false);
+    const out = file('recorded.out.mp4');
+    expect(await ensureBrowserPlayable(file('recorded.webm'), out)).toBe(true);
+    const made = await probe(out);
+    expect(made.unstatedDuration).toBeUndefined();
+    expect(browserPlays(made)).toBe(true);
+    expect(Math.abs(made.durationMs - recorded.durationMs)).toBeLessThan(250);
+  }, 60_000);
 
   it('makes sound only of a sound file, and keeps the track with sound of two', async () => {
     const voice = file('voice.out.mp4');

@@ -32,12 +32,13 @@ const PLAYED_PIXEL_FORMATS = /^yuvj?420p$/;
 const isPicture = (stream: MediaStream) => stream.type === 'video' && !stream.attachedPicture;
 
 /**
- * Whether a browser plays the file as it is, with its sound: `soundTrack` is the audio track the
+ * Whether a browser plays the file as it is, with its sound, and seeks in it: `soundTrack` is the audio track the
  * pipeline transcribes (soundingAudioStream); a browser plays the first, so another one needs a copy.
  */
 export function browserPlays(info: MediaInfo, soundTrack = 0): boolean {
   const family = PLAYED.find((entry) => entry.format.test(info.format ?? ''));
-  if (!family || soundTrack !== 0) return false;
+  // A WebM without a duration or index (MediaRecorder's) plays but cannot be seeked in Chrome: the editor seeks.
+  if (!family || soundTrack !== 0 || info.unstatedDuration) return false;
   return info.streams.every((stream) => {
     if (isPicture(stream))
       return family.video.has(stream.codec) && PLAYED_PIXEL_FORMATS.test(stream.pixelFormat ?? 'yuv420p');

@@ -22,6 +22,8 @@ export interface MediaStream {
 
 export interface MediaInfo {
   durationMs: number;
+  /** The header states no duration (a stream-written file): durationMs was read from its packets. */
+  unstatedDuration?: boolean;
   /** ffprobe's container names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`…); '' when unknown. */
   format?: string;
   sizeBytes: number;
@@ -92,6 +94,7 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
     Number.isFinite(stated) && stated > 0 ? stated : timed ? ((await decodableDurationMs(inputPath, options)) ?? 0) : 0;
   return {
     durationMs,
+    ...(durationMs !== stated ? { unstatedDuration: true } : {}),
     format: json.format?.format_name ?? '',
     sizeBytes: Number(json.format?.size ?? 0),
     streams,
