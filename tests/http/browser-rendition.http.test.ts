@@ -108,6 +108,13 @@ describeOnBothDatabases('browser renditions of media browsers do not play', (ctx
     const info = await probe(served);
     expect(info.streams.map((stream) => `${stream.type}:${stream.codec}`).sort()).toEqual(['audio:aac', 'video:h264']);
     expect(Math.abs(info.durationMs - (await probe(path.join(dir, 'camera.avi'))).durationMs)).toBeLessThan(250);
+    // The share page plays the same copy.
+    const shared = await member.client.post(SUBTITLES_PATHS.externalTokens(avi.subtitleId));
+    expect(shared.status).toBe(201);
+    const token = String(shared.body.externalTokenUrl).split('/share/')[1]!;
+    const visitor = await getBinary(ctx, ctx.client({ visit: false }), SUBTITLES_PATHS.sharedVideo(token));
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.equals(whole.body)).toBe(true);
     const part = await getBinary(ctx, member.client, video, { range: 'bytes=0-99' });
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-99/${whole.body.length}`);
