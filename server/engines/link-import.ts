@@ -6,7 +6,7 @@ import type { AddressAllowance } from '../net/address-allowance';
 import { startGuardProxy } from '../net/guard-proxy';
 import { LinkFetchError, LinkTooLargeError, UnsafeLinkError } from '../net/link-errors';
 import { resolvePublic, safeFetch, type SafeResponse } from '../net/safe-fetch';
-import { probe } from './media';
+import { checkMedia, type MediaRefusal } from './media-check';
 import { EngineAbortedError, EngineProcessError, runProcess } from './process-runner';
 
 export { LinkFetchError, LinkTooLargeError, UnsafeLinkError } from '../net/link-errors';
@@ -41,9 +41,18 @@ export interface ImportedMedia {
   sizeBytes: number;
   durationMs: number;
   hasVideo: boolean;
+  /** ffprobe's container names (MediaInfo.format). */
+  format: string;
   hasAudio: boolean;
   via: 'direct' | 'yt-dlp';
 }
+
+/** What the link led to, when it is not video or audio that plays (media-check.ts). */
+const LINK_REFUSALS: Record<MediaRefusal, string | undefined> = {
+  not_media: undefined,
+  picture: 'The link leads to a picture, not a video or audio file',
+  incomplete: 'The file at the link is incomplete: its video index is missing',
+};
 
 /** The import refuses a file that is not video or audio (ffprobe finds no such stream). */
 export class LinkNotMediaError extends Error {
@@ -291,8 +300,8 @@ export async function importFromLink(link: string, options: LinkImportOptions): 
     }
     const { size } = await stat(downloaded.filePath);
     if (size > options.maxBytes) throw new LinkTooLargeError(options.maxBytes, size);
-    const info = await probe(downloaded.filePath, { signal }).catch(() => null);
-    if (!info || (!info.hasVideo && !info.hasAudio)) throw new LinkNotMediaError();
+    const { info, refusal } = await checkMedia(downloaded.filePath, { signal });
+    if (refusal) throw new LinkNotMediaError(LINK_REFUSALS[refusal]);
     const filePath = path.join(options.destDir, path.basename(downloaded.filePath));
     await rename(downloaded.filePath, filePath);
     return {
@@ -302,6 +311,7 @@ export async function importFromLink(link: string, options: LinkImportOptions): 
       durationMs: info.durationMs,
       hasVideo: info.hasVideo,
       hasAudio: info.hasAudio,
+      format: info.format ?? '',
       via: downloaded.via,
     };
   } finally {

@@ -14,10 +14,18 @@ export interface MediaStream {
   height?: number;
   sampleRate?: number;
   channels?: number;
+  /** The picture's pixel format (`yuv420p`…): browsers decode 4:2:0 H.264 only. */
+  pixelFormat?: string;
+  /** Cover art of an audio file (a still picture, not a video track). */
+  attachedPicture?: boolean;
 }
 
 export interface MediaInfo {
   durationMs: number;
+  /** The header states no duration (a stream-written file): durationMs was read from its packets. */
+  unstatedDuration?: boolean;
+  /** ffprobe's container names (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `avi`…); '' when unknown. */
+  format?: string;
   sizeBytes: number;
   streams: MediaStream[];
   hasAudio: boolean;
@@ -45,7 +53,7 @@ const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface FfprobeJson {
-  format?: { duration?: string; size?: string };
+  format?: { duration?: string; size?: string; format_name?: string };
   streams?: Array<{
     index: number;
     codec_type?: string;
@@ -54,6 +62,7 @@ interface FfprobeJson {
     height?: number;
     sample_rate?: string;
     channels?: number;
+    pix_fmt?: string;
     disposition?: { attached_pic?: number };
   }>;
 }
@@ -73,14 +82,24 @@ export async function probe(inputPath: string, options: MediaCallOptions = {}): 
     codec: stream.codec_name ?? 'unknown',
     ...(stream.width ? { width: stream.width, height: stream.height } : {}),
     ...(stream.sample_rate ? { sampleRate: Number(stream.sample_rate), channels: stream.channels } : {}),
+    ...(stream.pix_fmt ? { pixelFormat: stream.pix_fmt } : {}),
+    ...(stream.disposition?.attached_pic ? { attachedPicture: true } : {}),
   }));
-  const coverArt = new Set((json.streams ?? []).filter((s) => s.disposition?.attached_pic).map((s) => s.index));
+  const stated = Math.round(Number(json.format?.duration ?? 0) * 1000);
+  const timed = streams.some((s) => s.type === 'audio' || (s.type === 'video' && !s.attachedPicture));
+  // A file written as a stream has no duration in its header: a browser's MediaRecorder WebM
+  // (the usual in-browser recording), a live capture. It was stored as 0 s and its run failed
+  // "The video has no duration": its length is then read from its packets (no decoding).
+  const durationMs =
+    Number.isFinite(stated) && stated > 0 ? stated : timed ? ((await decodableDurationMs(inputPath, options)) ?? 0) : 0;
   return {
-    durationMs: Math.round(Number(json.format?.duration ?? 0) * 1000),
+    durationMs,
+    ...(durationMs !== stated ? { unstatedDuration: true } : {}),
+    format: json.format?.format_name ?? '',
     sizeBytes: Number(json.format?.size ?? 0),
     streams,
     hasAudio: streams.some((s) => s.type === 'audio'),
-    hasVideo: streams.some((s) => s.type === 'video' && !coverArt.has(s.index)),
+    hasVideo: streams.some((s) => s.type === 'video' && !s.attachedPicture),
   };
 }
 

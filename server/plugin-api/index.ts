@@ -189,6 +189,9 @@ export {
   thumbnail,
 } from '../engines/media';
 export type { MediaCallOptions, MediaInfo, MediaStream, SilenceOptions, TimeRange } from '../engines/media';
+export { browserPlays, ensureBrowserPlayable } from '../engines/browser-playable';
+export { checkMedia } from '../engines/media-check';
+export type { MediaCheck, MediaRefusal } from '../engines/media-check';
 export { EngineAbortedError, EngineProcessError, runProcess } from '../engines/process-runner';
 export type { RunOptions, RunResult } from '../engines/process-runner';
 export { wavDurationMs } from '../engines/wav-file';

@@ -99,6 +99,9 @@ export const PROJECTS_SERVER_MESSAGES = {
   /** `{limit}` is replaced by the limit in MB. */
   elementTooLarge: 'The file is larger than the allowed {limit} MB',
   notMedia: 'The file is not a video or audio file',
+  pictureNotMedia: 'The file is a picture, not a video or audio file',
+  incompleteMedia:
+    'The file is incomplete: its video index is missing, as when a recording or a copy stops before the end. Copy or export it again, then upload it',
   uploadWorkspaceMissing: 'The upload must name its workspaceId in Upload-Metadata',
   uploadLengthRequired: 'The upload must declare its length in Upload-Length (a deferred length is not accepted)',
   badCursor: 'The page cursor is not valid',

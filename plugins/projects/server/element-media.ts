@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { probePlayable, thumbnail, type MediaInfo, type Storage } from '../../../server/plugin-api';
+import { thumbnail, type MediaInfo, type MediaRefusal, type Storage } from '../../../server/plugin-api';
+import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import type { ElementMedia } from './element-repository';
 
 /** Thumbnails are taken one second in (or mid-way through a shorter clip), 320 px wide. */
@@ -30,13 +31,34 @@ export const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   m4a: 'audio/mp4',
+  m4v: 'video/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
 };
 
-/** ffprobe (the duration: what plays, not what a truncated file's index promises), or null when the file is not video or audio. */
-export async function probeMedia(filePath: string): Promise<MediaInfo | null> {
-  const info = await probePlayable(filePath).catch(() => null);
-  return info && (info.hasVideo || info.hasAudio) ? info : null;
+/**
+ * The stored media's type from what ffprobe read, not from its name: a WebM named .mp4 (a
+ * renamed browser recording) was served as video/mp4, which a browser that trusts the type fails
+ * to play; a .mov holding MP4 video plays as video/mp4 where video/quicktime is not played.
+ */
+export function contentTypeOf(info: Pick<MediaInfo, 'format' | 'hasVideo'>, extension: string): string {
+  const kind = info.hasVideo ? 'video' : 'audio';
+  const format = info.format ?? '';
+  if (format.startsWith('mov,mp4')) return `${kind}/mp4`;
+  if (format === 'matroska,webm') return extension === 'mkv' ? 'video/x-matroska' : `${kind}/webm`;
+  if (format === 'ogg') return `${kind}/ogg`;
+  const byFormat: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', flac: 'audio/flac' };
+  return byFormat[format] ?? CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
+
+/** Why an upload is refused, in words a user can act on (server/engines/media-check.ts). */
+export const MEDIA_REFUSALS: Record<MediaRefusal, string> = {
+  not_media: PROJECTS_SERVER_MESSAGES.notMedia,
+  picture: PROJECTS_SERVER_MESSAGES.pictureNotMedia,
+  incomplete: PROJECTS_SERVER_MESSAGES.incompleteMedia,
+};
 
 /**
  * Copies a probed media file into storage and makes its thumbnail (video only). The caller
@@ -54,11 +76,7 @@ export async function storeElementMedia(
   const storageKey = elementKey(target.workspaceId, target.elementId, name);
   const stored: string[] = [];
   try {
-    const file = await storage.put(
-      storageKey,
-      createReadStream(filePath),
-      CONTENT_TYPES[extension] ?? 'application/octet-stream',
-    );
+    const file = await storage.put(storageKey, createReadStream(filePath), contentTypeOf(info, extension));
     stored.push(storageKey);
     let thumbnailKey: string | null = null;
     if (info.hasVideo) {

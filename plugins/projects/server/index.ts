@@ -1,4 +1,5 @@
 import {
+  contributeToServer,
   registerTenantResource,
   defineServerPlugin,
   PLUGIN_API_MAJOR,
@@ -27,6 +28,8 @@ import { PROJECTS_ACCOUNT_DATA } from './account-data';
 import { mediaRetentionMigrations } from './media-retention-migrations';
 import { registerMediaRetentionRoutes } from './media-retention-routes';
 import { removeExpiredMediaJob } from './media-retention-job';
+import { browserRenditionJob } from './browser-rendition-job';
+import { browserRenditionKey } from '../common/browser-rendition';
 
 /**
  * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
@@ -36,19 +39,24 @@ import { removeExpiredMediaJob } from './media-retention-job';
  * (server/extension-points.ts): the labels plugin its labels and label filter; and name the files
  * they derive from stored media through derivedMediaFiles, removed with it (the editor's waveforms).
  * A workspace may have old media removed automatically (media retention: media-retention-job.ts).
+ * Media a browser does not play as uploaded gets a copy it plays (browser-rendition-job.ts).
  */
 export default defineServerPlugin({
   id: 'projects',
   accountData: PROJECTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
   migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations, ...mediaRetentionMigrations],
-  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob, removeExpiredMediaJob],
+  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob, removeExpiredMediaJob, browserRenditionJob],
   provides: [PROJECT_VERSIONS],
   extensionPoints: [
     projectVersionListExtensions as ServerExtensionPoint<unknown>,
     derivedMediaFiles as ServerExtensionPoint<unknown>,
     linkDetailsExtensions as ServerExtensionPoint<unknown>,
     mediaLimits as ServerExtensionPoint<unknown>,
+  ],
+  // The copy a browser plays of media it does not (browser-rendition-job.ts) goes with its media.
+  contributions: [
+    contributeToServer(derivedMediaFiles, { id: 'projects', keysOf: (key) => [browserRenditionKey(key)] }),
   ],
   async routes(app) {
     const versions = new ProjectVersionRepository(

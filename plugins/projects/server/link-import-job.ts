@@ -17,6 +17,7 @@ import { cleanTitle } from './title-text';
 import { ElementRepository } from './element-repository';
 import { derivedMediaFiles, linkDetailsExtensions, type KnownLinkDetails } from './extension-points';
 import { DELETE_FILES_JOB, IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
+import { makeBrowserRenditionLater } from './browser-rendition-job';
 
 /** The failure stored on the element: its kind, and the reason in words a user understands. */
 function failureOf(error: unknown, maxBytes: number): { kind: LinkFailureKind; reason: string } {
@@ -91,6 +92,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
           sizeBytes: imported.sizeBytes,
           hasVideo: imported.hasVideo,
           hasAudio: imported.hasAudio,
+          format: imported.format,
           streams: [],
         },
       );
@@ -113,7 +115,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
           jobs,
           [ready.storageKey, ready.thumbnailKey].filter((key): key is string => !!key),
         );
-      }
+      } else await makeBrowserRenditionLater(jobs, ready.storageKey);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   assertCleanValue,
+  checkMedia,
   carryReplyHeaders,
   credentialRefusal,
   httpError,
@@ -20,7 +21,8 @@ import {
   UPLOAD_ELEMENT_ID_HEADER,
   type UploadFinishedResponse,
 } from '../common/projects-contract';
-import { probeMedia, storeElementMedia } from './element-media';
+import { MEDIA_REFUSALS, storeElementMedia } from './element-media';
+import { makeBrowserRenditionLater } from './browser-rendition-job';
 import { maxElementBytesOf } from './element-size-limit';
 import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
@@ -100,8 +102,8 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       const filePath = path.join(scratch, 'upload');
       try {
         await store.copyTo(upload.id, filePath);
-        const info = await probeMedia(filePath);
-        if (!info) throw { status_code: 422, body: PROJECTS_SERVER_MESSAGES.notMedia };
+        const { info, refusal } = await checkMedia(filePath);
+        if (refusal) throw { status_code: 422, body: MEDIA_REFUSALS[refusal] };
         const fileName = upload.metadata?.filename || 'upload';
         const title = cleanTitle(path.parse(fileName).name).slice(0, 255) || 'Upload';
         const elementId = await elements.insert(app.db, {
@@ -118,6 +120,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
           info,
         );
         await elements.markReady(elementId, media);
+        await makeBrowserRenditionLater(app.jobs, media.storageKey);
         const element = (await elements.find(caller.workspaceId, elementId))!;
         const body: UploadFinishedResponse = { data: elementResource(element) };
         return {

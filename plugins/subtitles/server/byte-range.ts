@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../../../server/plugin-api';
+import { browserRenditionKey } from '../../projects/common/browser-rendition';
 
 /**
  * HTTP Range requests for media (RFC 9110 section 14): what a <video> element sends to seek.
@@ -36,7 +37,7 @@ export async function sendStoredMedia(
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  missing: () => FastifyReply,
+  missing: () => FastifyReply | Promise<FastifyReply>,
 ): Promise<FastifyReply> {
   // A seek (a Range header) reads only its part when the store can tell the size without opening
   // the file; otherwise the file is opened once, for its size and, when wanted whole, its bytes.
@@ -71,4 +72,20 @@ export async function sendStoredMedia(
 
 function destroy(stream: NodeJS.ReadableStream): void {
   (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+}
+
+/**
+ * A version's media for a player (the editor, the share page): the copy a browser plays when the
+ * projects plugin made one (an AVI, an MPEG-TS, AC-3 in MKV…), else the media as uploaded.
+ */
+export function sendPlayableMedia(
+  storage: Storage,
+  mediaKey: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  missing: () => FastifyReply,
+): Promise<FastifyReply> {
+  return sendStoredMedia(storage, browserRenditionKey(mediaKey), request, reply, () =>
+    sendStoredMedia(storage, mediaKey, request, reply, missing),
+  );
 }

@@ -8,7 +8,7 @@ import {
   type SaveCuesConflict,
 } from '../common/subtitles-contract';
 import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
-import { sendStoredMedia } from './byte-range';
+import { sendPlayableMedia } from './byte-range';
 import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
 import { refuseReviewer } from './review-access';
@@ -145,7 +145,7 @@ export function registerEditorRoutes(
         : SUBTITLES_SERVER_MESSAGES.mediaMissing;
       const missing = () => reply.code(404).send(errorBody(404, 'not_found', why));
       if (!key) return missing();
-      return sendStoredMedia(app.storage, key, request, reply, missing);
+      return sendPlayableMedia(app.storage, key, request, reply, missing);
     },
   );
 }

@@ -9,7 +9,7 @@ import {
   type RevokeExternalTokenResponse,
   type SharedSubtitleResponse,
 } from '../common/subtitles-contract';
-import { sendStoredMedia } from './byte-range';
+import { sendPlayableMedia } from './byte-range';
 import type { ExternalTokenRepository, SharedSubtitle } from './external-token-repository';
 import type { SubtitleRepository } from './subtitle-repository';
 import { externalTokenResource } from './subtitles-presenter';
@@ -141,7 +141,7 @@ export function registerShareRoutes(
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found?.storageKey) return notShared(reply);
-      return sendStoredMedia(app.storage, found.storageKey, request, reply, () => notShared(reply));
+      return sendPlayableMedia(app.storage, found.storageKey, request, reply, () => notShared(reply));
     },
   );
 }

@@ -50,4 +50,34 @@ describe('burn-in', () => {
     const video = (await probe(output)).streams.find((stream) => stream.type === 'video');
     expect(video).toMatchObject({ codec: 'h264', width: 162, height: 122 });
   });
+
+  it('keeps the audio track with sound: a silent first track made a burned video without its dialogue', async () => {
+    const source = path.join(dir, 'two-tracks.mp4');
+    await runProcess('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10'],
+      ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono:d=2'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+      ...['-map', '0:v', '-map', '1:a', '-map', '2:a'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
+    ]);
+    const output = path.join(dir, 'burned-two-tracks.mp4');
+    await burnIn(source, (await sourceVideoOf(source))!, SCRIPT, output, { workDir: dir });
+    const { stderr } = await runProcess('ffmpeg', [
+      '-hide_banner',
+      '-nostdin',
+      '-i',
+      output,
+      '-af',
+      'volumedetect',
+      '-f',
+      'null',
+      '-',
+    ]);
+    // The tone (about -18 dB at its peak), not the silent track (-91 dB).
+    expect(Number(/max_volume: (-?[\d.]+) dB/.exec(stderr)?.[1])).toBeGreaterThan(-40);
+  });
 });

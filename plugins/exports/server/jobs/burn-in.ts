@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { probe, runProcess } from '../../../../server/plugin-api';
+import { probe, runProcess, soundingAudioStream } from '../../../../server/plugin-api';
 
 /**
  * Burns an ASS script into a video with ffmpeg's `ass` filter (libass), reporting progress from
@@ -38,6 +38,8 @@ export interface SourceVideo {
   durationMs: number;
   /** The first audio track's codec, null without sound. */
   audioCodec: string | null;
+  /** The audio track kept (its index among the audio tracks): the one with sound, which was transcribed. */
+  audioTrack: number;
 }
 
 /** The source's frame size, duration and sound, or null when it has no video stream. */
@@ -45,8 +47,16 @@ export async function sourceVideoOf(source: string): Promise<SourceVideo | null>
   const info = await probe(source);
   const video = info.streams.find((s) => s.type === 'video' && s.width && s.height);
   if (!video || !info.hasVideo) return null;
-  const audio = info.streams.find((s) => s.type === 'audio');
-  return { width: video.width!, height: video.height!, durationMs: info.durationMs, audioCodec: audio?.codec ?? null };
+  // A silent first track (a placeholder before the dialogue) made a video whose subtitles had no sound under them.
+  const audioTrack = info.hasAudio ? await soundingAudioStream(source, { info }) : 0;
+  const audio = info.streams.filter((s) => s.type === 'audio')[audioTrack];
+  return {
+    width: video.width!,
+    height: video.height!,
+    durationMs: info.durationMs,
+    audioCodec: audio?.codec ?? null,
+    audioTrack,
+  };
 }
 
 export async function burnIn(
@@ -74,7 +84,7 @@ export async function burnIn(
       '-map',
       '0:v:0',
       '-map',
-      '0:a:0?',
+      `0:a:${media.audioTrack}?`,
       // H.264 in 4:2:0 needs even sides: a 321x241 video gets one black line and column (was a failed export).
       '-vf',
       'ass=subtitles.ass,pad=ceil(iw/2)*2:ceil(ih/2)*2',
