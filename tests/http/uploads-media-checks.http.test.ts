@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
 import { runProcess } from '../../server/engines/process-runner';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
+import { importFile, newSubtitle, srtOf } from './subtitles-test-kit';
 
 /**
  * Uploads found by the media sweep: a photo (even named .mp4) became a project of 0 s that failed
@@ -49,6 +51,17 @@ beforeAll(async () => {
     'aac',
     '-shortest',
     file('camera.mp4'),
+  ]);
+  await runProcess('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=2',
+    '-c:a',
+    'libmp3lame',
+    file('voice.mp3'),
   ]);
   const whole = await readFile(file('camera.mp4'));
   await writeFile(file('cut.mp4'), whole.subarray(0, Math.floor(whole.length / 2)));
@@ -108,5 +121,26 @@ describeOnBothDatabases('uploads: what is media, and how long it is', (ctx) => {
     const seconds = res.body.data.attributes.unformattedDuration;
     expect(seconds).toBeGreaterThan(2.8);
     expect(seconds).toBeLessThan(3.3);
+  });
+
+  it('refuses burning subtitles into a sound-only upload when asked (422), not by an export that fails later', async () => {
+    const member = await newMember(ctx);
+    const res = await upload(member, 'voice.mp3');
+    expect(res.status, res.text).toBe(200);
+    const project = await member.client.post(PROJECTS_PATHS.createWithProject, {
+      workspaceId: member.workspaceId,
+      elementId: res.body.data.id,
+    });
+    const versionId = project.body.projectVersions.data[0].id as string;
+    const subtitleId = await newSubtitle(member.client, versionId, 'en');
+    await importFile(member.client, versionId, subtitleId, srtOf(2));
+    const burned = await member.client.post(EXPORTS_PATHS.exportations, {
+      projectVersionId: versionId,
+      kind: 'burned_video',
+      subtitleId,
+    });
+    expect([burned.status, burned.body.message]).toEqual([422, 'This project has no video to burn subtitles into']);
+    const { rows } = await ctx.db.query('SELECT id FROM exportations WHERE project_version_id = $1', [versionId]);
+    expect(rows).toHaveLength(0);
   });
 });

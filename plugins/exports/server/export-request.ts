@@ -1,5 +1,5 @@
 import { languageName } from '../../../core/common/language-name';
-import { httpError, type Queryable, type ServiceRegistry } from '../../../server/plugin-api';
+import { httpError, type Queryable, type ServiceRegistry, type Storage } from '../../../server/plugin-api';
 import { DUBBED_MEDIA } from '../../pipeline/common/pipeline-services';
 import { PROJECT_VERSIONS } from '../../projects/common/project-versions-service';
 import { SUBTITLE_STORE } from '../../subtitles/common/subtitle-store';
@@ -27,6 +27,7 @@ export async function checkExportRequest(
   db: Queryable,
   workspaceId: string,
   body: CreateExportationRequest,
+  storage?: Pick<Storage, 'stat'>,
 ): Promise<{ options: ExportOptions; title: string }> {
   const versions = versionsOf(services);
   const [version] = (await versions?.mediaInWorkspace(db, workspaceId, [body.projectVersionId])) ?? [];
@@ -54,6 +55,10 @@ export async function checkExportRequest(
       };
     }
     if (version.elementState !== 'ready' || !version.storageKey)
+      throw httpError(422, 'no_video', MESSAGES.noVideo, 'projectVersionId');
+    // Sound only (an MP3, a podcast): stored as audio/… (its probed type), said now instead of by a failed export.
+    const stored = await storage?.stat?.(version.storageKey);
+    if (stored?.contentType.startsWith('audio/'))
       throw httpError(422, 'no_video', MESSAGES.noVideo, 'projectVersionId');
     let themeName = 'default style';
     if (body.themeId) {

@@ -66,7 +66,7 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
     },
     async (request, reply): Promise<ExportationResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
-      const { options, title } = await checkExportRequest(app.services, app.db, workspaceId, request.body);
+      const { options, title } = await checkExportRequest(app.services, app.db, workspaceId, request.body, app.storage);
       const row = await exportations.create({
         workspaceId,
         projectVersionId: request.body.projectVersionId,
