@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import * as tus from 'tus-js-client';
@@ -39,6 +39,9 @@ export async function uploadFile(api: PolycueApi, workspaceId: string, filePath:
   const size = (await stat(filePath).catch(() => null))?.size;
   if (size === undefined) throw new CliError(`No such file: ${filePath}`, EXIT.usage);
   const name = path.basename(filePath);
+  // The resume file lives in the config folder, which a CI job on POLYCUE_SERVER/POLYCUE_TOKEN
+  // never made (no login): without it the upload library's lock crashed with ENOENT.
+  await mkdir(configDir(), { recursive: true, mode: 0o700 });
   const bar = process.stderr.isTTY
     ? new SingleBar(
         { format: `${name} [{bar}] {percentage}% {value}/{total} MB`, hideCursor: true },
@@ -75,11 +78,14 @@ export async function uploadFile(api: PolycueApi, workspaceId: string, filePath:
         onError: (error) => {
           const status = (error as { originalResponse?: { getStatus(): number; getBody(): string } }).originalResponse;
           if (!status) return reject(new CliError(`Upload of ${name} failed: ${error.message}`, EXIT.unavailable));
-          let message = error.message;
+          // The server's words: JSON from Polycue's checks, plain text from the tus protocol's own
+          // answers (e.g. "The file is not a video or audio file" once the last byte is in).
+          const body = status.getBody()?.trim() ?? '';
+          let message = body || error.message;
           try {
-            message = (JSON.parse(status.getBody()) as { message?: string }).message ?? message;
+            message = (JSON.parse(body) as { message?: string }).message ?? message;
           } catch {
-            // the tus error text
+            // not JSON: the text itself
           }
           reject(
             new CliError(

@@ -48,6 +48,49 @@ const NOT_JSON_RESPONSE = {
   },
 };
 
+/** `core/common/error-body.ts` as a schema: what every refusal answers, named once for generated clients. */
+const ERROR_SCHEMA: {
+  type: 'object';
+  required: string[];
+  properties: Record<string, { type: 'integer' | 'string'; description: string }>;
+} = {
+  type: 'object',
+  required: ['statusCode', 'error', 'message'],
+  properties: {
+    statusCode: { type: 'integer', description: 'The HTTP status again' },
+    error: { type: 'string', description: 'Its reason phrase, e.g. "Unprocessable Entity"' },
+    message: { type: 'string', description: 'For people: show it as it is' },
+    code: { type: 'string', description: 'For code, e.g. `not_found`, `invalid`, `plan_limit`, `rate_limited`' },
+    field: { type: 'string', description: 'The input it is about, e.g. `workspaceId` or `settings.language`' },
+  },
+};
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+/**
+ * The refusals a route may answer besides its own responses, so that a generated client types
+ * them (without these, an error's type is `never`). Every route: 4XX (400 a malformed request,
+ * 404, 409, 413, 422 …). A route a token may call: 401 (an unknown, expired or revoked token) and
+ * 429 (its rate limit), each with the header that says what to do.
+ */
+export function errorResponses(tokenAllowed: boolean) {
+  const responses: Record<string, unknown> = {
+    '4XX': { description: 'Refused: `message` says why (`code` for code, `field` the input)', content: ERROR_CONTENT },
+  };
+  if (tokenAllowed) {
+    responses['401'] = {
+      description: 'The API token is unknown, expired or revoked',
+      headers: { 'WWW-Authenticate': { type: 'string', description: '`Bearer error="invalid_token"`' } },
+      content: ERROR_CONTENT,
+    };
+    responses['429'] = {
+      description: 'Past the token’s rate limit (`API_TOKEN_RATE_LIMIT` requests a minute)',
+      headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait' } },
+      content: ERROR_CONTENT,
+    };
+  }
+  return responses;
+}
+
 type Config = { access?: string; tenant?: unknown; credentials?: boolean | 'self' | 'handler'; role?: string };
 
 /**
@@ -99,7 +142,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: app.config.publicUrl }],
       // Declared whether or not a plugin authenticates tokens; routes name `apiToken` only when one does.
-      components: { securitySchemes: securitySchemes() },
+      components: { securitySchemes: securitySchemes(), schemas: { Error: ERROR_SCHEMA } },
     },
     // Requests of any kind are described by their schemas; `hide` drops what is not the API.
     transform: ({ schema, url, route }) => {
@@ -109,7 +152,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         return { schema: { ...schema, hide: true }, url };
       const security = routeSecurity(method, url, config, withBearer());
       // Files, media streams, redirects and the tus protocol answer no JSON: said so, not left blank.
-      const response = (schema as { response?: unknown } | undefined)?.response ?? NOT_JSON_RESPONSE;
+      const response: Record<string, unknown> = {
+        ...((schema as { response?: object } | undefined)?.response ?? NOT_JSON_RESPONSE),
+      };
+      // A route's own description of a status (a 409 with its body) wins over the generic one.
+      for (const [status, refusal] of Object.entries(errorResponses(security.some((way) => 'apiToken' in way))))
+        response[status] ??= refusal;
       // Grouped by collection (`/api/v1/labels/…` under "labels") unless the route names its own tags.
       const tags = (schema as { tags?: string[] } | undefined)?.tags ?? [url.split('/')[3] || 'api'];
       return { schema: { ...schema, security, response, tags }, url };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -148,6 +148,16 @@ describe('polycue CLI against a running server [pglite]', () => {
     const refused = await polycue(['setup', '999999', '--language', 'en'], asScript);
     expect([4, 5]).toContain(refused.code);
     expect(refused.stderr).toMatch(/^polycue: .+\[HTTP 4\d\d\]$/m);
+
+    // A file that is not media: refused once uploaded, 5, in the server's words (not the upload library's).
+    await writeFile(path.join(dir, 'notes.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHello\n');
+    // A CI job: no login, so no config folder (the upload's resume file goes there).
+    const ciJob = { ...asScript, POLYCUE_CONFIG_DIR: path.join(dir, 'ci-job') };
+    const notMedia = await polycue(['projects', 'create', path.join(dir, 'notes.srt')], ciJob);
+    expect(notMedia.code, notMedia.stderr).toBe(5);
+    expect(notMedia.stderr.trim()).toBe(
+      'polycue: Upload of notes.srt refused: The file is not a video or audio file [HTTP 422]',
+    );
 
     // A read-only token may list but not create: 3 (403), said in the server's words.
     const readOnly = { POLYCUE_SERVER: server, POLYCUE_TOKEN: await newToken('read', member.workspaceId) };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { EXPORTS_PATHS } from '../../plugins/exports/common/exports-contract';
+import { API_TOKENS_PATHS } from '../../plugins/api-tokens/common/api-tokens-contract';
 import { EXPORT_THEME_LOOKUP } from '../../plugins/subtitles/common/burn-in-theme';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
@@ -239,5 +240,48 @@ describeOnBothDatabases('exports: subtitle files, burned-in video, voice-over', 
     });
     expect(create.status).toBe(404);
     expect((await ctx.client().post(EXPORTS_PATHS.getByIds, { exportationIds: [mine.id] })).status).toBe(401);
+  });
+
+  it('lets a script follow its export with an API token, within the token’s workspace only', async () => {
+    const { rows } = await ctx.db.query<{ id: string }>('SELECT account_id::text AS id FROM workspaces WHERE id = $1', [
+      owner.workspaceId,
+    ]);
+    const accountId = rows[0].id;
+    const tokenFor = async (workspaceId: string) => {
+      const res = await owner.client.post(API_TOKENS_PATHS.tokens, {
+        accountId,
+        name: 'Exports script',
+        scope: 'write',
+        workspaceId,
+        expiresInDays: 7,
+      });
+      expect(res.status, res.text).toBe(201);
+      return { authorization: `Bearer ${res.body.data.attributes.token}` };
+    };
+    const script = ctx.client({ visit: false });
+    const headers = await tokenFor(owner.workspaceId);
+    const created = await script.post(
+      EXPORTS_PATHS.exportations,
+      { projectVersionId: versionId, kind: 'subtitles', subtitleId },
+      { headers, csrfToken: null },
+    );
+    expect(created.status, created.text).toBe(202);
+    const id = created.body.data.id;
+    const followed = await script.post(EXPORTS_PATHS.getByIds, { exportationIds: [id] }, { headers, csrfToken: null });
+    expect(followed.status, followed.text).toBe(200);
+    expect(followed.body.data.map((e: { id: string }) => e.id)).toEqual([id]);
+    await waitForExport(ctx, owner.client, id);
+    // A token of another workspace of the same account does not see it, though its person could.
+    const { rows: second } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO workspaces (account_id, name) VALUES ($1, 'Second') RETURNING id::text AS id`,
+      [accountId],
+    );
+    const other = await tokenFor(second[0].id);
+    const hidden = await script.post(
+      EXPORTS_PATHS.getByIds,
+      { exportationIds: [id] },
+      { headers: other, csrfToken: null },
+    );
+    expect([hidden.status, hidden.body.data]).toEqual([200, []]);
   });
 });

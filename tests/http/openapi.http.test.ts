@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020';
 import { afterAll, expect, it } from 'vitest';
 import { loadExternalPlugins } from '../../server/external-plugins';
 import { serverPlugins } from '../../server/plugins';
@@ -142,6 +143,44 @@ describeOnBothDatabases(
       expect(
         (await script.get(`/api/v1/hello/greetings?workspaceId=${stranger.workspaceId}`, { headers })).status,
       ).toBe(404);
+    });
+
+    it('documents the refusals as they are answered, so a generated client can type its errors', async () => {
+      const document = (await ctx.client({ visit: false }).get('/api/openapi.json')).body;
+      const ajv = new Ajv2020({ strict: false });
+      const isError = ajv.compile(document.components.schemas.Error);
+      const ERROR_REF = '#/components/schemas/Error';
+      const errorOf = (operation: any, status: string) =>
+        expect(operation.responses[status]?.content?.['application/json']?.schema?.$ref, status).toBe(ERROR_REF);
+      const paths = document.paths;
+      // Every route may refuse (4XX); a token's routes also say 401 and 429 with the header to read.
+      const undocumented = Object.entries<any>(paths).flatMap(([p, item]) =>
+        Object.entries<any>(item)
+          .filter(
+            ([, operation]) => operation.responses['4XX']?.content?.['application/json']?.schema?.$ref !== ERROR_REF,
+          )
+          .map(([method]) => `${method} ${p}`),
+      );
+      expect(undocumented).toEqual([]);
+      const list = paths['/api/v1/project_versions'].get;
+      errorOf(list, '401');
+      errorOf(list, '429');
+      expect(Object.keys(list.responses['429'].headers)).toEqual(['Retry-After']);
+      expect(Object.keys(list.responses['401'].headers)).toEqual(['WWW-Authenticate']);
+      expect(paths['/api/v1/users/'].get.responses['401']).toBeUndefined();
+
+      // What the server answers matches: a malformed query, an unknown token, a missing workspace.
+      const member = await newMember(ctx);
+      const script = ctx.client({ visit: false });
+      const refusals = [
+        await member.client.get('/api/v1/project_versions?workspaceId=abc'),
+        await script.get(`/api/v1/project_versions?workspaceId=${member.workspaceId}`, {
+          headers: { authorization: `Bearer pcu_${'x'.repeat(43)}` },
+        }),
+        await member.client.get('/api/v1/project_versions?workspaceId=999999999'),
+      ];
+      expect(refusals.map((res) => res.status)).toEqual([400, 401, 404]);
+      for (const res of refusals) expect(isError(res.body), `${res.status} ${res.text}`).toBe(true);
     });
 
     it('serves the reference page and its files from our own origin, under the strict CSP', async () => {

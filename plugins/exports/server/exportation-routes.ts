@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, resourceSchema, tenantOf, TenancyRepository } from '../../../server/plugin-api';
+import { credentialRefusal, httpError, resourceSchema, tenantOf, TenancyRepository } from '../../../server/plugin-api';
 import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
@@ -54,6 +54,8 @@ const byIdsBody = {
  * download a finished one (ours). get_by_ids is user-level (`tenant: 'none'`) because the progress
  * panel follows exports across workspace switches: each row is answered only when the caller may
  * open its workspace, and any other id is absent from the answer, exactly like an unknown one.
+ * An API token may follow exports too (a script that made one has no other way to know it is
+ * done): narrowed by the handler to the token's account and workspace, like any tenant route.
  */
 export function registerExportationRoutes(app: FastifyInstance, exportations: ExportationRepository): void {
   const tenancy = new TenancyRepository(app.db);
@@ -86,7 +88,7 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
   app.post<{ Body: { exportationIds: string[] } }>(
     EXPORTS_PATHS.getByIds,
     {
-      config: { access: 'member', tenant: 'none' },
+      config: { access: 'member', tenant: 'none', credentials: 'handler' },
       schema: {
         body: byIdsBody,
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: exportationSchema } } } },
@@ -97,7 +99,12 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
       const userId = request.currentUser!.id;
       const allowed = new Map<string, boolean>();
       for (const workspaceId of new Set(rows.map((row) => row.workspaceId))) {
-        allowed.set(workspaceId, (await tenancy.findWorkspaceAccess(userId, workspaceId)) !== null);
+        const access = await tenancy.findWorkspaceAccess(userId, workspaceId);
+        const limits = request.credential?.limits;
+        allowed.set(
+          workspaceId,
+          access !== null && !(limits && credentialRefusal(limits, access, false, MESSAGES.notFound)),
+        );
       }
       return { data: rows.filter((row) => allowed.get(row.workspaceId)).map(exportationResource) };
     },
