@@ -29,6 +29,15 @@ export function detectImageType(data: Buffer): ImageType | null {
   return null;
 }
 
+/** The OpenAPI description of an image upload in `field` (a route's `config.multipartBody`). */
+export function imageUploadBody(field: string): object {
+  return {
+    type: 'object',
+    required: [field],
+    properties: { [field]: { type: 'string', format: 'binary', description: 'A PNG, JPEG, GIF or WebP image' } },
+  };
+}
+
 /** Reads and checks the image in `field`: 400 when missing, 422 `image_too_large` / `invalid_image`. */
 export async function readImageUpload(
   app: FastifyInstance,

@@ -91,7 +91,13 @@ export function errorResponses(tokenAllowed: boolean) {
   return responses;
 }
 
-type Config = { access?: string; tenant?: unknown; credentials?: boolean | 'self' | 'handler'; role?: string };
+type Config = {
+  access?: string;
+  tenant?: unknown;
+  credentials?: boolean | 'self' | 'handler';
+  role?: string;
+  multipartBody?: object;
+};
 
 /**
  * Who may call a route, in OpenAPI terms, from the same `config` the host enforces: public routes
@@ -160,9 +166,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         response[status] ??= refusal;
       // Grouped by collection (`/api/v1/labels/…` under "labels") unless the route names its own tags.
       const tags = (schema as { tags?: string[] } | undefined)?.tags ?? [url.split('/')[3] || 'api'];
-      return { schema: { ...schema, security, response, tags }, url };
+      // A multipart route's fields, as `consumes` + `body` only here (see Config.multipartBody).
+      const multipart = config.multipartBody ? { body: config.multipartBody, consumes: ['multipart/form-data'] } : {};
+      return { schema: { ...schema, ...multipart, security, response, tags }, url };
     },
   });
   // Not cached (JSON is no-store here, see security.ts): it changes with the installed plugins.
   app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route reading multipart/form-data itself (`request.parts()`, `request.file()`): the JSON
+     * schema of its fields, for the OpenAPI document only (`consumes: multipart/form-data`). Never
+     * a `schema.body`: Fastify would validate the body the multipart parser leaves empty.
+     */
+    multipartBody?: object;
+  }
 }

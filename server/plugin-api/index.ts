@@ -90,6 +90,7 @@ export {
   IMAGE_TOO_LARGE_MESSAGE,
   INVALID_IMAGE_MESSAGE,
   deleteReplacedImage,
+  imageUploadBody,
   readImageUpload,
   storeImage,
 } from '../http/image-upload';

@@ -183,6 +183,22 @@ describeOnBothDatabases(
       for (const res of refusals) expect(isError(res.body), `${res.status} ${res.text}`).toBe(true);
     });
 
+    it('describes the multipart uploads (subtitle import, avatars) so a generated client can send them', async () => {
+      const paths = (await ctx.client({ visit: false }).get('/api/openapi.json')).body.paths;
+      const bodyOf = (operation: any) => operation?.requestBody?.content?.['multipart/form-data']?.schema;
+      const importSrt = bodyOf(
+        paths['/api/v1/project_versions/{projectVersionId}/subtitles/{subtitleId}/import_srt']?.post,
+      );
+      expect(importSrt?.required).toEqual(['srt_content']);
+      expect(importSrt?.properties.srt_content).toMatchObject({ type: 'string', format: 'binary' });
+      expect(importSrt?.properties.enable_speaker_diarization?.enum).toEqual(['true', 'false']);
+      const avatars = Object.entries<any>(paths)
+        .filter(([p]) => p.includes('avatar'))
+        .map(([p, item]) => ({ p, fields: Object.keys(bodyOf(item.post)?.properties ?? {}) }));
+      expect(avatars.length).toBeGreaterThanOrEqual(2);
+      for (const { p, fields } of avatars) expect(fields, p).toEqual(['avatar']);
+    });
+
     it('serves the reference page and its files from our own origin, under the strict CSP', async () => {
       const browser = ctx.client({ visit: false });
       const page = await browser.get('/api/docs', { headers: { accept: 'text/html' } });

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tenantOf, deleteReplacedImage, readImageUpload, storeImage, UserRepository } from '../../../server/plugin-api';
+import {
+  tenantOf,
+  deleteReplacedImage,
+  imageUploadBody,
+  readImageUpload,
+  storeImage,
+  UserRepository,
+} from '../../../server/plugin-api';
 import type { ShowWorkspacesResponse } from '../../../core/common/session-types';
 import {
   ACCOUNTS_PATHS,
@@ -58,7 +65,10 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
 
   app.post<AccountParams>(
     route(ACCOUNTS_PATHS.changeAvatar),
-    { config: adminOnly, schema: { params, response: { 200: dataOf(accountResource) } } },
+    {
+      config: { ...adminOnly, multipartBody: imageUploadBody('avatar') },
+      schema: { params, response: { 200: dataOf(accountResource) } },
+    },
     async (request) => {
       const image = await readImageUpload(app, request, { field: 'avatar' });
       const key = await storeImage(app, 'avatars/accounts', image);

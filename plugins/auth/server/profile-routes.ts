@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError, deleteReplacedImage, readImageUpload, storeImage } from '../../../server/plugin-api';
+import {
+  httpError,
+  deleteReplacedImage,
+  imageUploadBody,
+  readImageUpload,
+  storeImage,
+} from '../../../server/plugin-api';
 import { AUTH_MESSAGES, AUTH_PATHS, AVATAR_MAX_BYTES, type UpdateProfileRequest } from '../common/auth-contract';
 import { emailChangeMail } from './auth-mails';
 import { updateProfileBody, userResponse } from './auth-schemas';
@@ -64,7 +70,10 @@ export function registerProfileRoutes(app: FastifyInstance, services: AuthServic
 
   app.post(
     AUTH_PATHS.changeAvatar,
-    { config: { access: 'user' }, schema: { response: { 200: userResponse } } },
+    {
+      config: { access: 'user', multipartBody: imageUploadBody(AVATAR_FIELD) },
+      schema: { response: { 200: userResponse } },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       const image = await readImageUpload(app, request, { field: AVATAR_FIELD, maxBytes: AVATAR_MAX_BYTES });

@@ -31,6 +31,25 @@ const ofVersion = { access: 'member', tenant: { resource: 'projectVersion', id: 
 const ofSubtitle = { access: 'member', tenant: { resource: 'subtitle', id: 'params.subtitleId' } } as const;
 
 /** The import's multipart fields: `srt_content` as a file or a text field (bytes either way, so any encoding reads). */
+/** The import's multipart fields, for the OpenAPI document (server/http/openapi.ts, `config.multipartBody`). */
+const importSrtBody = {
+  type: 'object',
+  required: ['srt_content'],
+  properties: {
+    srt_content: {
+      type: 'string',
+      format: 'binary',
+      description:
+        'The subtitle file (SRT, WebVTT, TTML, ASS/SSA, SBV; any common text encoding); a text field works too',
+    },
+    enable_speaker_diarization: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: "'true' keeps the file's speaker names (WebVTT voices, ASS names, `Name:` prefixes)",
+    },
+  },
+} as const;
+
 async function readImportFields(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -159,7 +178,7 @@ export function registerSubtitleRoutes(
   app.post<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),
     {
-      config: ofSubtitle,
+      config: { ...ofSubtitle, multipartBody: importSrtBody },
       schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } },
     },
     async (request): Promise<ImportSrtResponse> => {
