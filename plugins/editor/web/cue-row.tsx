@@ -89,14 +89,17 @@ export const CueRow = memo(function CueRow({
         {editing ? (
           <textarea
             ref={text}
-            className="cue-text-input"
+            className={cue.italic ? 'cue-text-input cue-italic' : 'cue-text-input'}
             aria-label={`Text of cue ${index + 1}`}
             value={cue.text}
             rows={Math.max(2, cue.text.split('\n').length)}
             onChange={(event) => onText(index, event.target.value)}
           />
         ) : (
-          <div className="cue-text">
+          <div
+            className={cue.italic ? 'cue-text cue-italic' : 'cue-text'}
+            data-italic={cue.italic ? 'true' : undefined}
+          >
             {cue.text ? marked(cue.text, matches, currentFrom) : <span className="muted">(empty)</span>}
           </div>
         )}

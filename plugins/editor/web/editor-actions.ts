@@ -71,6 +71,7 @@ const CHANGES_CUES = new Set<EditorAction>([
   'shiftLater',
   'shiftTimes',
   'speaker',
+  'italic',
 ]);
 
 /**
@@ -131,6 +132,8 @@ export function runEditorAction(action: EditorAction, ctx: ActionContext): void 
     case 'speaker':
       if (ctx.count > 0) ctx.openPanel('speaker');
       return;
+    case 'italic':
+      return void model.edited({ kind: 'italic', index: ctx.range.from, to: ctx.range.to });
     case 'find':
     case 'replace':
       model.typingEnded();

@@ -40,6 +40,7 @@ export type EditorAction =
   | 'shiftLater'
   | 'shiftTimes'
   | 'speaker'
+  | 'italic'
   | 'export'
   | 'zoomIn'
   | 'zoomOut'
@@ -196,6 +197,12 @@ export const EDITOR_KEYS: EditorKey[] = [
     inList: [],
   },
   { action: 'speaker', title: 'Set the speaker…', anywhere: [alt('KeyP', 'Alt+P')], inList: [] },
+  {
+    action: 'italic',
+    title: 'Italic: the cue (or the selected cues) in italics, or back to roman',
+    anywhere: [c('KeyI', 'Ctrl+I', { mod: true })],
+    inList: [],
+  },
   { action: 'export', title: 'Export…', anywhere: [alt('KeyX', 'Alt+X')], inList: [] },
   // The timeline's zoom (Ctrl+wheel on it does the same); '+' is Shift+= on most layouts, '=' alone too.
   {

@@ -225,7 +225,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
               onError={onVideoError}
             />
           )}
-          <p className="editor-overlay" aria-live="off">
+          <p className={playing?.italic ? 'editor-overlay cue-italic' : 'editor-overlay'} aria-live="off">
             {playing?.text}
           </p>
         </div>
@@ -245,6 +245,17 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
           <button type="button" className="button" aria-pressed={filter.on} onClick={filter.toggle}>
             Only cues not reviewed (Alt+U)
           </button>
+          {!reviewOnly && (
+            <button
+              type="button"
+              className="button"
+              aria-pressed={cues[active]?.italic === true}
+              disabled={cues.length === 0}
+              onClick={() => run('italic')}
+            >
+              <i>Italic</i> (Ctrl+I)
+            </button>
+          )}
           {filter.on && filter.data.length === 0 && <p className="muted">Every cue is reviewed.</p>}
           {reviewOnly && <ReviewerNote />}
           <p className="muted" data-testid="editor-playhead">

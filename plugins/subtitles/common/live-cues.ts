@@ -4,8 +4,8 @@ import { isReviewState, type ReviewState } from './cue-review';
 /**
  * A subtitle's cues as a Yjs document, the shape both the server (persistence, the cue rows kept
  * in sync) and the editor (live co-editing) read and write: a Y.Array `cues` of Y.Maps, each with
- * a stable `id` and the fields `start`, `end`, `text`, `speaker`, `review` (./cue-review.ts; absent
- * for "to do").
+ * a stable `id` and the fields `start`, `end`, `text`, `speaker`, `italic` (true, or absent for
+ * roman), `review` (./cue-review.ts; absent for "to do").
  *
  * Each field is a plain value, last writer wins per field: two people typing in the same cue end
  * with the same text in both editors (one of the two), and edits to different cues, or to different
@@ -18,15 +18,17 @@ export interface LiveCue {
   end: number;
   text: string;
   speaker?: string;
+  /** Absent: roman. */
+  italic?: true;
   /** Absent: "to do". */
   review?: Exclude<ReviewState, 'todo'>;
 }
 
-/** A cue as stored in the rows: no id, and its review state always said. */
-export type LiveRow = Omit<LiveCue, 'id' | 'review'> & { review?: ReviewState };
+/** A cue as stored in the rows: no id, its italic and review state always said. */
+export type LiveRow = Omit<LiveCue, 'id' | 'italic' | 'review'> & { italic?: boolean; review?: ReviewState };
 
 export const CUES_KEY = 'cues';
-const FIELDS = ['start', 'end', 'text', 'speaker', 'review'] as const;
+const FIELDS = ['start', 'end', 'text', 'speaker', 'italic', 'review'] as const;
 
 export const cueArrayOf = (doc: Y.Doc): Y.Array<Y.Map<unknown>> => doc.getArray<Y.Map<unknown>>(CUES_KEY);
 
@@ -39,6 +41,7 @@ function cueOf(map: Y.Map<unknown>): LiveCue {
     text: String(map.get('text') ?? ''),
   };
   if (typeof speaker === 'string' && speaker) cue.speaker = speaker;
+  if (map.get('italic') === true) cue.italic = true;
   const review = map.get('review');
   if (isReviewState(review) && review !== 'todo') cue.review = review;
   return cue;
@@ -50,6 +53,7 @@ const sameCue = (a: LiveCue, b: LiveCue) =>
   a.end === b.end &&
   a.text === b.text &&
   (a.speaker ?? '') === (b.speaker ?? '') &&
+  a.italic === b.italic &&
   a.review === b.review;
 
 /**
@@ -147,12 +151,19 @@ export function writeRows(doc: Y.Doc, rows: readonly LiveRow[], newId: () => str
 }
 
 function liveCueOf(row: LiveRow, id: string): LiveCue {
-  const { review, ...rest } = row;
-  return review && review !== 'todo' ? { ...rest, id, review } : { ...rest, id };
+  const { review, italic, ...rest } = row;
+  const cue: LiveCue = { ...rest, id };
+  if (italic) cue.italic = true;
+  if (review && review !== 'todo') cue.review = review;
+  return cue;
 }
 
-/** The document's cues as stored rows (no ids, the review state always said, keys in the rows' order). */
+/**
+ * The document's cues as stored rows (no ids, keys in the rows' order). Italic and review state
+ * are always said: a replacement naming neither would keep the old rows' by position.
+ */
 export const rowsOf = (doc: Y.Doc): LiveRow[] =>
-  readCues(doc).map(({ id: _id, start, end, text, speaker, review }) =>
-    speaker ? { start, end, text, speaker, review: review ?? 'todo' } : { start, end, text, review: review ?? 'todo' },
-  );
+  readCues(doc).map(({ id: _id, start, end, text, speaker, italic, review }): LiveRow => {
+    const said: { italic: boolean; review: ReviewState } = { italic: italic === true, review: review ?? 'todo' };
+    return speaker ? { start, end, text, speaker, ...said } : { start, end, text, ...said };
+  });

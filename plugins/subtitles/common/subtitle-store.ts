@@ -20,6 +20,12 @@ export interface StoredCue {
   text: string;
   speaker?: string;
   /**
+   * The whole cue in italics; absent or false: roman. Written: when no cue of a replacement names
+   * it (true or false), every cue keeps the italic of the cue at its position, as review states
+   * do; read: present only when true.
+   */
+  italic?: boolean;
+  /**
    * Review by cue (./cue-review.ts). Written: when no cue of a replacement names one, every cue
    * keeps the state of the cue at its position (an import, a pipeline run: see
    * SubtitleRepository.replaceCueColumns); read: only by the live document and the editor.

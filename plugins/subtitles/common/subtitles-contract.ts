@@ -166,6 +166,8 @@ export interface CueData {
   end: number;
   text: string;
   speaker?: string;
+  /** The whole cue in italics (a song, a voice off screen): present only when true when read; a save that names none keeps each position's. */
+  italic?: boolean;
   /** Review by cue (./cue-review.ts): absent for "to do" when read; a save that names none keeps each position's. */
   review?: ReviewState;
 }

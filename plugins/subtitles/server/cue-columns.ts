@@ -1,7 +1,7 @@
 import type { StoredCue } from '../common/subtitle-store';
 
 /**
- * Cues as the INSERT takes them: per chunk, four PostgreSQL array literals ('{0,2000}',
+ * Cues as the INSERT takes them: per chunk, PostgreSQL array literals ('{0,2000}',
  * '{"Hello","Bye"}'). Made on a worker thread for big imports and saves: a string crosses the
  * thread boundary as one copy, where 100,000 cue objects would be cloned field by field on the
  * main thread, and pg sends a string parameter as it is, without walking arrays.
@@ -18,6 +18,10 @@ export interface CueColumnChunk {
   ends: string;
   texts: string;
   speakers: string;
+  /** Each cue's italic (true, false), NULL where the cue names none. */
+  italics: string;
+  /** Whether any cue of the chunk names its italic. */
+  saysItalic: boolean;
   /** Each cue's review state, NULL where the cue names none. */
   reviews: string;
   /** Whether any cue of the chunk names its review state. */
@@ -37,14 +41,18 @@ export function cueColumns(cues: readonly StoredCue[], chunkSize: number): CueCo
     const ends: string[] = [];
     const texts: string[] = [];
     const speakers: string[] = [];
+    const italics: string[] = [];
     const reviews: string[] = [];
     let saysReview = false;
+    let saysItalic = false;
     for (const cue of part) {
       const start = Math.round(cue.start);
       starts.push(String(start));
       ends.push(String(Math.max(Math.round(cue.end), start)));
       texts.push(quoted(cue.text));
       speakers.push(cue.speaker ? quoted(cue.speaker) : 'NULL');
+      italics.push(cue.italic === undefined ? 'NULL' : String(cue.italic === true));
+      if (cue.italic !== undefined) saysItalic = true;
       reviews.push(cue.review ? quoted(cue.review) : 'NULL');
       if (cue.review) saysReview = true;
     }
@@ -54,6 +62,8 @@ export function cueColumns(cues: readonly StoredCue[], chunkSize: number): CueCo
       ends: `{${ends.join(',')}}`,
       texts: `{${texts.join(',')}}`,
       speakers: `{${speakers.join(',')}}`,
+      italics: `{${italics.join(',')}}`,
+      saysItalic,
       reviews: `{${reviews.join(',')}}`,
       saysReview,
     });

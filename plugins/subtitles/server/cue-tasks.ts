@@ -77,6 +77,8 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
       end: cue.end,
       text: cue.text,
       speaker: keepSpeakers ? importedSpeaker(cue.speaker) : undefined,
+      // Always said: the file decides, never the italics of the cues it replaces.
+      italic: cue.italic === true,
     }));
   } catch (error) {
     if (error instanceof SubtitleParseError) return refusal(422, 'invalid_subtitle_file', error.message, 'srt_content');
@@ -92,11 +94,11 @@ export function readImport(content: Uint8Array, keepSpeakers: boolean, chunkSize
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/u;
 // oxlint-disable-next-line no-control-regex -- the same characters, every one of them.
 const FORBIDDEN_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff]/gu;
-const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker', 'review']);
+const CUE_KEYS = new Set(['start', 'end', 'text', 'speaker', 'italic', 'review']);
 
 /**
  * An editor save (PUT …/cues) from its JSON text: the route's schema (revision, cues of start,
- * end, text and an optional speaker) checked here, by hand, with the field named as the schema
+ * end, text and an optional speaker, italic and review) checked here, by hand, with the field named as the schema
  * validator would: this runs off the main thread, where parsing and checking 100,000 cues took it
  * over a second.
  */
@@ -137,6 +139,7 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       return bad(`${at}.text`, `must NOT have more than ${MAX_CUE_TEXT_LENGTH} characters`);
     if (cue.speaker !== undefined && (typeof cue.speaker !== 'string' || overLength(cue.speaker, MAX_SPEAKER_LENGTH)))
       return bad(`${at}.speaker`, 'must be a string of at most 200 characters');
+    if (cue.italic !== undefined && typeof cue.italic !== 'boolean') return bad(`${at}.italic`, 'must be boolean');
     if (cue.review !== undefined && !isReviewState(cue.review))
       return bad(`${at}.review`, `must be one of ${REVIEW_STATES.join(', ')}`);
     for (const key of ['text', 'speaker'] as const) {
@@ -154,6 +157,7 @@ export function readSave(json: string, chunkSize: number): (CueChunks & { revisi
       end: cue.end as number,
       text: cue.text,
       speaker: cue.speaker as string | undefined,
+      italic: cue.italic as boolean | undefined,
       review: cue.review as ReviewState | undefined,
     });
   }

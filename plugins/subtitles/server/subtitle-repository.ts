@@ -86,21 +86,22 @@ export class SubtitleRepository implements SubtitleStore {
     await this.replaceCueColumns(db, subtitleId, cueColumns(cues, this.chunkSize));
   }
 
-  /** The cues with their review state always said (the live document's rows: live/live-doc-store.ts). */
+  /** The cues with their italic and review state always said (the live document's rows: live/live-doc-store.ts). */
   async readCueRows(db: SqlRunner, subtitleId: string): Promise<(StoredCue & { review: ReviewState })[]> {
     const { rows } = await db.query<{
       start: number;
       end: number;
       text: string;
       speaker: string | null;
+      italic: boolean;
       review: ReviewState;
     }>(
-      'SELECT start_ms AS start, end_ms AS "end", text, speaker, review FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
+      'SELECT start_ms AS start, end_ms AS "end", text, speaker, italic, review FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
       [subtitleId],
     );
     // The keys in the order live-cues.ts rowsOf writes them: the two lists are compared as JSON.
-    return rows.map(({ start, end, text, speaker, review }) =>
-      speaker ? { start, end, text, speaker, review } : { start, end, text, review },
+    return rows.map(({ start, end, text, speaker, italic, review }) =>
+      speaker ? { start, end, text, speaker, italic, review } : { start, end, text, italic, review },
     );
   }
 
@@ -135,6 +136,17 @@ export class SubtitleRepository implements SubtitleStore {
       reviews: before[0]?.reviews ?? [],
       texts: before[0]?.texts ?? [],
     };
+    // Italics the same way: a replacement naming none keeps each position's (an API client that
+    // saves text only must not lose them).
+    const keepItalic = !chunks.some((chunk) => chunk.saysItalic);
+    const italicAt = keepItalic
+      ? ((
+          await db.query<{ positions: number[] | null }>(
+            'SELECT array_agg(position) AS positions FROM subtitle_cues WHERE subtitle_id = $1 AND italic',
+            [subtitleId],
+          )
+        ).rows[0]?.positions ?? [])
+      : [];
     for (let from = (rows[0]?.cuesCount ?? 0) - this.chunkSize; from > 0; from -= this.chunkSize) {
       await db.query('DELETE FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2', [subtitleId, from]);
       await yieldToEventLoop();
@@ -143,10 +155,10 @@ export class SubtitleRepository implements SubtitleStore {
     let offset = 0;
     for (const chunk of chunks) {
       await db.query(
-        `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker, review)
-         SELECT $1, $6 + (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker, coalesce(u.review, 'todo')
-         FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $7::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, review, ord)`,
-        [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset, chunk.reviews],
+        `INSERT INTO subtitle_cues (subtitle_id, position, start_ms, end_ms, text, speaker, italic, review)
+         SELECT $1, $6 + (u.ord - 1)::int, u.start_ms, u.end_ms, u.text, u.speaker, coalesce(u.italic, false), coalesce(u.review, 'todo')
+         FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $8::boolean[], $7::text[]) WITH ORDINALITY AS u(start_ms, end_ms, text, speaker, italic, review, ord)`,
+        [subtitleId, chunk.starts, chunk.ends, chunk.texts, chunk.speakers, offset, chunk.reviews, chunk.italics],
       );
       offset += chunk.count;
       await yieldToEventLoop();
@@ -160,6 +172,11 @@ export class SubtitleRepository implements SubtitleStore {
         [subtitleId, old.positions, old.reviews, old.texts],
       );
     }
+    if (italicAt.length > 0)
+      await db.query('UPDATE subtitle_cues SET italic = true WHERE subtitle_id = $1 AND position = ANY($2::int[])', [
+        subtitleId,
+        italicAt,
+      ]);
     const { rows: moved } = await db.query<{ review: ReviewState; cues: number }>(
       `SELECT c.review, count(*)::int AS cues FROM subtitle_cues c
        LEFT JOIN unnest($2::int[], $3::text[]) AS o(position, review) ON o.position = c.position
@@ -222,15 +239,22 @@ export class SubtitleRepository implements SubtitleStore {
   }
 
   async readCues(db: SqlRunner, subtitleId: string): Promise<StoredCue[]> {
-    const { rows } = await db.query<{ start: number; end: number; text: string; speaker: string | null }>(
-      'SELECT start_ms AS start, end_ms AS "end", text, speaker FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
+    const { rows } = await db.query<{
+      start: number;
+      end: number;
+      text: string;
+      speaker: string | null;
+      italic: boolean;
+    }>(
+      'SELECT start_ms AS start, end_ms AS "end", text, speaker, italic FROM subtitle_cues WHERE subtitle_id = $1 ORDER BY position',
       [subtitleId],
     );
-    return rows.map((row) =>
-      row.speaker
-        ? { start: row.start, end: row.end, text: row.text, speaker: row.speaker }
-        : { start: row.start, end: row.end, text: row.text },
-    );
+    return rows.map((row) => {
+      const cue: StoredCue = { start: row.start, end: row.end, text: row.text };
+      if (row.speaker) cue.speaker = row.speaker;
+      if (row.italic) cue.italic = true;
+      return cue;
+    });
   }
 
   /**
@@ -251,7 +275,7 @@ export class SubtitleRepository implements SubtitleStore {
     // every remaining row on each chunk (175 ms a chunk against 22 ms).
     for (let from = 0; from <= rows[0].last; from += this.chunkSize) {
       const chunk = await db.query<{ cues: string | null }>(
-        `SELECT json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker${review})) ORDER BY position)::text AS cues
+        `SELECT json_agg(json_strip_nulls(json_build_object('start', start_ms, 'end', end_ms, 'text', text, 'speaker', speaker, 'italic', CASE WHEN italic THEN true END${review})) ORDER BY position)::text AS cues
          FROM subtitle_cues WHERE subtitle_id = $1 AND position >= $2 AND position < $3`,
         [subtitleId, from, from + this.chunkSize],
       );

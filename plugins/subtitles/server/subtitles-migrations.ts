@@ -103,4 +103,10 @@ CREATE TABLE subtitle_review_settings (
 );
 `,
   },
+  {
+    // Whole-cue italics (a song, a voice off screen, a thought): the one style subtitle formats
+    // share, kept from import to download. False for every cue written before it existed.
+    id: '202701220001_subtitles_cue_italic',
+    sql: 'ALTER TABLE subtitle_cues ADD COLUMN italic boolean NOT NULL DEFAULT false',
+  },
 ];

@@ -92,6 +92,8 @@ const cue = {
     end: { type: 'integer' },
     text: { type: 'string' },
     speaker: { type: 'string' },
+    /** Present (true) only for a cue wholly in italics. */
+    italic: { type: 'boolean' },
     /** Left out for "to do" (../common/cue-review.ts). */
     review: { type: 'string', enum: ['translated', 'reviewed', 'approved'] },
   },
@@ -129,6 +131,8 @@ export const saveCuesBody = {
           end: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
           text: { type: 'string', maxLength: MAX_CUE_TEXT_LENGTH },
           speaker: { type: 'string', maxLength: MAX_SPEAKER_LENGTH },
+          /** The whole cue in italics; a save where no cue names it keeps each position's. */
+          italic: { type: 'boolean' },
           review: { type: 'string', enum: ['todo', 'translated', 'reviewed', 'approved'] },
         },
       },

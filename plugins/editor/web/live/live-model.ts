@@ -29,7 +29,7 @@ export const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-const FIELDS = ['start', 'end', 'text', 'speaker', 'review'] as const;
+const FIELDS = ['start', 'end', 'text', 'speaker', 'italic', 'review'] as const;
 
 /** Into the document, cue by position: the fields that differ between `base` and `next` (same lengths). */
 function writeChangedFields(doc: Y.Doc, base: readonly EditorCue[], next: readonly EditorCue[], origin: unknown) {

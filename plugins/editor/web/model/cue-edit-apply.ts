@@ -6,6 +6,7 @@ import { replaceAll, replaceMatch, type CueMatch, type FindOptions } from './fin
 import type { RuleContext } from './rule-guard';
 import { mergeKeepingRules, shiftKeepingGaps, splitKeepingRules } from './rule-keeping-edits';
 import { setSpeaker } from './speakers';
+import { toggleItalic } from './italics';
 
 /*
  * The editor's reducer: one edit (as data) applied to the undo history, with where the active cue
@@ -26,6 +27,8 @@ export type CueEdit =
   /** Cues `index`..`to` (either order) moved by `ms`, cut short before a negative time or a new overlap. */
   | { kind: 'shift'; index: number; to: number; ms: number }
   | { kind: 'speaker'; index: number; to: number; speaker: string }
+  /** Cues `index`..`to` (either order) into italics, or back to roman when all already are (./italics.ts). */
+  | { kind: 'italic'; index: number; to: number }
   /** Cues `index`..`to` (either order) set to a review state (../../../subtitles/common/cue-review.ts). */
   | { kind: 'review'; index: number; to: number; review: ReviewState };
 
@@ -103,6 +106,8 @@ function applyEdit(
       return { history: record(history, shiftKeepingGaps(cues, at, edit.to, edit.ms, context).cues), active: at };
     case 'speaker':
       return { history: record(history, setSpeaker(cues, at, edit.to, edit.speaker)), active: at };
+    case 'italic':
+      return { history: record(history, toggleItalic(cues, at, edit.to)), active: at };
     case 'review':
       return { history: record(history, setReview(cues, at, edit.to, edit.review)), active: at };
   }

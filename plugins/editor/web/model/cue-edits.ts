@@ -17,6 +17,8 @@ export interface EditorCue {
   end: number;
   text: string;
   speaker?: string;
+  /** The whole cue in italics (./italics.ts); absent: roman. */
+  italic?: true;
   /** Review by cue (../../../subtitles/common/cue-review.ts): absent for "to do". */
   review?: Exclude<ReviewState, 'todo'>;
 }
@@ -33,10 +35,15 @@ let counter = 0;
 export const newCueId = () =>
   `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export const withIds = (cues: readonly (Omit<EditorCue, 'id' | 'review'> & { review?: ReviewState })[]): EditorCue[] =>
-  cues.map(({ review, ...cue }) =>
-    review && review !== 'todo' ? { ...cue, review, id: newCueId() } : { ...cue, id: newCueId() },
-  );
+export const withIds = (
+  cues: readonly (Omit<EditorCue, 'id' | 'italic' | 'review'> & { italic?: boolean; review?: ReviewState })[],
+): EditorCue[] =>
+  cues.map(({ italic, review, ...rest }) => {
+    const cue: EditorCue = { ...rest, id: newCueId() };
+    if (italic) cue.italic = true;
+    if (review && review !== 'todo') cue.review = review;
+    return cue;
+  });
 
 const replaceAt = (cues: readonly EditorCue[], index: number, ...items: EditorCue[]) => [
   ...cues.slice(0, index),

@@ -83,7 +83,8 @@ describe('speakers', () => {
       end: 2000,
       text: 'The ferry leaves. Ferry!',
       speaker: 'Anna Lind',
-      // Every saved cue names its review state, "to do" too (../../../subtitles/common/cue-review.ts).
+      // Every saved cue names its italic and review state, roman and "to do" too (../../../subtitles/common/cue-review.ts).
+      italic: false,
       review: 'todo',
     });
     expect(setSpeaker(named, 0, 1, 'Anna Lind')).toBe(named);

@@ -16,11 +16,14 @@ export interface LocalDraft {
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The cues as the server takes them; every cue names its review state ("to do" too), so a save never falls back to the states by position. */
+/**
+ * The cues as the server takes them; every cue names its italic (false too) and review state ("to
+ * do" too), so a save never falls back to the italics or states by position.
+ */
 export const toCueData = (cues: readonly EditorCue[]): CueData[] =>
-  cues.map(({ start, end, text, speaker, review }): CueData => {
-    const said = review ?? 'todo';
-    return speaker ? { start, end, text, speaker, review: said } : { start, end, text, review: said };
+  cues.map(({ start, end, text, speaker, italic, review }): CueData => {
+    const said: Pick<CueData, 'italic' | 'review'> = { italic: italic === true, review: review ?? 'todo' };
+    return speaker ? { start, end, text, speaker, ...said } : { start, end, text, ...said };
   });
 
 export function readDraft(storage: DraftStorage, subtitleId: string): LocalDraft | null {

@@ -158,4 +158,25 @@ describe('translateBySentence', () => {
     });
     expect(sent).toEqual([]);
   });
+
+  it('keeps italics where the source sentence was all italic (a cue of its own: one to one), roman where it was mixed', async () => {
+    const source = [
+      { start: 0, end: 2000, text: 'Row, row, row your boat.', italic: true },
+      { start: 3000, end: 5000, text: 'The doctor walked slowly', italic: true },
+      { start: 5080, end: 7000, text: 'along the pier.' },
+      { start: 8000, end: 10000, text: 'Then we left.' },
+    ];
+    const { cues } = await translateBySentence(source, {
+      from: 'en',
+      to: 'es',
+      translate: longerEngine([]),
+      mediaEndMs: 11000,
+    });
+    const italicAt = (ms: number) => cues.find((cue) => cue.start <= ms && ms < cue.end)?.italic;
+    expect(italicAt(1000)).toBe(true);
+    expect(italicAt(4000)).toBe(false);
+    expect(italicAt(9000)).toBe(false);
+    // Every cue says it, roman too: the rows it replaces never lend theirs by position.
+    expect(cues.every((cue) => typeof cue.italic === 'boolean')).toBe(true);
+  });
 });

@@ -38,6 +38,8 @@ export interface StoredCueText {
   start: number;
   end: number;
   text: string;
+  /** The whole cue in italics (a song, a voice off screen). */
+  italic?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface StoredCueText {
 export async function translateBySentence(
   source: readonly StoredCueText[],
   input: TranslateBySentenceInput,
-): Promise<{ cues: StoredCueText[]; report: TranslationReport }> {
+): Promise<{ cues: (StoredCueText & { italic: boolean })[]; report: TranslationReport }> {
   const rules = { ...READING_RULES, ...input.rules };
   const sources: SourceCue[] = source.map((cue) => ({
     start: cue.start,
@@ -74,6 +76,10 @@ export async function translateBySentence(
   const glossary = input.glossary ?? [];
 
   const fittedCues: TimedCue[] = [];
+  // Per fitted cue: whether its unit's cues were all in italics. The translation is laid out anew
+  // over the unit, so italics survive only where the whole sentence was (a cue mapped one to one
+  // is the smallest such unit); a unit mixing the two cannot tell which translated words were.
+  const italics: boolean[] = [];
   const terms = { occurrences: 0, honoured: 0 };
   const fixed = new Map<string, { source: string; target: string; count: number }>();
   units.forEach((unit, index) => {
@@ -95,6 +101,8 @@ export async function translateBySentence(
       },
     );
     fittedCues.push(...fitted);
+    const italic = unit.cues.every((cueIndex) => source[cueIndex]!.italic === true);
+    italics.push(...fitted.map(() => italic));
     const counted = countTerms(unit.text, fitted.map((cue) => cue.lines.join(' ')).join(' '), glossary);
     terms.occurrences += counted.occurrences;
     terms.honoured += counted.honoured;
@@ -109,10 +117,12 @@ export async function translateBySentence(
   const flaggedCues = checkReadingRules(timed, { language: input.to, rules }).filter(
     (report) => report.violations.length > 0,
   ).length;
-  const cues = timed.map((cue) => ({
+  // Italic said on every cue (false too): a replacement naming none would keep the old cues' by position.
+  const cues = timed.map((cue, index) => ({
     start: Math.round(cue.start),
     end: Math.round(cue.end),
     text: cue.lines.join('\n'),
+    italic: italics[index] ?? false,
   }));
   return { cues, report: { units: units.length, flaggedCues, terms, termsFixed: [...fixed.values()] } };
 }

@@ -30,6 +30,8 @@ export const segmentationStep: StepDefinition = {
       start: Math.round(cue.start),
       end: Math.round(cue.end),
       text: cue.lines.join('\n'),
+      // Speech has no italics: said, so a re-run does not keep the earlier transcript's by position.
+      italic: false,
     }));
     const store = subtitleStore(execution);
     await complete((tx) => store.replaceCues(tx, run.transcriptSubtitleId, stored), {

@@ -82,7 +82,7 @@ export default function SharePage() {
             <li key={index} className={now >= cue.start && now < cue.end ? 'active' : undefined}>
               <button type="button" onClick={() => seek(cue)}>
                 <span className="share-cue-time">{formatCueTime(cue.start)}</span>
-                <span className="share-cue-text">{cue.text}</span>
+                <span className={cue.italic ? 'share-cue-text cue-italic' : 'share-cue-text'}>{cue.text}</span>
               </button>
             </li>
           ))}

@@ -27,7 +27,7 @@ const CueRow = ({ index, cue }: { index: number; cue: CueData }) => (
     <td>{formatCueTime(cue.start)}</td>
     <td>{formatCueTime(cue.end)}</td>
     <td>{cue.speaker ?? ''}</td>
-    <td className="cue-text">{cue.text}</td>
+    <td className={cue.italic ? 'cue-text cue-italic' : 'cue-text'}>{cue.text}</td>
   </>
 );
 
