@@ -16,21 +16,18 @@ import { ConflictBanner, KeyHelp } from './editor-panels';
 import { CueRow } from './cue-row';
 import { LIST_COMPONENTS, type ListContext } from './cue-grid';
 import { FindPanel } from './find-panel';
-import { usePlayingFrames } from './use-playing-frames';
+import { EditorPlayer } from './editor-player';
 import { useEditorModels } from './use-editor-models';
 import { useSourceCues } from './use-source-cues';
 import { useSubtitleExporter } from './use-subtitle-exporter';
 import { Timeline } from './timeline/timeline';
 import { useTimelineModel } from './timeline/use-timeline-model';
-import { knownSpeakers } from './model/speakers';
-import { ShiftPanel } from './shift-panel';
-import { SpeakerPicker } from './speaker-picker';
+import { RangePanel } from './range-panel';
 import type { EditorCue } from './model/cue-edits';
 import { useLiveEditing } from './live/use-live-editing';
 import type { Colleague } from './live/live-model';
 import { ReviewerNote, ReviewProgress } from './review-status';
 import { useReviewFilter } from './use-review-filter';
-import { useVideoMissing } from './use-video-missing';
 import { CueAnnotationPanels, useCueAnnotators, useCueFromAddress, useCueMarker } from './cue-annotations';
 import './editor.css';
 
@@ -64,7 +61,6 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const [timeFormat, chooseTimeFormat] = useTimeFormat(window.localStorage);
   const [videoHeight, setVideoHeight] = useVideoHeight(window.localStorage);
   const videoUrl = SUBTITLES_PATHS.video(projectVersionId, subtitleId);
-  const [videoMissing, onVideoError] = useVideoMissing(api, videoUrl);
 
   // A translation opens beside its source: the transcript's cues, matched by time.
   const { sourceSubtitle, sources } = useSourceCues(api, { projectVersionId, loaded, siblings }, cues);
@@ -172,16 +168,6 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
   const onSeek = useCallback((ms: number) => {
     if (video.current) video.current.currentTime = ms / 1000;
   }, []);
-  // The preview of the cue under the playhead follows the video frame by frame while it plays; a
-  // render happens only when the cue under it changes (React skips a state set to the same id).
-  const frameMs = useRef(0);
-  const [, setCueUnderFrame] = useState<string | null>(null);
-  usePlayingFrames(video, (ms) => {
-    frameMs.current = ms;
-    setCueUnderFrame(cuesNow.current.find((cue) => cue.start <= ms && ms < cue.end)?.id ?? null);
-  });
-  const at = frameMs.current;
-  const playing = cues.find((cue) => cue.start <= at && at < cue.end);
   const activeId = cues[active]?.id;
   const context = useMemo<ListContext>(
     () => ({
@@ -205,30 +191,13 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
       style={{ '--editor-video-height': `${videoHeight}vh` } as React.CSSProperties}
     >
       <div className="editor-top">
-        <div className="editor-player">
-          {videoMissing ? (
-            <p className="muted" role="status">
-              {videoMissing}
-            </p>
-          ) : (
-            <video
-              ref={video}
-              src={videoUrl}
-              preload="metadata"
-              controls
-              aria-label="Video"
-              onTimeUpdate={(event) => {
-                frameMs.current = event.currentTarget.currentTime * 1000;
-                setPlayhead(frameMs.current);
-              }}
-              onLoadedMetadata={(event) => setDurationMs(Math.round((event.currentTarget.duration || 0) * 1000))}
-              onError={onVideoError}
-            />
-          )}
-          <p className={playing?.italic ? 'editor-overlay cue-italic' : 'editor-overlay'} aria-live="off">
-            {playing?.text}
-          </p>
-        </div>
+        <EditorPlayer
+          video={video}
+          videoUrl={videoUrl}
+          cues={cues}
+          onPlayhead={setPlayhead}
+          onDuration={setDurationMs}
+        />
         <div className="editor-side">
           <EditorBar
             saveState={saveState}
@@ -341,23 +310,7 @@ export default function EditorView({ projectVersionId, subtitleId, loaded, sibli
         Up and Down choose a cue, Enter edits its text, Escape comes back here; question mark lists every key.
       </p>
       {help && <KeyHelp onClose={() => setHelp(false)} />}
-      {panel === 'shift' && (
-        <ShiftPanel
-          cues={cues}
-          range={range}
-          onShift={(from, to, ms) => model.edited({ kind: 'shift', index: from, to, ms })}
-          onClose={() => setPanel(null)}
-        />
-      )}
-      {panel === 'speaker' && (
-        <SpeakerPicker
-          known={knownSpeakers(cues)}
-          current={cues[range.from]?.speaker ?? ''}
-          count={range.to - range.from + 1}
-          onPick={(speaker) => model.edited({ kind: 'speaker', index: range.from, to: range.to, speaker })}
-          onClose={() => setPanel(null)}
-        />
-      )}
+      {panel && <RangePanel panel={panel} model={model} cues={cues} range={range} onClose={() => setPanel(null)} />}
     </div>
   );
 }
