@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, type ComponentType, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { buildWhenContext, useShell } from '../shell-context';
@@ -6,11 +6,20 @@ import { isVisible } from './palette-sections';
 import { runCommand } from './run-command';
 import { appPaletteKeyBuffer } from './palette-key-buffer';
 import { PaletteShell } from './palette-shell';
+import type { CommandPaletteProps } from './command-palette';
 
 // The palette UI (cmdk) is its own chunk: fetched right after the first render, so it is ready at
-// the first Ctrl+K without weighing on the initial JavaScript.
-const loadPalette = () => import('./command-palette');
-const CommandPalette = lazy(loadPalette);
+// the first Ctrl+K without weighing on the initial JavaScript. Once it has arrived it is drawn
+// directly: `lazy` alone suspends at its first render even when the chunk is already here, which
+// showed the first-frame shell and swapped it for the full palette a moment later (300 ms on a busy
+// machine) — keys pressed across that swap landed in a box that was then taken away.
+let loadedPalette: ComponentType<CommandPaletteProps> | null = null;
+const loadPalette = () =>
+  import('./command-palette').then((module) => {
+    loadedPalette = module.CommandPalette;
+    return module;
+  });
+const LazyCommandPalette = lazy(loadPalette);
 
 /** Ctrl/Cmd+K, every command's global shortcut, and the palette itself. */
 export function PaletteHost() {
@@ -78,6 +87,13 @@ export function PaletteHost() {
   // Fetched as soon as the app has drawn, not when the browser is idle: the first Ctrl+K often
   // comes right after a page load (measured: waiting for idle left it ~300 ms to open).
   useEffect(() => void loadPalette().catch(() => {}), []);
+
+  // Chosen when the palette opens and kept while it is open: another component would draw it anew.
+  const chosen = useRef<ComponentType<CommandPaletteProps> | null>(null);
+  const wasOpen = useRef(false);
+  if (!chosen.current || (open && !wasOpen.current)) chosen.current = loadedPalette ?? LazyCommandPalette;
+  wasOpen.current = open;
+  const CommandPalette = chosen.current!;
 
   if (!open && !everOpened) return null;
   return (

@@ -11,16 +11,22 @@ import { dismissNewsletter, modKey, testVideo, uploadVideos, versionRow } from '
  */
 async function expectTabStaysInside(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
+  const label = await dialog.getAttribute('aria-label');
   const stops = await dialog.evaluate(
     (el) => el.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length,
   );
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < stops + 3; i++) {
       await page.keyboard.press(key);
-      expect(
-        await dialog.evaluate((el) => el.contains(document.activeElement)),
-        `${key} #${i + 1} stays in the dialog`,
-      ).toBe(true);
+      // Read in one go in the page: the topmost modal holds focus. (A dialog may be drawn anew
+      // between two reads — the palette's first frame giving way to the full palette.)
+      const holder = await page.evaluate(() => {
+        const modals = document.querySelectorAll('[aria-modal="true"]');
+        const top = modals[modals.length - 1];
+        if (top?.contains(document.activeElement)) return top.getAttribute('aria-label');
+        return `focus outside it, on ${document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing'}`;
+      });
+      expect(holder, `${key} #${i + 1} stays in the dialog`).toBe(label);
     }
   }
 }
@@ -46,10 +52,7 @@ async function focusedRowText(page: Page): Promise<string> {
   });
 }
 
-// FIXME (28 Nov 2026): fails since this session's merges, at the command-palette step (line ~69):
-// Tab or Shift+Tab #2 leaves the palette opened over the projects page; the other dialogs pass.
-// Not caused by the data-table change (reverted, still red). Left for the next session; see the note.
-test.fixme('every modal keeps Tab inside, Escape closes it and focus goes back to what opened it', async ({
+test('every modal keeps Tab inside, Escape closes it and focus goes back to what opened it', async ({
   page,
   confirmedUser,
 }) => {
@@ -68,8 +71,18 @@ test.fixme('every modal keeps Tab inside, Escape closes it and focus goes back t
     /./,
   );
 
+  // The palette's code arrived long ago: Ctrl+K draws the full palette at once, not the cold
+  // page's first frame swapped for it a moment later (keys pressed across the swap were lost).
+  await page.evaluate(() => {
+    const seen = document.createElement('meta');
+    seen.id = 'palette-first-frame-seen';
+    new MutationObserver(() => {
+      if (document.getElementById('palette-shell-list')) document.head.append(seen);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.keyboard.press(`${modKey}+k`);
   await expectTabStaysInside(page, page.getByRole('dialog', { name: 'Command palette' }));
+  await expect(page.locator('#palette-first-frame-seen')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   for (const [path, button, dialog] of [
