@@ -12,11 +12,14 @@ export class PgliteDatabase implements Database {
 
   private constructor(readonly pg: PGlite) {}
 
-  /** `dataDir` null: in memory (tests). */
-  static async open(dataDir: string | null): Promise<PgliteDatabase> {
+  /**
+   * `dataDir` null: in memory (tests). `initialData`: a data folder dumped by `dumpDataDir` to start
+   * from instead of an empty cluster (tests start from one already migrated: initdb is most of a start).
+   */
+  static async open(dataDir: string | null, initialData?: Blob): Promise<PgliteDatabase> {
     if (dataDir) await mkdir(dataDir, { recursive: true });
     // bigint as string, as node-postgres returns it: ids look the same on both databases.
-    const options = { parsers: { [types.INT8]: (value: string) => value } };
+    const options = { parsers: { [types.INT8]: (value: string) => value }, loadDataDir: initialData };
     const pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
     return new PgliteDatabase(pg);
   }

@@ -139,6 +139,24 @@ async function sweepRoute(
 }
 
 describeOnBothDatabases('tenant isolation sweep (every route, every plugin)', (ctx) => {
+  it("the hash of the owner rows changes with an owner row, and not with another tenant's", async () => {
+    const fixtures = await loadIsolationFixtures(new Set(serverPlugins.map((plugin) => plugin.id)));
+    const seed = await seedTenants(ctx.db, fixtures, ctx.app.storage);
+    const other = await seedTenants(ctx.db, fixtures, ctx.app.storage);
+    const before = await ownerRowsHash(ctx.db, seed);
+    expect(before.project_versions).toMatch(/^[1-9]\d*:\d+$/);
+    await ctx.db.query(`UPDATE workspaces SET name = name || ' renamed' WHERE id = $1`, [other.hiddenWorkspaceId]);
+    expect(await ownerRowsHash(ctx.db, seed)).toEqual(before);
+    await ctx.db.query(`UPDATE workspaces SET name = name || ' renamed' WHERE id = $1`, [seed.visibleWorkspaceId]);
+    const renamed = await ownerRowsHash(ctx.db, seed);
+    expect(renamed.workspaces).not.toEqual(before.workspaces);
+    // A table without a tenant column counts whole: any cue changed is a change.
+    await ctx.db.query(
+      `UPDATE subtitle_cues SET text = text || '!' WHERE ctid = (SELECT min(ctid) FROM subtitle_cues)`,
+    );
+    expect((await ownerRowsHash(ctx.db, seed)).subtitle_cues).not.toEqual(renamed.subtitle_cues);
+  });
+
   it(
     'no route shows or changes the owner tenant to outsiders, and every tenant route works for its owner',
     async () => {

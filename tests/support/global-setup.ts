@@ -4,6 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, postgresBinDir } from './local-postgres';
+import { migratedStarts } from './migrated-starts';
 
 /**
  * Starts ONE throw-away PostgreSQL server for the whole `server` test run (Debian's postgresql
@@ -14,6 +15,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the test server's `postgres` database. */
     postgresUrl: string;
+    /** A database on that server with every first-party migration run: test apps are copies of it. */
+    postgresTemplate: string | null;
+    /** A PGlite data folder (tar) with every first-party migration run: test apps start from it. */
+    pgliteMigratedDump: string | null;
   }
 }
 
@@ -58,7 +63,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ].join(' ');
   run(runAs, path.join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', serverOptions]);
 
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  project.provide('postgresUrl', adminUrl);
+  const migrated = await migratedStarts(adminUrl, root);
+  project.provide('postgresTemplate', migrated.postgresTemplate);
+  project.provide('pgliteMigratedDump', migrated.pgliteDump);
 
   return async () => {
     try {

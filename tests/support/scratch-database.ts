@@ -7,7 +7,7 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin(adminUrl: string, sql: string): Promise<void> {
+export async function asAdmin(adminUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -18,9 +18,13 @@ async function asAdmin(adminUrl: string, sql: string): Promise<void> {
 }
 
 /** `CREATE DATABASE <prefix>_<random>` through the server's admin URL (names are generated, never user input). */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await asAdmin(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -43,7 +43,7 @@
  * Caveat (PGlite is one connection): inside `db.transaction(fn)` use only the `tx` given to fn;
  * do not call app.jobs.send / app.mailer.enqueue inside it (enqueue after it commits).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -94,19 +94,31 @@ async function defaultPlugins(): Promise<ServerPlugin[]> {
   return (await import('../../server/plugins')).serverPlugins;
 }
 
+let migratedDump: Promise<Blob | undefined> | null = null;
+/** The migrated PGlite data folder of this run, read once per test process. */
+function pgliteMigratedDump(): Promise<Blob | undefined> {
+  const file = inject('pgliteMigratedDump');
+  migratedDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return migratedDump;
+}
+
 /** Builds one app on a fresh database; `describeOnBothDatabases` wraps this in hooks. */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polycue-test-'));
   let dropDatabase = async () => {};
   let db: Database;
   let databaseUrl: string | null = null;
+  // The default plugins start from a database their migrations already ran on (migrated-starts.ts);
+  // a suite with plugins of its own migrates from empty, as the app does.
+  const migratedStart = !options.plugins;
   if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(inject('postgresUrl'), 'polycue_test');
+    const template = migratedStart ? inject('postgresTemplate') : null;
+    const scratch = await createScratchDatabase(inject('postgresUrl'), 'polycue_test', template ?? undefined);
     databaseUrl = scratch.url;
     db = new PgDatabase(databaseUrl, { max: 5 });
     dropDatabase = scratch.drop;
   } else {
-    db = await PgliteDatabase.open(null);
+    db = await PgliteDatabase.open(null, migratedStart ? await pgliteMigratedDump() : undefined);
   }
 
   const config: AppConfig = {
