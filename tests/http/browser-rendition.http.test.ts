@@ -6,9 +6,8 @@ import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract'
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { browserRenditionKey } from '../../plugins/projects/common/browser-rendition';
 import { probe } from '../../server/engines/media';
-import { runProcess } from '../../server/engines/process-runner';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
-import { newMember, type Member } from './projects-test-kit';
+import { makeClip, newMember, type Member } from './projects-test-kit';
 import { getBinary, newSubtitle } from './subtitles-test-kit';
 
 /**
@@ -21,39 +20,16 @@ import { getBinary, newSubtitle } from './subtitles-test-kit';
 const tus = { 'tus-resumable': '1.0.0' };
 let dir: string;
 
-const ffmpeg = (args: string[]) =>
-  runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 60_000 });
-const sources = ['-f', 'lavfi', '-i', 'testsrc2=duration=2:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=d=2'];
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'polycue-rendition-'));
-  await ffmpeg([...sources, '-c:v', 'mpeg4', '-c:a', 'libmp3lame', '-shortest', path.join(dir, 'camera.avi')]);
-  await ffmpeg([
-    ...sources,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(dir, 'phone.mp4'),
-  ]);
+  await makeClip(path.join(dir, 'camera.avi'), 2, { video: ['mpeg4'], audio: 'libmp3lame' });
+  await makeClip(path.join(dir, 'phone.mp4'), 2);
   // A browser recording renamed .mp4: WebM inside.
-  await ffmpeg([
-    ...sources,
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    path.join(dir, 'renamed.mp4'),
-  ]);
+  await makeClip(path.join(dir, 'renamed.mp4'), 2, {
+    video: ['libvpx', '-deadline', 'realtime'],
+    audio: 'libopus',
+    format: 'webm',
+  });
 }, 60_000);
 
 afterAll(async () => {
