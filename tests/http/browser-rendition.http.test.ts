@@ -6,54 +6,31 @@ import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract'
 import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
 import { browserRenditionKey } from '../../plugins/projects/common/browser-rendition';
 import { probe } from '../../server/engines/media';
-import { runProcess } from '../../server/engines/process-runner';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
-import { newMember, type Member } from './projects-test-kit';
-import { getBinary, newSubtitle } from './subtitles-test-kit';
+import { makeClip, newMember, type Member } from './projects-test-kit';
+import { attachMedia, getBinary, newSubtitle, newVersion } from './subtitles-test-kit';
 
 /**
  * Media as cameras and recorders write it (an AVI of MPEG-4 Part 2 and MP3) played in the editor
  * "This browser cannot play the video of this version": it was served as uploaded. Such an upload
  * now gets an H.264/AAC MP4 made in the background, served in its place (seeking included); an
- * MP4 a browser plays is served as it is; the copy goes with its media.
+ * MP4 a browser plays is served as it is; the copy goes with its media. Media stored before
+ * copies were made gets one asked for, once, by the first player that finds none.
  */
 
 const tus = { 'tus-resumable': '1.0.0' };
 let dir: string;
 
-const ffmpeg = (args: string[]) =>
-  runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 60_000 });
-const sources = ['-f', 'lavfi', '-i', 'testsrc2=duration=2:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=d=2'];
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'polycue-rendition-'));
-  await ffmpeg([...sources, '-c:v', 'mpeg4', '-c:a', 'libmp3lame', '-shortest', path.join(dir, 'camera.avi')]);
-  await ffmpeg([
-    ...sources,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(dir, 'phone.mp4'),
-  ]);
+  await makeClip(path.join(dir, 'camera.avi'), 2, { video: ['mpeg4'], audio: 'libmp3lame' });
+  await makeClip(path.join(dir, 'phone.mp4'), 2);
   // A browser recording renamed .mp4: WebM inside.
-  await ffmpeg([
-    ...sources,
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    path.join(dir, 'renamed.mp4'),
-  ]);
+  await makeClip(path.join(dir, 'renamed.mp4'), 2, {
+    video: ['libvpx', '-deadline', 'realtime'],
+    audio: 'libopus',
+    format: 'webm',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -95,6 +72,18 @@ async function upload(ctx: TestAppContext, member: Member, name: string) {
   return { file, elementId, versionId, subtitleId, storageKey: rows[0].key };
 }
 
+/** The browser-copy jobs ever queued for the media (pg-boss keeps finished ones in its archive later). */
+async function renditionJobsFor(ctx: TestAppContext, storageKey: string): Promise<number> {
+  const count = async (table: string) =>
+    (
+      await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.${table} WHERE name = 'projects.makeBrowserRendition' AND data->>'storageKey' = $1`,
+        [storageKey],
+      )
+    ).rows[0].n;
+  return (await count('job')) + (await count('archive'));
+}
+
 describeOnBothDatabases('browser renditions of media browsers do not play', (ctx) => {
   it('serves an H.264/AAC MP4 of an uploaded AVI to the editor, seekable, as long as the upload', async () => {
     const member = await newMember(ctx);
@@ -132,6 +121,8 @@ describeOnBothDatabases('browser renditions of media browsers do not play', (ctx
     expect(whole.status).toBe(200);
     expect(whole.body.equals(mp4.file)).toBe(true);
     expect(await ctx.app.storage.get(browserRenditionKey(mp4.storageKey))).toBeNull();
+    // Asked for at upload: the player, finding no copy, does not ask again.
+    expect(await renditionJobsFor(ctx, mp4.storageKey)).toBe(1);
   });
 
   it('serves a WebM named .mp4 as the WebM it is (it was labelled video/mp4)', async () => {
@@ -141,6 +132,57 @@ describeOnBothDatabases('browser renditions of media browsers do not play', (ctx
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
     expect(whole.body.equals(webm.file)).toBe(true);
+  });
+
+  it('asks once for the copy of an AVI stored before copies were made, when a player first plays it', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member, 'Old camera');
+    const avi = await readFile(path.join(dir, 'camera.avi'));
+    const storageKey = await attachMedia(ctx, ctx.db, member.workspaceId, versionId, avi, 2000, {
+      name: 'camera.avi',
+      contentType: 'video/x-msvideo',
+    });
+    const subtitleId = await newSubtitle(member.client, versionId, 'en');
+    const shared = await member.client.post(SUBTITLES_PATHS.externalTokens(subtitleId));
+    const token = String(shared.body.externalTokenUrl).split('/share/')[1]!;
+    const video = SUBTITLES_PATHS.video(versionId, subtitleId);
+    const visitor = ctx.client({ visit: false });
+    expect(await renditionJobsFor(ctx, storageKey)).toBe(0);
+    // Until the copy is made, both players get the AVI (the page says this browser cannot play it).
+    const editorFirst = await getBinary(ctx, member.client, video);
+    const editorSeek = await getBinary(ctx, member.client, video, { range: 'bytes=0-0' });
+    const shareFirst = await getBinary(ctx, visitor, SUBTITLES_PATHS.sharedVideo(token));
+    expect([editorFirst.status, editorSeek.status, shareFirst.status]).toEqual([200, 206, 200]);
+    expect(editorFirst.headers['content-type']).toBe('video/x-msvideo');
+    expect(editorFirst.body.equals(avi)).toBe(true);
+    expect(await renditionJobsFor(ctx, storageKey)).toBe(1);
+
+    await ctx.runJobs(60_000);
+    const editor = await getBinary(ctx, member.client, video);
+    expect(editor.status).toBe(200);
+    expect(editor.headers['content-type']).toBe('video/mp4');
+    const served = path.join(dir, 'lazy.mp4');
+    await writeFile(served, editor.body);
+    const info = await probe(served);
+    expect(info.streams.map((stream) => `${stream.type}:${stream.codec}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    const share = await getBinary(ctx, visitor, SUBTITLES_PATHS.sharedVideo(token));
+    expect(share.body.equals(editor.body)).toBe(true);
+    expect(await renditionJobsFor(ctx, storageKey)).toBe(1);
+  });
+
+  it('asks once for an MP4 stored before copies were made, and not again when it needed none', async () => {
+    const member = await newMember(ctx);
+    const versionId = await newVersion(ctx, member, 'Old phone');
+    const mp4 = await readFile(path.join(dir, 'phone.mp4'));
+    const storageKey = await attachMedia(ctx, ctx.db, member.workspaceId, versionId, mp4, 2000);
+    const subtitleId = await newSubtitle(member.client, versionId, 'en');
+    const video = SUBTITLES_PATHS.video(versionId, subtitleId);
+    expect((await getBinary(ctx, member.client, video)).body.equals(mp4)).toBe(true);
+    await ctx.runJobs(60_000);
+    const again = await getBinary(ctx, member.client, video);
+    expect(again.body.equals(mp4)).toBe(true);
+    expect(await ctx.app.storage.get(browserRenditionKey(storageKey))).toBeNull();
+    expect(await renditionJobsFor(ctx, storageKey)).toBe(1);
   });
 
   it('removes the copy with its media when the upload is deleted', async () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'polycue-elements-'));
   clipBytes = await makeClip(path.join(mediaDir, 'clip.mp4'), 3);
   await writeFile(path.join(mediaDir, 'notes.txt'), 'Not a video at all.\n');
-  bigBytes = await makeClip(path.join(mediaDir, 'big.mp4'), 20, '640x480');
+  bigBytes = await makeClip(path.join(mediaDir, 'big.mp4'), 20, { size: '640x480' });
   server = await serveDirectory('127.0.0.2', mediaDir);
 }, 60_000);
 

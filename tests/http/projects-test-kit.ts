@@ -80,8 +80,22 @@ export async function numberOfProjects(db: Queryable, workspaceId: string): Prom
     .rows[0].n;
 }
 
-/** A test-pattern video with a tone, `seconds` long (generated, never committed). */
-export async function makeClip(filePath: string, seconds: number, size = '160x120'): Promise<number> {
+/** How makeClip encodes: by default H.264 (8-bit 4:2:0) and AAC, 160x120, in the container the extension names. */
+export interface ClipOptions {
+  size?: string;
+  /** ffmpeg's video encoder and its options, e.g. `['mpeg4']` (an AVI camera's) or `['libvpx', '-deadline', 'realtime']`. */
+  video?: string[];
+  /** ffmpeg's audio encoder, e.g. `'libmp3lame'`. */
+  audio?: string;
+  /** The container when the extension does not tell it (a WebM named .mp4: `'webm'`). */
+  format?: string;
+}
+
+const H264 = ['libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+
+/** A test-pattern video with a tone, `seconds` long (generated, never committed); its size in bytes. */
+export async function makeClip(filePath: string, seconds: number, options: ClipOptions = {}): Promise<number> {
+  const { size = '160x120', video = H264, audio = 'aac', format } = options;
   await runProcess('ffmpeg', [
     '-hide_banner',
     '-nostdin',
@@ -97,14 +111,11 @@ export async function makeClip(filePath: string, seconds: number, size = '160x12
     '-i',
     `sine=frequency=440:duration=${seconds}`,
     '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
+    ...video,
     '-c:a',
-    'aac',
+    audio,
     '-shortest',
+    ...(format ? ['-f', format] : []),
     filePath,
   ]);
   return (await stat(filePath)).size;

@@ -123,7 +123,10 @@ export async function attachClip(
   return bytes;
 }
 
-/** Media bytes stored as the version's ready element, like an upload (elements/<ws>/<id>/<name>). */
+/**
+ * Media bytes stored as the version's ready element, like an upload (elements/<ws>/<id>/<name>),
+ * the way media was stored before browser copies were made: no copy, none asked for. Its key.
+ */
 export async function attachMedia(
   ctx: TestAppContext,
   db: Queryable,
@@ -131,18 +134,20 @@ export async function attachMedia(
   projectVersionId: string,
   bytes: Buffer,
   durationMs: number,
-): Promise<void> {
+  file: { name: string; contentType: string } = { name: 'clip.mp4', contentType: 'video/mp4' },
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO elements (workspace_id, title, state, size_bytes, duration_ms, project_id)
      SELECT $1, 'clip', 'ready', $2, $4, project_id FROM project_versions WHERE id = $3 RETURNING id::text AS id`,
     [workspaceId, bytes.length, projectVersionId, durationMs],
   );
-  const key = `elements/${workspaceId}/${rows[0].id}/clip.mp4`;
-  await ctx.app.storage.put(key, bytes, 'video/mp4');
+  const key = `elements/${workspaceId}/${rows[0].id}/${file.name}`;
+  await ctx.app.storage.put(key, bytes, file.contentType);
   await db.query('UPDATE elements SET storage_key = $2 WHERE id = $1', [rows[0].id, key]);
   await db.query('UPDATE project_versions SET element_id = $2, duration_ms = $3 WHERE id = $1', [
     projectVersionId,
     rows[0].id,
     durationMs,
   ]);
+  return key;
 }

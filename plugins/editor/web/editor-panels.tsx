@@ -53,18 +53,45 @@ export function KeyHelp({ onClose }: { onClose(): void }) {
   );
 }
 
-/** Cues that differ at the same position, for showing both versions side by side (first 50). */
+/** A cue as the conflict banner shows it: its start and its text, in italics when the cue is. */
+interface ShownCue {
+  start: string;
+  text: string;
+  italic: boolean;
+}
+
+/** Cues that differ at the same position (text, times or italics), for showing both versions side by side (first 50). */
 function differences(mine: readonly EditorCue[], theirs: Theirs['cues'], format: TimeFormat) {
-  const out: { index: number; mine?: string; theirs?: string }[] = [];
-  const show = (cue?: { start: number; end: number; text: string }) =>
-    cue && `${formatTime(cue.start, format)} ${cue.text}`;
+  const out: { index: number; mine?: ShownCue; theirs?: ShownCue }[] = [];
+  const show = (cue?: { start: number; text: string; italic?: boolean }): ShownCue | undefined =>
+    cue && { start: formatTime(cue.start, format), text: cue.text, italic: cue.italic === true };
   for (let i = 0; i < Math.max(mine.length, theirs.length) && out.length < 50; i++) {
     const a = mine[i];
     const b = theirs[i];
-    if (!a || !b || a.text !== b.text || a.start !== b.start || a.end !== b.end)
+    if (
+      !a ||
+      !b ||
+      a.text !== b.text ||
+      a.start !== b.start ||
+      a.end !== b.end ||
+      (a.italic === true) !== (b.italic === true)
+    )
       out.push({ index: i, mine: show(a), theirs: show(b) });
   }
   return out;
+}
+
+/** One side of a difference; italics as the cue list shows them (.cue-italic), so a change of italics alone is seen. */
+function ShownCueCell({ cue }: { cue?: ShownCue }) {
+  if (!cue) return <td>—</td>;
+  return (
+    <td>
+      {cue.start}{' '}
+      <span className={cue.italic ? 'cue-italic' : undefined} data-italic={cue.italic ? 'true' : undefined}>
+        {cue.text}
+      </span>
+    </td>
+  );
 }
 
 /**
@@ -104,8 +131,8 @@ export function ConflictBanner({
           {rows.map((row) => (
             <tr key={row.index}>
               <td>{row.index + 1}</td>
-              <td>{row.mine ?? '—'}</td>
-              <td>{row.theirs ?? '—'}</td>
+              <ShownCueCell cue={row.mine} />
+              <ShownCueCell cue={row.theirs} />
             </tr>
           ))}
         </tbody>

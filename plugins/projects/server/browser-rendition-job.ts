@@ -2,14 +2,46 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ensureBrowserPlayable, type JobDefinition, type JobQueue } from '../../../server/plugin-api';
-import { browserRenditionKey } from '../common/browser-rendition';
+import { ensureBrowserPlayable, type JobDefinition, type JobQueue, type Queryable } from '../../../server/plugin-api';
+import { browserRenditionKey, type BrowserRenditionsService } from '../common/browser-rendition';
 
 export const BROWSER_RENDITION_JOB = 'projects.makeBrowserRendition';
 
-/** Asks for the browser's copy of media just stored (a job: encoding a film takes as long as the film). */
-export async function makeBrowserRenditionLater(jobs: JobQueue, storageKey: string): Promise<void> {
-  await jobs.send(BROWSER_RENDITION_JOB, { storageKey }, { singletonKey: `rendition-${storageKey}` });
+/**
+ * Asks for the browser's copy of stored media (a job: encoding a film takes as long as the film),
+ * once per element (`browser_rendition_asked_at`, browser-rendition-migrations.ts): after upload
+ * or link import, and from a player for media stored before copies were made. Whether a browser
+ * plays the file is known only by probing it, which the job does: a player cannot probe on a
+ * request. True when this call queued the job.
+ */
+export async function makeBrowserRenditionLater(db: Queryable, jobs: JobQueue, storageKey: string): Promise<boolean> {
+  // A look in the small index of media never asked for first: the players call this on every
+  // request that finds no copy (every file a browser plays), and an UPDATE would be a write each time.
+  const { rows: unasked } = await db.query(
+    'SELECT 1 FROM elements WHERE storage_key = $1 AND browser_rendition_asked_at IS NULL LIMIT 1',
+    [storageKey],
+  );
+  if (unasked.length === 0) return false;
+  // Two requests of a player at once: one of them marks the element, and only that one queues.
+  const { rows } = await db.query(
+    `UPDATE elements SET browser_rendition_asked_at = now()
+     WHERE storage_key = $1 AND browser_rendition_asked_at IS NULL RETURNING id`,
+    [storageKey],
+  );
+  if (rows.length === 0) return false;
+  try {
+    await jobs.send(BROWSER_RENDITION_JOB, { storageKey }, { singletonKey: `rendition-${storageKey}` });
+  } catch (err) {
+    // Not queued: the next request asks again.
+    await db.query('UPDATE elements SET browser_rendition_asked_at = NULL WHERE storage_key = $1', [storageKey]);
+    throw err;
+  }
+  return true;
+}
+
+/** BROWSER_RENDITIONS for the players (../common/browser-rendition.ts). */
+export function browserRenditions(db: Queryable, jobs: JobQueue): BrowserRenditionsService {
+  return { askOnce: (storageKey) => makeBrowserRenditionLater(db, jobs, storageKey) };
 }
 
 /**

@@ -28,8 +28,9 @@ import { PROJECTS_ACCOUNT_DATA } from './account-data';
 import { mediaRetentionMigrations } from './media-retention-migrations';
 import { registerMediaRetentionRoutes } from './media-retention-routes';
 import { removeExpiredMediaJob } from './media-retention-job';
-import { browserRenditionJob } from './browser-rendition-job';
-import { browserRenditionKey } from '../common/browser-rendition';
+import { browserRenditionJob, browserRenditions } from './browser-rendition-job';
+import { browserRenditionMigrations } from './browser-rendition-migrations';
+import { BROWSER_RENDITIONS, browserRenditionKey } from '../common/browser-rendition';
 
 /**
  * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
@@ -39,15 +40,22 @@ import { browserRenditionKey } from '../common/browser-rendition';
  * (server/extension-points.ts): the labels plugin its labels and label filter; and name the files
  * they derive from stored media through derivedMediaFiles, removed with it (the editor's waveforms).
  * A workspace may have old media removed automatically (media retention: media-retention-job.ts).
- * Media a browser does not play as uploaded gets a copy it plays (browser-rendition-job.ts).
+ * Media a browser does not play as uploaded gets a copy it plays (browser-rendition-job.ts); the
+ * players ask for it (BROWSER_RENDITIONS) for media stored before copies were made.
  */
 export default defineServerPlugin({
   id: 'projects',
   accountData: PROJECTS_ACCOUNT_DATA,
   apiVersion: PLUGIN_API_MAJOR,
-  migrations: [...projectsMigrations, ...titleSearchMigrations, ...linkFailureMigrations, ...mediaRetentionMigrations],
+  migrations: [
+    ...projectsMigrations,
+    ...titleSearchMigrations,
+    ...linkFailureMigrations,
+    ...mediaRetentionMigrations,
+    ...browserRenditionMigrations,
+  ],
   jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob, removeExpiredMediaJob, browserRenditionJob],
-  provides: [PROJECT_VERSIONS],
+  provides: [PROJECT_VERSIONS, BROWSER_RENDITIONS],
   extensionPoints: [
     projectVersionListExtensions as ServerExtensionPoint<unknown>,
     derivedMediaFiles as ServerExtensionPoint<unknown>,
@@ -65,6 +73,7 @@ export default defineServerPlugin({
       app.events,
     );
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);
+    app.services.provide(BROWSER_RENDITIONS, browserRenditions(app.db, app.jobs));
     registerTenantResource(
       app,
       'element',

@@ -115,7 +115,7 @@ export const importLinkJob: JobDefinition<{ elementId: string }> = {
           jobs,
           [ready.storageKey, ready.thumbnailKey].filter((key): key is string => !!key),
         );
-      } else await makeBrowserRenditionLater(jobs, ready.storageKey);
+      } else await makeBrowserRenditionLater(ctx.db, jobs, ready.storageKey);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -120,7 +120,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
           info,
         );
         await elements.markReady(elementId, media);
-        await makeBrowserRenditionLater(app.jobs, media.storageKey);
+        await makeBrowserRenditionLater(app.db, app.jobs, media.storageKey);
         const element = (await elements.find(caller.workspaceId, elementId))!;
         const body: UploadFinishedResponse = { data: elementResource(element) };
         return {

@@ -76,7 +76,10 @@ function destroy(stream: NodeJS.ReadableStream): void {
 
 /**
  * A version's media for a player (the editor, the share page): the copy a browser plays when the
- * projects plugin made one (an AVI, an MPEG-TS, AC-3 in MKV…), else the media as uploaded.
+ * projects plugin made one (an AVI, an MPEG-TS, AC-3 in MKV…), else the media as uploaded. Without
+ * a copy, `askForCopy` runs first: media stored before copies were made was never given one, so the
+ * player's request asks for it (once; the projects plugin's job decides whether a browser needs
+ * it). Meanwhile the upload is served, and a page whose browser cannot play it says so, as before.
  */
 export function sendPlayableMedia(
   storage: Storage,
@@ -84,8 +87,10 @@ export function sendPlayableMedia(
   request: FastifyRequest,
   reply: FastifyReply,
   missing: () => FastifyReply,
+  askForCopy: (mediaKey: string) => Promise<unknown>,
 ): Promise<FastifyReply> {
-  return sendStoredMedia(storage, browserRenditionKey(mediaKey), request, reply, () =>
-    sendStoredMedia(storage, mediaKey, request, reply, missing),
-  );
+  return sendStoredMedia(storage, browserRenditionKey(mediaKey), request, reply, async () => {
+    await askForCopy(mediaKey);
+    return sendStoredMedia(storage, mediaKey, request, reply, missing);
+  });
 }

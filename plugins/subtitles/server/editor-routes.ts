@@ -8,6 +8,7 @@ import {
   type SaveCuesConflict,
 } from '../common/subtitles-contract';
 import { SUBTITLE_REVIEW_CHANGED, SUBTITLE_SAVED } from '../common/subtitle-events';
+import { BROWSER_RENDITIONS } from '../../projects/common/browser-rendition';
 import { sendPlayableMedia } from './byte-range';
 import type { CueChunks, Refusal } from './cue-tasks';
 import type { SubtitleRepository } from './subtitle-repository';
@@ -42,6 +43,8 @@ export function registerEditorRoutes(
   } = { rowsReplaced: async () => {}, beforeRowsRead: async () => {} },
 ): void {
   const notFound = () => httpError(404, 'not_found', SUBTITLES_SERVER_MESSAGES.subtitleNotFound);
+  // Media stored before browser copies were made gets one asked for by the first player (byte-range.ts).
+  const askForCopy = (key: string) => app.services.get(BROWSER_RENDITIONS).askOnce(key);
 
   // The save's body is read as text and parsed on a worker thread (cue-tasks.ts readSave checks
   // what the body schema would): JSON.parse and validation of 100,000 cues held the event loop
@@ -145,7 +148,7 @@ export function registerEditorRoutes(
         : SUBTITLES_SERVER_MESSAGES.mediaMissing;
       const missing = () => reply.code(404).send(errorBody(404, 'not_found', why));
       if (!key) return missing();
-      return sendPlayableMedia(app.storage, key, request, reply, missing);
+      return sendPlayableMedia(app.storage, key, request, reply, missing, askForCopy);
     },
   );
 }

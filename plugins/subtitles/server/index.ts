@@ -7,6 +7,7 @@ import {
 import { projectVersionListExtensions } from '../../projects/server/extension-points';
 import { subtitlesListContribution } from './subtitles-list-contribution';
 import { SUBTITLE_STORE } from '../common/subtitle-store';
+import { BROWSER_RENDITIONS } from '../../projects/common/browser-rendition';
 import { SUBTITLES_SERVER_MESSAGES } from '../common/subtitles-contract';
 import { registerDownloadRoutes } from './download-routes';
 import { registerEditorRoutes } from './editor-routes';
@@ -38,6 +39,8 @@ export default defineServerPlugin({
   apiVersion: PLUGIN_API_MAJOR,
   migrations: subtitlesMigrations,
   provides: [SUBTITLE_STORE],
+  // The players ask the projects plugin for a browser copy of media stored before copies were made.
+  requires: [BROWSER_RENDITIONS],
   contributions: [contributeToServer(projectVersionListExtensions, subtitlesListContribution)],
   async routes(app) {
     const subtitles = new SubtitleRepository(app.db);

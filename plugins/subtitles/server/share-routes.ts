@@ -9,6 +9,7 @@ import {
   type RevokeExternalTokenResponse,
   type SharedSubtitleResponse,
 } from '../common/subtitles-contract';
+import { BROWSER_RENDITIONS } from '../../projects/common/browser-rendition';
 import { sendPlayableMedia } from './byte-range';
 import type { ExternalTokenRepository, SharedSubtitle } from './external-token-repository';
 import type { SubtitleRepository } from './subtitle-repository';
@@ -44,6 +45,8 @@ export function registerShareRoutes(
   subtitles: SubtitleRepository,
   tokens: ExternalTokenRepository,
 ): void {
+  // Media stored before browser copies were made gets one asked for by the first player (byte-range.ts).
+  const askForCopy = (key: string) => app.services.get(BROWSER_RENDITIONS).askOnce(key);
   app.post<{ Params: { subtitleId: string } }>(
     SUBTITLES_PATHS.externalTokens(':subtitleId'),
     {
@@ -141,7 +144,7 @@ export function registerShareRoutes(
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found?.storageKey) return notShared(reply);
-      return sendPlayableMedia(app.storage, found.storageKey, request, reply, () => notShared(reply));
+      return sendPlayableMedia(app.storage, found.storageKey, request, reply, () => notShared(reply), askForCopy);
     },
   );
 }

@@ -82,6 +82,9 @@ describe('writeAss', () => {
     expect(readAss(events(''))).toEqual([{ start: 1000, end: 2000, text: '' }]);
     expect(readAss(events('one\\ntwo'))[0].text).toBe('one two');
     expect(readAss(events('one\\ntwo', 'WrapStyle: 2'))[0].text).toBe('one\ntwo');
+    // Italics as SRT's: all the words italic, whatever punctuation stands outside; part of them, upright.
+    expect(readAss(events('- {\\i1}Who is it?{\\i0} ♪'))[0]).toMatchObject({ text: '- Who is it? ♪', italic: true });
+    expect(readAss(events('Hello {\\i1}world'))[0].italic).toBeUndefined();
     const started = performance.now();
     expect(readAss(events('{\\a '.repeat(200_000)))[0].text.length).toBeGreaterThan(0);
     expect(performance.now() - started).toBeLessThan(2000);

@@ -9,7 +9,7 @@
  * ASS has no escape for braces, so "{" and "}" in text are written as fullwidth "｛" and "｝".
  */
 import { type Cue, assertWritableCue, cueLines, sortCues } from './cue';
-import { nextIndexOf, normalizeCueText } from './markup';
+import { hasWords, nextIndexOf, normalizeCueText } from './markup';
 import { SubtitleParseError, quoteLine } from './subtitle-parse-error';
 import { decodeSubtitleText } from './text-decoding';
 import { clockEnd, formatAssClock, readClock } from './timecode';
@@ -46,7 +46,7 @@ function splitFields(value: string, count: number): string[] | null {
 }
 
 /**
- * Override tags, \N, \n and \h to plain text; italic when every visible character was italic.
+ * Override tags, \N, \n and \h to plain text; italic when every word was italic (markup.ts).
  * Drawings (`{\p1}m 0 0 l 100 0…{\p0}`) are shapes, not words: left out. `\n` is a soft line
  * break, a space unless the script's WrapStyle is 2 (`softBreaks`), as libass reads it.
  */
@@ -63,10 +63,9 @@ export function assTextToPlain(
   const emit = (piece: string) => {
     if (drawing) return;
     out += piece;
-    if (piece.trim() !== '') {
-      if (italic) sawItalic = true;
-      else sawPlain = true;
-    }
+    // As SRT's: upright punctuation around italic words leaves the cue italic (markup.ts).
+    if (italic) sawItalic ||= piece.trim() !== '';
+    else sawPlain ||= hasWords(piece);
   };
   let last = 0;
   let i = 0;

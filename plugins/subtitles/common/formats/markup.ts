@@ -3,6 +3,13 @@
  * (<i>, <b>, <u>, <font color=…>, <c.yellow>, <v Speaker>, <00:00:01.000>), ASS override blocks
  * pasted into SRT ({\an8}, {\i1}). They are stripped to plain text; two things survive because
  * they are cheap and matter: whether the whole cue is italic, and the WebVTT voice (speaker).
+ *
+ * Italics of part of a cue ("Hello <i>world</i>") cannot be kept: a cue is plain text with one
+ * italic flag (no rich text, docs/decisions.md). Its words are kept, upright. The cue is italic
+ * when all its words are: upright text with no letter or digit (a dialogue dash, "♪", a full stop
+ * after the closing tag) does not make it upright (hasWords). No majority rule: italicising the
+ * upright words of "<i>Who's there?</i> - Me." would move the answer off screen, while dropping
+ * the italics of a word stressed loses only the stress.
  */
 
 /** Set by each `cleanCueText` call (module-level out-parameters: no result object per cue). */
@@ -74,6 +81,28 @@ function hasVisibleText(s: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const code = s.charCodeAt(i);
     if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return true;
+  }
+  return false;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether `text` (from `from` to before `to`) holds a letter or a digit of any script: what makes
+ * a cue's upright text words rather than punctuation around italics (the readers' italic rule,
+ * above). ASCII is checked without the regular expression: nearly all cue text is.
+ */
+export function hasWords(text: string, from = 0, to = text.length): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      const lower = code | 32;
+      if ((code >= 48 && code <= 57) || (lower >= 97 && lower <= 122)) return true;
+      continue;
+    }
+    const point = text.codePointAt(i)!;
+    if (WORD_CHARACTER.test(String.fromCodePoint(point))) return true;
+    if (point > 0xffff) i++;
   }
   return false;
 }
@@ -174,18 +203,16 @@ export function cleanCueText(raw: string, vtt: boolean): string {
       continue;
     }
     // Text before the markup was written in the italic state before it.
-    if (hasVisibleText(raw, last, i) || insert.trim() !== '') {
-      if (italicDepth > 0) sawItalic = true;
-      else sawPlain = true;
-    }
+    if (italicDepth > 0) {
+      if (hasVisibleText(raw, last, i) || insert.trim() !== '') sawItalic = true;
+    } else if (hasWords(raw, last, i) || hasWords(insert)) sawPlain = true;
     out += raw.slice(last, i) + insert;
     italicDepth = nextDepth;
     i = last = skipTo;
   }
-  if (hasVisibleText(raw, last, raw.length)) {
-    if (italicDepth > 0) sawItalic = true;
-    else sawPlain = true;
-  }
+  if (italicDepth > 0) {
+    if (hasVisibleText(raw, last, raw.length)) sawItalic = true;
+  } else if (hasWords(raw, last, raw.length)) sawPlain = true;
   out += raw.slice(last);
   cleanedItalic = sawItalic && !sawPlain;
   return normalizeCueText(out);

@@ -90,6 +90,27 @@ describe('readSrt is lenient', () => {
     ]);
   });
 
+  it('keeps the words of a cue italic in part, upright; italic when only punctuation is outside the tags', () => {
+    const cue = (n: number, text: string) => `${n}\n00:00:0${n},000 --> 00:00:0${n},500\n${text}\n`;
+    const srt = [
+      cue(1, 'Hello <i>world</i>'),
+      cue(2, "<i>Who's there?</i>\n- Me."),
+      cue(3, "- <i>Who's there?</i>\n- <i>Nobody.</i>"),
+      cue(4, '<i>It was a dark night</i>.'),
+      cue(5, '♪ <i>Singing in the rain</i> ♪'),
+      cue(6, '<i>Nous sommes</i> <b>là</b>'),
+    ].join('\n');
+    expect(readSrt(srt).map(({ text, italic }) => ({ text, italic }))).toEqual([
+      // Part of the cue: no majority rule, the words stay upright (an answer is not moved off screen).
+      { text: 'Hello world', italic: undefined },
+      { text: "Who's there?\n- Me.", italic: undefined },
+      { text: "- Who's there?\n- Nobody.", italic: true },
+      { text: 'It was a dark night.', italic: true },
+      { text: '♪ Singing in the rain ♪', italic: true },
+      { text: 'Nous sommes là', italic: undefined },
+    ]);
+  });
+
   it('attaches stray text after a blank line to the cue before it', () => {
     const srt =
       '1\n00:00:01,000 --> 00:00:02,000\nSpoken\n\nline lost after a blank\n\n2\n00:00:03,000 --> 00:00:04,000\nNext\n';

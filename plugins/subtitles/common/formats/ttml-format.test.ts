@@ -25,6 +25,7 @@ describe('readTtml', () => {
     <div begin="60s">
       <p begin="1s" end="2s">Relative to the div</p>
       <p begin="3s" end="4s"><span tts:fontStyle="italic">half</span> plain</p>
+      <p begin="5s" end="6s">- <span tts:fontStyle="italic">all the words</span>.</p>
     </div>
   </body>
 </tt>`;
@@ -34,6 +35,8 @@ describe('readTtml', () => {
       { start: 12_500, end: 13_000, text: 'La <la>', italic: true },
       { start: 61_000, end: 62_000, text: 'Relative to the div' },
       { start: 63_000, end: 64_000, text: 'half plain' },
+      // Italic when all the words are: a dash and a full stop outside the span do not count.
+      { start: 65_000, end: 66_000, text: '- all the words.', italic: true },
     ]);
   });
 

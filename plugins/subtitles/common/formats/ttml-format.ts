@@ -12,7 +12,7 @@
  * characters XML cannot hold dropped, <br/> between lines, clock times with milliseconds.
  */
 import { type Cue, assertWritableCue, cueLines, sortCues } from './cue';
-import { normalizeCueText } from './markup';
+import { hasWords, normalizeCueText } from './markup';
 import { SubtitleParseError } from './subtitle-parse-error';
 import { decodeSubtitleText } from './text-decoding';
 import { formatClockMs } from './timecode';
@@ -150,7 +150,8 @@ function collectText(
     if (typeof child === 'string') {
       const piece = child.replace(/[ \t\r\n]+/g, ' ');
       out += piece;
-      if (piece.trim() !== '') counts[italic ? 'italic' : 'plain']++;
+      // As SRT's: upright punctuation around italic words leaves the cue italic (markup.ts).
+      if (italic ? piece.trim() !== '' : hasWords(piece)) counts[italic ? 'italic' : 'plain']++;
     } else if (child.name === 'br') {
       out += '\n';
     } else if (child.name !== 'metadata') {

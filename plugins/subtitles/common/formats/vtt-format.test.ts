@@ -40,6 +40,27 @@ describe('readVtt', () => {
     ]);
   });
 
+  it('keeps the words of a cue italic in part, upright; italic when only a dash or an entity is outside', () => {
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:01.000 --> 00:00:02.000',
+      '<v Ann>Hello <i>world</i></v>',
+      '',
+      '00:00:03.000 --> 00:00:04.000',
+      '- <i>Who is it?</i>&nbsp;&#x266A;',
+      '',
+      '00:00:05.000 --> 00:00:06.000',
+      '<i>Caf</i>&#233;',
+    ].join('\n');
+    expect(readVtt(vtt)).toEqual([
+      { start: 1000, end: 2000, text: 'Hello world', speaker: 'Ann' },
+      { start: 3000, end: 4000, text: '- Who is it?\u00a0♪', italic: true },
+      // A letter written as a reference is a word: upright.
+      { start: 5000, end: 6000, text: 'Café' },
+    ]);
+  });
+
   it('a character reference to a lone surrogate reads as U+FFFD, as browsers show it', () => {
     const [cue] = readVtt('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nbroken &#xD800; &#55357; &#x1F600;\n');
     expect(cue.text).toBe('broken \ufffd \ufffd 😀');
