@@ -4,13 +4,13 @@
  * (every folder of plugins/ but the kernel, scripts/lib/kernel-plugins.json), in a hard-linked copy
  * of the tree without that folder (.tmp/plugin-removal/<id>/):
  *   1. the test files that go with it are left out, each named with the reason;
- *   2. `tsc --noEmit` over the copy (incremental from the tree's own typecheck: seconds, not a
- *      full check per plugin), after the CLI's types are generated from the copy's app;
- *   3. `vite build` of the copy (`--no-build` leaves it out);
- *   4. the server boots from the copy on an empty embedded database (every migration runs),
+ *   2. `vite build` of the copy (`--no-build` leaves it out);
+ *   3. the server boots from the copy on an empty embedded database (every migration runs),
  *      `/healthz` answers 200 and `/readyz` lists the plugins without this one;
- *   5. the smoke flow of scripts/lib/removal-smoke.mjs: sign up, confirm by mail, upload a video,
- *      make it a project, find it in the list.
+ *   4. the smoke flow of scripts/lib/removal-smoke.mjs: sign up, confirm by mail, upload a video,
+ *      make it a project, find it in the list; the server's OpenAPI document is kept;
+ *   5. `tsc --noEmit` over the copy (incremental from the tree's own typecheck: seconds, not a
+ *      full check per plugin), with the CLI's types generated from that document.
  * `--full <id>` also runs the remaining Vitest suites in that copy (minutes: a sample, by hand or
  * in CI, not in every `npm test`).
  *
@@ -18,9 +18,9 @@
  * Prints one line per plugin and exits 1 when any removal fails, naming the plugin and the step.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI_TYPES_FILE } from './lib/cli-types.mjs';
+import { CLI_TYPES_FILE, cliTypesSource } from './lib/cli-types.mjs';
 import { REPO_ROOT, formatDuration, localBin } from './lib/process.mjs';
 import {
   KERNEL_PLUGINS,
@@ -142,7 +142,12 @@ async function bootAndSmoke(id, copy, video) {
     if (!Array.isArray(body.plugins) || body.plugins.includes(id) || !body.plugins.includes('projects'))
       throw new Error(`/readyz should list the plugins without ${id}: ${JSON.stringify(body.plugins)}`);
     const steps = await smokeFlow({ baseUrl: server.baseUrl, dataDir, video });
-    return `up in ${formatDuration(bootMs)} with ${body.plugins.length} plugins; ${steps.join(', ')}`;
+    const document = await fetch(`${server.baseUrl}/api/openapi.json`);
+    if (document.status !== 200) throw new Error(`/api/openapi.json answered ${document.status}`);
+    return {
+      said: `up in ${formatDuration(bootMs)} with ${body.plugins.length} plugins; ${steps.join(', ')}`,
+      openApi: await document.json(),
+    };
   } catch (error) {
     const log = server.output().trim();
     throw new Error(`${error instanceof Error ? error.message : error}${log ? `\nserver output:\n${log}` : ''}`);
@@ -187,13 +192,38 @@ async function checkRemovalSteps(id, { files, graph, baseTypecheckOk, video, sta
     return { id, failed: step };
   };
 
+  if (!flag('--no-build')) {
+    const t = performance.now();
+    const build = await capture(localBin('vite'), ['build', '--logLevel', 'warn'], {
+      cwd: copy,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.code !== 0) return fail('build', build.output);
+    console.log(`   build ok (${formatDuration(performance.now() - t)})`);
+  }
+
+  let openApi;
+  try {
+    const t = performance.now();
+    const booted = await bootAndSmoke(id, copy, video);
+    openApi = booted.openApi;
+    console.log(`   boot + smoke ok (${formatDuration(performance.now() - t)}): ${booted.said}`);
+  } catch (error) {
+    return fail('boot + smoke', error instanceof Error ? error.message : String(error));
+  }
+
   if (baseTypecheckOk) {
-    // The CLI's types from the copy's own app (git ignores them, so the copy has none): without the
-    // plugin its routes are not in the document, and a CLI call to one must not typecheck.
-    const typesStarted = performance.now();
-    const types = await capture(process.execPath, [path.join('scripts', 'generate-cli-types.mjs')], { cwd: copy });
-    if (types.code !== 0) return fail(`typecheck (generating ${CLI_TYPES_FILE})`, types.output);
-    console.log(`   CLI types ok (${formatDuration(performance.now() - typesStarted)})`);
+    // The CLI's types from the OpenAPI document the copy's server served (git ignores the types,
+    // so the copy has none): without the plugin its routes are not in the document, and a CLI call
+    // to one must not typecheck. Taken from the server just booted rather than from an app built
+    // for it (scripts/generate-cli-types.mjs): that was a second start with its own initdb, ~21 s
+    // of each removal's ~60.
+    try {
+      mkdirSync(path.dirname(path.join(copy, CLI_TYPES_FILE)), { recursive: true });
+      writeFileSync(path.join(copy, CLI_TYPES_FILE), await cliTypesSource(openApi));
+    } catch (error) {
+      return fail(`typecheck (generating ${CLI_TYPES_FILE})`, String(error));
+    }
     const info = path.join(copy, TSC_BUILD_INFO);
     mkdirSync(path.dirname(info), { recursive: true });
     if (existsSync(path.join(REPO_ROOT, TSC_BUILD_INFO))) copyFileSync(path.join(REPO_ROOT, TSC_BUILD_INFO), info);
@@ -207,24 +237,6 @@ async function checkRemovalSteps(id, { files, graph, baseTypecheckOk, video, sta
     );
     if (tsc.code !== 0) return fail('typecheck', tsc.output);
     console.log(`   typecheck ok (${formatDuration(performance.now() - t)})`);
-  }
-
-  if (!flag('--no-build')) {
-    const t = performance.now();
-    const build = await capture(localBin('vite'), ['build', '--logLevel', 'warn'], {
-      cwd: copy,
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.code !== 0) return fail('build', build.output);
-    console.log(`   build ok (${formatDuration(performance.now() - t)})`);
-  }
-
-  try {
-    const t = performance.now();
-    const said = await bootAndSmoke(id, copy, video);
-    console.log(`   boot + smoke ok (${formatDuration(performance.now() - t)}): ${said}`);
-  } catch (error) {
-    return fail('boot + smoke', error instanceof Error ? error.message : String(error));
   }
 
   if (fullId === id) {
