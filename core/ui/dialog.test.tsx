@@ -64,4 +64,40 @@ describe('the one dialog', () => {
     expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
     expect(document.activeElement).toBe(document.getElementById('main'));
   });
+
+  it('drawn after a first frame that held focus, hands focus back to what opened it (returnFocusTo)', () => {
+    function ColdPalette() {
+      const [stage, setStage] = useState<'closed' | 'first frame' | 'full'>('closed');
+      const [opener, setOpener] = useState<HTMLElement | null>(null);
+      return (
+        <main id="main" tabIndex={-1}>
+          <button
+            type="button"
+            onClick={(event) => {
+              setOpener(event.currentTarget);
+              setStage('first frame');
+            }}
+          >
+            Search commands
+          </button>
+          {stage === 'first frame' && <input aria-label="First frame" autoFocus onChange={() => setStage('full')} />}
+          {stage === 'full' && (
+            <Dialog label="Command palette" onClose={() => setStage('closed')} returnFocusTo={opener}>
+              <input aria-label="Search" />
+            </Dialog>
+          )}
+        </main>
+      );
+    }
+    render(<ColdPalette />);
+    const opener = screen.getByRole('button', { name: 'Search commands' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).toBe(screen.getByLabelText('First frame'));
+    fireEvent.change(screen.getByLabelText('First frame'), { target: { value: 'x' } });
+    expect(document.activeElement).toBe(screen.getByLabelText('Search'));
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
 });

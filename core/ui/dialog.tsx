@@ -18,6 +18,7 @@ export function Dialog({
   className = '',
   closeOnEscape = true,
   role = 'dialog',
+  returnFocusTo,
 }: {
   label: string;
   onClose: () => void;
@@ -27,11 +28,16 @@ export function Dialog({
   closeOnEscape?: boolean;
   /** `alertdialog` for a confirmation that interrupts (a deletion). */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * What opened it, when that no longer has focus as the dialog is first drawn: the palette drawn
+   * after its first frame (a cold page), whose search box held focus in between.
+   */
+  returnFocusTo?: HTMLElement | null;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   // Read during the first render, before any `autoFocus` of the content moves focus inside.
-  const [trigger] = useState(() =>
-    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  const [trigger] = useState(
+    () => returnFocusTo ?? (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)),
   );
   useEffect(() => {
     const element = panel.current;

@@ -15,6 +15,8 @@ export interface CommandPaletteProps {
   whenContext: WhenContext;
   commandContext: CommandContext;
   formatShortcut?: (chord: string) => string;
+  /** Where focus goes back on close (Dialog's returnFocusTo): what had focus when Ctrl+K was pressed. */
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** Items painted in the first frame; the rest follow in the next one so opening stays fast. */
@@ -35,6 +37,7 @@ export function CommandPalette({
   whenContext,
   commandContext,
   formatShortcut = (chord) => chord,
+  returnFocusTo,
 }: CommandPaletteProps) {
   const [open, page, pages, search, recentIds, enterQueued] = useUnit([
     model.$open,
@@ -165,7 +168,13 @@ export function CommandPalette({
   };
 
   return (
-    <Dialog label="Command palette" onClose={() => model.closed()} className="palette" closeOnEscape={false}>
+    <Dialog
+      label="Command palette"
+      onClose={() => model.closed()}
+      className="palette"
+      closeOnEscape={false}
+      returnFocusTo={returnFocusTo}
+    >
       <Cmdk
         label="Type a command or search"
         shouldFilter={false}

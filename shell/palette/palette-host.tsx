@@ -91,7 +91,14 @@ export function PaletteHost() {
   // Chosen when the palette opens and kept while it is open: another component would draw it anew.
   const chosen = useRef<ComponentType<CommandPaletteProps> | null>(null);
   const wasOpen = useRef(false);
-  if (!chosen.current || (open && !wasOpen.current)) chosen.current = loadedPalette ?? LazyCommandPalette;
+  // What had focus when it opened: on a cold page the first frame's search box takes focus before
+  // the full palette is drawn, and closing must go back here, not to that box (gone by then).
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && !wasOpen.current) {
+    chosen.current = loadedPalette ?? LazyCommandPalette;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  chosen.current ??= loadedPalette ?? LazyCommandPalette;
   wasOpen.current = open;
   const CommandPalette = chosen.current!;
 
@@ -111,6 +118,7 @@ export function PaletteHost() {
         whenContext={whenContext}
         commandContext={runContext}
         formatShortcut={(chord) => keyboard.format(chord)}
+        returnFocusTo={opener.current}
       />
     </Suspense>
   );
