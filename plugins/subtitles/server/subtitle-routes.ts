@@ -54,7 +54,10 @@ async function readImportFields(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<{ content: Buffer; keepSpeakers: boolean }> {
-  if (!request.isMultipart()) throw httpError(400, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  const fileMissing = () => httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  // No body, or one that is not multipart (JSON, text): the file is missing, as when the form
+  // lacks it, so the same 422 naming the field (a malformed multipart body stays a 400).
+  if (!request.isMultipart()) throw fileMissing();
   let content: Buffer | null = null;
   let keepSpeakers = false;
   const tooLarge = () => httpError(422, 'file_too_large', SUBTITLES_SERVER_MESSAGES.fileTooLarge, 'srt_content');
@@ -76,8 +79,7 @@ async function readImportFields(
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
     throw error;
   }
-  if (!content || content.length === 0)
-    throw httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  if (!content || content.length === 0) throw fileMissing();
   return { content, keepSpeakers };
 }
 
