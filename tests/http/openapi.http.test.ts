@@ -10,6 +10,7 @@ import { installExamplePlugin } from '../support/outside-plugins';
 import { createHash, randomBytes } from 'node:crypto';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember } from './projects-test-kit';
+import { ROUTES_WITH_DERIVED_SUMMARY } from './openapi-derived-summaries';
 
 // The example outside plugin is installed too: its routes must be in the document like ours.
 const pluginsDir = mkdtempSync(path.join(tmpdir(), 'polycue-plugins-openapi-'));
@@ -96,6 +97,30 @@ describeOnBothDatabases(
       expect(document.paths['/api/v1/themes/{id}/preview'].get.responses['2XX'].description).toMatch(/^Not JSON/);
       // Pages and sign-in forms are not the API.
       expect(Object.keys(document.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    });
+
+    it('gives every operation a one-line summary: the route’s own, else one derived from its method and path', async () => {
+      const document = (await ctx.client({ visit: false }).get('/api/openapi.json')).body;
+      const operations = Object.entries<any>(document.paths).flatMap(([p, item]) =>
+        Object.entries<any>(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${p}`, operation })),
+      );
+      expect(operations.length).toBeGreaterThan(100);
+      const withoutSummary = operations
+        .filter(({ operation }) => typeof operation.summary !== 'string' || !/^\S[^\n]*$/.test(operation.summary))
+        .map(({ where }) => where);
+      expect(withoutSummary).toEqual([]);
+      // A route's own words win; the outside plugin's routes, written without any, get the default.
+      expect(document.paths['/api/v1/project_versions'].get.summary).toMatch(/^List a workspace's project versions/);
+      expect(document.paths['/api/v1/hello/greetings'].get.summary).toBe('Hello: read greetings');
+      expect(document.paths['/api/v1/labels/{labelId}'].delete.summary).toMatch(/\S/);
+      // First-party routes write their own: only the listed ones are still on the default, and a
+      // new route is not added to that list (write `schema.summary` instead).
+      const derived = ctx.app.routeCatalog
+        .filter((route) => route.url.startsWith('/api/v1/') && !route.url.startsWith('/api/v1/hello/'))
+        .filter((route) => route.method !== 'HEAD' && !WEBSOCKETS.some((pattern) => pattern.test(route.url)))
+        .filter((route) => !route.schema?.summary)
+        .map((route) => `${route.method} ${route.url}`);
+      expect(derived.sort()).toEqual([...ROUTES_WITH_DERIVED_SUMMARY].sort());
     });
 
     it('says how each route is called: token scopes where a token may call it, the session (with CSRF on writes) everywhere', async () => {

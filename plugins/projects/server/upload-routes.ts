@@ -167,30 +167,37 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
   // an API token is let through and narrowed there too ('handler').
   const config = { access: 'member', tenant: 'none', credentials: 'handler' } as const;
 
-  app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
-    const userId = request.currentUser!.id;
-    const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
-    // The file name becomes the element's title, and all of it is kept in the database (jsonb
-    // takes no NUL): refused here, before tus stores anything.
-    assertCleanValue(metadata);
-    const { workspaceId } = metadata;
-    await assertWorkspace(request, userId, workspaceId);
-    // The store needs the length up front (it would answer 501): a clear 400 instead.
-    if (request.headers['upload-defer-length'] !== undefined)
-      throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
-    // The plan's largest video applies when the upload is created, not once its bytes are in:
-    // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
-    const declared = Number(request.headers['upload-length']);
-    const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
-    if (Number.isSafeInteger(declared) && declared > maxBytes) {
-      throw httpError(
-        413,
-        'element_too_large',
-        PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))),
-      );
-    }
-    await handOver(request, reply, { userId, workspaceId });
-  });
+  app.post(
+    PROJECTS_PATHS.uploads,
+    { config, schema: { summary: 'tus: create an upload (the workspace and file name in Upload-Metadata)' } },
+    async (request, reply) => {
+      const userId = request.currentUser!.id;
+      const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+      // The file name becomes the element's title, and all of it is kept in the database (jsonb
+      // takes no NUL): refused here, before tus stores anything.
+      assertCleanValue(metadata);
+      const { workspaceId } = metadata;
+      await assertWorkspace(request, userId, workspaceId);
+      // The store needs the length up front (it would answer 501): a clear 400 instead.
+      if (request.headers['upload-defer-length'] !== undefined)
+        throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
+      // The plan's largest video applies when the upload is created, not once its bytes are in:
+      // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
+      const declared = Number(request.headers['upload-length']);
+      const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
+      if (Number.isSafeInteger(declared) && declared > maxBytes) {
+        throw httpError(
+          413,
+          'element_too_large',
+          PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
+            '{limit}',
+            String(Number((maxBytes / 1024 ** 2).toFixed(1))),
+          ),
+        );
+      }
+      await handOver(request, reply, { userId, workspaceId });
+    },
+  );
 
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
     app.route<{ Params: { uploadId: string } }>({
@@ -198,6 +205,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       url: `${PROJECTS_PATHS.uploads}:uploadId`,
       config,
       schema: {
+        summary: 'tus: resume (HEAD), send bytes (PATCH) or cancel (DELETE) an upload',
         params: {
           type: 'object',
           required: ['uploadId'],

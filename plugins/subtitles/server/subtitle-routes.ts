@@ -109,7 +109,14 @@ export function registerSubtitleRoutes(
 
   app.get<{ Params: VersionParams }>(
     SUBTITLES_PATHS.subtitles(':projectVersionId'),
-    { config: ofVersion, schema: { params: paramsWith('projectVersionId'), response: { 200: subtitlesResponse } } },
+    {
+      config: ofVersion,
+      schema: {
+        summary: "List a project version's subtitles (one per language)",
+        params: paramsWith('projectVersionId'),
+        response: { 200: subtitlesResponse },
+      },
+    },
     async (request): Promise<SubtitlesResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const { projectVersionId } = request.params;
@@ -135,6 +142,7 @@ export function registerSubtitleRoutes(
     {
       config: ofVersion,
       schema: {
+        summary: 'Add a subtitle in a language (answers the existing one if there is)',
         params: paramsWith('projectVersionId'),
         body: createSubtitleBody,
         response: { 200: oneSubtitle, 201: oneSubtitle },
@@ -156,7 +164,11 @@ export function registerSubtitleRoutes(
     SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
     {
       config: ofSubtitle,
-      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } },
+      schema: {
+        summary: "Read a subtitle's cues",
+        params: paramsWith('projectVersionId', 'subtitleId'),
+        response: { 200: cuesResponse },
+      },
     },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
@@ -181,7 +193,11 @@ export function registerSubtitleRoutes(
     SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),
     {
       config: { ...ofSubtitle, multipartBody: importSrtBody },
-      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } },
+      schema: {
+        summary: "Replace a subtitle's cues with a file's (SRT, WebVTT, ASS/SSA, SBV, TTML)",
+        params: paramsWith('projectVersionId', 'subtitleId'),
+        response: { 200: importResponse },
+      },
     },
     async (request): Promise<ImportSrtResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
