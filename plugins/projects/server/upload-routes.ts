@@ -29,6 +29,7 @@ import { elementResource } from './projects-presenter';
 import { StorageUploadStore } from './upload-store';
 import { cleanTitle } from './title-text';
 import { isResourceId } from '../../../core/common/resource-id';
+import type { ErrorBody } from '../../../core/common/error-body';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -46,6 +47,21 @@ function parseMetadata(header: string | undefined): Record<string, string> {
     if (key) out[key] = Buffer.from(value, 'base64').toString('utf8');
   }
   return out;
+}
+
+/** The last byte is in, but the file is no media we take: the 422 as JSON, in the Error shape. */
+function mediaRefusal(refusal: keyof typeof MEDIA_REFUSALS) {
+  const body: ErrorBody = {
+    statusCode: 422,
+    error: 'Unprocessable Entity',
+    message: MEDIA_REFUSALS[refusal],
+    code: refusal === 'incomplete' ? 'incomplete_media' : 'not_media',
+  };
+  return {
+    status_code: 422,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  };
 }
 
 /**
@@ -103,7 +119,10 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       try {
         await store.copyTo(upload.id, filePath);
         const { info, refusal } = await checkMedia(filePath);
-        if (refusal) throw { status_code: 422, body: MEDIA_REFUSALS[refusal] };
+        // Answered, not thrown: tus writes a thrown refusal as text/plain (its error path takes a
+        // status and a body only), a hook's answer with its headers, so the 422 is the Error JSON
+        // every other refusal is (docs/api.md). Nothing is kept either way (finally, below).
+        if (refusal) return mediaRefusal(refusal);
         const fileName = upload.metadata?.filename || 'upload';
         const title = cleanTitle(path.parse(fileName).name).slice(0, 255) || 'Upload';
         const elementId = await elements.insert(app.db, {
