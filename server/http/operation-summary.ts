@@ -1,8 +1,8 @@
 /**
  * The one-line `summary` of an OpenAPI operation whose route names none: derived from its method
  * and path, so that a reference page or a generated client never shows a blank line. A route's
- * own `schema.summary` (a sentence for people) always wins; tests/http/openapi.http.test.ts lists
- * the first-party routes still on this default, so a new route writes its own.
+ * own `schema.summary` (a sentence for people) always wins. Every first-party route writes its own
+ * (tests/http/openapi.http.test.ts fails otherwise): this default is for outside plugins' routes.
  *
  *   GET    /api/v1/labels/                          -> "Labels: list"
  *   DELETE /api/v1/labels/:labelId                  -> "Labels: delete one"
