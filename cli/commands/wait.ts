@@ -38,6 +38,17 @@ export function waitCommand(program: Command, context: CommandContext): void {
         : null;
       bar?.start(100, 0, { step: '' });
       const said = new Map<string, string>();
+      // The highest overall progress seen per version. The server computes it from its steps' parts
+      // as they are now, and a part retried (timed out, handed back by a stopping worker, taken
+      // back by the watchdog) goes from running (counted in part) to pending again: its figure
+      // dips (alignment 32 % -> 13 % -> 32 %). A person reading a progress line expects it to only
+      // go forward, so what is printed never goes back; the final state (--json) is the server's.
+      const highest = new Map<string, number>();
+      const percentOf = (id: string, step: NonNullable<CurrentProcessingStep>) => {
+        const percent = Math.max(highest.get(id) ?? 0, Math.round((step.progress ?? 0) * 100));
+        highest.set(id, percent);
+        return percent;
+      };
       try {
         while (true) {
           for (const id of ids) {
@@ -45,7 +56,7 @@ export function waitCommand(program: Command, context: CommandContext): void {
             const { data } = await api.call('get', STEP_PATH, { params: { projectVersionId: id } });
             states.set(id, data);
             const line = data
-              ? `${id}: ${data.currentProcessingStep} (${data.state}, ${Math.round((data.progress ?? 0) * 100)} %)`
+              ? `${id}: ${data.currentProcessingStep} (${data.state}, ${percentOf(id, data)} %)`
               : `${id}: not set up`;
             if (!bar && said.get(id) !== line) notice(line);
             said.set(id, line);
@@ -53,7 +64,7 @@ export function waitCommand(program: Command, context: CommandContext): void {
           const all = ids.map((id) => states.get(id) ?? null);
           if (all.some((s) => s === null))
             throw new CliError(`Not set up yet: ${ids.filter((id) => !states.get(id)).join(', ')}`, EXIT.notFound);
-          bar?.update(Math.round((all.reduce((sum, s) => sum + (s?.progress ?? 0), 0) / all.length) * 100), {
+          bar?.update(Math.round(ids.reduce((sum, id) => sum + (highest.get(id) ?? 0), 0) / ids.length), {
             step: all.map((s) => s?.currentProcessingStep).join(', '),
           });
           if (all.every(finished)) break;

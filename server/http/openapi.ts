@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { CSRF_HEADER } from '../../core/common/csrf';
+import { derivedSummary } from './operation-summary';
 import { SESSION_COOKIE } from './sessions';
 
 /** Where the document is served (public: it describes the API, not anyone's data). */
@@ -168,7 +169,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const tags = (schema as { tags?: string[] } | undefined)?.tags ?? [url.split('/')[3] || 'api'];
       // A multipart route's fields, as `consumes` + `body` only here (see Config.multipartBody).
       const multipart = config.multipartBody ? { body: config.multipartBody, consumes: ['multipart/form-data'] } : {};
-      return { schema: { ...schema, ...multipart, security, response, tags }, url };
+      // Every operation has a one-line summary: the route's own, else one derived from method and path.
+      const summary = (schema as { summary?: string } | undefined)?.summary || derivedSummary(method, url);
+      return { schema: { ...schema, ...multipart, summary, security, response, tags }, url };
     },
   });
   // Not cached (JSON is no-store here, see security.ts): it changes with the installed plugins.

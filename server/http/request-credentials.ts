@@ -11,6 +11,7 @@ import type { CurrentUser } from './request-context';
  * answers the same way for every route, first-party or outside:
  *
  * - only `/api/v1/` routes take such a credential (pages, sign-in and the like stay cookie-only);
+ * - public routes (`access: 'public'`) ignore it: the request is answered as without the header;
  * - the request then has no session: none is read (even with a cookie), none is created, and
  *   the CSRF check is skipped (a cross-site page cannot set an `Authorization` header);
  * - the caller is the person the credential belongs to, with the same checks as in the browser
@@ -117,6 +118,10 @@ export const requestCredentialsPlugin = fp(
     app.decorateRequest('credential', null);
     app.addHook('onRequest', async (request, reply) => {
       if (request.is404) return;
+      // A public route (a share link's `/api/v1/shared/…`, sign-in) needs nobody: scripts send
+      // their token on every call, so it is ignored there, not refused, and not even looked up.
+      // The route answers as without the header (a write still needs the session's CSRF token).
+      if (request.routeOptions.config?.access === 'public') return;
       const found = credentialOf(app, request);
       if (found === null) return;
       if (found === 'malformed') throw unauthorized(reply);

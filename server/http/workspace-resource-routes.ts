@@ -18,6 +18,8 @@ export interface WorkspaceResourceListOptions<Row> {
   path: string;
   /** The tenant resource kind of a row (registerTenantResource). */
   kind: string;
+  /** The OpenAPI one-line summaries of the two routes, e.g. "List a workspace's themes (a page, searchable)". */
+  summaries: { list: string; remove: string };
   /** The response schema of one resource. */
   itemSchema: object;
   perPage: number;
@@ -48,6 +50,7 @@ export function registerWorkspaceResourceList<Row>(
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
       schema: {
+        summary: options.summaries.list,
         querystring: {
           type: 'object',
           required: ['workspaceId'],
@@ -87,6 +90,7 @@ export function registerWorkspaceResourceList<Row>(
     {
       config: ownResource(options.kind),
       schema: {
+        summary: options.summaries.remove,
         params: idParams,
         response: {
           200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },

@@ -1,14 +1,16 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKENS_PATHS } from '../../plugins/api-tokens/common/api-tokens-contract';
+import { insertRun } from '../../plugins/pipeline/server/run-repository';
 import { readSubtitles } from '../../plugins/subtitles/common/formats';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { makeSpeechVideo, type SpeechVideo } from '../http/pipeline-test-kit';
-import { newMember, type Member } from '../http/projects-test-kit';
+import { newMember, seedVersions, type Member } from '../http/projects-test-kit';
 import { unzip } from '../http/subtitles-test-kit';
 
 /**
@@ -126,6 +128,66 @@ describe('polycue CLI against a running server [pglite]', () => {
         .toLowerCase(),
     ).toMatch(/weather|morning|water|city/);
   }, 300_000);
+
+  it('wait: the progress it prints never goes back, even when the server’s figure dips for a retried step', async () => {
+    // A run as the pipeline leaves it, moved by hand (no worker runs it): the alignment part
+    // running (32 % overall), then back to pending as a retry puts it (13 %), then running again.
+    const [versionId] = await seedVersions(app.db, member.workspaceId, 1, 'Retried');
+    const runId = await insertRun(app.db, {
+      projectVersionId: versionId,
+      workspaceId: member.workspaceId,
+      userId: member.userId,
+      kind: 'plain',
+      settings: {
+        language: 'en',
+        subtitleLanguages: ['es'],
+        dubbingLanguages: [],
+        transcript: 'Hello harbour',
+        vocabularyListId: null,
+        guidelineId: null,
+        termbaseId: null,
+      },
+      transcriptSubtitleId: '0',
+    });
+    const setRun = async (state: string, alignment: string) => {
+      await app.db.query(`UPDATE pipeline_runs SET state = $2 WHERE id = $1`, [runId, state]);
+      await app.db.query(
+        `UPDATE pipeline_steps SET state = CASE WHEN step IN ('fetch_media', 'probe', 'extract_audio') OR $2 = 'done' THEN 'done'
+                                            WHEN step = 'alignment' THEN $2 ELSE 'pending' END WHERE run_id = $1`,
+        [runId, alignment],
+      );
+    };
+    await app.db.query(
+      `INSERT INTO pipeline_steps (run_id, workspace_id, step, part) VALUES ($1, $2, 'alignment', '0')`,
+      [runId, member.workspaceId],
+    );
+    await setRun('running', 'running');
+
+    const token = await newToken('read', member.workspaceId);
+    const child = spawn(process.execPath, [CLI, 'wait', versionId, '--interval', '0.2', '--timeout', '60'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: dir, POLYCUE_SERVER: server, POLYCUE_TOKEN: token },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const until = async (seen: () => boolean) => {
+      for (let i = 0; i < 300 && !seen(); i++) await sleep(50);
+      expect(seen(), stderr).toBe(true);
+    };
+    await until(() => stderr.includes('(running, 32 %)'));
+    await setRun('running', 'pending');
+    await sleep(1500); // several polls of the dip
+    await setRun('running', 'running');
+    await sleep(600);
+    await setRun('done', 'done');
+    expect(await exited, stderr).toBe(0);
+
+    const printed = [...stderr.matchAll(/\((?:running|queued), (\d+) %\)/g)].map((match) => Number(match[1]));
+    expect(printed.length, stderr).toBeGreaterThan(0);
+    expect(printed, stderr).toEqual([...printed].sort((a, b) => a - b));
+    expect(stderr).toContain(`Done: ${versionId}`);
+  }, 60_000);
 
   it('answers a script with exit codes it can trust, and the server’s own words', async () => {
     const elsewhere = { POLYCUE_CONFIG_DIR: path.join(dir, 'nobody') };

@@ -5,8 +5,10 @@ import { ACCOUNTS_PATHS } from '../../plugins/accounts/common/accounts-contract'
 import { AUTH_PATHS } from '../../plugins/auth/common/auth-contract';
 import { LABELS_PATHS } from '../../plugins/labels/common/labels-contract';
 import { PROJECTS_PATHS } from '../../plugins/projects/common/projects-contract';
+import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES } from '../../plugins/subtitles/common/subtitles-contract';
 import { describeOnBothDatabases, type TestAppContext } from '../support/test-app';
 import { newMember, type Member } from './projects-test-kit';
+import { importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
 
 // Low enough to reach in a test, high enough for every other test's calls with one token.
 process.env.API_TOKEN_RATE_LIMIT = '40';
@@ -235,6 +237,35 @@ describeOnBothDatabases('API tokens: personal, hashed, scoped bearer access to /
     });
     expect(adminByMember.status).toBe(403);
     expect((await script.get(versionsOf(member.workspaceId))).status).toBe(200);
+  });
+
+  it('is ignored on public routes: a share link answers a script sending its token as it answers anyone', async () => {
+    const member = await newMember(ctx);
+    const { id, token } = await createToken(ctx, member);
+    const script = bearer(ctx, token);
+    const version = await newVersion(ctx, member, 'Shared by a script');
+    const subtitleId = await newSubtitle(member.client, version, 'en');
+    await importFile(member.client, version, subtitleId, srtOf(2));
+    // The integrator's flow: make the link with the token, then read it with the same header.
+    const link = await script.post(SUBTITLES_PATHS.externalTokens(subtitleId), {});
+    expect(link.status, link.text).toBe(201);
+    const shareToken = String(link.body.externalTokenUrl).split('/share/')[1];
+
+    const facts = await script.get(SUBTITLES_PATHS.shared(shareToken));
+    expect(facts.status, facts.text).toBe(200);
+    expect(facts.body.data).toMatchObject({ title: 'Shared by a script', language: 'en' });
+    const vtt = await script.get(SUBTITLES_PATHS.sharedVtt(shareToken));
+    expect(vtt.status, vtt.text).toBe(200);
+    expect(vtt.text).toContain('Cue 1');
+    const unknown = await script.get(SUBTITLES_PATHS.shared('x'.repeat(43)));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(SUBTITLES_SERVER_MESSAGES.sharedNotFound);
+
+    // Not even looked up there: a revoked token reads the public link as anyone would…
+    expect((await member.client.delete(API_TOKENS_PATHS.token(id))).status).toBe(200);
+    expect((await script.get(SUBTITLES_PATHS.shared(shareToken))).status).toBe(200);
+    // …and stays refused everywhere else.
+    expect((await script.get(versionsOf(member.workspaceId))).status).toBe(401);
   });
 
   it('refuses a blank name and a workspace outside the account with a clear 422', async () => {

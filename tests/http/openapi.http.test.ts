@@ -98,6 +98,29 @@ describeOnBothDatabases(
       expect(Object.keys(document.paths).every((p) => p.startsWith('/api/'))).toBe(true);
     });
 
+    it('gives every operation a one-line summary: the route’s own, else one derived from its method and path', async () => {
+      const document = (await ctx.client({ visit: false }).get('/api/openapi.json')).body;
+      const operations = Object.entries<any>(document.paths).flatMap(([p, item]) =>
+        Object.entries<any>(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${p}`, operation })),
+      );
+      expect(operations.length).toBeGreaterThan(100);
+      const withoutSummary = operations
+        .filter(({ operation }) => typeof operation.summary !== 'string' || !/^\S[^\n]*$/.test(operation.summary))
+        .map(({ where }) => where);
+      expect(withoutSummary).toEqual([]);
+      // A route's own words win; the outside plugin's routes, written without any, get the default.
+      expect(document.paths['/api/v1/project_versions'].get.summary).toMatch(/^List a workspace's project versions/);
+      expect(document.paths['/api/v1/hello/greetings'].get.summary).toBe('Hello: read greetings');
+      expect(document.paths['/api/v1/labels/{labelId}'].delete.summary).toMatch(/\S/);
+      // First-party routes write their own (`schema.summary`): the default is for outside plugins.
+      const derived = ctx.app.routeCatalog
+        .filter((route) => route.url.startsWith('/api/v1/') && !route.url.startsWith('/api/v1/hello/'))
+        .filter((route) => route.method !== 'HEAD' && !WEBSOCKETS.some((pattern) => pattern.test(route.url)))
+        .filter((route) => !route.schema?.summary)
+        .map((route) => `${route.method} ${route.url}`);
+      expect(derived, 'routes without a schema.summary of their own').toEqual([]);
+    });
+
     it('says how each route is called: token scopes where a token may call it, the session (with CSRF on writes) everywhere', async () => {
       const document = (await ctx.client({ visit: false }).get('/api/openapi.json')).body;
       expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiToken', 'csrfToken', 'session']);

@@ -456,8 +456,15 @@ describeOnBothDatabases('resumable uploads (tus)', (ctx) => {
     const done = await member.client.request('PATCH', String(created.headers.location), text, {
       headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     });
+    // The refusal once the last byte is in is JSON in the Error shape, like every other one.
     expect(done.status).toBe(422);
-    expect(done.text).toContain('The file is not a video or audio file');
+    expect(done.headers['content-type']).toMatch(/^application\/json/);
+    expect(done.body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'The file is not a video or audio file',
+      code: 'not_media',
+    });
     const { rows } = await ctx.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM elements WHERE workspace_id = $1',
       [member.workspaceId],

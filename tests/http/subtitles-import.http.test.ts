@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_STORE } from '../../plugins/subtitles/common/subtitle-store';
-import { SUBTITLES_PATHS } from '../../plugins/subtitles/common/subtitles-contract';
+import { SUBTITLES_PATHS, SUBTITLES_SERVER_MESSAGES } from '../../plugins/subtitles/common/subtitles-contract';
 import { describeOnBothDatabases } from '../support/test-app';
 import { newMember } from './projects-test-kit';
 import { cuesOf, importFile, newSubtitle, newVersion, srtOf } from './subtitles-test-kit';
@@ -204,6 +204,40 @@ describeOnBothDatabases(
           );
         }
         expect(await cuesOf(member.client, versionId, subtitleId)).toHaveLength(3);
+      });
+
+      it('answers a missing or empty file the same way however it is sent: 422 saying which field, cues kept', async () => {
+        const member = await newMember(ctx);
+        const versionId = await newVersion(ctx, member);
+        const subtitleId = await newSubtitle(member.client, versionId);
+        await importFile(member.client, versionId, subtitleId, srtOf(2));
+        const path = SUBTITLES_PATHS.importSrt(versionId, subtitleId);
+        const missing = {
+          'no body at all': await member.client.request('POST', path),
+          'a JSON body': await member.client.post(path, {}),
+          'a text body': await member.client.request('POST', path, 'hello', {
+            headers: { 'content-type': 'text/plain' },
+          }),
+          'multipart without the file': await member.client.postMultipart(path, {}),
+          'the file under another name': await member.client.postMultipart(path, {
+            files: [{ field: 'file', filename: 'a.srt', contentType: 'application/x-subrip', content: srtOf(1) }],
+          }),
+          'an empty file': await importFile(member.client, versionId, subtitleId, ''),
+        };
+        for (const [how, res] of Object.entries(missing)) {
+          expect({ how, status: res.status, body: res.body }).toEqual({
+            how,
+            status: 422,
+            body: {
+              statusCode: 422,
+              error: 'Unprocessable Entity',
+              message: SUBTITLES_SERVER_MESSAGES.fileMissing,
+              code: 'invalid',
+              field: 'srt_content',
+            },
+          });
+        }
+        expect((await cuesOf(member.client, versionId, subtitleId)).map((c) => c.text)).toEqual(['Cue 1', 'Cue 2']);
       });
 
       it('replaces 100,000 cues in one go', async () => {

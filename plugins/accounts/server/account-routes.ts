@@ -47,7 +47,14 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
 
   app.get<AccountParams>(
     route(ACCOUNTS_PATHS.showWorkspaces),
-    { config: anyMember, schema: { params, response: { 200: listOf(workspaceResource) } } },
+    {
+      config: anyMember,
+      schema: {
+        summary: "List an account's workspaces you can open",
+        params,
+        response: { 200: listOf(workspaceResource) },
+      },
+    },
     async (request): Promise<ShowWorkspacesResponse> => {
       const list = await tenancy.listWorkspacesForUser(request.currentUser!.id, tenantOf(request).accountId);
       return { data: (list ?? []).map((w) => presenter.workspace(w)) };
@@ -56,7 +63,15 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
 
   app.put<AccountParams & { Body: NameRequest }>(
     route(ACCOUNTS_PATHS.renameAccount),
-    { config: adminOnly, schema: { params, body: nameBody, response: { 200: dataOf(accountResource) } } },
+    {
+      config: adminOnly,
+      schema: {
+        summary: 'Rename an account (account admins)',
+        params,
+        body: nameBody,
+        response: { 200: dataOf(accountResource) },
+      },
+    },
     async (request) => {
       await accounts.renameAccount(tenantOf(request).accountId, cleanName(request.body.name));
       return accountReply(request);
@@ -67,7 +82,11 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
     route(ACCOUNTS_PATHS.changeAvatar),
     {
       config: { ...adminOnly, multipartBody: imageUploadBody('avatar') },
-      schema: { params, response: { 200: dataOf(accountResource) } },
+      schema: {
+        summary: "Change an account's avatar (multipart, account admins)",
+        params,
+        response: { 200: dataOf(accountResource) },
+      },
     },
     async (request) => {
       const image = await readImageUpload(app, request, { field: 'avatar' });
@@ -79,7 +98,15 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
 
   app.post<AccountParams & { Body: NameRequest }>(
     route(ACCOUNTS_PATHS.createWorkspace),
-    { config: adminOnly, schema: { params, body: nameBody, response: { 201: dataOf(workspaceResource) } } },
+    {
+      config: adminOnly,
+      schema: {
+        summary: 'Create a workspace in an account (account admins)',
+        params,
+        body: nameBody,
+        response: { 201: dataOf(workspaceResource) },
+      },
+    },
     async (request, reply) => {
       const workspace = await workspaces.createWorkspace(tenantOf(request).accountId, cleanName(request.body.name));
       return reply.code(201).send({ data: presenter.workspace(workspace) });
@@ -91,6 +118,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: AccountsSe
     {
       config: adminOnly,
       schema: {
+        summary: 'Invite people to an account by e-mail (account admins)',
         params,
         body: createAccountUsersBody,
         response: {

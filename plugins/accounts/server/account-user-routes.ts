@@ -35,6 +35,7 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     {
       config: { access: 'member', tenant: { account: 'query.accountId', optional: true } },
       schema: {
+        summary: "List an account's people, a page at a time (searchable)",
         querystring: accountUsersQuery,
         response: {
           200: {
@@ -79,7 +80,11 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     ACCOUNTS_PATHS.deleteAccountUsers,
     {
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
-      schema: { body: deleteAccountUsersBody, response: { 200: deletedIds } },
+      schema: {
+        summary: 'Remove people from an account (account admins)',
+        body: deleteAccountUsersBody,
+        response: { 200: deletedIds },
+      },
     },
     async (request) => {
       const { accountId } = tenantOf(request);
@@ -97,6 +102,7 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     {
       config: { access: 'member', tenant: { resource: 'accountUser', id: 'params.accountUserId', role: 'admin' } },
       schema: {
+        summary: "Change a person's role in an account (account admins)",
         params: paramsWith('accountUserId'),
         body: changeRoleBody,
         response: { 200: dataOf(accountUserResource) },
@@ -115,7 +121,11 @@ export function registerAccountUserRoutes(app: FastifyInstance, services: Accoun
     ACCOUNTS_PATHS.createWorkspaceUsers,
     {
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
-      schema: { body: createWorkspaceUsersBody, response: { 200: listOf(workspaceUserResource) } },
+      schema: {
+        summary: 'Give people access to workspaces (account admins)',
+        body: createWorkspaceUsersBody,
+        response: { 200: listOf(workspaceUserResource) },
+      },
     },
     async (request) => {
       const { accountUserIds, workspaceIds } = request.body;

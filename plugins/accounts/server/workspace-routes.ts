@@ -25,7 +25,12 @@ export function registerWorkspaceRoutes(app: FastifyInstance, services: Accounts
     ACCOUNTS_PATHS.renameWorkspace(':workspaceId'),
     {
       config: { access: 'member', tenant: { workspace: 'params.workspaceId', role: 'admin' } },
-      schema: { params: paramsWith('workspaceId'), body: nameBody, response: { 200: dataOf(workspaceResource) } },
+      schema: {
+        summary: 'Rename a workspace (account admins)',
+        params: paramsWith('workspaceId'),
+        body: nameBody,
+        response: { 200: dataOf(workspaceResource) },
+      },
     },
     async (request) => {
       const { accountId, workspaceId } = tenantOf(request);
@@ -39,7 +44,11 @@ export function registerWorkspaceRoutes(app: FastifyInstance, services: Accounts
     ACCOUNTS_PATHS.deleteWorkspaces,
     {
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
-      schema: { body: deleteWorkspacesBody, response: { 200: deletedIds } },
+      schema: {
+        summary: 'Delete workspaces and everything in them (account admins)',
+        body: deleteWorkspacesBody,
+        response: { 200: deletedIds },
+      },
     },
     async (request) => ({
       data: { ids: await workspaces.deleteWorkspaces(tenantOf(request).accountId, request.body.ids) },
@@ -50,7 +59,11 @@ export function registerWorkspaceRoutes(app: FastifyInstance, services: Accounts
     ACCOUNTS_PATHS.deleteWorkspaceUser(':workspaceUserId'),
     {
       config: { access: 'member', tenant: { resource: 'workspaceUser', id: 'params.workspaceUserId', role: 'admin' } },
-      schema: { params: paramsWith('workspaceUserId'), response: { 200: dataOf(workspaceUserResource) } },
+      schema: {
+        summary: "Take away a person's access to a workspace (account admins)",
+        params: paramsWith('workspaceUserId'),
+        response: { 200: dataOf(workspaceUserResource) },
+      },
     },
     async (request) => {
       const removed = await workspaces.removeAccess(tenantOf(request).accountId, request.params.workspaceUserId);

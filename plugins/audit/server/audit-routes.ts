@@ -60,6 +60,7 @@ export function registerAuditRoutes(app: FastifyInstance, entries: AuditReposito
     {
       config: adminOfQuery,
       schema: {
+        summary: "Read an account's audit log, newest first (filters, a page at a time; account admins)",
         querystring: {
           type: 'object',
           required: ['accountId'],
@@ -96,6 +97,7 @@ export function registerAuditRoutes(app: FastifyInstance, entries: AuditReposito
     {
       config: adminOfQuery,
       schema: {
+        summary: "Download an account's audit log as CSV or JSON (account admins)",
         querystring: {
           type: 'object',
           required: ['accountId', 'format'],

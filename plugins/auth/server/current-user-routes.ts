@@ -37,13 +37,22 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
 
   app.get(
     AUTH_PATHS.currentUser,
-    { config: access, schema: { response: { 200: currentUserResponse } } },
+    {
+      config: access,
+      schema: {
+        summary: 'You: the signed-in person, their accounts and what the app remembers for them',
+        response: { 200: currentUserResponse },
+      },
+    },
     async (request) => presenter.currentUser(await services.currentUserRecord(request)),
   );
 
   app.put<{ Body: SurveyRequest }>(
     AUTH_PATHS.survey,
-    { config: access, schema: { body: surveyBody, response: { 200: userResponse } } },
+    {
+      config: access,
+      schema: { summary: 'Answer the welcome survey', body: surveyBody, response: { 200: userResponse } },
+    },
     async (request, reply) => {
       const user = await services.currentUserRecord(request);
       const stored = await users.storeSurveyAnswers(user.id, request.body.survey.answers);
@@ -62,7 +71,10 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
 
   app.put<{ Body: SetLastViewedAlertRequest }>(
     AUTH_PATHS.setLastViewedAlert,
-    { config: access, schema: { body: alertIdBody, response: { 200: userResponse } } },
+    {
+      config: access,
+      schema: { summary: 'Remember the last alert you dismissed', body: alertIdBody, response: { 200: userResponse } },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       await users.setLastViewedAlert(user.id, request.body.alertId);
@@ -72,7 +84,14 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
 
   app.put<{ Body: SetLastUsedAccountRequest }>(
     AUTH_PATHS.setLastUsedAccount,
-    { config: access, schema: { body: accountIdBody, response: { 200: userResponse } } },
+    {
+      config: access,
+      schema: {
+        summary: 'Remember the account you last used (opened next time)',
+        body: accountIdBody,
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       const membership = await tenancy.findMembership(user.id, request.body.accountId);
@@ -84,7 +103,14 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
 
   app.put<{ Body: SetLastUsedWorkspaceRequest }>(
     AUTH_PATHS.setLastUsedWorkspace,
-    { config: access, schema: { body: workspaceIdBody, response: { 200: userResponse } } },
+    {
+      config: access,
+      schema: {
+        summary: 'Remember the workspace you last used (opened next time)',
+        body: workspaceIdBody,
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       const workspaceAccess = await tenancy.findWorkspaceAccess(user.id, request.body.workspaceId);
@@ -97,7 +123,14 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: AuthSe
 
   app.put<{ Body: ResetNewsletterPopupRequest | undefined }>(
     AUTH_PATHS.resetShouldSeeNewsletterPopup,
-    { config: access, schema: { body: newsletterBody, response: { 200: userResponse } } },
+    {
+      config: access,
+      schema: {
+        summary: 'Stop showing you the newsletter popup',
+        body: newsletterBody,
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       await users.dismissNewsletterPopup(user.id, request.body?.subscribe === true);

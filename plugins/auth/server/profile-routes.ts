@@ -25,7 +25,14 @@ export function registerProfileRoutes(app: FastifyInstance, services: AuthServic
 
   app.put<{ Body: UpdateProfileRequest }>(
     AUTH_PATHS.updateProfile,
-    { config: { access: 'user' }, schema: { body: updateProfileBody, response: { 200: userResponse } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Change your name, e-mail or password',
+        body: updateProfileBody,
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const user = await services.currentUserRecord(request);
       const fields = request.body.user;
@@ -72,7 +79,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: AuthServic
     AUTH_PATHS.changeAvatar,
     {
       config: { access: 'user', multipartBody: imageUploadBody(AVATAR_FIELD) },
-      schema: { response: { 200: userResponse } },
+      schema: { summary: 'Change your avatar (multipart)', response: { 200: userResponse } },
     },
     async (request) => {
       const user = await services.currentUserRecord(request);

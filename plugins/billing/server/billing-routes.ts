@@ -65,7 +65,14 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
 
   app.get<{ Querystring: { accountId?: string } }>(
     BILLING_PATHS.overview,
-    { config: adminOf('query.accountId'), schema: { querystring: accountQuery, response: { 200: overviewSchema } } },
+    {
+      config: adminOf('query.accountId'),
+      schema: {
+        summary: "An account's billing: plan, subscription, usage and invoices (account admins)",
+        querystring: accountQuery,
+        response: { 200: overviewSchema },
+      },
+    },
     async (request): Promise<BillingOverviewResponse> => {
       const { accountId } = tenantOf(request);
       const { plan: current, subscription, period } = await limits.planOf(accountId);
@@ -93,6 +100,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: 'Start paying for a plan: the checkout page to open (account admins)',
         body: {
           type: 'object',
           required: ['plan'],
@@ -122,7 +130,14 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
 
   app.get<{ Querystring: { accountId?: string } }>(
     BILLING_PATHS.portal,
-    { config: adminOf('query.accountId'), schema: { querystring: accountQuery, response: redirectSchema } },
+    {
+      config: adminOf('query.accountId'),
+      schema: {
+        summary: "The payment provider's customer portal to open (invoices, card; account admins)",
+        querystring: accountQuery,
+        response: redirectSchema,
+      },
+    },
     async (request): Promise<RedirectResponse> => {
       const { accountId } = tenantOf(request);
       const customerId = await subscriptions.customerOf(accountId, provider.id);
@@ -134,7 +149,11 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     BILLING_PATHS.cancel,
     {
       config: adminOf('query.accountId'),
-      schema: { querystring: accountQuery, response: { 200: subscriptionResponseSchema } },
+      schema: {
+        summary: "Cancel an account's subscription (account admins)",
+        querystring: accountQuery,
+        response: { 200: subscriptionResponseSchema },
+      },
     },
     async (request): Promise<SubscriptionResponse> => {
       const { accountId } = tenantOf(request);
@@ -151,6 +170,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     {
       config: { access: 'member', tenant: { resource: 'subscription', id: 'params.subscriptionId', role: 'admin' } },
       schema: {
+        summary: "Change a subscription's plan (account admins)",
         params: { type: 'object', required: ['subscriptionId'], properties: { subscriptionId: idString } },
         body: { type: 'object', required: ['plan'], additionalProperties: false, properties: { plan } },
         response: { 200: subscriptionResponseSchema },
@@ -175,6 +195,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
         tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' },
       },
       schema: {
+        summary: 'A checkout of the built-in provider (an installation without a payment account)',
         params: checkoutParams,
         response: {
           200: {
@@ -214,6 +235,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
         tenant: { resource: 'localCheckout', id: 'params.checkoutSessionId', role: 'admin' },
       },
       schema: {
+        summary: 'Complete a checkout of the built-in provider (nobody is charged)',
         params: checkoutParams,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
         response: { 200: subscriptionResponseSchema },

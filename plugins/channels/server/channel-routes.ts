@@ -89,6 +89,7 @@ export function registerChannelRoutes(
       // The OAuth state is bound to the browser session the provider sends back: no API token.
       config: { ...inWorkspace('body.workspaceId'), credentials: false },
       schema: {
+        summary: 'Connect a YouTube channel: where to send the browser for consent',
         body: {
           type: 'object',
           required: ['workspaceId', 'provider'],
@@ -119,6 +120,7 @@ export function registerChannelRoutes(
     {
       config: { access: 'member', tenant: 'none' },
       schema: {
+        summary: 'Where Google sends the browser back after consent (redirects)',
         querystring: {
           type: 'object',
           properties: { state: opaque, code: opaque, error: { type: 'string', maxLength: 200 } },
@@ -145,6 +147,7 @@ export function registerChannelRoutes(
     {
       config: { access: 'member', tenant: 'none' },
       schema: {
+        summary: 'Finish connecting a channel with the code Google gave',
         body: {
           type: 'object',
           required: ['state', 'code'],
@@ -175,6 +178,7 @@ export function registerChannelRoutes(
     {
       config: inWorkspace('query.workspaceId'),
       schema: {
+        summary: "A workspace's connected channels",
         querystring: { type: 'object', required: ['workspaceId'], properties: { workspaceId: idString } },
         response: {
           200: {
@@ -198,6 +202,7 @@ export function registerChannelRoutes(
     {
       config: inWorkspace('query.workspaceId'),
       schema: {
+        summary: "The videos of a workspace's connected channels, a page at a time",
         querystring: {
           type: 'object',
           required: ['workspaceId'],
@@ -238,6 +243,7 @@ export function registerChannelRoutes(
     {
       config: ownChannel,
       schema: {
+        summary: "Read a channel's videos again from YouTube",
         params: channelParams,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
         response: { 202: oneChannel },
@@ -259,6 +265,7 @@ export function registerChannelRoutes(
     {
       config: ownChannel,
       schema: {
+        summary: 'Disconnect a channel',
         params: channelParams,
         response: {
           200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },

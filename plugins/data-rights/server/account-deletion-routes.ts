@@ -44,6 +44,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: 'Delete an account after a grace period (account admins; its people are mailed an undo link)',
         body: {
           type: 'object',
           required: ['accountId', 'confirm'],
@@ -86,6 +87,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
     {
       config: adminOf('query.accountId'),
       schema: {
+        summary: "An account's pending deletion, if any (account admins)",
         querystring: {
           type: 'object',
           required: ['accountId'],
@@ -106,6 +108,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
     {
       config: adminOf('params.accountId'),
       schema: {
+        summary: "Undo an account's pending deletion (account admins)",
         params: { type: 'object', required: ['accountId'], properties: { accountId: idString } },
         response: { 200: oneDeletion },
       },
@@ -128,6 +131,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance): void {
       // The mailed link works without logging in: the token is the proof, and it only keeps an account.
       config: { access: 'public', authRateLimit: true },
       schema: {
+        summary: "Undo an account's pending deletion with the mailed link's token (no sign-in)",
         body: {
           type: 'object',
           required: ['token'],

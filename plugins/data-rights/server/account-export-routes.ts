@@ -47,6 +47,7 @@ export function registerAccountExportRoutes(app: FastifyInstance): void {
     {
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
       schema: {
+        summary: "Export all of an account's data as an archive (queued; account admins)",
         body: {
           type: 'object',
           required: ['accountId'],
@@ -75,6 +76,7 @@ export function registerAccountExportRoutes(app: FastifyInstance): void {
     {
       config: { access: 'member', tenant: { account: 'query.accountId', role: 'admin' } },
       schema: {
+        summary: "List an account's data exports (account admins)",
         querystring: {
           type: 'object',
           required: ['accountId'],
@@ -89,7 +91,14 @@ export function registerAccountExportRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { accountExportId: string } }>(
     DATA_RIGHTS_PATHS.export(':accountExportId'),
-    { config: adminOfExport, schema: { params: exportParams, response: { 200: oneExport } } },
+    {
+      config: adminOfExport,
+      schema: {
+        summary: 'Read an account data export: its state and download link',
+        params: exportParams,
+        response: { 200: oneExport },
+      },
+    },
     async (request) => {
       const row = await exports.find(request.params.accountExportId, tenantOf(request).accountId);
       if (!row) throw httpError(404, 'not_found', DATA_RIGHTS_MESSAGES.exportNotFound);
@@ -99,7 +108,7 @@ export function registerAccountExportRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { accountExportId: string } }>(
     DATA_RIGHTS_PATHS.download(':accountExportId'),
-    { config: adminOfExport, schema: { params: exportParams } },
+    { config: adminOfExport, schema: { summary: 'Download a finished account data export', params: exportParams } },
     async (request, reply) => {
       const row = await exports.find(request.params.accountExportId, tenantOf(request).accountId);
       if (!row) throw httpError(404, 'not_found', DATA_RIGHTS_MESSAGES.exportNotFound);

@@ -43,6 +43,7 @@ export function registerUserDeletionRoutes(app: FastifyInstance): void {
     {
       config: { access: 'user', credentials: false },
       schema: {
+        summary: 'Delete yourself (and the accounts only you are in)',
         body: {
           type: 'object',
           required: ['confirm'],

@@ -14,7 +14,13 @@ const RETRY_SECONDS = 2;
 export function registerShotChangeRoutes(app: FastifyInstance, shots: MediaDerivatives): void {
   app.get<{ Params: SubtitleMediaParams }>(
     SHOT_CHANGES_PATH(':projectVersionId', ':subtitleId'),
-    { config: SUBTITLE_MEDIA_ACCESS, schema: { params: subtitleMediaParams } },
+    {
+      config: SUBTITLE_MEDIA_ACCESS,
+      schema: {
+        summary: "Where the video's shots change (times), for snapping cues in the editor",
+        params: subtitleMediaParams,
+      },
+    },
     async (request, reply): Promise<ShotChangesResponse | WaveformComputing> => {
       const mediaKey = await mediaKeyOf(app, request, WAVEFORM_MESSAGES.mediaMissing);
       const times = await shots.get(mediaKey, decodeShotChanges);

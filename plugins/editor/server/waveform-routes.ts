@@ -25,6 +25,7 @@ export function registerWaveformRoutes(app: FastifyInstance, waveforms: Waveform
     {
       config: SUBTITLE_MEDIA_ACCESS,
       schema: {
+        summary: "The video's sound as waveform peaks for the editor's timeline",
         params: subtitleMediaParams,
         querystring: {
           type: 'object',

@@ -64,7 +64,11 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
     EXPORTS_PATHS.exportations,
     {
       config: { access: 'member', tenant: { resource: 'projectVersion', id: 'body.projectVersionId' } },
-      schema: { body: createBody, response: { 202: { type: 'object', properties: { data: exportationSchema } } } },
+      schema: {
+        summary: 'Export a project version: a burned-in video, a subtitle file or dubbed media (queued, 202)',
+        body: createBody,
+        response: { 202: { type: 'object', properties: { data: exportationSchema } } },
+      },
     },
     async (request, reply): Promise<ExportationResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
@@ -90,6 +94,7 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
     {
       config: { access: 'member', tenant: 'none', credentials: 'handler' },
       schema: {
+        summary: 'Read exports by id: their state (a script waits here for done)',
         body: byIdsBody,
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: exportationSchema } } } },
       },
@@ -114,7 +119,10 @@ export function registerExportationRoutes(app: FastifyInstance, exportations: Ex
     EXPORTS_PATHS.download(':exportationId'),
     {
       config: { access: 'member', tenant: { resource: 'exportation', id: 'params.exportationId' } },
-      schema: { params: { type: 'object', required: ['exportationId'], properties: { exportationId: id } } },
+      schema: {
+        summary: 'Download a finished export',
+        params: { type: 'object', required: ['exportationId'], properties: { exportationId: id } },
+      },
     },
     async (request, reply) => {
       const row = await exportations.find(request.params.exportationId, tenantOf(request).workspaceId!);

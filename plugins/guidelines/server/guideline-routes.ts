@@ -95,6 +95,10 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
   registerWorkspaceResourceList(app, {
     path: GUIDELINES_PATHS.guidelines,
     kind: 'guideline',
+    summaries: {
+      list: "List a workspace's guidelines (reading rules), a page at a time",
+      remove: 'Delete a guideline',
+    },
     itemSchema: guidelineSchema,
     perPage: GUIDELINES_PER_PAGE,
     list: (workspaceId, options) => guidelines.list(workspaceId, options),
@@ -109,6 +113,7 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
+        summary: 'Create a guideline (reading rules: line length, reading speed, gaps)',
         body: {
           type: 'object',
           required: ['workspaceId', 'name'],
@@ -133,6 +138,7 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     {
       config: ownGuideline,
       schema: {
+        summary: 'Change a guideline',
         params: idParams,
         body: { type: 'object', additionalProperties: false, properties: { name, prompt, parameters } },
         response: { 200: oneGuideline },
@@ -155,6 +161,7 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
     {
       config: ownGuideline,
       schema: {
+        summary: "Make a guideline the workspace's default",
         params: idParams,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
         response: { 200: oneGuideline },
@@ -169,7 +176,14 @@ export function registerGuidelineRoutes(app: FastifyInstance, guidelines: Guidel
 
   app.delete<{ Params: { id: string } }>(
     '/api/v1/guidelines/:id/destroy_default',
-    { config: ownGuideline, schema: { params: idParams, response: { 200: oneGuideline } } },
+    {
+      config: ownGuideline,
+      schema: {
+        summary: 'Stop a guideline being the default (the workspace then has none)',
+        params: idParams,
+        response: { 200: oneGuideline },
+      },
+    },
     async (request) => {
       const row = await guidelines.clearDefault(request.params.id);
       if (!row) throw httpError(404, 'not_found', MESSAGES.notFound);

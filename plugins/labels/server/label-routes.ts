@@ -82,6 +82,7 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
       schema: {
+        summary: "List a workspace's labels",
         querystring: { type: 'object', required: ['workspaceId'], properties: { workspaceId: idString } },
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: labelSchema } } } },
       },
@@ -97,6 +98,7 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
       bodyLimit: BULK_BODY_LIMIT,
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
+        summary: 'Create a label',
         body: {
           type: 'object',
           required: ['workspaceId', 'caption'],
@@ -121,6 +123,7 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     {
       config: ownLabel('params.labelId'),
       schema: {
+        summary: 'Rename a label',
         params: labelParams,
         body: { type: 'object', required: ['caption'], additionalProperties: false, properties: { caption } },
         response: { 200: oneLabel },
@@ -141,6 +144,7 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
     {
       config: ownLabel('params.labelId'),
       schema: {
+        summary: 'Delete a label',
         params: labelParams,
         response: {
           200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },
@@ -166,7 +170,11 @@ export function registerLabelRoutes(app: FastifyInstance, labels: LabelRepositor
       url: LABELS_PATHS.projectVersionLabels,
       bodyLimit: BULK_BODY_LIMIT,
       config: ownLabel('body.labelId'),
-      schema: { body: linksBody, response: { 200: oneLabel } },
+      schema: {
+        summary: method === 'POST' ? 'Put a label on project versions' : 'Take a label off project versions',
+        body: linksBody,
+        response: { 200: oneLabel },
+      },
       handler: async (request): Promise<LabelResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;
         const { labelId, selectedProjectVersionIds } = request.body;

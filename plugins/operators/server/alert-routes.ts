@@ -112,7 +112,13 @@ export function registerAlertRoutes(app: FastifyInstance): void {
 
   app.get(
     OPERATORS_PATHS.relevant,
-    { config: access, schema: { response: { 200: { type: 'object', properties: { data: relevantSchema } } } } },
+    {
+      config: access,
+      schema: {
+        summary: 'The alert to show you now, if any (the banner)',
+        response: { 200: { type: 'object', properties: { data: relevantSchema } } },
+      },
+    },
     async (request): Promise<RelevantAlertResponse> => {
       const user = await currentUser(request);
       return { data: await alerts.relevantFor(user.lastViewedAlertId) };
@@ -123,7 +129,10 @@ export function registerAlertRoutes(app: FastifyInstance): void {
     OPERATORS_PATHS.alerts,
     {
       config: access,
-      schema: { response: { 200: { type: 'object', properties: { data: { type: 'array', items: alertSchema } } } } },
+      schema: {
+        summary: 'List the alerts (operators)',
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: alertSchema } } } },
+      },
     },
     async (request): Promise<AlertsResponse> => {
       await requireOperator(request);
@@ -135,7 +144,11 @@ export function registerAlertRoutes(app: FastifyInstance): void {
     OPERATORS_PATHS.alerts,
     {
       config: access,
-      schema: { body: alertFieldsBody, response: { 201: { type: 'object', properties: { data: alertSchema } } } },
+      schema: {
+        summary: 'Create an alert shown to every user (operators)',
+        body: alertFieldsBody,
+        response: { 201: { type: 'object', properties: { data: alertSchema } } },
+      },
     },
     async (request, reply): Promise<AlertResponse> => {
       await requireOperator(request);
@@ -151,6 +164,7 @@ export function registerAlertRoutes(app: FastifyInstance): void {
     {
       config: access,
       schema: {
+        summary: 'Change an alert (operators)',
         params: alertIdParams,
         body: alertFieldsBody,
         response: { 200: { type: 'object', properties: { data: alertSchema } } },
@@ -166,7 +180,11 @@ export function registerAlertRoutes(app: FastifyInstance): void {
     OPERATORS_PATHS.alert(':alertId'),
     {
       config: access,
-      schema: { params: alertIdParams, response: { 200: { type: 'object', properties: { data: alertSchema } } } },
+      schema: {
+        summary: 'Delete an alert (operators)',
+        params: alertIdParams,
+        response: { 200: { type: 'object', properties: { data: alertSchema } } },
+      },
     },
     async (request): Promise<AlertResponse> => {
       await requireOperator(request);

@@ -19,7 +19,14 @@ const route = (path: (id: string) => string) => path(':projectVersionId');
 export function registerProcessingRoutes(app: FastifyInstance): void {
   app.get<{ Params: { projectVersionId: string } }>(
     route(PIPELINE_PATHS.showCurrentProcessingStep),
-    { config: ofVersion, schema: { params: versionParams, response: { 200: currentStepResponse } } },
+    {
+      config: ofVersion,
+      schema: {
+        summary: "A version's processing: the current step, its state and the overall progress",
+        params: versionParams,
+        response: { 200: currentStepResponse },
+      },
+    },
     async (request): Promise<CurrentProcessingStepResponse> => {
       const run = await latestRunOfVersion(app.db, request.params.projectVersionId);
       if (!run) return { data: null };
@@ -29,7 +36,14 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { projectVersionId: string } }>(
     route(PIPELINE_PATHS.showProcessingInfo),
-    { config: ofVersion, schema: { params: versionParams, response: { 200: processingInfoResponse } } },
+    {
+      config: ofVersion,
+      schema: {
+        summary: "A version's processing in full: steps, subtitles, translations, dubbed media",
+        params: versionParams,
+        response: { 200: processingInfoResponse },
+      },
+    },
     async (request): Promise<ProcessingInfoResponse> => {
       const versionId = request.params.projectVersionId;
       const run = await latestRunOfVersion(app.db, versionId);
@@ -81,7 +95,13 @@ export function registerProcessingRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { projectVersionId: string; language: string; kind: 'audio' | 'video' } }>(
     PIPELINE_PATHS.dubbedMedia(':projectVersionId', ':language', 'audio').replace(/audio$/, ':kind'),
-    { config: ofVersion, schema: { params: dubbedMediaParams } },
+    {
+      config: ofVersion,
+      schema: {
+        summary: "Download a voice-over run's dubbed audio or video in one language",
+        params: dubbedMediaParams,
+      },
+    },
     async (request, reply) => {
       const { projectVersionId, language, kind } = request.params;
       const { rows } = await app.db.query<{ key: string | null }>(

@@ -24,7 +24,14 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
       path,
       {
         config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
-        schema: { querystring: settingsQuery, response: { 200: settingsResponse } },
+        schema: {
+          summary:
+            kind === 'tts'
+              ? 'What the voice-over set-up offers and preselects for project versions: languages, minutes left'
+              : 'What the set-up offers and preselects for project versions: languages, minutes left',
+          querystring: settingsQuery,
+          response: { 200: settingsResponse },
+        },
       },
       async (request): Promise<ProjectVersionSettingsResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;

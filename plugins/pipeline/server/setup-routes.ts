@@ -35,7 +35,14 @@ export function registerSetupRoutes(app: FastifyInstance): void {
       path,
       {
         config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
-        schema: { body, response: { 202: setupResponse } },
+        schema: {
+          summary:
+            kind === 'tts'
+              ? 'Set up project versions for subtitles and a voice-over: starts their processing (202)'
+              : 'Set up project versions for subtitles (transcript, translations): starts their processing (202)',
+          body,
+          response: { 202: setupResponse },
+        },
       },
       async (request, reply): Promise<SetupResponse> => {
         const workspaceId = tenantOf(request).workspaceId!;

@@ -54,7 +54,11 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     PROJECTS_PATHS.createWithProject,
     {
       config: inWorkspace('body.workspaceId'),
-      schema: { body: createWithProjectBody, response: { 201: createWithProjectResponse } },
+      schema: {
+        summary: 'Create elements from uploaded files, each with its project',
+        body: createWithProjectBody,
+        response: { 201: createWithProjectResponse },
+      },
     },
     async (request, reply): Promise<CreateWithProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
@@ -90,7 +94,14 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
 
   app.post<{ Body: YoutubeDlWithProjectRequest }>(
     PROJECTS_PATHS.youtubeDlWithProject,
-    { config: inWorkspace('body.workspaceId'), schema: { body: youtubeDlBody, response: { 201: youtubeDlResponse } } },
+    {
+      config: inWorkspace('body.workspaceId'),
+      schema: {
+        summary: 'Create elements from video links (fetched by the server), each with its project',
+        body: youtubeDlBody,
+        response: { 201: youtubeDlResponse },
+      },
+    },
     async (request, reply): Promise<YoutubeDlWithProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const urls = request.body.urls.map(cleanUrl);
@@ -135,7 +146,11 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     PROJECTS_PATHS.elements,
     {
       config: inWorkspace('query.workspaceId'),
-      schema: { querystring: elementsQuery, response: { 200: elementsResponse } },
+      schema: {
+        summary: "List a workspace's elements (uploaded or fetched media)",
+        querystring: elementsQuery,
+        response: { 200: elementsResponse },
+      },
     },
     async (request): Promise<ElementsResponse> => {
       const ids = request.query.ids ? splitIds(request.query.ids) : undefined;
@@ -152,7 +167,11 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
     PROJECTS_PATHS.elementUpdates,
     {
       config: inWorkspace('body.workspaceId'),
-      schema: { body: elementUpdatesBody, response: { 200: elementsResponse } },
+      schema: {
+        summary: 'Read elements again by id (polled while they are fetched)',
+        body: elementUpdatesBody,
+        response: { 200: elementsResponse },
+      },
     },
     async (request): Promise<ElementsResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
@@ -166,7 +185,14 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
 
   app.delete<{ Params: { elementId: string } }>(
     PROJECTS_PATHS.element(':elementId'),
-    { config: ownElement, schema: { params: paramsWith('elementId'), response: { 200: deleteElementResponse } } },
+    {
+      config: ownElement,
+      schema: {
+        summary: 'Delete an element',
+        params: paramsWith('elementId'),
+        response: { 200: deleteElementResponse },
+      },
+    },
     async (request): Promise<DeleteElementResponse> => {
       const deletion = await elements.deleteElement(tenantOf(request).workspaceId!, request.params.elementId);
       if (!deletion) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound);
@@ -181,7 +207,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
   // /files only serves avatars: element thumbnails are tenant data, read through the element's owner check.
   app.get<{ Params: { elementId: string } }>(
     PROJECTS_PATHS.elementThumbnail(':elementId'),
-    { config: ownElement, schema: { params: paramsWith('elementId') } },
+    { config: ownElement, schema: { summary: "An element's thumbnail image", params: paramsWith('elementId') } },
     async (request, reply) => {
       const element = await elements.find(tenantOf(request).workspaceId!, request.params.elementId);
       if (!element) throw httpError(404, 'not_found', PROJECTS_SERVER_MESSAGES.elementNotFound);

@@ -47,7 +47,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     PROJECTS_PATHS.projects,
     {
       config: inWorkspace('body.workspaceId'),
-      schema: { body: createProjectBody, response: { 201: createProjectResponse } },
+      schema: {
+        summary: 'Create a project (its first version), optionally from an uploaded element',
+        body: createProjectBody,
+        response: { 201: createProjectResponse },
+      },
     },
     async (request, reply): Promise<CreateProjectResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
@@ -79,7 +83,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     PROJECTS_PATHS.projectVersions,
     {
       config: inWorkspace('query.workspaceId'),
-      schema: { querystring: projectVersionsQuery, response: { 200: projectVersionsResponse } },
+      schema: {
+        summary: "List a workspace's project versions, a page at a time (search, labels, sort)",
+        querystring: projectVersionsQuery,
+        response: { 200: projectVersionsResponse },
+      },
     },
     async (request, reply) => {
       const { page, perPage, search, after } = request.query;
@@ -118,7 +126,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     {
       bodyLimit: BULK_BODY_LIMIT,
       config: inWorkspace('body.workspaceId'),
-      schema: { body: projectVersionIdsBody, response: { 200: projectVersionsResponse } },
+      schema: {
+        summary: 'Read project versions again by id (the list polls them while they process)',
+        body: projectVersionIdsBody,
+        response: { 200: projectVersionsResponse },
+      },
     },
     async (request): Promise<ProjectVersionsResponse> => {
       const { workspaceId, workspaceRevision } = tenantOf(request);
@@ -136,7 +148,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     {
       bodyLimit: BULK_BODY_LIMIT,
       config: inWorkspace('body.workspaceId'),
-      schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
+      schema: {
+        summary: 'Delete project versions (restorable until they are purged)',
+        body: projectVersionIdsBody,
+        response: { 200: deleteProjectVersionsResponse },
+      },
     },
     async (request): Promise<DeleteProjectVersionsResponse> => {
       const deletion = await versions.deletions.deleteVersions(
@@ -159,7 +175,11 @@ export function registerProjectVersionRoutes(app: FastifyInstance, versions: Pro
     {
       bodyLimit: BULK_BODY_LIMIT,
       config: inWorkspace('body.workspaceId'),
-      schema: { body: projectVersionIdsBody, response: { 200: deleteProjectVersionsResponse } },
+      schema: {
+        summary: 'Restore deleted project versions not purged yet',
+        body: projectVersionIdsBody,
+        response: { 200: deleteProjectVersionsResponse },
+      },
     },
     async (request): Promise<DeleteProjectVersionsResponse> => {
       const restored = await versions.deletions.restoreVersions(

@@ -29,6 +29,7 @@ import { elementResource } from './projects-presenter';
 import { StorageUploadStore } from './upload-store';
 import { cleanTitle } from './title-text';
 import { isResourceId } from '../../../core/common/resource-id';
+import type { ErrorBody } from '../../../core/common/error-body';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -46,6 +47,21 @@ function parseMetadata(header: string | undefined): Record<string, string> {
     if (key) out[key] = Buffer.from(value, 'base64').toString('utf8');
   }
   return out;
+}
+
+/** The last byte is in, but the file is no media we take: the 422 as JSON, in the Error shape. */
+function mediaRefusal(refusal: keyof typeof MEDIA_REFUSALS) {
+  const body: ErrorBody = {
+    statusCode: 422,
+    error: 'Unprocessable Entity',
+    message: MEDIA_REFUSALS[refusal],
+    code: refusal === 'incomplete' ? 'incomplete_media' : 'not_media',
+  };
+  return {
+    status_code: 422,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  };
 }
 
 /**
@@ -103,7 +119,10 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       try {
         await store.copyTo(upload.id, filePath);
         const { info, refusal } = await checkMedia(filePath);
-        if (refusal) throw { status_code: 422, body: MEDIA_REFUSALS[refusal] };
+        // Answered, not thrown: tus writes a thrown refusal as text/plain (its error path takes a
+        // status and a body only), a hook's answer with its headers, so the 422 is the Error JSON
+        // every other refusal is (docs/api.md). Nothing is kept either way (finally, below).
+        if (refusal) return mediaRefusal(refusal);
         const fileName = upload.metadata?.filename || 'upload';
         const title = cleanTitle(path.parse(fileName).name).slice(0, 255) || 'Upload';
         const elementId = await elements.insert(app.db, {
@@ -167,30 +186,37 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
   // an API token is let through and narrowed there too ('handler').
   const config = { access: 'member', tenant: 'none', credentials: 'handler' } as const;
 
-  app.post(PROJECTS_PATHS.uploads, { config }, async (request, reply) => {
-    const userId = request.currentUser!.id;
-    const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
-    // The file name becomes the element's title, and all of it is kept in the database (jsonb
-    // takes no NUL): refused here, before tus stores anything.
-    assertCleanValue(metadata);
-    const { workspaceId } = metadata;
-    await assertWorkspace(request, userId, workspaceId);
-    // The store needs the length up front (it would answer 501): a clear 400 instead.
-    if (request.headers['upload-defer-length'] !== undefined)
-      throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
-    // The plan's largest video applies when the upload is created, not once its bytes are in:
-    // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
-    const declared = Number(request.headers['upload-length']);
-    const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
-    if (Number.isSafeInteger(declared) && declared > maxBytes) {
-      throw httpError(
-        413,
-        'element_too_large',
-        PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1)))),
-      );
-    }
-    await handOver(request, reply, { userId, workspaceId });
-  });
+  app.post(
+    PROJECTS_PATHS.uploads,
+    { config, schema: { summary: 'tus: create an upload (the workspace and file name in Upload-Metadata)' } },
+    async (request, reply) => {
+      const userId = request.currentUser!.id;
+      const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+      // The file name becomes the element's title, and all of it is kept in the database (jsonb
+      // takes no NUL): refused here, before tus stores anything.
+      assertCleanValue(metadata);
+      const { workspaceId } = metadata;
+      await assertWorkspace(request, userId, workspaceId);
+      // The store needs the length up front (it would answer 501): a clear 400 instead.
+      if (request.headers['upload-defer-length'] !== undefined)
+        throw httpError(400, 'upload_length_required', PROJECTS_SERVER_MESSAGES.uploadLengthRequired);
+      // The plan's largest video applies when the upload is created, not once its bytes are in:
+      // a Free account could otherwise declare 2 GiB and fill storage up to the installation's limit.
+      const declared = Number(request.headers['upload-length']);
+      const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
+      if (Number.isSafeInteger(declared) && declared > maxBytes) {
+        throw httpError(
+          413,
+          'element_too_large',
+          PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
+            '{limit}',
+            String(Number((maxBytes / 1024 ** 2).toFixed(1))),
+          ),
+        );
+      }
+      await handOver(request, reply, { userId, workspaceId });
+    },
+  );
 
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
     app.route<{ Params: { uploadId: string } }>({
@@ -198,6 +224,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       url: `${PROJECTS_PATHS.uploads}:uploadId`,
       config,
       schema: {
+        summary: 'tus: resume (HEAD), send bytes (PATCH) or cancel (DELETE) an upload',
         params: {
           type: 'object',
           required: ['uploadId'],

@@ -108,6 +108,7 @@ export function registerSettingsRoutes(
     {
       config: adminOf('query.accountId'),
       schema: {
+        summary: "An account's single sign-on settings (account admins)",
         querystring: { type: 'object', required: ['accountId'], properties: { accountId: idString } },
         response: oneSettings,
       },
@@ -120,7 +121,14 @@ export function registerSettingsRoutes(
 
   app.put<{ Body: SaveSettingsRequest }>(
     SSO_PATHS.settings,
-    { config: adminOf('body.accountId'), schema: { body: saveBody, response: oneSettings } },
+    {
+      config: adminOf('body.accountId'),
+      schema: {
+        summary: "Save an account's single sign-on settings (account admins)",
+        body: saveBody,
+        response: oneSettings,
+      },
+    },
     async (request) => {
       const { accountId } = tenantOf(request);
       const body = request.body;
@@ -171,6 +179,7 @@ export function registerSettingsRoutes(
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: "Remove an account's single sign-on (account admins)",
         body: {
           type: 'object',
           required: ['accountId'],
@@ -195,6 +204,7 @@ export function registerSettingsRoutes(
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: "Check an account's single sign-on connection (account admins)",
         body: {
           type: 'object',
           required: ['accountId'],
@@ -244,6 +254,7 @@ export function registerSettingsRoutes(
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: "Verify the e-mail domains of an account's single sign-on (account admins)",
         body: {
           type: 'object',
           required: ['accountId'],
@@ -278,6 +289,7 @@ export function registerSettingsRoutes(
     {
       config: adminOf('body.accountId'),
       schema: {
+        summary: "Open the identity provider's set-up portal for an account (account admins)",
         body: {
           type: 'object',
           required: ['accountId'],

@@ -100,6 +100,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        summary: 'Sign in with single sign-on: where to send the browser for an e-mail',
         body: {
           type: 'object',
           required: ['email'],
@@ -127,7 +128,11 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     SSO_PATHS.google,
     {
       config: { access: 'public', authRateLimit: true },
-      schema: { body: { type: 'object', additionalProperties: false, properties: {} }, response: redirectResponse },
+      schema: {
+        summary: 'Sign in with Google: where to send the browser',
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: redirectResponse,
+      },
     },
     async (request, reply) => {
       const google = googleClientFromEnv();
@@ -141,6 +146,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The sign-in providers this installation offers',
         response: {
           200: {
             type: 'object',
@@ -161,7 +167,13 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
 
   app.get<{ Querystring: { state?: string; code?: string } }>(
     SSO_PATHS.callback,
-    { config: { access: 'public', authRateLimit: true }, schema: { querystring: callbackQuery } },
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        summary: 'Where the identity provider sends the browser back (signs in, then redirects)',
+        querystring: callbackQuery,
+      },
+    },
     async (request, reply) => {
       const state = request.query.state;
       const claimed = state && request.session ? await states.claim(state, request.session.id) : null;

@@ -25,7 +25,10 @@ export function registerDownloadRoutes(app: FastifyInstance, subtitles: Subtitle
     SUBTITLES_PATHS.downloadSubtitles,
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
-      schema: { querystring: downloadQuery },
+      schema: {
+        summary: "Download project versions' subtitles as a zip, in the formats asked",
+        querystring: downloadQuery,
+      },
     },
     async (request, reply) => {
       const workspaceId = tenantOf(request).workspaceId!;

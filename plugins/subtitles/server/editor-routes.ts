@@ -63,6 +63,7 @@ export function registerEditorRoutes(
         // A film's cue list as JSON is a few hundred KB; a long series several MB.
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
+          summary: "Save a subtitle's cues (all of them, refused with 409 if changed meanwhile)",
           params: paramsWith('projectVersionId', 'subtitleId'),
           body: saveCuesBody,
           response: { 200: cuesResponse, 409: saveConflictResponse },
@@ -135,7 +136,13 @@ export function registerEditorRoutes(
 
   app.get<{ Params: SubtitleParams }>(
     SUBTITLES_PATHS.video(':projectVersionId', ':subtitleId'),
-    { config: ofSubtitle, schema: { params: paramsWith('projectVersionId', 'subtitleId') } },
+    {
+      config: ofSubtitle,
+      schema: {
+        summary: 'The video a subtitle is for (supports Range)',
+        params: paramsWith('projectVersionId', 'subtitleId'),
+      },
+    },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
       const { key, removedAfterDays } = await subtitles.media(

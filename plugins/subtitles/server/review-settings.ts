@@ -42,7 +42,11 @@ export function registerReviewSettingsRoutes(app: FastifyInstance): void {
     REVIEW_SETTINGS_PATH(':workspaceId'),
     {
       config: { access: 'member', tenant: { workspace: 'params.workspaceId' } },
-      schema: { params: paramsWith('workspaceId'), response: { 200: settingsSchema } },
+      schema: {
+        summary: "A workspace's review settings (whether exports need approved cues)",
+        params: paramsWith('workspaceId'),
+        response: { 200: settingsSchema },
+      },
     },
     async (request) => ({ data: await reviewSettingsOf(app.db, tenantOf(request).workspaceId!) }),
   );
@@ -51,6 +55,7 @@ export function registerReviewSettingsRoutes(app: FastifyInstance): void {
     {
       config: { access: 'member', tenant: { workspace: 'params.workspaceId', role: 'admin' } },
       schema: {
+        summary: "Change a workspace's review settings (account admins)",
         params: paramsWith('workspaceId'),
         body: {
           type: 'object',

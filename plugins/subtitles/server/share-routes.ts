@@ -55,7 +55,12 @@ export function registerShareRoutes(
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { params: paramsWith('subtitleId'), body: emptyBody, response: { 201: createTokenResponse } },
+      schema: {
+        summary: 'Create a read-only share link to a subtitle and its video',
+        params: paramsWith('subtitleId'),
+        body: emptyBody,
+        response: { 201: createTokenResponse },
+      },
     },
     async (request, reply): Promise<CreateExternalTokenResponse> => {
       const created = await tokens.create(
@@ -74,7 +79,14 @@ export function registerShareRoutes(
 
   app.get<{ Params: { subtitleId: string } }>(
     SUBTITLES_PATHS.externalTokens(':subtitleId'),
-    { config: ofSubtitle, schema: { params: paramsWith('subtitleId'), response: { 200: tokensResponse } } },
+    {
+      config: ofSubtitle,
+      schema: {
+        summary: "List a subtitle's share links",
+        params: paramsWith('subtitleId'),
+        response: { 200: tokensResponse },
+      },
+    },
     async (request): Promise<ExternalTokensResponse> => ({
       data: (await tokens.list(tenantOf(request).workspaceId!, request.params.subtitleId)).map(externalTokenResource),
     }),
@@ -84,7 +96,11 @@ export function registerShareRoutes(
     SUBTITLES_PATHS.externalToken(':externalTokenId'),
     {
       config: { access: 'member', tenant: { resource: 'externalToken', id: 'params.externalTokenId' } },
-      schema: { params: paramsWith('externalTokenId'), response: { 200: revokeResponse } },
+      schema: {
+        summary: 'Revoke a share link',
+        params: paramsWith('externalTokenId'),
+        response: { 200: revokeResponse },
+      },
     },
     async (request): Promise<RevokeExternalTokenResponse> => {
       if (!(await tokens.revoke(tenantOf(request).workspaceId!, request.params.externalTokenId))) {
@@ -100,7 +116,14 @@ export function registerShareRoutes(
 
   app.get<{ Params: { token: string } }>(
     SUBTITLES_PATHS.shared(':token'),
-    { config: shared, schema: { params: tokenParams, response: { 200: sharedResponse } } },
+    {
+      config: shared,
+      schema: {
+        summary: 'What a share link shows: title, language, duration (no sign-in)',
+        params: tokenParams,
+        response: { 200: sharedResponse },
+      },
+    },
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found) return notShared(reply);
@@ -119,7 +142,7 @@ export function registerShareRoutes(
 
   app.get<{ Params: { token: string } }>(
     SUBTITLES_PATHS.sharedVtt(':token'),
-    { config: shared, schema: { params: tokenParams } },
+    { config: shared, schema: { summary: "A share link's subtitles as WebVTT (no sign-in)", params: tokenParams } },
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found) return notShared(reply);
@@ -140,7 +163,7 @@ export function registerShareRoutes(
 
   app.get<{ Params: { token: string } }>(
     SUBTITLES_PATHS.sharedVideo(':token'),
-    { config: shared, schema: { params: tokenParams } },
+    { config: shared, schema: { summary: "A share link's video, with Range (no sign-in)", params: tokenParams } },
     async (request, reply) => {
       const found = await lookUp(request.params.token);
       if (!found?.storageKey) return notShared(reply);

@@ -54,7 +54,10 @@ async function readImportFields(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<{ content: Buffer; keepSpeakers: boolean }> {
-  if (!request.isMultipart()) throw httpError(400, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  const fileMissing = () => httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  // No body, or one that is not multipart (JSON, text): the file is missing, as when the form
+  // lacks it, so the same 422 naming the field (a malformed multipart body stays a 400).
+  if (!request.isMultipart()) throw fileMissing();
   let content: Buffer | null = null;
   let keepSpeakers = false;
   const tooLarge = () => httpError(422, 'file_too_large', SUBTITLES_SERVER_MESSAGES.fileTooLarge, 'srt_content');
@@ -76,8 +79,7 @@ async function readImportFields(
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
     throw error;
   }
-  if (!content || content.length === 0)
-    throw httpError(422, 'invalid', SUBTITLES_SERVER_MESSAGES.fileMissing, 'srt_content');
+  if (!content || content.length === 0) throw fileMissing();
   return { content, keepSpeakers };
 }
 
@@ -107,7 +109,14 @@ export function registerSubtitleRoutes(
 
   app.get<{ Params: VersionParams }>(
     SUBTITLES_PATHS.subtitles(':projectVersionId'),
-    { config: ofVersion, schema: { params: paramsWith('projectVersionId'), response: { 200: subtitlesResponse } } },
+    {
+      config: ofVersion,
+      schema: {
+        summary: "List a project version's subtitles (one per language)",
+        params: paramsWith('projectVersionId'),
+        response: { 200: subtitlesResponse },
+      },
+    },
     async (request): Promise<SubtitlesResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;
       const { projectVersionId } = request.params;
@@ -133,6 +142,7 @@ export function registerSubtitleRoutes(
     {
       config: ofVersion,
       schema: {
+        summary: 'Add a subtitle in a language (answers the existing one if there is)',
         params: paramsWith('projectVersionId'),
         body: createSubtitleBody,
         response: { 200: oneSubtitle, 201: oneSubtitle },
@@ -154,7 +164,11 @@ export function registerSubtitleRoutes(
     SUBTITLES_PATHS.cues(':projectVersionId', ':subtitleId'),
     {
       config: ofSubtitle,
-      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: cuesResponse } },
+      schema: {
+        summary: "Read a subtitle's cues",
+        params: paramsWith('projectVersionId', 'subtitleId'),
+        response: { 200: cuesResponse },
+      },
     },
     async (request, reply) => {
       const { projectVersionId, subtitleId } = request.params;
@@ -179,7 +193,11 @@ export function registerSubtitleRoutes(
     SUBTITLES_PATHS.importSrt(':projectVersionId', ':subtitleId'),
     {
       config: { ...ofSubtitle, multipartBody: importSrtBody },
-      schema: { params: paramsWith('projectVersionId', 'subtitleId'), response: { 200: importResponse } },
+      schema: {
+        summary: "Replace a subtitle's cues with a file's (SRT, WebVTT, ASS/SSA, SBV, TTML)",
+        params: paramsWith('projectVersionId', 'subtitleId'),
+        response: { 200: importResponse },
+      },
     },
     async (request): Promise<ImportSrtResponse> => {
       const workspaceId = tenantOf(request).workspaceId!;

@@ -66,6 +66,10 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
   registerWorkspaceResourceList(app, {
     path: TERMBASES_PATHS.termbases,
     kind: 'termbase',
+    summaries: {
+      list: "List a workspace's term bases, a page at a time",
+      remove: 'Delete a term base and its entries',
+    },
     itemSchema: termbaseSchema,
     perPage: TERMBASES_PER_PAGE,
     list: (workspaceId, options) => termbases.list(workspaceId, options),
@@ -80,6 +84,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
+        summary: 'Create a term base in some languages',
         body: {
           type: 'object',
           required: ['workspaceId', 'name', 'languages'],
@@ -108,6 +113,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: ownResource('termbase'),
       schema: {
+        summary: "Change a term base's name or languages",
         params: idParams,
         body: {
           type: 'object',
@@ -135,6 +141,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: ownResource('termbase'),
       schema: {
+        summary: 'Add an entry (a term in each language) to a term base',
         params: idParams,
         body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } },
         response: { 200: { type: 'object', properties: { data: entrySchema } } },
@@ -152,6 +159,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: { access: 'member', tenant: { resource: 'termbase', id: 'params.termbaseId' } },
       schema: {
+        summary: 'Import entries into a term base from a file',
         params: { type: 'object', required: ['termbaseId'], properties: { termbaseId: idString } },
         // The file's text (CSV, TSV or TBX): the browser reads it; at most 5 MB. Its name, when
         // sent, only helps tell TBX from CSV; the content alone does otherwise.
@@ -206,6 +214,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: { access: 'member', tenant: { resource: 'termbase', id: 'query.termbaseId' } },
       schema: {
+        summary: "List a term base's entries, a page at a time (searchable)",
         querystring: {
           type: 'object',
           required: ['termbaseId'],
@@ -234,6 +243,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: ownResource('termbaseEntry'),
       schema: {
+        summary: 'Change a term base entry',
         params: idParams,
         body: { type: 'object', required: ['terms'], additionalProperties: false, properties: { terms: termsBody } },
         response: { 200: { type: 'object', properties: { data: entrySchema } } },
@@ -253,6 +263,7 @@ export function registerTermbaseRoutes(app: FastifyInstance, termbases: Termbase
     {
       config: ownResource('termbaseEntry'),
       schema: {
+        summary: 'Delete a term base entry',
         params: idParams,
         response: {
           200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },

@@ -76,6 +76,7 @@ export function registerThemePreviewRoutes(
     {
       config: { access: 'member', tenant: { workspace: 'query.workspaceId' } },
       schema: {
+        summary: 'Preview a style not saved yet: a frame with a subtitle drawn on it',
         querystring: {
           type: 'object',
           required: ['workspaceId'],
@@ -95,6 +96,7 @@ export function registerThemePreviewRoutes(
     {
       config: ownResource('theme'),
       schema: {
+        summary: 'Preview a theme: a frame with a subtitle drawn in its style',
         params: idParams,
         querystring: { type: 'object', additionalProperties: false, properties: previewQuery },
       },

@@ -68,6 +68,10 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
   registerWorkspaceResourceList(app, {
     path: THEMES_PATHS.themes,
     kind: 'theme',
+    summaries: {
+      list: "List a workspace's themes (burned-in subtitle styles), a page at a time",
+      remove: 'Delete a theme',
+    },
     itemSchema: themeSchema,
     perPage: THEMES_PER_PAGE,
     list: (workspaceId, options) => themes.list(workspaceId, options),
@@ -82,6 +86,7 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
+        summary: 'Create a theme (a style for burned-in subtitles)',
         body: {
           type: 'object',
           required: ['workspaceId', 'name'],
@@ -107,6 +112,7 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
     {
       config: ownTheme,
       schema: {
+        summary: 'Change a theme',
         params: idParams,
         body: { type: 'object', additionalProperties: false, properties: { name, ...styleProperties } },
         response: { 200: oneTheme },
@@ -129,6 +135,7 @@ export function registerThemeRoutes(app: FastifyInstance, themes: ThemeRepositor
     {
       config: ownTheme,
       schema: {
+        summary: 'Duplicate a theme',
         params: idParams,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
         response: { 201: oneTheme },

@@ -46,6 +46,7 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
     {
       config: own,
       schema: {
+        summary: 'Your two-factor sign-in: whether it is on, and whether an account requires it',
         response: {
           200: {
             type: 'object',
@@ -84,7 +85,13 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
 
   app.post(
     TWO_FACTOR_PATHS.setup,
-    { config: own, schema: { response: { 200: setupSchema } } },
+    {
+      config: own,
+      schema: {
+        summary: 'Start turning on two-factor sign-in: a new authenticator secret',
+        response: { 200: setupSchema },
+      },
+    },
     async (request): Promise<{ data: TwoFactorSetup }> => {
       const user = userOf(request);
       if ((await repo.credential(user.id))?.confirmed) throw httpError(422, 'already_enabled', MESSAGES.alreadyEnabled);
@@ -99,6 +106,7 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
     {
       config: ownThrottled,
       schema: {
+        summary: 'Turn on two-factor sign-in with a first code from the authenticator',
         body: codeBody,
         response: {
           200: {
@@ -129,6 +137,7 @@ export function registerOwnRoutes(app: FastifyInstance, repo: TwoFactorRepositor
     {
       config: ownThrottled,
       schema: {
+        summary: 'Turn off two-factor sign-in (with a code)',
         body: codeBody,
         response: {
           200: {

@@ -30,7 +30,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
     PASSKEY_PATHS.passkeys,
     {
       config: own,
-      schema: { response: { 200: { type: 'object', properties: { data: { type: 'array', items: passkeySchema } } } } },
+      schema: {
+        summary: 'Your passkeys',
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: passkeySchema } } } },
+      },
     },
     async (request): Promise<{ data: Passkey[] }> => ({ data: await passkeys.list(caller(request).user.id) }),
   );
@@ -38,7 +41,13 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
   app.post(
     PASSKEY_PATHS.registrationOptions,
     // Each call keeps a row: throttled like the answers, so nobody fills the table.
-    { config: ownThrottled, schema: { response: { 200: { type: 'object', properties: { data: optionsSchema } } } } },
+    {
+      config: ownThrottled,
+      schema: {
+        summary: 'Start adding a passkey: the options for the browser',
+        response: { 200: { type: 'object', properties: { data: optionsSchema } } },
+      },
+    },
     async (request) => {
       const { user, sessionId } = caller(request);
       const options = await registrationOptions(rp, user, await passkeys.credentials(user.id));
@@ -52,6 +61,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
     {
       config: ownThrottled,
       schema: {
+        summary: "Add a passkey from the browser's answer",
         body: {
           type: 'object',
           required: ['name', 'response'],
@@ -96,6 +106,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
     {
       config: own,
       schema: {
+        summary: 'Rename one of your passkeys',
         params: idParams,
         body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: passkeyName } },
         response: { 200: passkeyData },
@@ -115,6 +126,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, repo: TwoFactorRepos
     {
       config: own,
       schema: {
+        summary: 'Remove one of your passkeys',
         params: idParams,
         response: {
           200: { type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } },

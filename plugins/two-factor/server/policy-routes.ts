@@ -20,6 +20,7 @@ export function registerPolicyRoutes(app: FastifyInstance, repo: TwoFactorReposi
     {
       config: { access: 'member', tenant: { account: 'query.accountId', role: 'admin' } },
       schema: {
+        summary: 'Whether an account requires two-factor sign-in of its people',
         querystring: { type: 'object', required: ['accountId'], properties: { accountId: idString } },
         response: { 200: policySchema },
       },
@@ -32,6 +33,7 @@ export function registerPolicyRoutes(app: FastifyInstance, repo: TwoFactorReposi
     {
       config: { access: 'member', tenant: { account: 'body.accountId', role: 'admin' } },
       schema: {
+        summary: 'Require two-factor sign-in in an account, or stop (account admins)',
         body: {
           type: 'object',
           required: ['accountId', 'required'],

@@ -64,6 +64,10 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
   registerWorkspaceResourceList(app, {
     path: VOCABULARIES_PATHS.vocabularies,
     kind: 'vocabulary',
+    summaries: {
+      list: "List a workspace's vocabularies (words recognition should know), a page at a time",
+      remove: 'Delete a vocabulary',
+    },
     itemSchema: vocabularySchema,
     perPage: VOCABULARIES_PER_PAGE,
     list: (workspaceId, options) => vocabularies.list(workspaceId, options),
@@ -78,6 +82,7 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
     {
       config: { access: 'member', tenant: { workspace: 'body.workspaceId' } },
       schema: {
+        summary: 'Create a vocabulary',
         body: {
           type: 'object',
           required: ['workspaceId', 'name'],
@@ -102,6 +107,7 @@ export function registerVocabularyRoutes(app: FastifyInstance, vocabularies: Voc
     {
       config: ownResource('vocabulary'),
       schema: {
+        summary: 'Change a vocabulary',
         params: idParams,
         // An empty body changes nothing and answers the list as it is.
         body: { type: 'object', additionalProperties: false, properties: { name, utterances } },

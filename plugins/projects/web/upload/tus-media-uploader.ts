@@ -46,7 +46,7 @@ export class TusMediaUploader implements MediaUploader {
           if (id) resolve({ elementId: id });
           else reject(new Error('The server did not name the uploaded element'));
         },
-        onError: (error) => reject(error),
+        onError: (error) => reject(uploadRefusal(error)),
       });
       signal?.addEventListener('abort', () => {
         void upload.abort(true).catch(() => {});
@@ -71,4 +71,20 @@ function elementIdFromBody(body: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What to tell a person when tus gives up: the server's own words when it refused the file (a
+ * JSON Error body, e.g. the 422 "The file is not a video or audio file" once the last byte is in),
+ * else tus's error as it is (a network failure after its retries).
+ */
+export function uploadRefusal(error: Error): Error {
+  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+  try {
+    const message = (JSON.parse(body ?? '') as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return new Error(message);
+  } catch {
+    // Not JSON (tus's own text/plain answers): tus's message names the status and the text.
+  }
+  return error;
 }
