@@ -20,7 +20,9 @@ const RUNNING_SHARE = 0.3;
 function stepProgress(step: ProcessingStepName, rows: readonly StepRow[]): ProcessingStepProgress {
   if (rows.length === 0) return { step, state: 'pending', progress: 0 };
   const done = rows.filter((row) => row.state === 'done').length;
-  const running = rows.filter((row) => row.state === 'running').length;
+  // A part handed back for a retry (timed out, its worker stopping or dead) counts as still
+  // running: shown as pending, the overall figure went back (alignment 32 % -> 13 % -> 32 %).
+  const running = rows.filter((row) => row.state === 'running' || (row.state === 'pending' && row.started)).length;
   const state = rows.some((row) => row.state === 'failed')
     ? 'failed'
     : done === rows.length

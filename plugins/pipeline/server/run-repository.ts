@@ -41,6 +41,8 @@ export interface StepRow {
   output: any;
   worker: string | null;
   attempts: number;
+  /** Some worker has claimed it before: a pending row that started is being retried, not new. */
+  started: boolean;
 }
 
 const RUN_COLUMNS = `id::text AS id, project_version_id::text AS "projectVersionId", workspace_id::text AS "workspaceId",
@@ -121,7 +123,7 @@ export async function latestRunOfVersion(db: Queryable, projectVersionId: string
 
 export async function stepRows(db: Queryable, runId: string, step?: ProcessingStepName): Promise<StepRow[]> {
   const { rows } = await db.query<StepRow>(
-    `SELECT step, part, state, input, output, worker, attempts FROM pipeline_steps
+    `SELECT step, part, state, input, output, worker, attempts, cardinality(workers) > 0 AS started FROM pipeline_steps
      WHERE run_id = $1 AND ($2::text IS NULL OR step = $2) ORDER BY step, length(part), part`,
     [runId, step ?? null],
   );
