@@ -14,7 +14,7 @@ import {
 } from '../common/projects-contract';
 import type { ProjectVersionRepository } from './project-version-repository';
 import { elementResource, projectVersionResource } from './projects-presenter';
-import { maxElementBytesOf } from './element-size-limit';
+import { elementTooLargeMessage, maxElementBytesOf } from './element-size-limit';
 import { cleanTitle } from './title-text';
 import { IMPORT_LINK_JOB, removeFilesLater } from './projects-jobs';
 import {
@@ -69,15 +69,7 @@ export function registerElementRoutes(app: FastifyInstance, versions: ProjectVer
       if (element.sizeBytes > maxBytes) {
         const deletion = await elements.deleteElement(workspaceId, element.id);
         if (deletion) await removeFilesLater(app.jobs, deletion.keys);
-        throw httpError(
-          413,
-          'element_too_large',
-          PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
-            '{limit}',
-            String(Number((maxBytes / 1024 ** 2).toFixed(1))),
-          ),
-          'elementId',
-        );
+        throw httpError(413, 'element_too_large', elementTooLargeMessage(maxBytes), 'elementId');
       }
       const title = cleanTitle(request.body.title ?? '') || element.title;
       const created = await versions.creations.createProject(workspaceId, request.currentUser!.id, title, element.id);

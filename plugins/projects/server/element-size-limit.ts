@@ -1,4 +1,5 @@
 import type { AppConfig, Queryable, ServerExtensions } from '../../../server/plugin-api';
+import { PROJECTS_SERVER_MESSAGES } from '../common/projects-contract';
 import { mediaLimits } from './extension-points';
 
 /**
@@ -16,4 +17,9 @@ export async function maxElementBytesOf(
     extensions.contributions(mediaLimits).map((limit) => limit.maxElementBytes(workspaceId, { db })),
   );
   return Math.min(config.maxElementBytes, ...limits.filter((bytes): bytes is number => bytes !== null));
+}
+
+/** "The file is larger than the allowed {limit} MB", with the workspace's limit in MB (one decimal at most). */
+export function elementTooLargeMessage(maxBytes: number): string {
+  return PROJECTS_SERVER_MESSAGES.elementTooLarge.replace('{limit}', String(Number((maxBytes / 1024 ** 2).toFixed(1))));
 }

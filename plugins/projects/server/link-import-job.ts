@@ -9,10 +9,10 @@ import {
   type JobContext,
   type JobDefinition,
 } from '../../../server/plugin-api';
-import { PROJECTS_SERVER_MESSAGES, type LinkFailureKind } from '../common/projects-contract';
+import type { LinkFailureKind } from '../common/projects-contract';
 import { elementKey, storeElementMedia } from './element-media';
 import { storeLinkPicture } from './link-picture';
-import { maxElementBytesOf } from './element-size-limit';
+import { elementTooLargeMessage, maxElementBytesOf } from './element-size-limit';
 import { cleanTitle } from './title-text';
 import { ElementRepository } from './element-repository';
 import { derivedMediaFiles, linkDetailsExtensions, type KnownLinkDetails } from './extension-points';
@@ -24,10 +24,7 @@ function failureOf(error: unknown, maxBytes: number): { kind: LinkFailureKind; r
   if (error instanceof LinkTooLargeError) {
     return {
       kind: 'too_large',
-      reason: PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
-        '{limit}',
-        String(Number((maxBytes / 1024 ** 2).toFixed(1))),
-      ),
+      reason: elementTooLargeMessage(maxBytes),
     };
   }
   // A scheme, credentials or port refusal is as final as a private address: another link is the way on.

@@ -8,6 +8,7 @@ import {
   checkMedia,
   carryReplyHeaders,
   credentialRefusal,
+  errorBody,
   httpError,
   storageProblem,
   STORAGE_PROBLEM_MESSAGES,
@@ -23,13 +24,12 @@ import {
 } from '../common/projects-contract';
 import { MEDIA_REFUSALS, storeElementMedia } from './element-media';
 import { makeBrowserRenditionLater } from './browser-rendition-job';
-import { maxElementBytesOf } from './element-size-limit';
+import { elementTooLargeMessage, maxElementBytesOf } from './element-size-limit';
 import type { ElementRepository } from './element-repository';
 import { elementResource } from './projects-presenter';
 import { StorageUploadStore } from './upload-store';
 import { cleanTitle } from './title-text';
 import { isResourceId } from '../../../core/common/resource-id';
-import type { ErrorBody } from '../../../core/common/error-body';
 
 /** Who sends an upload request, handed from the Fastify route to tus's hooks through the raw request. */
 interface UploadCaller {
@@ -51,12 +51,7 @@ function parseMetadata(header: string | undefined): Record<string, string> {
 
 /** The last byte is in, but the file is no media we take: the 422 as JSON, in the Error shape. */
 function mediaRefusal(refusal: keyof typeof MEDIA_REFUSALS) {
-  const body: ErrorBody = {
-    statusCode: 422,
-    error: 'Unprocessable Entity',
-    message: MEDIA_REFUSALS[refusal],
-    code: refusal === 'incomplete' ? 'incomplete_media' : 'not_media',
-  };
+  const body = errorBody(422, refusal === 'incomplete' ? 'incomplete_media' : 'not_media', MEDIA_REFUSALS[refusal]);
   return {
     status_code: 422,
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
@@ -205,14 +200,7 @@ export function registerUploadRoutes(app: FastifyInstance, elements: ElementRepo
       const declared = Number(request.headers['upload-length']);
       const maxBytes = await maxElementBytesOf(app.extensions, app.db, app.config, workspaceId);
       if (Number.isSafeInteger(declared) && declared > maxBytes) {
-        throw httpError(
-          413,
-          'element_too_large',
-          PROJECTS_SERVER_MESSAGES.elementTooLarge.replace(
-            '{limit}',
-            String(Number((maxBytes / 1024 ** 2).toFixed(1))),
-          ),
-        );
+        throw httpError(413, 'element_too_large', elementTooLargeMessage(maxBytes));
       }
       await handOver(request, reply, { userId, workspaceId });
     },
