@@ -15,14 +15,9 @@ export const BROWSER_RENDITION_JOB = 'projects.makeBrowserRendition';
  * request. True when this call queued the job.
  */
 export async function makeBrowserRenditionLater(db: Queryable, jobs: JobQueue, storageKey: string): Promise<boolean> {
-  // A look in the small index of media never asked for first: the players call this on every
-  // request that finds no copy (every file a browser plays), and an UPDATE would be a write each time.
-  const { rows: unasked } = await db.query(
-    'SELECT 1 FROM elements WHERE storage_key = $1 AND browser_rendition_asked_at IS NULL LIMIT 1',
-    [storageKey],
-  );
-  if (unasked.length === 0) return false;
-  // Two requests of a player at once: one of them marks the element, and only that one queues.
+  // Through the small index of media never asked for: for media asked already (every request of a
+  // player that finds no copy, e.g. any MP4 a browser plays) it matches no row and writes nothing.
+  // Two requests at once: one of them marks the element, and only that one queues.
   const { rows } = await db.query(
     `UPDATE elements SET browser_rendition_asked_at = now()
      WHERE storage_key = $1 AND browser_rendition_asked_at IS NULL RETURNING id`,
