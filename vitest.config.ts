@@ -42,6 +42,7 @@ export default mergeConfig(
               'tests/faults/**/*.test.ts',
               'tests/docs/**/*.test.ts',
               'tests/cli/**/*.test.ts',
+              'tests/scripts/**/*.test.ts',
             ],
             globalSetup: ['tests/support/global-setup.ts'],
             pool: 'forks',

@@ -6,7 +6,7 @@
  * the plugin-removal check (scripts/check-plugin-removal.mjs), Playwright (when tests/e2e has specs). Every step runs even after a failure, so one run shows
  * everything that is wrong.
  *
- * The last line is always `N passed, N failed`: passed/failed tests of Vitest and Playwright
+ * The summary names each failed test (scripts/lib/failed-tests.mjs). The last line is always `N passed, N failed`: passed/failed tests of Vitest and Playwright
  * (from their JSON reports), where a failing step that reports no test counts (typecheck, lint,
  * deps, build, a suite that crashed before reporting) counts as one failure. Exit code 1 if
  * anything failed.
@@ -19,6 +19,7 @@ import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
 import { ensureCliTypes } from './lib/cli-types.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
+import { playwrightFailures, printFailures, vitestFailures } from './lib/failed-tests.mjs';
 
 const REPORT_DIR = path.join(REPO_ROOT, '.tmp', 'test-reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
@@ -175,6 +176,7 @@ for (const result of results) {
 const { passed, failed } = totals();
 const failedSteps = results.filter((result) => result.status === 'failed').map((result) => result.name);
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+printFailures([...vitestFailures(readJson(VITEST_REPORT)), ...playwrightFailures(readJson(PLAYWRIGHT_REPORT))]);
 console.log(`${passed} passed, ${failed} failed`);
 summarized = true;
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0);
