@@ -35,6 +35,10 @@ export function rowElementId(gridId: string, rowId: string): string {
 export const LOADING_ROWS = 6;
 
 export const gridComponents: TableComponents<AnyRow, GridContext> = {
+  // Virtuoso makes its scroller a Tab stop of its own (tabIndex 0): a stop with no role and no key
+  // of its own just before the grid, which is focusable itself and scrolls with the active row. Out
+  // of the Tab order, a click still focuses it (and the grid's keys work once Tab reaches the grid).
+  Scroller: forwardRef(({ context: _context, ...props }, ref) => <div {...props} ref={ref} tabIndex={-1} />),
   Table: ({ context, children, style }) => (
     <table
       className="data-table"

@@ -55,6 +55,14 @@ describe('DataTable', () => {
     expect(screen.getByText('Interview')).toBeTruthy();
   });
 
+  it('the grid is the only Tab stop of the table besides its checkboxes (no roleless scroller before it)', () => {
+    const { container } = render(<Harness />);
+    const tabStops = [...container.querySelectorAll<HTMLElement>('[tabindex], input, button')].filter(
+      (element) => element.tabIndex >= 0 && element.getAttribute('type') !== 'checkbox',
+    );
+    expect(tabStops).toEqual([grid()]);
+  });
+
   it('toggles with the checkbox and selects a range with shift-click', () => {
     render(<Harness />);
     const boxes = screen.getAllByRole('checkbox', { name: /^Select (?!all)/ });
