@@ -7,3 +7,4 @@ export { SHELL_CHROME, type ShellChrome, type ShellDialogComponent } from './she
 export { Dialog, DialogActions } from './dialog';
 export { ContributedSections, preloadSection } from './contributed-sections';
 export { ResourceListPage, type ResourceListPageProps } from './resource-list-page';
+export { NO_VIDEO, NOT_PLAYABLE_YET, useVideoProblem, VideoProblemNote, type VideoProblem } from './video-problem';

@@ -1,8 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
 import { TOKENS, useService } from '../../../core';
+import { useVideoProblem, VideoProblemNote } from '../../../core/ui';
 import type { EditorCue } from './model/cue-edits';
 import { usePlayingFrames } from './use-playing-frames';
-import { useVideoMissing } from './use-video-missing';
 
 /**
  * The editor's video with the cue under the playhead drawn over it (in italics when the cue is),
@@ -23,7 +23,7 @@ export function EditorPlayer({
   onDuration(ms: number): void;
 }) {
   const api = useService(TOKENS.ApiClient);
-  const [videoMissing, onVideoError] = useVideoMissing(api, videoUrl);
+  const player = useVideoProblem(api, videoUrl);
   const cuesNow = useRef(cues);
   cuesNow.current = cues;
   const frameMs = useRef(0);
@@ -36,12 +36,11 @@ export function EditorPlayer({
   const playing = cues.find((cue) => cue.start <= at && at < cue.end);
   return (
     <div className="editor-player">
-      {videoMissing ? (
-        <p className="muted" role="status">
-          {videoMissing}
-        </p>
+      {player.problem ? (
+        <VideoProblemNote video={player} />
       ) : (
         <video
+          key={player.attempt}
           ref={video}
           src={videoUrl}
           preload="metadata"
@@ -52,7 +51,7 @@ export function EditorPlayer({
             onPlayhead(frameMs.current);
           }}
           onLoadedMetadata={(event) => onDuration(Math.round((event.currentTarget.duration || 0) * 1000))}
-          onError={onVideoError}
+          onError={player.onError}
         />
       )}
       <p className={playing?.italic ? 'editor-overlay cue-italic' : 'editor-overlay'} aria-live="off">

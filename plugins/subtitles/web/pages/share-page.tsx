@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { normaliseError, TOKENS, useService } from '../../../../core';
+// Not through core/ui's index: the public share page has no table, so none of its code or styles.
+import { useVideoProblem, VideoProblemNote } from '../../../../core/ui/video-problem';
 import { readVtt, type Cue } from '../../common/formats';
 import { SUBTITLES_PATHS, type SharedSubtitleResponse } from '../../common/subtitles-contract';
 import { formatCueTime } from '../components/cue-time';
@@ -14,7 +16,8 @@ type Loaded =
 /**
  * `/share/:token` (public, bare layout): the video with the subtitle as its default text track,
  * and the cues beside it; choosing a cue seeks the video there. Read-only; a revoked or unknown
- * link shows only that it does not work.
+ * link shows only that it does not work. A video the browser cannot play says why in its place
+ * (core/ui/video-problem.tsx), with "Try again" while its browser copy is being made.
  */
 export default function SharePage() {
   const { token = '' } = useParams();
@@ -22,6 +25,7 @@ export default function SharePage() {
   const video = useRef<HTMLVideoElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [now, setNow] = useState(0);
+  const player = useVideoProblem(api, SUBTITLES_PATHS.sharedVideo(token));
 
   useEffect(() => {
     let live = true;
@@ -55,13 +59,17 @@ export default function SharePage() {
     <div className="share-page">
       <section>
         <h1>{shared.title}</h1>
-        {shared.hasVideo ? (
+        {shared.hasVideo && player.problem ? (
+          <VideoProblemNote video={player} />
+        ) : shared.hasVideo ? (
           <video
+            key={player.attempt}
             ref={video}
             controls
             preload="metadata"
             src={SUBTITLES_PATHS.sharedVideo(token)}
             onTimeUpdate={(e) => setNow(e.currentTarget.currentTime * 1000)}
+            onError={player.onError}
           >
             <track
               kind="subtitles"
