@@ -2,18 +2,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cutRange,
-  detectSilences,
-  extractAudio,
-  soundingAudioStream,
-  muxAudio,
-  planChunks,
-  probe,
-  probePlayable,
-  thumbnail,
-} from './media';
+import { cutRange, extractAudio, soundingAudioStream, muxAudio, probe, probePlayable, thumbnail } from './media';
 import { runProcess } from './process-runner';
+import { detectSilences, planChunks } from './silences';
 import { wavDurationMs } from './wav-file';
 
 describe('planChunks', () => {

@@ -3,7 +3,8 @@ import { runProcess } from './process-runner';
 
 /**
  * Media work through ffmpeg/ffprobe 5.1. Every call streams from file to file inside ffmpeg, so
- * the Node process never holds long audio in memory.
+ * the Node process never holds long audio in memory. Silences and the chunks cut at them are in
+ * ./silences.ts.
  */
 
 export interface MediaStream {
@@ -48,9 +49,10 @@ export const SPEECH_SAMPLE_RATE = 16_000;
 const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 /** A canonical 44-byte WAV header: pocketsphinx skips exactly that much of a .wav file. */
 const PLAIN_WAV = ['-bitexact', '-map_metadata', '-1', '-c:a', 'pcm_s16le', '-f', 'wav'];
-const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
+export const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
 
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
+/** Milliseconds as ffmpeg's seconds argument. */
+export const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface FfprobeJson {
   format?: { duration?: string; size?: string; format_name?: string };
@@ -232,92 +234,6 @@ export function cutRange(
   options: MediaCallOptions = {},
 ): Promise<void> {
   return extractAudio(inputPath, outputPath, { ...options, range });
-}
-
-export interface SilenceOptions extends MediaCallOptions {
-  /** Level under which audio counts as silence. */
-  noiseDb?: number;
-  minSilenceMs?: number;
-}
-
-/** Silent stretches found by ffmpeg's silencedetect, parsed line by line from its log. */
-export async function detectSilences(inputPath: string, options: SilenceOptions = {}): Promise<TimeRange[]> {
-  const { noiseDb = -35, minSilenceMs = 300 } = options;
-  const silences: TimeRange[] = [];
-  let openStart: number | null = null;
-  await runProcess(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'info',
-      '-i',
-      inputPath,
-      '-vn',
-      '-af',
-      `silencedetect=noise=${noiseDb}dB:d=${seconds(minSilenceMs)}`,
-      '-f',
-      'null',
-      '-',
-    ],
-    {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      onStderrLine: (line) => {
-        const start = /silence_start: (-?[\d.]+)/.exec(line);
-        if (start) openStart = Math.max(0, Math.round(Number(start[1]) * 1000));
-        const end = /silence_end: ([\d.]+)/.exec(line);
-        if (end && openStart !== null) {
-          silences.push({ startMs: openStart, endMs: Math.round(Number(end[1]) * 1000) });
-          openStart = null;
-        }
-      },
-    },
-  );
-  // A silence running to the end of the file has a start and no end line.
-  if (openStart !== null) {
-    const { durationMs } = await probe(inputPath, options);
-    if (durationMs > openStart) silences.push({ startMs: openStart, endMs: durationMs });
-  }
-  return silences;
-}
-
-/**
- * Splits `durationMs` into chunks of about `targetChunkMs`, cutting in the middle of a silence
- * so no word is split. Around each ideal cut it looks between 0.6× and 1.4× the target for the
- * longest silence (the nearest one on ties); with no silence there it cuts hard at the target.
- * A short remainder (under 0.4× the target) joins the last chunk rather than standing alone.
- */
-export function planChunks(durationMs: number, silences: readonly TimeRange[], targetChunkMs: number): TimeRange[] {
-  if (durationMs <= 0) return [];
-  if (targetChunkMs <= 0) throw new RangeError('targetChunkMs must be positive');
-  const sorted = [...silences].sort((a, b) => a.startMs - b.startMs);
-  const chunks: TimeRange[] = [];
-  let start = 0;
-  while (durationMs - start > targetChunkMs * 1.4) {
-    const ideal = start + targetChunkMs;
-    const earliest = start + targetChunkMs * 0.6;
-    const latest = start + targetChunkMs * 1.4;
-    let best: { cut: number; length: number; distance: number } | null = null;
-    for (const silence of sorted) {
-      const cut = Math.round((silence.startMs + silence.endMs) / 2);
-      if (cut <= earliest || cut >= latest || cut >= durationMs) continue;
-      const candidate = { cut, length: silence.endMs - silence.startMs, distance: Math.abs(cut - ideal) };
-      if (
-        !best ||
-        candidate.length > best.length ||
-        (candidate.length === best.length && candidate.distance < best.distance)
-      ) {
-        best = candidate;
-      }
-    }
-    const end = best ? best.cut : Math.round(ideal);
-    chunks.push({ startMs: start, endMs: end });
-    start = end;
-  }
-  chunks.push({ startMs: start, endMs: durationMs });
-  return chunks;
 }
 
 /** One JPEG frame at `atMs` (clamped by the caller to the video length). */

@@ -180,16 +180,15 @@ export type { LanguageCapabilities } from '../engines/capabilities';
 export {
   SPEECH_SAMPLE_RATE,
   cutRange,
-  detectSilences,
   extractAudio,
   muxAudio,
-  planChunks,
   probe,
   probePlayable,
   soundingAudioStream,
   thumbnail,
 } from '../engines/media';
-export type { MediaCallOptions, MediaInfo, MediaStream, SilenceOptions, TimeRange } from '../engines/media';
+export type { MediaCallOptions, MediaInfo, MediaStream, TimeRange } from '../engines/media';
+export { detectSilences, planChunks, type SilenceOptions } from '../engines/silences';
 export { browserPlays, ensureBrowserPlayable } from '../engines/browser-playable';
 export { checkMedia } from '../engines/media-check';
 export type { MediaCheck, MediaRefusal } from '../engines/media-check';
