@@ -19,19 +19,19 @@ import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
 import { ensureCliTypes } from './lib/cli-types.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
-import { playwrightFailures, printFailures, vitestFailures } from './lib/failed-tests.mjs';
+import { playwrightFailures, printFailures, runKeepingTail, vitestFailures } from './lib/failed-tests.mjs';
 
 const REPORT_DIR = path.join(REPO_ROOT, '.tmp', 'test-reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
 const PLAYWRIGHT_REPORT = path.join(REPORT_DIR, 'playwright.json');
 const E2E_DIR = path.join(REPO_ROOT, 'tests', 'e2e');
 
-/** @type {{ name: string, status: 'passed' | 'failed' | 'skipped', ms: number, passed: number, failed: number }[]} */
+/** @type {{ name: string, status: 'passed' | 'failed' | 'skipped', ms: number, passed: number, failed: number, tail?: string[] }[]} */
 const results = [];
 
 /**
  * @param {string} name
- * @param {() => Promise<{ code: number, counts?: { passed: number, failed: number } | null } | null>} body
+ * @param {() => Promise<{ code: number, counts?: { passed: number, failed: number } | null, tail?: string[] } | null>} body
  *   null = skipped
  */
 async function step(name, body) {
@@ -53,6 +53,7 @@ async function step(name, body) {
     passed: counts?.passed ?? 0,
     // A failing step without test counts (or with none failed, e.g. a crash) still fails the run.
     failed: ok ? (counts?.failed ?? 0) : Math.max(counts?.failed ?? 0, 1),
+    tail: ok ? undefined : outcome.tail,
   });
   console.log(`━━ ${name}: ${ok ? 'ok' : `FAILED (exit ${outcome.code})`} in ${formatDuration(ms)}`);
 }
@@ -103,7 +104,7 @@ await step('setup', async () => {
 
 await step('typecheck', async () => {
   // Incremental: its state is where the plugin-removal step's copies start from (a few seconds each, not a full check).
-  const app = await run(localBin('tsc'), [
+  const app = await runKeepingTail(localBin('tsc'), [
     '--noEmit',
     '-p',
     'tsconfig.json',
@@ -112,19 +113,19 @@ await step('typecheck', async () => {
     TSC_BUILD_INFO,
   ]);
   // The example plugin is typed the way an outside author types one (its own tsconfig, @polycue/* paths).
-  const example = await run(localBin('tsc'), ['--noEmit', '-p', 'examples/hello-plugin/tsconfig.json']);
+  const example = await runKeepingTail(localBin('tsc'), ['--noEmit', '-p', 'examples/hello-plugin/tsconfig.json']);
   // …and from a folder outside this checkout, where an author's plugin lives.
   const outside = await typecheckExampleOutside();
-  return { code: app.code || example.code || outside.code };
+  return { code: app.code || example.code || outside.code, tail: [...app.tail, ...example.tail] };
 });
 
-await step('lint', () => run('npm', ['run', '--silent', 'lint']));
+await step('lint', () => runKeepingTail('npm', ['run', '--silent', 'lint']));
 
 // One format for the whole tree (.prettierrc.json); `npm run format` rewrites what this names.
-await step('format', () => run('npm', ['run', '--silent', 'format:check']));
+await step('format', () => runKeepingTail('npm', ['run', '--silent', 'format:check']));
 
 // The import rules of docs/architecture.md#the-layers (.dependency-cruiser.cjs): one failure when any is crossed.
-await step('deps', () => run('npm', ['run', '--silent', 'deps']));
+await step('deps', () => runKeepingTail('npm', ['run', '--silent', 'deps']));
 
 await step('vitest', async () => {
   const { code } = await run(localBin('vitest'), [
@@ -149,7 +150,7 @@ await step('build', async () => {
 
 // Each optional plugin folder removed in turn (a hard-linked copy): the rest typechecks, builds,
 // boots and passes the smoke flow; the output names the plugin whose removal failed and the step.
-await step('removal', () => run(process.execPath, [path.join('scripts', 'check-plugin-removal.mjs')]));
+await step('removal', () => runKeepingTail(process.execPath, [path.join('scripts', 'check-plugin-removal.mjs')]));
 
 await step('playwright', async () => {
   if (!hasE2eSpecs()) {
@@ -176,6 +177,11 @@ for (const result of results) {
 const { passed, failed } = totals();
 const failedSteps = results.filter((result) => result.status === 'failed').map((result) => result.name);
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+for (const result of results) {
+  if (!result.tail?.length) continue;
+  console.log(`${result.name} printed last:`);
+  for (const line of result.tail) console.log(`  ${line}`);
+}
 printFailures([...vitestFailures(readJson(VITEST_REPORT)), ...playwrightFailures(readJson(PLAYWRIGHT_REPORT))]);
 console.log(`${passed} passed, ${failed} failed`);
 summarized = true;

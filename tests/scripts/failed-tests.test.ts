@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types
-import { playwrightFailures, vitestFailures } from '../../scripts/lib/failed-tests.mjs';
+import { playwrightFailures, runKeepingTail, vitestFailures } from '../../scripts/lib/failed-tests.mjs';
 
 // The reports' shapes as Vitest 4 and Playwright write them (trimmed from real runs of a failing test).
 describe("npm test's summary names every failed test, so CI's tail shows what to fix", () => {
@@ -67,5 +67,13 @@ describe("npm test's summary names every failed test, so CI's tail shows what to
   test('no report (a step that crashed) names nothing rather than throwing', () => {
     expect(vitestFailures(null)).toEqual([]);
     expect(playwrightFailures(null)).toEqual([]);
+  });
+
+  test('a step without reports (typecheck, lint…) keeps its last lines and its exit code for the summary', async () => {
+    const script =
+      'for (let i = 1; i <= 40; i++) console.log("line " + i); process.stdout.write("the error, no newline"); process.exit(3)';
+    const { code, tail } = await runKeepingTail(process.execPath, ['-e', script], 5);
+    expect(code).toBe(3);
+    expect(tail).toEqual(['line 37', 'line 38', 'line 39', 'line 40', 'the error, no newline']);
   });
 });
