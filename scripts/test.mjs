@@ -15,11 +15,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { viteBuild } from './lib/build.mjs';
 import { TSC_BUILD_INFO } from './lib/plugin-removal.mjs';
-import { REPO_ROOT, formatDuration, localBin, run } from './lib/process.mjs';
+import { REPO_ROOT, formatDuration, localBin, run, runKeepingTail } from './lib/process.mjs';
 import { ensureCliTypes } from './lib/cli-types.mjs';
 import { APP_PACKAGES, TEST_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/setup.mjs';
 import { typecheckExampleOutside } from './lib/typecheck-example-outside.mjs';
-import { playwrightFailures, printFailures, runKeepingTail, vitestFailures } from './lib/failed-tests.mjs';
+import { playwrightFailures, printFailures, vitestFailures } from './lib/failed-tests.mjs';
 
 const REPORT_DIR = path.join(REPO_ROOT, '.tmp', 'test-reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');

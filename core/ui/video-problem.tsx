@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ApiClient } from '../services/api-client';
+import { ApiError, type ApiClient } from '../services/api-client';
 
 /** What a player's place says when the browser cannot load the video and the server gives no reason. */
 export const NO_VIDEO = 'This version has no video to play.';
@@ -42,7 +42,7 @@ export function useVideoProblem(api: ApiClient, videoUrl: string): VideoProblem 
       () => setState({ problem: NOT_PLAYABLE_YET, retryable: true }),
       (error: unknown) =>
         setState({
-          problem: error instanceof Error && (error as { status?: number }).status === 404 ? error.message : NO_VIDEO,
+          problem: error instanceof ApiError && error.status === 404 ? error.message : NO_VIDEO,
           retryable: false,
         }),
     );

@@ -1,10 +1,9 @@
 /**
  * What failed, for `npm test`'s summary: the failed tests of Vitest's and Playwright's JSON reports,
- * one line each (file, name, the first line of the error), and the last lines of a step without
- * reports. CI keeps only the tail of the output, and a failure scrolled away above 20 minutes of
- * Playwright cannot be found again.
+ * one line each (file, name, the first line of the error); a step without reports repeats its last
+ * lines instead (runKeepingTail, ./process.mjs). CI keeps only the tail of the output, and a failure
+ * scrolled away above 20 minutes of Playwright cannot be found again.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './process.mjs';
 
@@ -69,41 +68,4 @@ export function printFailures(lines) {
   console.log('failed tests:');
   for (const line of lines.slice(0, MAX_LINES)) console.log(`  ✗ ${line}`);
   if (lines.length > MAX_LINES) console.log(`  … and ${lines.length - MAX_LINES} more above`);
-}
-
-/**
- * `run` (./process.mjs) for a step without test reports (typecheck, lint, format, import rules,
- * plugin removal): the output still streams through, and its last lines are kept so the summary
- * can repeat them when the step fails.
- * @param {string} command
- * @param {string[]} args
- * @param {number} [keep] lines kept
- * @returns {Promise<{ code: number, tail: string[] }>}
- */
-export function runKeepingTail(command, args, keep = 25) {
-  return new Promise((resolve) => {
-    /** @type {string[]} */
-    const tail = [];
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['inherit', 'pipe', 'pipe'] });
-    /** Each stream's unfinished last line. */
-    const partial = { stdout: '', stderr: '' };
-    /** @param {'stdout' | 'stderr'} name */
-    const keepFrom = (name) => (/** @type {Buffer} */ chunk) => {
-      process[name].write(chunk);
-      const lines = (partial[name] + chunk.toString('utf8')).split('\n');
-      partial[name] = lines.pop() ?? '';
-      for (const line of lines) if (line.trim() !== '') tail.push(line);
-      if (tail.length > keep) tail.splice(0, tail.length - keep);
-    };
-    child.stdout.on('data', keepFrom('stdout'));
-    child.stderr.on('data', keepFrom('stderr'));
-    child.on('error', (error) => {
-      console.error(`[scripts] cannot run ${command}: ${error.message}`);
-      resolve({ code: 127, tail });
-    });
-    child.on('close', (code, signal) => {
-      for (const rest of [partial.stdout, partial.stderr]) if (rest.trim() !== '') tail.push(rest);
-      resolve({ code: code ?? (signal ? 1 : 0), tail: tail.slice(-keep) });
-    });
-  });
 }

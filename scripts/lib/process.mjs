@@ -19,13 +19,53 @@ export function localBin(name) {
  * @returns {Promise<{ code: number }>}
  */
 export function run(command, args, options = {}) {
+  return exitOf(spawn(command, args, { cwd: REPO_ROOT, stdio: 'inherit', ...options }), command);
+}
+
+/**
+ * `run` for a step of `npm test` without test reports (typecheck, lint, format, import rules,
+ * plugin removal): the output still streams through, and its last lines are kept so the summary
+ * can repeat them when the step fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {number} [keep] lines kept
+ * @returns {Promise<{ code: number, tail: string[] }>}
+ */
+export async function runKeepingTail(command, args, keep = 25) {
+  /** @type {string[]} */
+  const tail = [];
+  const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['inherit', 'pipe', 'pipe'] });
+  /** Each stream's unfinished last line. */
+  const partial = { stdout: '', stderr: '' };
+  for (const name of /** @type {const} */ (['stdout', 'stderr'])) {
+    child[name].on('data', (/** @type {Buffer} */ chunk) => {
+      process[name].write(chunk);
+      const lines = (partial[name] + chunk.toString('utf8')).split('\n');
+      partial[name] = lines.pop() ?? '';
+      for (const line of lines) if (line.trim() !== '') tail.push(line);
+      if (tail.length > keep) tail.splice(0, tail.length - keep);
+    });
+  }
+  // 'close', not 'exit': the piped output may still be arriving when the process has exited.
+  const { code } = await exitOf(child, command, 'close');
+  for (const rest of [partial.stdout, partial.stderr]) if (rest.trim() !== '') tail.push(rest);
+  return { code, tail: tail.slice(-keep) };
+}
+
+/**
+ * A child's exit code (a signal counts as 1; a command that cannot start, 127).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} command
+ * @param {'exit' | 'close'} [event]
+ * @returns {Promise<{ code: number }>}
+ */
+function exitOf(child, command, event = 'exit') {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: 'inherit', ...options });
     child.on('error', (error) => {
       console.error(`[scripts] cannot run ${command}: ${error.message}`);
       resolve({ code: 127 });
     });
-    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
+    child.on(event, (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
   });
 }
 

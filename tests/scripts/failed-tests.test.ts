@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types
-import { playwrightFailures, runKeepingTail, vitestFailures } from '../../scripts/lib/failed-tests.mjs';
+import { playwrightFailures, vitestFailures } from '../../scripts/lib/failed-tests.mjs';
+// @ts-expect-error -- a plain .mjs script without types
+import { runKeepingTail } from '../../scripts/lib/process.mjs';
 
 // The reports' shapes as Vitest 4 and Playwright write them (trimmed from real runs of a failing test).
 describe("npm test's summary names every failed test, so CI's tail shows what to fix", () => {
