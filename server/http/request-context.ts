@@ -48,6 +48,10 @@ export interface AppConfig {
   undoDeleteSeconds: number;
   /** LIST_CACHE_MB: memory per web process for list pages kept between identical requests (0 turns it off). */
   listCacheMb: number;
+  /** LIST_MODEL_MIN_VERSIONS: workspaces with at least this many versions get their list's ids from memory (plugins/projects/server/list-model). */
+  listModelMinVersions: number;
+  /** LIST_MODEL_MAX_VERSIONS: versions a web process holds in list models, all workspaces together (0 turns them off). */
+  listModelMaxVersions: number;
   /** LINK_IMPORT_ALLOW_CIDRS: test-only ranges a link may reach besides the public internet (empty by default). */
   linkImportAllowCidrs: string[];
   analytics: { key: string | null; host: string | null };

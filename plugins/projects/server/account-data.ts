@@ -15,6 +15,7 @@ export const PROJECTS_ACCOUNT_DATA: AccountDataDeclaration = {
     projects: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
     elements: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
     project_versions: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
+    project_version_list_changes: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
     workspace_media_retention: { ofAccount: `workspace_id IN ${ACCOUNT_WORKSPACES}` },
     tus_uploads: {
       ofAccount: `metadata->>'workspaceId' IN (SELECT id::text FROM workspaces WHERE account_id = $1)`,

@@ -31,6 +31,8 @@ import { removeExpiredMediaJob } from './media-retention-job';
 import { browserRenditionJob, browserRenditions } from './browser-rendition-job';
 import { browserRenditionMigrations } from './browser-rendition-migrations';
 import { BROWSER_RENDITIONS, browserRenditionKey } from '../common/browser-rendition';
+import { listModelMigrations, pruneListChangesJob } from './list-model/list-model-migrations';
+import { ListModels } from './list-model/list-models';
 
 /**
  * Projects, project versions and elements: the spec's calls (docs/product-contract.md#calls "Projects and elements",
@@ -53,8 +55,17 @@ export default defineServerPlugin({
     ...linkFailureMigrations,
     ...mediaRetentionMigrations,
     ...browserRenditionMigrations,
+    ...listModelMigrations,
   ],
-  jobs: [importLinkJob, deleteFilesJob, purgeDeletedJob, expireUploadsJob, removeExpiredMediaJob, browserRenditionJob],
+  jobs: [
+    importLinkJob,
+    deleteFilesJob,
+    purgeDeletedJob,
+    expireUploadsJob,
+    removeExpiredMediaJob,
+    browserRenditionJob,
+    pruneListChangesJob,
+  ],
   provides: [PROJECT_VERSIONS, BROWSER_RENDITIONS],
   extensionPoints: [
     projectVersionListExtensions as ServerExtensionPoint<unknown>,
@@ -67,10 +78,18 @@ export default defineServerPlugin({
     contributeToServer(derivedMediaFiles, { id: 'projects', keysOf: (key) => [browserRenditionKey(key)] }),
   ],
   async routes(app) {
+    // The list's ids from memory for large workspaces (list-model/list-models.ts); SQL otherwise.
+    const models = new ListModels(
+      app.db,
+      { minVersions: app.config.listModelMinVersions, maxVersions: app.config.listModelMaxVersions },
+      (error) => app.log.warn({ err: error }, 'list model not kept'),
+    );
+    app.addHook('onClose', async () => models.close());
     const versions = new ProjectVersionRepository(
       app.db,
       () => app.extensions.contributions(projectVersionListExtensions),
       app.events,
+      models,
     );
     app.services.provide(PROJECT_VERSIONS, projectVersionsService);
     app.services.provide(BROWSER_RENDITIONS, browserRenditions(app.db, app.jobs));

@@ -14,7 +14,8 @@ import { PageRowsFunction } from './page-rows-function';
 import { readLines, resourceText } from './list-page-lines';
 import { projectVersionListPart } from './projects-presenter';
 import { listLinesSql, rowsJsonSql } from './version-row-sql';
-import { titleSearchConditions } from './title-search-conditions';
+import { modelSearchTerms, titleSearchConditions } from './title-search-conditions';
+import type { ListModels } from './list-model/list-models';
 import type { ProjectVersionListContribution, ProjectVersionListPage } from './extension-points';
 
 export interface ProjectVersionRecord {
@@ -120,6 +121,8 @@ export class ProjectVersionRepository {
     contributions: () => ProjectVersionListContribution[] = () => [],
     /** Where the writes below publish their domain events (absent in jobs that only read or purge). */
     events: EventPublisher | null = null,
+    /** The web process's in-memory list models (list-model/), which answer a page's ids when they can. */
+    private readonly models: ListModels | null = null,
   ) {
     this.elements = new ElementRepository(db);
     this.deletions = new ProjectVersionDeletions(db, events);
@@ -213,6 +216,18 @@ export class ProjectVersionRepository {
       if (condition === 'nothing') return { rows: [], json: [], hasMore: false };
       if (condition) where.push(condition);
     }
+    // No other plugin's filter in the query: the workspace's list model may know the page's ids.
+    const fromModel = where.length === 2 ? await this.idsFromModel(query) : null;
+    if (fromModel) {
+      if (fromModel.length === 0) return { rows: [], json: [], hasMore: false };
+      const { rows } = await this.pageRows.with(this.shape().linesText, (rowsOf) =>
+        this.db.query<{ page: string | null }>(`SELECT ${rowsOf}($1, $2::bigint[]) AS page`, [
+          query.workspaceId,
+          fromModel.slice(0, query.perPage),
+        ]),
+      );
+      return this.listedPage(query, rows[0].page, fromModel.length > query.perPage);
+    }
     if (query.searchWords.length > 0) {
       const conditions = titleSearchConditions(query.searchWords, add);
       if (!conditions) return { rows: [], json: [], hasMore: false };
@@ -236,7 +251,37 @@ export class ProjectVersionRepository {
         params,
       ),
     );
-    const lines = readLines<VersionRow>(rows[0].page);
+    return this.listedPage(query, rows[0].page, rows[0].found > query.perPage);
+  }
+
+  /**
+   * The page's ids (and one more when another page follows) from the list model, or null when it
+   * cannot say: no model ready, a search term it does not match as PostgreSQL would, a cursor
+   * beyond exact numbers.
+   */
+  private async idsFromModel(query: ListQuery): Promise<string[] | null> {
+    if (!this.models) return null;
+    const terms = query.searchWords.length > 0 ? modelSearchTerms(query.searchWords) : [];
+    if (!terms) return null;
+    // Only punctuation typed: no title matches (as titleSearchConditions says for SQL).
+    if (terms.length === 0 && query.searchWords.length > 0) return [];
+    let after: [number, string] | null = null;
+    if (query.after) {
+      const micros = Number(query.after[0]);
+      if (!Number.isSafeInteger(micros) || !/^(0|[1-9][0-9]{0,18})$/.test(query.after[1])) return null;
+      after = [micros, query.after[1]];
+    }
+    return this.models.page(query.workspaceId, query.workspaceRevision ?? null, {
+      terms,
+      after,
+      offset: after ? 0 : (query.page - 1) * query.perPage,
+      limit: query.perPage + 1,
+    });
+  }
+
+  /** The rows function's text as the page served: records for the presenter, each row's JSON as sent. */
+  private async listedPage(query: ListQuery, page: string | null, hasMore: boolean): Promise<ListedPage> {
+    const lines = readLines<VersionRow>(page);
     const records = await this.toRecords(
       lines.map((line) => line.head),
       { workspaceId: query.workspaceId, workspaceRevision: query.workspaceRevision ?? null },
@@ -248,7 +293,7 @@ export class ProjectVersionRepository {
       json: records.map((record, index) =>
         resourceText(projectVersionListPart(record, tailAttributes), lines[index].tail),
       ),
-      hasMore: rows[0].found > query.perPage,
+      hasMore,
     };
   }
 
