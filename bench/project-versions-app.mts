@@ -27,11 +27,29 @@ const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 1_000_000);
 const WORDS = 1000;
 const log = (...parts: unknown[]) => console.error('  [app]', ...parts);
 
+/** Workspaces whose list model (plugins/projects/server/list-model) is built, as the app's log says. */
+const listModelsBuilt = new Map<string, { versions: number; ms: number }>();
+/** The app's log, read for one line only: the mix waits for the model before measuring. */
+const logger = {
+  level: 'info',
+  stream: {
+    write(line: string) {
+      if (!line.includes('"list model built"')) return;
+      const { workspaceId, versions, ms } = JSON.parse(line) as { workspaceId: string; versions: number; ms: number };
+      listModelsBuilt.set(workspaceId, { versions, ms });
+    },
+  },
+};
+
 const hello = defineServerPlugin({
   id: 'bench-hello',
   apiVersion: PLUGIN_API_MAJOR,
   async routes(app) {
     app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
+    app.get('/bench/list-models', { config: { access: 'public' } }, async () => ({
+      built: Object.fromEntries(listModelsBuilt),
+      rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+    }));
   },
 });
 
@@ -201,11 +219,18 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL) : await freshDatabase();
   const db = new PgDatabase(url.toString(), { max: 20 });
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: '0' }),
+    // LIST_MODEL_MAX_VERSIONS=0 measures the list without its models (SQL only), for before/after runs.
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PORT: '0',
+      // Room for the million and the versions the mix's writes add.
+      LIST_MODEL_MAX_VERSIONS: process.env.LIST_MODEL_MAX_VERSIONS ?? '2000000',
+    }),
     databaseUrl: url.toString(),
     authRateLimitPerMinute: 1_000_000,
   };
-  const app = await buildApp({ config, db, plugins: [...serverPlugins, hello], logger: false });
+  const app = await buildApp({ config, db, plugins: [...serverPlugins, hello], logger });
   await app.ready();
   const seeded = (process.env.BENCH_DATABASE_URL && (await reuse(db))) || (await seed(db));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -246,6 +271,7 @@ async function main() {
       uncachedPort,
       postgresBackendPid: backend[0].pid,
       versions: VERSIONS,
+      listModels: config.listModelMaxVersions > 0,
       databaseUrl: url.toString(),
       ...seeded,
     }),

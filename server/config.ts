@@ -157,7 +157,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     undoDeleteSeconds: integer(env, 'UNDO_DELETE_SECONDS', 30, 0, 3600),
     listCacheMb: integer(env, 'LIST_CACHE_MB', 32, 0, 4096),
     listModelMinVersions: integer(env, 'LIST_MODEL_MIN_VERSIONS', 5000, 0, Number.MAX_SAFE_INTEGER),
-    listModelMaxVersions: integer(env, 'LIST_MODEL_MAX_VERSIONS', 3_000_000, 0, Number.MAX_SAFE_INTEGER),
+    listModelMaxVersions: integer(env, 'LIST_MODEL_MAX_VERSIONS', 1_000_000, 0, Number.MAX_SAFE_INTEGER),
     linkImportAllowCidrs: cidrs(env, 'LINK_IMPORT_ALLOW_CIDRS'),
     analytics: { key: text(env, 'ANALYTICS_KEY'), host: url(env, 'ANALYTICS_HOST', ['http:', 'https:']) },
     errorReporting: { dsn: url(env, 'ERROR_REPORTING_DSN', ['http:', 'https:']) },

@@ -151,6 +151,32 @@ describeOnBothDatabases('project-version list: pages from the list model are the
     expect(answered - before).toBeGreaterThan(7 * 30);
   });
 
+  it('leaves a workspace too small or too large for a model to SQL, and does not count it again at once', async () => {
+    const plainPage: ModelQuery = { terms: [], after: null, offset: 0, limit: 8 };
+    for (const limits of [
+      { minVersions: 10_000, maxVersions: 100_000 },
+      { minVersions: 0, maxVersions: 100 },
+    ]) {
+      let counted = 0;
+      const db = new Proxy(ctx.db, {
+        get: (target, property, receiver) =>
+          property === 'query'
+            ? (...args: Parameters<typeof target.query>) => {
+                counted++;
+                return target.query(...args);
+              }
+            : Reflect.get(target, property, receiver),
+      });
+      const own = new ListModels(db, limits, (error) => {
+        throw error;
+      });
+      await own.buildLater(workspaceId);
+      expect(await own.page(workspaceId, await revision(), plainPage)).toBeNull();
+      await own.buildLater(workspaceId);
+      expect(counted).toBe(1);
+    }
+  });
+
   it.skipIf(ctx.kind === 'pglite')(
     'sees a write whose transaction began before, and committed after, one it already caught up with',
     async () => {

@@ -83,6 +83,7 @@ export default defineServerPlugin({
       app.db,
       { minVersions: app.config.listModelMinVersions, maxVersions: app.config.listModelMaxVersions },
       (error) => app.log.warn({ err: error }, 'list model not kept'),
+      (built) => app.log.info(built, 'list model built'),
     );
     app.addHook('onClose', async () => models.close());
     const versions = new ProjectVersionRepository(

@@ -52,13 +52,16 @@ interface Held {
 export class ListModels {
   private readonly held = new Map<string, Held>();
   private readonly building = new Map<string, Promise<void>>();
-  private readonly smallUntil = new Map<string, number>();
+  /** Workspaces left to SQL (too small or too large for a model) until then. */
+  private readonly sqlUntil = new Map<string, number>();
   private closed = false;
 
   constructor(
     private readonly db: Queryable,
     private readonly limits: ListModelLimits,
     private readonly onError: (error: unknown) => void,
+    /** Told of each model built: the operator's log line (and how the list bench knows it may start). */
+    private readonly onBuilt: (built: { workspaceId: string; versions: number; ms: number }) => void = () => {},
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -132,7 +135,7 @@ export class ListModels {
   buildLater(workspaceId: string): Promise<void> {
     const running = this.building.get(workspaceId);
     if (running) return running;
-    if (this.held.has(workspaceId) || (this.smallUntil.get(workspaceId) ?? 0) > this.now()) return Promise.resolve();
+    if (this.held.has(workspaceId) || (this.sqlUntil.get(workspaceId) ?? 0) > this.now()) return Promise.resolve();
     const build = this.build(workspaceId)
       .catch(this.onError)
       .finally(() => this.building.delete(workspaceId));
@@ -141,14 +144,19 @@ export class ListModels {
   }
 
   private async build(workspaceId: string): Promise<void> {
+    const started = performance.now();
     const { rows } = await this.db.query<{ snapshot: string; revision: string; live: number }>(
       `SELECT pg_current_snapshot()::text AS snapshot, ${REVISION} AS revision,
               (SELECT count(*)::int FROM (SELECT 1 FROM project_versions v WHERE v.workspace_id = $1 AND v.deleted_at IS NULL LIMIT $2) s) AS live`,
-      [workspaceId, Math.max(this.limits.minVersions, 1)],
+      [workspaceId, this.limits.maxVersions + 1],
     );
     const { snapshot, revision, live } = rows[0];
-    if (live < this.limits.minVersions) {
-      this.smallUntil.set(workspaceId, this.now() + RECOUNT_AFTER_MS);
+    // Too small to need one, or too large to hold: SQL answers, and the count is taken again later.
+    if (live < this.limits.minVersions || live > this.limits.maxVersions) {
+      // Remembered a while, so a small workspace is not counted on every request; forgotten when due.
+      if (this.sqlUntil.size > 10_000)
+        for (const [id, until] of this.sqlUntil) if (until <= this.now()) this.sqlUntil.delete(id);
+      this.sqlUntil.set(workspaceId, this.now() + RECOUNT_AFTER_MS);
       return;
     }
     // Read newest first by keyset, chunk by chunk, each in a statement of its own: rows changed
@@ -178,6 +186,7 @@ export class ListModels {
     this.makeRoomFor(model.size);
     if (this.closed || model.size > this.limits.maxVersions) return;
     this.held.set(workspaceId, { model, snapshot, revision: BigInt(revision), syncedAt: this.now(), catchingUp: null });
+    this.onBuilt({ workspaceId, versions: model.size, ms: Math.round(performance.now() - started) });
   }
 
   private makeRoomFor(size: number): void {

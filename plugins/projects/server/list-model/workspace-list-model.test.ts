@@ -23,49 +23,57 @@ function reference(versions: Map<string, ModelVersion>, query: ModelQuery): stri
 }
 
 describe('the workspace list model', () => {
-  it('answers every page as the list defines it, through inserts, renames, deletions and back-dated versions', () => {
-    const next = random(7);
-    const model = new WorkspaceListModel();
-    const live = new Map<string, ModelVersion>();
-    let nextId = 1;
-    const make = (): ModelVersion => {
-      // Common words, and one of many rare ones: a rare term is answered from its postings, a common one by walking the list.
-      const words = [...Array.from({ length: next(3) }, () => VOCABULARY[next(VOCABULARY.length)]), `r${next(300)}`];
-      // Few distinct instants, so ties on the date are ordered by id.
-      return { id: String(nextId++), micros: 1_700_000_000_000_000 + next(400) * 1000, words: [...new Set(words)] };
-    };
-    for (let round = 0; round < 60; round++) {
-      const added = Array.from({ length: next(40) }, make);
-      const renamed = [...live.values()].filter(() => next(60) === 0).map((version) => ({ ...make(), id: version.id }));
-      const removed = [...live.keys()].filter(() => next(60) === 0);
-      model.apply([...added, ...renamed], removed);
-      for (const id of removed) live.delete(id);
-      for (const version of [...added, ...renamed]) if (!removed.includes(version.id)) live.set(version.id, version);
-      // A renamed version that was also removed is put back by `present`: the model applies removals first.
-      for (const version of renamed) live.set(version.id, version);
+  it.each([
+    ['new words waiting beside the dictionary', 4096],
+    ['new words merged into it every few', 8],
+  ])(
+    'answers every page as the list defines it, through inserts, renames, deletions and back-dated versions (%s)',
+    (_, mergedAt) => {
+      const next = random(7);
+      const model = new WorkspaceListModel(mergedAt);
+      const live = new Map<string, ModelVersion>();
+      let nextId = 1;
+      const make = (): ModelVersion => {
+        // Common words, and one of many rare ones: a rare term is answered from its postings, a common one by walking the list.
+        const words = [...Array.from({ length: next(3) }, () => VOCABULARY[next(VOCABULARY.length)]), `r${next(300)}`];
+        // Few distinct instants, so ties on the date are ordered by id.
+        return { id: String(nextId++), micros: 1_700_000_000_000_000 + next(400) * 1000, words: [...new Set(words)] };
+      };
+      for (let round = 0; round < 60; round++) {
+        const added = Array.from({ length: next(40) }, make);
+        const renamed = [...live.values()]
+          .filter(() => next(60) === 0)
+          .map((version) => ({ ...make(), id: version.id }));
+        const removed = [...live.keys()].filter(() => next(60) === 0);
+        model.apply([...added, ...renamed], removed);
+        for (const id of removed) live.delete(id);
+        for (const version of [...added, ...renamed]) if (!removed.includes(version.id)) live.set(version.id, version);
+        // A renamed version that was also removed is put back by `present`: the model applies removals first.
+        for (const version of renamed) live.set(version.id, version);
 
-      expect(model.size).toBe(live.size);
-      for (let ask = 0; ask < 20; ask++) {
-        const terms = Array.from({ length: next(3) }, () => {
-          const word = next(2) === 0 ? `r${next(300)}` : VOCABULARY[next(VOCABULARY.length)];
-          return word.slice(0, 1 + next(word.length));
-        });
-        // The cursor is mostly a row of the same search (the next page), sometimes any version.
-        const matching = reference(live, { terms, after: null, offset: 0, limit: live.size }).map((id) =>
-          live.get(id)!,
-        );
-        const pool = next(4) === 0 ? [...live.values()] : matching;
-        const cursor = next(2) === 0 && pool.length > 0 ? pool[next(pool.length)] : null;
-        const query: ModelQuery = {
-          terms,
-          after: cursor ? [cursor.micros, cursor.id] : null,
-          offset: cursor ? 0 : next(3) * 5,
-          limit: 1 + next(8),
-        };
-        expect(model.page(query), JSON.stringify({ round, query })).toEqual(reference(live, query));
+        expect(model.size).toBe(live.size);
+        for (let ask = 0; ask < 20; ask++) {
+          const terms = Array.from({ length: next(3) }, () => {
+            const word = next(2) === 0 ? `r${next(300)}` : VOCABULARY[next(VOCABULARY.length)];
+            return word.slice(0, 1 + next(word.length));
+          });
+          // The cursor is mostly a row of the same search (the next page), sometimes any version.
+          const matching = reference(live, { terms, after: null, offset: 0, limit: live.size }).map((id) =>
+            live.get(id)!,
+          );
+          const pool = next(4) === 0 ? [...live.values()] : matching;
+          const cursor = next(2) === 0 && pool.length > 0 ? pool[next(pool.length)] : null;
+          const query: ModelQuery = {
+            terms,
+            after: cursor ? [cursor.micros, cursor.id] : null,
+            offset: cursor ? 0 : next(3) * 5,
+            limit: 1 + next(8),
+          };
+          expect(model.page(query), JSON.stringify({ round, query })).toEqual(reference(live, query));
+        }
       }
-    }
-  });
+    },
+  );
 
   it('orders versions of the same instant by id as numbers, not as text', () => {
     const model = new WorkspaceListModel();

@@ -73,15 +73,34 @@ function mergeSorted<T>(left: readonly T[], right: readonly T[], compare: (a: T,
 
 /** A term's dictionary range visited no further than this: past it the term counts as common. */
 const MAX_WORDS_COUNTED = 2000;
+/** Terms this short are not counted beside a longer one (title-search-conditions.ts has the same rule for SQL). */
+const SHORT_TERM_LENGTH = 2;
+/**
+ * New words wait in a small sorted list of their own until there are this many, then join the
+ * dictionary in one merge: merging each write's new words into a million took 30-100 ms a write
+ * (measured under the list bench), all of it on the event loop.
+ */
+const NEW_WORDS_MERGED_AT = 4096;
+
+/** Oldest first: the list's order backwards, so that a new version (the newest) is an append. */
+const oldestFirst = (a: ModelVersion, b: ModelVersion) => listOrder(b, a);
 
 export class WorkspaceListModel {
-  /** Live versions (and some gone ones, skipped) in list order. */
+  /** Live versions (and some gone ones, skipped), oldest first: walks go from the end. */
   private order: ModelVersion[] = [];
   private readonly byId = new Map<string, ModelVersion>();
-  /** Every lexeme that has (or had) versions, in code-unit order. */
+  /** Every lexeme that has (or had) versions, in code-unit order: the merged part and the new part. */
   private words: string[] = [];
-  private readonly postings = new Map<string, Set<ModelVersion>>();
+  private newWords: string[] = [];
+  /**
+   * Each word's versions: the version itself while it is the only one (most words of real titles,
+   * and the bench's million numbers), a Set from the second on. A Set per word was a million
+   * objects more for the garbage collector to mark at every full collection.
+   */
+  private readonly postings = new Map<string, ModelVersion | ReadonlySet<ModelVersion>>();
   private goneInOrder = 0;
+
+  constructor(private readonly newWordsMergedAt = NEW_WORDS_MERGED_AT) {}
 
   /** Live versions held. */
   get size(): number {
@@ -97,24 +116,31 @@ export class WorkspaceListModel {
     for (const version of present) this.remove(version.id);
     if (present.length === 0) return this.compactIfWorthIt();
     // Copies: a version object once taken out is marked gone for the walks that may still meet it.
-    const added = present.map(({ id, micros, words }): ModelVersion => ({ id, micros, words })).sort(listOrder);
+    const added = present.map(({ id, micros, words }): ModelVersion => ({ id, micros, words })).sort(oldestFirst);
     const newWords: string[] = [];
     for (const version of added) {
       this.byId.set(version.id, version);
       for (const word of version.words) {
-        let set = this.postings.get(word);
-        if (!set) {
-          set = new Set();
-          this.postings.set(word, set);
-          newWords.push(word);
-        }
-        set.add(version);
+        const held = this.postings.get(word);
+        if (held === undefined || held === EMPTY) {
+          this.postings.set(word, version);
+          if (held === undefined) newWords.push(word);
+        } else if (held instanceof Set) (held as Set<ModelVersion>).add(version);
+        else this.postings.set(word, new Set<ModelVersion>([held as ModelVersion, version]));
       }
     }
-    if (newWords.length > 0) this.words = mergeSorted(this.words, newWords.sort(byCodeUnits), byCodeUnits);
-    const last = this.order[this.order.length - 1];
-    if (!last || listOrder(last, added[0]) < 0) for (const version of added) this.order.push(version);
-    else this.order = mergeSorted(this.order, added, listOrder);
+    if (newWords.length > 0) {
+      this.newWords = mergeSorted(this.newWords, newWords.sort(byCodeUnits), byCodeUnits);
+      if (this.newWords.length >= this.newWordsMergedAt) {
+        this.words = mergeSorted(this.words, this.newWords, byCodeUnits);
+        this.newWords = [];
+      }
+    }
+    // A new version is the newest: appended. A back-dated one (or a build's chunk, newest first) is merged in.
+    const newest = this.order[this.order.length - 1];
+    if (!newest || oldestFirst(newest, added[0]) < 0) for (const version of added) this.order.push(version);
+    else if (oldestFirst(added[added.length - 1], this.order[0]) < 0) this.order = added.concat(this.order);
+    else this.order = mergeSorted(this.order, added, oldestFirst);
     this.compactIfWorthIt();
   }
 
@@ -124,7 +150,11 @@ export class WorkspaceListModel {
     this.byId.delete(id);
     version.gone = true;
     this.goneInOrder++;
-    for (const word of version.words) this.postings.get(word)?.delete(version);
+    for (const word of version.words) {
+      const held = this.postings.get(word);
+      if (held === version) this.postings.set(word, EMPTY);
+      else if (held instanceof Set && held !== EMPTY) (held as Set<ModelVersion>).delete(version);
+    }
   }
 
   /** Gone versions are skipped by every walk; they are dropped once they are a tenth of the order. */
@@ -132,79 +162,117 @@ export class WorkspaceListModel {
     if (this.goneInOrder * 10 < this.order.length) return;
     this.order = this.order.filter((version) => !version.gone);
     this.goneInOrder = 0;
-    this.words = this.words.filter((word) => {
-      if ((this.postings.get(word)?.size ?? 0) > 0) return true;
+    const live = (word: string) => {
+      if (postingsSize(this.postings.get(word)) > 0) return true;
       this.postings.delete(word);
       return false;
-    });
+    };
+    this.words = this.words.filter(live);
+    this.newWords = this.newWords.filter(live);
   }
 
   /** The page's ids, in list order: at most `limit` of them. */
   page(query: ModelQuery): string[] {
     const wanted = query.offset + query.limit;
-    const start = query.after ? this.positionAfter(query.after) : 0;
+    const start = query.after ? this.positionAfter(query.after) : this.order.length - 1;
     const terms = query.terms;
     if (terms.length === 0) return this.walk(start, wanted, () => true).slice(query.offset);
 
-    // The rarest term drives: its matches gathered from the postings and ordered here, when there
-    // are few enough of them; otherwise the list is walked from the cursor, testing each title.
-    const counted = terms.map((term) => ({ term, count: this.matchCount(term) })).sort((a, b) => a.count - b.count);
-    const rarest = counted[0];
-    const others = counted.slice(1).map(({ term }) => term);
-    const matchesAll = (version: ModelVersion) => others.every((term) => hasWordStarting(version, term));
-    // Gathering costs about its matches; walking about wanted × size / matches versions.
-    if (rarest.count * rarest.count > wanted * Math.max(this.order.length, 1))
-      return this.walk(start, wanted, (version) => terms.every((term) => hasWordStarting(version, term))).slice(
-        query.offset,
-      );
+    // The rarest term drives: its matches gathered from the postings and ordered here when that
+    // costs less than walking the list from the cursor testing each title (about wanted × size /
+    // matches versions), i.e. while matches² <= wanted × size; counting stops past that.
+    const cap = Math.sqrt(wanted * Math.max(this.order.length, 1));
+    const longest = Math.max(...terms.map((term) => term.length));
+    let rarest = terms[0];
+    let rarestCount = Infinity;
+    for (const term of terms) {
+      // Beside a longer term a short one ("5") begins too many words to be worth counting; it is
+      // tested on the longer one's matches (as the SQL list does, title-search-conditions.ts).
+      if (term.length <= SHORT_TERM_LENGTH && longest > SHORT_TERM_LENGTH) continue;
+      const count = this.matchCount(term, Math.min(cap, rarestCount));
+      if (count < rarestCount || rarestCount === Infinity) [rarest, rarestCount] = [term, count];
+    }
+    if (rarestCount > cap)
+      return this.walk(start, wanted, (version) => hasWordsStarting(version, terms)).slice(query.offset);
 
+    const others = terms.filter((term) => term !== rarest);
     const after = query.after ? { micros: query.after[0], id: query.after[1] } : null;
-    const found = new Set<ModelVersion>();
-    for (const word of this.wordsStarting(rarest.term))
-      for (const version of this.postings.get(word) ?? [])
-        if ((!after || listOrder(after, version) < 0) && matchesAll(version)) found.add(version);
-    return [...found]
-      .sort(listOrder)
-      .slice(query.offset, wanted)
-      .map((version) => version.id);
+    const found: ModelVersion[] = [];
+    const consider = (version: ModelVersion) => {
+      if ((!after || listOrder(after, version) < 0) && hasWordsStarting(version, others)) found.push(version);
+    };
+    this.eachWordStarting(rarest, (word) => {
+      const held = this.postings.get(word);
+      if (held instanceof Set) for (const version of held) consider(version);
+      else if (held) consider(held as ModelVersion);
+      return true;
+    });
+    found.sort(listOrder);
+    // A title with two words the term begins was gathered twice: side by side once sorted.
+    const ids: string[] = [];
+    for (let index = 0; index < found.length && ids.length < wanted; index++)
+      if (index === 0 || found[index] !== found[index - 1]) ids.push(found[index].id);
+    return ids.slice(query.offset);
   }
 
-  /** Index of the first version after the keyset position. */
+  /** Index of the newest version that comes after the keyset position in the list (-1: none). */
   private positionAfter([micros, id]: [number, string]): number {
     const position = { micros, id };
-    return lowerBound(this.order, (version) => listOrder(version, position) <= 0);
+    // Oldest first: the versions after the position in the list are a prefix of `order`.
+    return lowerBound(this.order, (version) => listOrder(position, version) < 0) - 1;
   }
 
+  /** From `start` towards the oldest, in list order. */
   private walk(start: number, wanted: number, test: (version: ModelVersion) => boolean): string[] {
     const ids: string[] = [];
-    for (let index = start; index < this.order.length && ids.length < wanted; index++) {
+    for (let index = start; index >= 0 && ids.length < wanted; index--) {
       const version = this.order[index];
       if (!version.gone && test(version)) ids.push(version.id);
     }
     return ids;
   }
 
-  private *wordsStarting(prefix: string): Generator<string> {
-    for (let index = lowerBound(this.words, (word) => word < prefix); index < this.words.length; index++) {
-      const word = this.words[index];
-      if (!word.startsWith(prefix)) return;
-      yield word;
-    }
+  /** Calls `visit` with each word `prefix` begins, while it answers true. */
+  private eachWordStarting(prefix: string, visit: (word: string) => boolean): void {
+    for (const words of [this.words, this.newWords])
+      for (let index = lowerBound(words, (word) => word < prefix); index < words.length; index++) {
+        const word = words[index];
+        if (!word.startsWith(prefix) || !visit(word)) break;
+      }
   }
 
-  /** Versions with a word beginning with `term` (counted twice when two of a title's words do), or Infinity when too many words begin with it to count. */
-  private matchCount(term: string): number {
+  /**
+   * Versions with a word beginning with `term` (counted twice when two of a title's words do), or
+   * Infinity once past `cap` or once more than MAX_WORDS_COUNTED words begin with it.
+   */
+  private matchCount(term: string, cap: number): number {
     let count = 0;
     let words = 0;
-    for (const word of this.wordsStarting(term)) {
-      if (++words > MAX_WORDS_COUNTED) return Infinity;
-      count += this.postings.get(word)?.size ?? 0;
-    }
-    return count;
+    this.eachWordStarting(term, (word) => {
+      count += postingsSize(this.postings.get(word));
+      return ++words <= MAX_WORDS_COUNTED && count <= cap;
+    });
+    return words > MAX_WORDS_COUNTED || count > cap ? Infinity : count;
   }
 }
 
-function hasWordStarting(version: ModelVersion, term: string): boolean {
-  for (const word of version.words) if (word.startsWith(term)) return true;
-  return false;
+/** A word none of the live versions has any more (dropped from the dictionary at the next compaction). */
+const EMPTY: ReadonlySet<ModelVersion> = new Set();
+
+function postingsSize(held: ModelVersion | ReadonlySet<ModelVersion> | undefined): number {
+  return held === undefined ? 0 : held instanceof Set ? held.size : 1;
+}
+
+/** Every term begins one of the title's words. */
+function hasWordsStarting(version: ModelVersion, terms: readonly string[]): boolean {
+  for (const term of terms) {
+    let found = false;
+    for (const word of version.words)
+      if (word.startsWith(term)) {
+        found = true;
+        break;
+      }
+    if (!found) return false;
+  }
+  return true;
 }
