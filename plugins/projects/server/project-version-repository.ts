@@ -14,6 +14,7 @@ import { PageRowsFunction } from './page-rows-function';
 import { readLines, resourceText } from './list-page-lines';
 import { projectVersionListPart } from './projects-presenter';
 import { listLinesSql, rowsJsonSql } from './version-row-sql';
+import { isResourceId } from '../../../core/common/resource-id';
 import { modelSearchTerms, titleSearchConditions } from './title-search-conditions';
 import type { ListModels } from './list-model/list-models';
 import type { ProjectVersionListContribution, ProjectVersionListPage } from './extension-points';
@@ -268,7 +269,7 @@ export class ProjectVersionRepository {
     let after: [number, string] | null = null;
     if (query.after) {
       const micros = Number(query.after[0]);
-      if (!Number.isSafeInteger(micros) || !/^(0|[1-9][0-9]{0,18})$/.test(query.after[1])) return null;
+      if (!Number.isSafeInteger(micros) || !isResourceId(query.after[1])) return null;
       after = [micros, query.after[1]];
     }
     return this.models.page(query.workspaceId, query.workspaceRevision ?? null, {
