@@ -86,6 +86,22 @@ describe('the workspace list model', () => {
     expect(model.page({ terms: ['a'], after: [1, '10'], offset: 0, limit: 10 })).toEqual(['9', '100']);
   });
 
+  it('leaves a page to SQL (null) when finding it would hold the event loop: far numbered pages, long walks', () => {
+    const model = new WorkspaceListModel();
+    model.apply(
+      Array.from({ length: 250_000 }, (_, index) => ({
+        id: String(index + 1),
+        micros: index,
+        words: [index % 2 === 0 ? 'even' : 'odd', String(index)],
+      })),
+    );
+    expect(model.page({ terms: [], after: null, offset: 5_001, limit: 51 })).toBeNull();
+    expect(model.page({ terms: [], after: null, offset: 5_000, limit: 51 })).toHaveLength(51);
+    // Two common words no title has together: the walk gives up instead of visiting every version.
+    expect(model.page({ terms: ['even', 'odd'], after: null, offset: 0, limit: 51 })).toBeNull();
+    expect(model.page({ terms: ['even'], after: null, offset: 0, limit: 3 })).toEqual(['249999', '249997', '249995']);
+  });
+
   it('forgets a removed version and the words only it had', () => {
     const model = new WorkspaceListModel();
     model.apply([

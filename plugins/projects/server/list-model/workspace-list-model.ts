@@ -73,6 +73,16 @@ function mergeSorted<T>(left: readonly T[], right: readonly T[], compare: (a: T,
 
 /** A term's dictionary range visited no further than this: past it the term counts as common. */
 const MAX_WORDS_COUNTED = 2000;
+/**
+ * What one request may cost the event loop: versions a walk visits, matches a gather sorts, rows a
+ * numbered page skips. Past them the model answers null and SQL serves the page (in PostgreSQL,
+ * off the loop): page 20,000 of a common word, or two common words that never meet, would
+ * otherwise walk all of a million versions on the web process's only thread.
+ */
+const MAX_WALKED = 200_000;
+const MAX_GATHERED = 20_000;
+const MAX_OFFSET = 5_000;
+
 /** Terms this short are not counted beside a longer one (title-search-conditions.ts has the same rule for SQL). */
 const SHORT_TERM_LENGTH = 2;
 /**
@@ -171,17 +181,18 @@ export class WorkspaceListModel {
     this.newWords = this.newWords.filter(live);
   }
 
-  /** The page's ids, in list order: at most `limit` of them. */
-  page(query: ModelQuery): string[] {
+  /** The page's ids, in list order: at most `limit` of them; null when finding them would cost too much here. */
+  page(query: ModelQuery): string[] | null {
+    if (query.offset > MAX_OFFSET) return null;
     const wanted = query.offset + query.limit;
     const start = query.after ? this.positionAfter(query.after) : this.order.length - 1;
     const terms = query.terms;
-    if (terms.length === 0) return this.walk(start, wanted, () => true).slice(query.offset);
+    if (terms.length === 0) return this.walk(start, wanted, () => true)?.slice(query.offset) ?? null;
 
     // The rarest term drives: its matches gathered from the postings and ordered here when that
     // costs less than walking the list from the cursor testing each title (about wanted × size /
     // matches versions), i.e. while matches² <= wanted × size; counting stops past that.
-    const cap = Math.sqrt(wanted * Math.max(this.order.length, 1));
+    const cap = Math.min(Math.sqrt(wanted * Math.max(this.order.length, 1)), MAX_GATHERED);
     const longest = Math.max(...terms.map((term) => term.length));
     let rarest = terms[0];
     let rarestCount = Infinity;
@@ -193,7 +204,7 @@ export class WorkspaceListModel {
       if (count < rarestCount || rarestCount === Infinity) [rarest, rarestCount] = [term, count];
     }
     if (rarestCount > cap)
-      return this.walk(start, wanted, (version) => hasWordsStarting(version, terms)).slice(query.offset);
+      return this.walk(start, wanted, (version) => hasWordsStarting(version, terms))?.slice(query.offset) ?? null;
 
     const others = terms.filter((term) => term !== rarest);
     const after = query.after ? { micros: query.after[0], id: query.after[1] } : null;
@@ -223,9 +234,10 @@ export class WorkspaceListModel {
   }
 
   /** From `start` towards the oldest, in list order. */
-  private walk(start: number, wanted: number, test: (version: ModelVersion) => boolean): string[] {
+  private walk(start: number, wanted: number, test: (version: ModelVersion) => boolean): string[] | null {
     const ids: string[] = [];
     for (let index = start; index >= 0 && ids.length < wanted; index--) {
+      if (start - index >= MAX_WALKED) return null;
       const version = this.order[index];
       if (!version.gone && test(version)) ids.push(version.id);
     }
